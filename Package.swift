@@ -1,0 +1,74 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "applock",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "applockd", targets: ["applockd"]),
+        .executable(name: "applockctl", targets: ["applockctl"]),
+        .library(name: "DBusKit", targets: ["DBusKit"]),
+        .library(name: "AppLockCore", targets: ["AppLockCore"]),
+        .library(name: "AppLockAgent", targets: ["AppLockAgent"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+
+        .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
+        .target(name: "AppLockCore", swiftSettings: strict),
+        .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
+        .target(name: "SodiumHasher", dependencies: ["CSodium", "AppLockCore"], swiftSettings: strict),
+        .target(
+            name: "AppLockAgent",
+            dependencies: [
+                "DBusKit", "AppLockCore", "SecretServiceStore", "SodiumHasher",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [
+                .embedInCode("Interfaces/io.github.applock.AppLock1.Manager.xml"),
+                .embedInCode("Interfaces/io.github.applock.AppLock1.Application.xml"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "AppLockTestSupport", dependencies: ["DBusKit"], swiftSettings: strict),
+
+        .executableTarget(
+            name: "applockd",
+            dependencies: ["AppLockAgent", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "applockctl",
+            dependencies: [
+                "DBusKit", "AppLockCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "AppLockTestSupport"], swiftSettings: strict),
+        .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"], swiftSettings: strict),
+        .testTarget(
+            name: "PasscodeStorageTests",
+            dependencies: ["SecretServiceStore", "SodiumHasher", "AppLockCore", "AppLockTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AppLockAgentTests",
+            dependencies: ["AppLockAgent", "AppLockCore", "DBusKit", "AppLockTestSupport"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
