@@ -1,0 +1,90 @@
+/// A validated desktop-file id (reverse-DNS, e.g. `org.example.Notes`) naming an application.
+public struct AppID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The id as given.
+    public let rawValue: String
+
+    /// Validates `s` per SPEC: 1–255 bytes, `[A-Za-z0-9_-]+` elements separated by single dots,
+    /// at least two elements, not starting with a digit or a dot.
+    public init(_ s: String) throws(AppIDError) {
+        let bytes = Array(s.utf8)
+        if bytes.isEmpty { throw .empty }
+        if bytes.count > Limits.maxAppIDBytes { throw .tooLong(bytes: bytes.count) }
+        if bytes[0] == UInt8(ascii: ".") { throw .startsWithDot }
+        if Self.isDigit(bytes[0]) { throw .startsWithDigit }
+        for scalar in s.unicodeScalars where !(scalar.isASCII && (Self.isElementByte(UInt8(scalar.value)) || scalar == ".")) {
+            throw .invalidCharacter(Character(scalar))
+        }
+        var elements = 1
+        var previousWasDot = false
+        for b in bytes {
+            if b == UInt8(ascii: ".") {
+                if previousWasDot { throw .emptyElement }
+                elements += 1
+                previousWasDot = true
+            } else {
+                previousWasDot = false
+            }
+        }
+        if previousWasDot { throw .emptyElement }
+        if elements < 2 { throw .tooFewElements }
+        rawValue = s
+    }
+
+    /// The object-path element for this id: every byte not `[A-Za-z0-9]` becomes `_` + two lowercase hex digits.
+    public var objectPathLabel: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(rawValue.utf8.count * 2)
+        let hex = Array("0123456789abcdef".utf8)
+        for b in rawValue.utf8 {
+            if Self.isAlphanumeric(b) {
+                out.append(b)
+            } else {
+                out.append(UInt8(ascii: "_"))
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0x0f)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Decodes an object-path label made by `objectPathLabel`; nil if it is malformed or not a valid id.
+    public init?(objectPathLabel label: String) {
+        var out: [UInt8] = []
+        var bytes = label.utf8.makeIterator()
+        while let b = bytes.next() {
+            if b == UInt8(ascii: "_") {
+                guard let h = bytes.next(), let l = bytes.next(),
+                      let hv = Self.lowerHexValue(h), let lv = Self.lowerHexValue(l) else { return nil }
+                let decoded = hv << 4 | lv
+                if Self.isAlphanumeric(decoded) { return nil }
+                out.append(decoded)
+            } else if Self.isAlphanumeric(b) {
+                out.append(b)
+            } else {
+                return nil
+            }
+        }
+        guard let id = try? AppID(String(decoding: out, as: UTF8.self)) else { return nil }
+        self = id
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: AppID, rhs: AppID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    private static func isAlphanumeric(_ b: UInt8) -> Bool {
+        isDigit(b) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+    }
+
+    private static func isElementByte(_ b: UInt8) -> Bool {
+        isAlphanumeric(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+    }
+
+    private static func lowerHexValue(_ b: UInt8) -> UInt8? {
+        if isDigit(b) { return b - UInt8(ascii: "0") }
+        if b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f") { return b - UInt8(ascii: "a") + 10 }
+        return nil
+    }
+}

@@ -1,0 +1,15 @@
+/// Hard limits the agent enforces (with `ManagerError.limitExceeded` where a caller can hit them).
+public enum Limits {
+    /// Most applications one bus connection may register.
+    public static let maxAppsPerConnection = 256
+    /// Most inhibitors held on one application at once.
+    public static let maxInhibitorsPerApp = 64
+    /// Longest app id in bytes.
+    public static let maxAppIDBytes = 255
+    /// Longest passcode in bytes (alphanumeric).
+    public static let maxPasscodeBytes = 128
+    /// Longest numeric passcode in digits.
+    public static let maxNumericPasscodeDigits = 32
+    /// Shortest passcode of a variable-length kind.
+    public static let minPasscodeLength = 4
+}

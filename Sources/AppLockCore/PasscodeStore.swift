@@ -1,0 +1,11 @@
+/// Persistent storage of passcode hashes. Calls block; the agent makes them from worker threads.
+public protocol PasscodeStore: Sendable {
+    /// The stored passcode of `app`, or nil when it has none.
+    func lookup(_ app: AppID) throws(PasscodeStoreError) -> StoredPasscode?
+    /// Stores (or replaces) the passcode of `app`.
+    func store(_ passcode: StoredPasscode, for app: AppID) throws(PasscodeStoreError)
+    /// Deletes the passcode of `app`; no error when there is none.
+    func remove(_ app: AppID) throws(PasscodeStoreError)
+    /// Every application with a stored passcode and its kind.
+    func storedApps() throws(PasscodeStoreError) -> [AppID: PasscodeKind]
+}

@@ -1,0 +1,72 @@
+/// The effective lock policy of one application (every SPEC key, typed).
+public struct Policy: Equatable, Sendable {
+    public var lockOnLaunch: Bool
+    public var lockOnSessionLock: Bool
+    public var lockOnScreenSaver: Bool
+    public var lockOnSuspend: Bool
+    public var lockOnSessionSwitch: Bool
+    /// Seconds of session idle before the app locks; 0 = never.
+    public var lockAfterIdle: UInt32
+    /// Seconds after `background` before the app locks; 0 = at once.
+    public var gracePeriod: UInt32
+    public var obscureInBackground: Bool
+    public var allowInhibit: Bool
+    /// Failures before lock-outs start.
+    public var maxFailedAttempts: UInt32
+    /// Seconds of lock-out after each further failure; the last repeats.
+    public var lockoutSchedule: [UInt32]
+    public var passcodeKinds: [PasscodeKind]
+    public var minimumLength: UInt32
+
+    public init(
+        lockOnLaunch: Bool = true,
+        lockOnSessionLock: Bool = true,
+        lockOnScreenSaver: Bool = true,
+        lockOnSuspend: Bool = true,
+        lockOnSessionSwitch: Bool = true,
+        lockAfterIdle: UInt32 = 300,
+        gracePeriod: UInt32 = 60,
+        obscureInBackground: Bool = false,
+        allowInhibit: Bool = true,
+        maxFailedAttempts: UInt32 = 5,
+        lockoutSchedule: [UInt32] = [60, 300, 900, 3600],
+        passcodeKinds: [PasscodeKind] = PasscodeKind.allCases,
+        minimumLength: UInt32 = 4
+    ) {
+        self.lockOnLaunch = lockOnLaunch
+        self.lockOnSessionLock = lockOnSessionLock
+        self.lockOnScreenSaver = lockOnScreenSaver
+        self.lockOnSuspend = lockOnSuspend
+        self.lockOnSessionSwitch = lockOnSessionSwitch
+        self.lockAfterIdle = lockAfterIdle
+        self.gracePeriod = gracePeriod
+        self.obscureInBackground = obscureInBackground
+        self.allowInhibit = allowInhibit
+        self.maxFailedAttempts = maxFailedAttempts
+        self.lockoutSchedule = lockoutSchedule
+        self.passcodeKinds = passcodeKinds
+        self.minimumLength = minimumLength
+    }
+
+    /// SPEC's built-in defaults.
+    public static let defaults = Policy()
+
+    /// Every key with its value, in SPEC order, named as SPEC spells them.
+    public var entries: [(key: String, value: PolicyValue)] {
+        [
+            ("LockOnLaunch", .bool(lockOnLaunch)),
+            ("LockOnSessionLock", .bool(lockOnSessionLock)),
+            ("LockOnScreenSaver", .bool(lockOnScreenSaver)),
+            ("LockOnSuspend", .bool(lockOnSuspend)),
+            ("LockOnSessionSwitch", .bool(lockOnSessionSwitch)),
+            ("LockAfterIdle", .uint32(lockAfterIdle)),
+            ("GracePeriod", .uint32(gracePeriod)),
+            ("ObscureInBackground", .bool(obscureInBackground)),
+            ("AllowInhibit", .bool(allowInhibit)),
+            ("MaxFailedAttempts", .uint32(maxFailedAttempts)),
+            ("LockoutSchedule", .uint32Array(lockoutSchedule)),
+            ("PasscodeKinds", .stringArray(passcodeKinds.map(\.rawValue))),
+            ("MinimumLength", .uint32(minimumLength)),
+        ]
+    }
+}
