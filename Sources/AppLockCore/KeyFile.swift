@@ -1,0 +1,113 @@
+/// A parsed desktop-entry-syntax keyfile: `[Group]` headers, `Key=Value` entries, `#` comments.
+/// Localized keys (`Key[xx]`) are skipped; values are unescaped (`\s \n \t \r \\ \;`).
+public struct KeyFile: Equatable, Sendable {
+    /// One `Key=Value` line.
+    public struct Entry: Equatable, Sendable {
+        public var key: String
+        /// The unescaped value.
+        public var value: String
+        public var line: Int
+    }
+
+    /// One `[Name]` group and its entries in file order.
+    public struct Group: Equatable, Sendable {
+        public var name: String
+        public var line: Int
+        public var entries: [Entry]
+
+        /// The entry for `key`, if present.
+        public func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
+    }
+
+    /// The name used in error messages.
+    public var fileName: String
+    public var groups: [Group]
+
+    /// The group named `name`, if present.
+    public func group(_ name: String) -> Group? { groups.first { $0.name == name } }
+
+    /// Parses `text`; errors name `fileName` and the line.
+    public static func parse(_ text: String, fileName: String) throws(KeyFileError) -> KeyFile {
+        var groups: [Group] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            func fail(_ key: String, _ problem: String) -> KeyFileError {
+                KeyFileError(file: fileName, line: number, key: key, problem: problem)
+            }
+            var line = Substring(rawLine)
+            if line.last == "\r" { line = line.dropLast() }
+            let trimmed = trimSpaces(line)
+            if trimmed.isEmpty || trimmed.first == "#" { continue }
+            if trimmed.first == "[" {
+                guard trimmed.last == "]", trimmed.count >= 3 else { throw fail("", "malformed group header") }
+                let name = String(trimmed.dropFirst().dropLast())
+                guard name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7f && $0 != "[" && $0 != "]" }) else {
+                    throw fail("", "group name may only contain printable ASCII without [ and ]")
+                }
+                if groups.contains(where: { $0.name == name }) { throw fail("", "group [\(name)] appears twice") }
+                groups.append(Group(name: name, line: number, entries: []))
+                continue
+            }
+            guard let equals = trimmed.firstIndex(of: "=") else { throw fail("", "expected Key=Value, a [Group] or a # comment") }
+            let keyPart = trimSpaces(trimmed[..<equals])
+            let valuePart = trimSpaces(trimmed[trimmed.index(after: equals)...])
+            guard !keyPart.isEmpty else { throw fail("", "missing key before =") }
+            var key = keyPart
+            var localized = false
+            if let open = keyPart.firstIndex(of: "[") {
+                guard keyPart.last == "]", open != keyPart.startIndex else { throw fail(String(keyPart), "malformed localized key") }
+                key = keyPart[..<open]
+                localized = true
+            }
+            guard key.unicodeScalars.allSatisfy({ isKeyScalar($0) }) else {
+                throw fail(String(keyPart), "key may only contain A-Z a-z 0-9 and -")
+            }
+            guard !groups.isEmpty else { throw fail(String(key), "entry before the first [Group]") }
+            if localized { continue }
+            let value = try unescape(valuePart, file: fileName, line: number, key: String(key))
+            if groups[groups.count - 1].entries.contains(where: { $0.key == key }) {
+                throw fail(String(key), "key appears twice in [\(groups[groups.count - 1].name)]")
+            }
+            groups[groups.count - 1].entries.append(Entry(key: String(key), value: value, line: number))
+        }
+        return KeyFile(fileName: fileName, groups: groups)
+    }
+
+    /// Splits a list value on `;` or `,`, trimming spaces and dropping empty items (a trailing `;` is allowed).
+    public static func listItems(_ value: String) -> [String] {
+        value.split(whereSeparator: { $0 == ";" || $0 == "," }).map { String(trimSpaces($0)) }.filter { !$0.isEmpty }
+    }
+
+    private static func isKeyScalar(_ s: Unicode.Scalar) -> Bool {
+        (s >= "A" && s <= "Z") || (s >= "a" && s <= "z") || (s >= "0" && s <= "9") || s == "-"
+    }
+
+    static func trimSpaces(_ s: Substring) -> Substring {
+        var s = s
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return s
+    }
+
+    private static func unescape(_ s: Substring, file: String, line: Int, key: String) throws(KeyFileError) -> String {
+        var out = ""
+        var iterator = s.makeIterator()
+        while let c = iterator.next() {
+            guard c == "\\" else {
+                out.append(c)
+                continue
+            }
+            switch iterator.next() {
+            case "s": out.append(" ")
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "r": out.append("\r")
+            case "\\": out.append("\\")
+            case ";": out.append(";")
+            case nil: throw KeyFileError(file: file, line: line, key: key, problem: "value ends with a lone backslash")
+            case let other?: throw KeyFileError(file: file, line: line, key: key, problem: "unknown escape \\\(other)")
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,60 @@
+/// The administrator's limits (`/etc/applock/policy.conf`, group `[Mandatory]`); nil = no limit.
+public struct MandatoryPolicy: Equatable, Sendable {
+    /// Longest grace period allowed, in seconds.
+    public var maximumGracePeriod: UInt32?
+    /// Longest idle time before a lock, in seconds (at least 1); also replaces LockAfterIdle 0 (never).
+    public var maximumLockAfterIdle: UInt32?
+    /// Raises MinimumLength to at least this.
+    public var minimumPasscodeLength: UInt32?
+    /// Only these kinds may be used.
+    public var allowedPasscodeKinds: [PasscodeKind]?
+    /// false forbids Inhibit; true changes nothing.
+    public var allowInhibit: Bool?
+    /// true forces LockOnSessionLock on; false changes nothing.
+    public var requireLockOnSessionLock: Bool?
+    /// true forces LockOnSuspend on; false changes nothing.
+    public var requireLockOnSuspend: Bool?
+
+    /// The group these keys live in.
+    public static let groupName = "Mandatory"
+
+    public init(
+        maximumGracePeriod: UInt32? = nil,
+        maximumLockAfterIdle: UInt32? = nil,
+        minimumPasscodeLength: UInt32? = nil,
+        allowedPasscodeKinds: [PasscodeKind]? = nil,
+        allowInhibit: Bool? = nil,
+        requireLockOnSessionLock: Bool? = nil,
+        requireLockOnSuspend: Bool? = nil
+    ) {
+        self.maximumGracePeriod = maximumGracePeriod
+        self.maximumLockAfterIdle = maximumLockAfterIdle
+        self.minimumPasscodeLength = minimumPasscodeLength
+        self.allowedPasscodeKinds = allowedPasscodeKinds
+        self.allowInhibit = allowInhibit
+        self.requireLockOnSessionLock = requireLockOnSessionLock
+        self.requireLockOnSuspend = requireLockOnSuspend
+    }
+
+    /// Reads the `[Mandatory]` group (absent = no limits). Other groups and `X-` keys are ignored.
+    public static func parse(_ keyFile: KeyFile) throws(PolicyError) -> MandatoryPolicy {
+        var m = MandatoryPolicy()
+        guard let group = keyFile.group(groupName) else { return m }
+        for entry in group.entries {
+            let p = PolicyFieldParser(file: keyFile.fileName, entry: entry)
+            switch entry.key {
+            case "MaximumGracePeriod": m.maximumGracePeriod = try p.uint32()
+            case "MaximumLockAfterIdle": m.maximumLockAfterIdle = try p.uint32(minimum: 1)
+            case "MinimumPasscodeLength": m.minimumPasscodeLength = try p.uint32(maximum: UInt32(Limits.maxPasscodeBytes))
+            case "AllowedPasscodeKinds": m.allowedPasscodeKinds = try p.kinds()
+            case "AllowInhibit": m.allowInhibit = try p.bool()
+            case "RequireLockOnSessionLock": m.requireLockOnSessionLock = try p.bool()
+            case "RequireLockOnSuspend": m.requireLockOnSuspend = try p.bool()
+            default:
+                if entry.key.hasPrefix("X-") { continue }
+                throw p.fail("unknown key in [\(groupName)]")
+            }
+        }
+        return m
+    }
+}

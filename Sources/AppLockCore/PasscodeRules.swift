@@ -1,0 +1,43 @@
+/// SPEC's passcode rules per kind, plus the policy's `PasscodeKinds` and `MinimumLength`.
+public enum PasscodeRules {
+    /// Longest alphanumeric passcode in bytes.
+    public static let maximumPasscodeBytes = Limits.maxPasscodeBytes
+    /// Longest numeric passcode in digits.
+    public static let maximumNumericDigits = Limits.maxNumericPasscodeDigits
+    /// Shortest numeric or alphanumeric passcode.
+    public static let minimumLength = Limits.minPasscodeLength
+
+    /// Throws when `passcode` does not fit `kind` or `policy`. Length is counted in characters for the
+    /// minimum and in bytes for the alphanumeric maximum.
+    public static func validate(_ passcode: String, kind: PasscodeKind, policy: Policy) throws(PasscodeRuleError) {
+        guard policy.passcodeKinds.contains(kind) else { throw .kindNotAllowed(kind) }
+        if passcode.isEmpty { throw .empty }
+        let byteCount = passcode.utf8.count
+        switch kind {
+        case .fourDigit, .sixDigit, .numeric:
+            guard passcode.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                throw .notDigits(kind)
+            }
+            if kind == .fourDigit, byteCount != 4 { throw .wrongLength(kind, expected: 4) }
+            if kind == .sixDigit, byteCount != 6 { throw .wrongLength(kind, expected: 6) }
+            if kind == .numeric {
+                if byteCount < minimumLength { throw .tooShort(minimum: minimumLength) }
+                if byteCount > maximumNumericDigits { throw .tooLong(maximum: maximumNumericDigits, unit: "digits") }
+            }
+            if byteCount < Int(policy.minimumLength) { throw .tooShort(minimum: Int(policy.minimumLength)) }
+        case .alphanumeric:
+            if passcode.unicodeScalars.contains(where: { Self.isControl($0) }) { throw .controlCharacter }
+            if byteCount > maximumPasscodeBytes { throw .tooLong(maximum: maximumPasscodeBytes, unit: "bytes") }
+            let length = passcode.count
+            let required = max(minimumLength, Int(policy.minimumLength))
+            if length < required { throw .tooShort(minimum: required) }
+        }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,19 @@
+extension Policy {
+    /// This policy with the administrator's limits applied, so that a user cannot weaken them.
+    public func clamped(by mandatory: MandatoryPolicy) -> Policy {
+        var p = self
+        if let m = mandatory.maximumGracePeriod { p.gracePeriod = min(p.gracePeriod, m) }
+        if let m = mandatory.maximumLockAfterIdle, m > 0, p.lockAfterIdle == 0 || p.lockAfterIdle > m {
+            p.lockAfterIdle = m
+        }
+        if let m = mandatory.minimumPasscodeLength { p.minimumLength = max(p.minimumLength, m) }
+        if let allowed = mandatory.allowedPasscodeKinds, !allowed.isEmpty {
+            let kept = p.passcodeKinds.filter { allowed.contains($0) }
+            p.passcodeKinds = kept.isEmpty ? allowed : kept
+        }
+        if mandatory.allowInhibit == false { p.allowInhibit = false }
+        if mandatory.requireLockOnSessionLock == true { p.lockOnSessionLock = true }
+        if mandatory.requireLockOnSuspend == true { p.lockOnSuspend = true }
+        return p
+    }
+}

@@ -1,0 +1,53 @@
+/// Typed readers for policy keyfile values; each failure names the file, line and key.
+struct PolicyFieldParser {
+    let file: String
+    let entry: KeyFile.Entry
+
+    func fail(_ problem: String) -> PolicyError {
+        PolicyError(file: file, line: entry.line, key: entry.key, problem: problem)
+    }
+
+    func bool() throws(PolicyError) -> Bool {
+        switch entry.value {
+        case "true": return true
+        case "false": return false
+        default: throw fail("expected true or false, not \"\(entry.value)\"")
+        }
+    }
+
+    func uint32(minimum: UInt32 = 0, maximum: UInt32 = .max) throws(PolicyError) -> UInt32 {
+        try Self.number(entry.value, minimum: minimum, maximum: maximum, fail: fail)
+    }
+
+    func uint32List() throws(PolicyError) -> [UInt32] {
+        let items = KeyFile.listItems(entry.value)
+        if items.isEmpty { throw fail("expected at least one number") }
+        var out: [UInt32] = []
+        for item in items { out.append(try Self.number(item, minimum: 0, maximum: .max, fail: fail)) }
+        return out
+    }
+
+    func kinds() throws(PolicyError) -> [PasscodeKind] {
+        let items = KeyFile.listItems(entry.value)
+        if items.isEmpty { throw fail("expected at least one passcode kind") }
+        var out: [PasscodeKind] = []
+        for item in items {
+            guard let kind = PasscodeKind(rawValue: item) else {
+                throw fail("unknown passcode kind \"\(item)\" (expected \(PasscodeKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            if !out.contains(kind) { out.append(kind) }
+        }
+        return out
+    }
+
+    private static func number(
+        _ text: String, minimum: UInt32, maximum: UInt32, fail: (String) -> PolicyError
+    ) throws(PolicyError) -> UInt32 {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            throw fail("expected a whole number, not \"\(text)\"")
+        }
+        guard let n = UInt32(text) else { throw fail("number \(text) is too large") }
+        guard n >= minimum, n <= maximum else { throw fail("number \(n) must be between \(minimum) and \(maximum)") }
+        return n
+    }
+}

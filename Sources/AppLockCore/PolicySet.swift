@@ -1,0 +1,23 @@
+/// Every policy source the agent has loaded: defaults ← base ← per-app, then clamped by mandatory.
+public struct PolicySet: Equatable, Sendable {
+    /// `$XDG_CONFIG_HOME/applock/applock.conf` `[Policy]`.
+    public var base: PolicyOverrides
+    /// `$XDG_CONFIG_HOME/applock/apps.d/<app_id>.conf` `[Policy]`, by app.
+    public var perApp: [AppID: PolicyOverrides]
+    /// `/etc/applock/policy.conf` `[Mandatory]`.
+    public var mandatory: MandatoryPolicy
+
+    public init(base: PolicyOverrides = PolicyOverrides(), perApp: [AppID: PolicyOverrides] = [:],
+                mandatory: MandatoryPolicy = MandatoryPolicy()) {
+        self.base = base
+        self.perApp = perApp
+        self.mandatory = mandatory
+    }
+
+    /// The policy in force for `app`.
+    public func effectivePolicy(for app: AppID) -> Policy {
+        var p = base.applied(to: .defaults)
+        if let o = perApp[app] { p = o.applied(to: p) }
+        return p.clamped(by: mandatory)
+    }
+}
