@@ -1,0 +1,131 @@
+extension AgentStateMachine {
+    /// A passcode is stored for `app` (startup enumeration, or after SetPasscode/ChangePasscode). An app
+    /// that was not known becomes known, in its launch state. The lock-out ledger is not touched.
+    public mutating func passcodeStored(_ app: AppID, kind: PasscodeKind, now: UnixMicroseconds) -> [AgentAction] {
+        var actions: [AgentAction] = []
+        if let e = apps[app] {
+            if e.passcodeKind != kind {
+                apps[app]!.passcodeKind = kind
+                actions.append(.propertiesChanged(app))
+            }
+        } else {
+            apps[app] = AppEntry(state: .unlocked, reason: .launch, owner: nil, passcodeKind: kind,
+                                 policy: policySet.effectivePolicy(for: app))
+            resetToLaunch(app)
+            actions.append(.appAdded(app))
+        }
+        finish(&actions)
+        return actions
+    }
+
+    /// The passcode of `app` is gone (after RemovePasscode). Its failure count is forgotten; a locked,
+    /// registered app unlocks (or stays obscured while obscure causes remain); an unregistered app is removed.
+    public mutating func passcodeRemoved(_ app: AppID, now: UnixMicroseconds) -> [AgentAction] {
+        var actions: [AgentAction] = []
+        guard let e = apps[app], e.hasPasscode else { return actions }
+        apps[app]!.passcodeKind = nil
+        if lockoutLedger.remove(app) { actions.append(.persistLedger) }
+        if e.owner == nil && e.attemptSerial == nil {
+            apps.removeValue(forKey: app)
+            actions.append(.appRemoved(app))
+        } else {
+            actions.append(.propertiesChanged(app))
+            apps[app]!.causes.remove(.manual)
+            if e.state == .locked {
+                let target: AppState = apps[app]!.causes.isEmpty ? .unlocked : .obscured
+                setState(app, target, .unlock, source: "RemovePasscode", &actions)
+            }
+        }
+        finish(&actions)
+        return actions
+    }
+
+    /// New policy files were loaded. Apps whose effective policy changed get `.propertiesChanged`; pending
+    /// deadlines follow the new values; inhibitors the new policy forbids are dropped.
+    public mutating func policiesChanged(_ policies: PolicySet, now: UnixMicroseconds) -> [AgentAction] {
+        policySet = policies
+        var actions: [AgentAction] = []
+        for app in knownApps {
+            let p = policies.effectivePolicy(for: app)
+            guard p != apps[app]!.policy else { continue }
+            apps[app]!.policy = p
+            actions.append(.propertiesChanged(app))
+            if !p.allowInhibit && apps[app]!.inhibited {
+                for cookie in apps[app]!.inhibitorCookies.sorted() { dropInhibitor(cookie) }
+                releasedLastInhibitor(app, now: now, source: "policy", &actions)
+            }
+        }
+        expireDeadlines(now: now, &actions)
+        finish(&actions)
+        return actions
+    }
+
+    /// Replaces the lock-out ledger (read from disk at startup).
+    public mutating func restoreLedger(_ ledger: LockoutLedger) -> [AgentAction] {
+        lockoutLedger = ledger
+        var actions: [AgentAction] = knownApps.map { .propertiesChanged($0) }
+        finish(&actions)
+        return actions
+    }
+
+    /// Starts a passcode attempt (Unlock, ChangePasscode, RemovePasscode) for `app`. Throws, changing
+    /// nothing, when the app is unknown, has no passcode, is locked out, or already has an attempt in flight
+    /// (queue the call and retry when that one finishes).
+    public mutating func beginAttempt(_ app: AppID, now: UnixMicroseconds) throws(ManagerError) -> AttemptTicket {
+        guard let e = apps[app] else { throw .unknownApplication }
+        guard e.hasPasscode else { throw .noPasscode }
+        if case .lockedOut(_, let seconds) = lockoutLedger.check(app, now: now) { throw .lockedOut(seconds: seconds) }
+        guard e.attemptSerial == nil else { throw .attemptInProgress }
+        let serial = nextAttemptSerial
+        nextAttemptSerial &+= 1
+        apps[app]!.attemptSerial = serial
+        return AttemptTicket(app: app, epoch: e.lockEpoch, serial: serial)
+    }
+
+    /// Ends the attempt of `ticket` with what verification found. A wrong passcode counts a failure (and may
+    /// start a lock-out); a right one resets the count; a lock that arrived meanwhile wins over an Unlock.
+    public mutating func finishAttempt(_ ticket: AttemptTicket, outcome: AttemptOutcome, purpose: AttemptPurpose,
+                                       now: UnixMicroseconds) -> AttemptResult {
+        let app = ticket.app
+        guard let e = apps[app], e.attemptSerial == ticket.serial else {
+            return AttemptResult(actions: [], answer: .noPasscode)
+        }
+        apps[app]!.attemptSerial = nil
+        var actions: [AgentAction] = []
+        let answer: AttemptAnswer
+        switch outcome {
+        case .storeUnavailable:
+            answer = .storeUnavailable
+        case .wrong:
+            switch lockoutLedger.recordFailure(app, policy: e.policy, now: now) {
+            case .wrongPasscode(let left): answer = .wrongPasscode(attemptsLeft: left)
+            case .lockedOut(_, let seconds): answer = .lockedOut(seconds: seconds)
+            }
+            actions.append(.persistLedger)
+            actions.append(.propertiesChanged(app))
+        case .verified:
+            if lockoutLedger.recordSuccess(app) {
+                actions.append(.persistLedger)
+                actions.append(.propertiesChanged(app))
+            }
+            if !e.hasPasscode {
+                answer = .noPasscode
+            } else if purpose != .unlock {
+                answer = .verified
+            } else if e.lockEpoch != ticket.epoch {
+                answer = .verifiedButRelocked
+            } else {
+                apps[app]!.causes.remove(.manual)
+                let target: AppState = apps[app]!.causes.isEmpty ? .unlocked : .obscured
+                setState(app, target, .unlock, source: "Unlock", &actions)
+                answer = .unlocked
+            }
+        }
+        if !apps[app]!.hasPasscode && apps[app]!.owner == nil {
+            apps.removeValue(forKey: app)
+            actions.append(.appRemoved(app))
+        }
+        finish(&actions)
+        return AttemptResult(actions: actions, answer: answer)
+    }
+}

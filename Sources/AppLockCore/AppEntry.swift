@@ -1,0 +1,23 @@
+/// The state machine's record of one known application.
+struct AppEntry: Sendable {
+    var state: AppState
+    var reason: LockReason
+    var owner: String?
+    var passcodeKind: PasscodeKind?
+    var causes: Set<ObscureCause> = []
+    /// When the app last reported `background` (nil while in the foreground).
+    var backgroundSince: UnixMicroseconds?
+    /// The grace period of the current background spell has run out (trigger applied or ignored).
+    var backgroundTriggered = false
+    /// The idle limit of the current idle spell has been reached (trigger applied or ignored).
+    var idleTriggered = false
+    var inhibitorCookies: Set<UInt32> = []
+    /// Bumped by every lock or obscure trigger; an attempt that began under an older epoch cannot unlock.
+    var lockEpoch: UInt64 = 0
+    /// The serial of the passcode attempt in flight.
+    var attemptSerial: UInt64?
+    var policy: Policy
+
+    var hasPasscode: Bool { passcodeKind != nil }
+    var inhibited: Bool { !inhibitorCookies.isEmpty }
+}
