@@ -1,0 +1,41 @@
+/// Handles one incoming method call; reply now or later through the invocation.
+public typealias MethodHandler = (MethodInvocation) -> Void
+
+/// One D-Bus interface of an exported object: its introspection XML (verbatim), method handlers and properties.
+public struct ExportedInterface {
+    /// The interface name, e.g. `io.github.applock.AppLock1.Manager`.
+    public var name: String
+    /// The `<interface>` element, returned verbatim by Introspect.
+    public var xml: String
+    /// Handlers by member name.
+    public var methods: [String: MethodHandler]
+    /// Current property values, in order (GetAll, GetManagedObjects, and Get when ``property`` is nil).
+    public var properties: () -> [(String, DBusValue)]
+    /// Optional fast path for Properties.Get: one property's value, nil when unknown.
+    public var property: ((String) -> DBusValue?)?
+    /// Optional Properties.Set handler; return nil on success or the error to answer.
+    /// Without it every known property is read-only.
+    public var setProperty: ((String, DBusValue) -> DBusError?)?
+
+    public init(
+        name: String,
+        xml: String,
+        methods: [String: MethodHandler] = [:],
+        properties: @escaping () -> [(String, DBusValue)] = { [] },
+        property: ((String) -> DBusValue?)? = nil,
+        setProperty: ((String, DBusValue) -> DBusError?)? = nil
+    ) {
+        self.name = name
+        self.xml = xml
+        self.methods = methods
+        self.properties = properties
+        self.property = property
+        self.setProperty = setProperty
+    }
+
+    func value(of propertyName: String) -> DBusValue? {
+        if let property { return property(propertyName) }
+        for (key, value) in properties() where key == propertyName { return value }
+        return nil
+    }
+}
