@@ -29,14 +29,12 @@ public struct KeyFile: Equatable, Sendable {
     /// Parses `text`; errors name `fileName` and the line.
     public static func parse(_ text: String, fileName: String) throws(KeyFileError) -> KeyFile {
         var groups: [Group] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in lines(of: text).enumerated() {
             let number = index + 1
             func fail(_ key: String, _ problem: String) -> KeyFileError {
                 KeyFileError(file: fileName, line: number, key: key, problem: problem)
             }
-            var line = Substring(rawLine)
-            if line.last == "\r" { line = line.dropLast() }
-            let trimmed = trimSpaces(line)
+            let trimmed = trimSpaces(Substring(rawLine))
             if trimmed.isEmpty || trimmed.first == "#" { continue }
             if trimmed.first == "[" {
                 guard trimmed.last == "]", trimmed.count >= 3 else { throw fail("", "malformed group header") }
@@ -76,6 +74,15 @@ public struct KeyFile: Equatable, Sendable {
     /// Splits a list value on `;` or `,`, trimming spaces and dropping empty items (a trailing `;` is allowed).
     public static func listItems(_ value: String) -> [String] {
         value.split(whereSeparator: { $0 == ";" || $0 == "," }).map { String(trimSpaces($0)) }.filter { !$0.isEmpty }
+    }
+
+    /// Splits on LF bytes (a CR before the LF is dropped); Character-wise splitting would keep "\r\n" whole.
+    static func lines(of text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { bytes in
+            var slice = bytes
+            if slice.last == UInt8(ascii: "\r") { slice = slice.dropLast() }
+            return String(decoding: slice, as: UTF8.self)
+        }
     }
 
     private static func isKeyScalar(_ s: Unicode.Scalar) -> Bool {

@@ -126,7 +126,8 @@ public struct LockoutLedger: Equatable, Sendable {
     public static func decode(_ text: String, policyFor: (AppID) -> Policy) -> (LockoutLedger, damaged: [String]) {
         var ledger = LockoutLedger()
         var damaged: [String] = []
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
         if lines.last == "" { lines.removeLast() } else if !text.isEmpty { damaged.append("line \(lines.count): last line is incomplete") }
         if lines.first != header { damaged.append("line 1: missing or unknown header") }
         var prefix = ""

@@ -1,0 +1,153 @@
+import Testing
+@testable import AppLockCore
+
+@Suite struct PolicyTests {
+    func overrides(_ body: String, file: String = "applock.conf") throws -> PolicyOverrides {
+        try PolicyOverrides.parse(KeyFile.parse("[Policy]\n" + body, fileName: file))
+    }
+
+    func mandatory(_ body: String) throws -> MandatoryPolicy {
+        try MandatoryPolicy.parse(KeyFile.parse("[Mandatory]\n" + body, fileName: "policy.conf"))
+    }
+
+    @Test func defaultsMatchSpec() {
+        let d = Policy.defaults
+        #expect(d.entries.map(\.key) == [
+            "LockOnLaunch", "LockOnSessionLock", "LockOnScreenSaver", "LockOnSuspend", "LockOnSessionSwitch",
+            "LockAfterIdle", "GracePeriod", "ObscureInBackground", "AllowInhibit", "MaxFailedAttempts",
+            "LockoutSchedule", "PasscodeKinds", "MinimumLength",
+        ])
+        #expect(d.entries[5].value == .uint32(300))
+        #expect(d.entries[6].value == .uint32(60))
+        #expect(d.entries[7].value == .bool(false))
+        #expect(d.entries[9].value == .uint32(5))
+        #expect(d.entries[10].value == .uint32Array([60, 300, 900, 3600]))
+        #expect(d.entries[11].value == .stringArray(["four-digit", "six-digit", "numeric", "alphanumeric"]))
+        #expect(d.entries[12].value == .uint32(4))
+    }
+
+    @Test func parsesEveryKey() throws {
+        let o = try overrides("""
+        LockOnLaunch=false
+        LockOnSessionLock=false
+        LockOnScreenSaver=false
+        LockOnSuspend=false
+        LockOnSessionSwitch=false
+        LockAfterIdle=0
+        GracePeriod=5
+        ObscureInBackground=true
+        AllowInhibit=false
+        MaxFailedAttempts=3
+        LockoutSchedule=10;20
+        PasscodeKinds=six-digit,alphanumeric
+        MinimumLength=6
+        X-Vendor-Thing=whatever
+        """)
+        let p = o.applied(to: .defaults)
+        #expect(p == Policy(lockOnLaunch: false, lockOnSessionLock: false, lockOnScreenSaver: false, lockOnSuspend: false,
+                            lockOnSessionSwitch: false, lockAfterIdle: 0, gracePeriod: 5, obscureInBackground: true,
+                            allowInhibit: false, maxFailedAttempts: 3, lockoutSchedule: [10, 20],
+                            passcodeKinds: [.sixDigit, .alphanumeric], minimumLength: 6))
+    }
+
+    @Test(arguments: [
+        ("Bogus=1", "Bogus", "unknown key"),
+        ("LockOnLaunch=yes", "LockOnLaunch", "expected true or false"),
+        ("LockOnLaunch=True", "LockOnLaunch", "expected true or false"),
+        ("GracePeriod=-1", "GracePeriod", "whole number"),
+        ("GracePeriod=1.5", "GracePeriod", "whole number"),
+        ("GracePeriod=99999999999", "GracePeriod", "too large"),
+        ("LockoutSchedule=", "LockoutSchedule", "at least one"),
+        ("LockoutSchedule=60,x", "LockoutSchedule", "whole number"),
+        ("PasscodeKinds=four-digit;pin", "PasscodeKinds", "unknown passcode kind \"pin\""),
+        ("MinimumLength=129", "MinimumLength", "between"),
+    ])
+    func badValuesNameFileLineAndKey(_ line: String, _ key: String, _ problem: String) {
+        do {
+            _ = try overrides("# c\n" + line, file: "apps.d/org.example.Notes.conf")
+            Issue.record("expected an error")
+        } catch let error as PolicyError {
+            #expect(error.description.hasPrefix("apps.d/org.example.Notes.conf:3: \(key): "))
+            #expect(error.problem.contains(problem))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func missingGroupMeansNothingSet() throws {
+        let o = try PolicyOverrides.parse(KeyFile.parse("[Other]\nA=1\n", fileName: "x"))
+        #expect(o == PolicyOverrides())
+        #expect(try MandatoryPolicy.parse(KeyFile.parse("", fileName: "x")) == MandatoryPolicy())
+    }
+
+    @Test func layersDefaultsBaseThenPerApp() throws {
+        let notes = appID("org.example.Notes")
+        let set = PolicySet(base: try overrides("GracePeriod=10\nLockAfterIdle=600"),
+                            perApp: [notes: try overrides("GracePeriod=0")])
+        #expect(set.effectivePolicy(for: notes).gracePeriod == 0)
+        #expect(set.effectivePolicy(for: notes).lockAfterIdle == 600)
+        #expect(set.effectivePolicy(for: appID("org.example.Other")).gracePeriod == 10)
+        #expect(set.effectivePolicy(for: appID("org.example.Other")).maxFailedAttempts == 5)
+    }
+
+    @Test func mandatoryClampsWhatTheUserSet() throws {
+        let m = try mandatory("""
+        MaximumGracePeriod=30
+        MaximumLockAfterIdle=120
+        MinimumPasscodeLength=6
+        AllowedPasscodeKinds=six-digit;alphanumeric
+        AllowInhibit=false
+        RequireLockOnSessionLock=true
+        RequireLockOnSuspend=true
+        """)
+        let user = try overrides("""
+        GracePeriod=600
+        LockAfterIdle=0
+        MinimumLength=4
+        PasscodeKinds=four-digit,six-digit
+        AllowInhibit=true
+        LockOnSessionLock=false
+        LockOnSuspend=false
+        """)
+        let p = PolicySet(base: user, mandatory: m).effectivePolicy(for: appID("org.example.Notes"))
+        #expect(p.gracePeriod == 30)
+        #expect(p.lockAfterIdle == 120, "LockAfterIdle 0 (never) is clamped to the maximum")
+        #expect(p.minimumLength == 6)
+        #expect(p.passcodeKinds == [.sixDigit])
+        #expect(p.allowInhibit == false)
+        #expect(p.lockOnSessionLock)
+        #expect(p.lockOnSuspend)
+    }
+
+    @Test func mandatoryLeavesStricterUserValuesAlone() throws {
+        let m = MandatoryPolicy(maximumGracePeriod: 30, maximumLockAfterIdle: 120, minimumPasscodeLength: 4,
+                                allowedPasscodeKinds: [.alphanumeric], allowInhibit: true,
+                                requireLockOnSessionLock: false, requireLockOnSuspend: false)
+        var user = Policy.defaults
+        user.gracePeriod = 5
+        user.lockAfterIdle = 60
+        user.minimumLength = 10
+        user.passcodeKinds = [.fourDigit]
+        user.allowInhibit = false
+        user.lockOnSessionLock = false
+        let p = user.clamped(by: m)
+        #expect(p.gracePeriod == 5)
+        #expect(p.lockAfterIdle == 60)
+        #expect(p.minimumLength == 10)
+        #expect(p.passcodeKinds == [.alphanumeric], "no overlap: the administrator's list wins")
+        #expect(p.allowInhibit == false)
+        #expect(p.lockOnSessionLock == false)
+    }
+
+    @Test func mandatoryRejectsZeroIdleMaximumAndUnknownKeys() {
+        #expect(throws: PolicyError.self) { try mandatory("MaximumLockAfterIdle=0") }
+        do {
+            _ = try mandatory("GracePeriod=1")
+            Issue.record("expected an error")
+        } catch let error as PolicyError {
+            #expect(error.description == "policy.conf:2: GracePeriod: unknown key in [Mandatory]")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}
