@@ -2,7 +2,7 @@
 ///
 /// Pure: each input is a `mutating` call taking the current wall-clock time and returning the `AgentAction`s
 /// for the I/O layer to carry out. A call that throws `ManagerError` changes nothing.
-public struct AgentStateMachine: Sendable {
+public struct AgentStateMachine: Sendable, Equatable {
     var apps: [AppID: AppEntry] = [:]
     /// The policy sources in force.
     public internal(set) var policySet: PolicySet

@@ -1,5 +1,5 @@
 /// The state machine's record of one known application.
-struct AppEntry: Sendable {
+struct AppEntry: Equatable, Sendable {
     var state: AppState
     var reason: LockReason
     var owner: String?
