@@ -29,3 +29,62 @@ test: deps
 
 clean:
 	rm -rf .build
+
+# ---- install / uninstall ---------------------------------------------------
+# `make install` builds applockd and applockctl in release mode and installs them with the desktop integration
+# files, shell completions and the man page. DESTDIR stages the tree; PREFIX (default /usr/local) is where it
+# will live. INSTALL_BIN=<dir> installs binaries already built in <dir> instead of building (used by the tests).
+bindir = $(PREFIX)/bin
+datadir = $(PREFIX)/share
+mandir = $(datadir)/man
+INST_BIN = $(DESTDIR)$(bindir)
+INST_DBUS_SERVICES = $(DESTDIR)$(datadir)/dbus-1/services
+INST_DBUS_INTERFACES = $(DESTDIR)$(datadir)/dbus-1/interfaces
+INST_USER_UNITS = $(DESTDIR)$(PREFIX)/lib/systemd/user
+INST_AUTOSTART = $(DESTDIR)/etc/xdg/autostart
+INST_CONF = $(DESTDIR)$(datadir)/applock
+INST_BASH = $(DESTDIR)$(datadir)/bash-completion/completions
+INST_ZSH = $(DESTDIR)$(datadir)/zsh/site-functions
+INST_FISH = $(DESTDIR)$(datadir)/fish/vendor_completions.d
+INST_MAN1 = $(DESTDIR)$(mandir)/man1
+INSTALL_BIN ?=
+# swift-argument-parser's generate-manual tool; built when not given.
+GENERATE_MANUAL ?=
+SUBST = sed -e 's|@bindir@|$(bindir)|g'
+INTERFACES = io.github.applock.AppLock1.Manager.xml io.github.applock.AppLock1.Application.xml
+
+install: $(if $(INSTALL_BIN),,release)
+	@set -euo pipefail; \
+	bin='$(or $(INSTALL_BIN),$(shell $(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path))'; \
+	gen='$(GENERATE_MANUAL)'; \
+	if [ -z "$$gen" ]; then \
+		$(SWIFT) build $(SWIFT_FLAGS) --product generate-manual >/dev/null; \
+		gen="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/generate-manual"; \
+	fi; \
+	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' \
+		'$(INST_USER_UNITS)/graphical-session.target.wants' '$(INST_AUTOSTART)' '$(INST_CONF)' \
+		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)'; \
+	install -m 755 "$$bin/applockd" "$$bin/applockctl" '$(INST_BIN)/'; \
+	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
+	for i in $(INTERFACES); do install -m 644 "dbus/$$i" '$(INST_DBUS_INTERFACES)/'; done; \
+	$(SUBST) data/applockd.service > '$(INST_USER_UNITS)/applockd.service'; \
+	ln -sf ../applockd.service '$(INST_USER_UNITS)/graphical-session.target.wants/applockd.service'; \
+	$(SUBST) data/applockd.desktop > '$(INST_AUTOSTART)/applockd.desktop'; \
+	chmod 644 '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' '$(INST_USER_UNITS)/applockd.service' \
+		'$(INST_AUTOSTART)/applockd.desktop'; \
+	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
+	"$$bin/applockctl" --generate-completion-script bash > '$(INST_BASH)/applockctl'; \
+	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
+	"$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
+	"$$gen" "$$bin/applockctl" --section 1 -o '$(INST_MAN1)'; \
+	chmod 644 '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' '$(INST_MAN1)/applockctl.1'; \
+	echo "Installed AppLock under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f '$(INST_BIN)/applockd' '$(INST_BIN)/applockctl' \
+		'$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' \
+		$(addprefix '$(INST_DBUS_INTERFACES)/,$(addsuffix ',$(INTERFACES))) \
+		'$(INST_USER_UNITS)/graphical-session.target.wants/applockd.service' '$(INST_USER_UNITS)/applockd.service' \
+		'$(INST_AUTOSTART)/applockd.desktop' '$(INST_CONF)/applock.conf' \
+		'$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' '$(INST_MAN1)/applockctl.1'
+	-rmdir '$(INST_CONF)' '$(INST_USER_UNITS)/graphical-session.target.wants' 2>/dev/null

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Glibc
+
+/// applockctl: the command line of AppLock. Talks to applockd on the D-Bus session bus.
+@main
+struct AppLockCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "applockctl",
+        abstract: "Control the AppLock agent (applockd): application locks, passcodes and policies.",
+        discussion: """
+            applockctl talks to applockd on the D-Bus session bus (io.github.applock.AppLock1). When applockd is \
+            not running, D-Bus starts it. Passcodes are read from the terminal without echo, or with --stdin from \
+            standard input, one line per passcode; never from the command line.
+
+            EXIT STATUS
+            \(ExitStatus.helpTable)
+            """,
+        version: "0.1.0",
+        subcommands: [
+            StatusCommand.self, ListCommand.self, LockCommand.self, UnlockCommand.self,
+            SetPasscodeCommand.self, ChangePasscodeCommand.self, RemovePasscodeCommand.self,
+            PolicyCommand.self, MonitorCommand.self,
+        ],
+        defaultSubcommand: StatusCommand.self
+    )
+
+    /// Runs the command; every failure ends with one sentence on standard error and its documented exit status.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            Output.error(failure.message)
+            Glibc.exit(failure.status.rawValue)
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                Output.error(fullMessage(for: error))
+                Glibc.exit(ExitStatus.usage.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import AppLockCore
+import ArgumentParser
+import DBusKit
+
+/// `applockctl change-passcode APP [--kind K]`: replaces a passcode after checking the current one.
+struct ChangePasscodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "change-passcode",
+        abstract: "Change the passcode of an application.",
+        discussion: """
+            Asks for the current passcode, then the new one twice (three rounds at most). With --stdin, standard \
+            input holds the current passcode on the first line and the new one on the second. Without --kind the \
+            new passcode keeps the current kind when it fits it. A wrong current passcode counts as a failed attempt.
+            """
+    )
+
+    @Argument(help: "An application id, e.g. org.example.Notes.")
+    var app: String
+
+    @Option(help: "The new passcode's kind: four-digit, six-digit, numeric or alphanumeric.")
+    var kind: KindArgument?
+
+    @Flag(help: "Read the passcodes from standard input (one line each) instead of the terminal.")
+    var stdin = false
+
+    func validate() throws { try AppIDCheck.validate(app) }
+
+    func run() throws {
+        let client = try AgentClient()
+        try PasscodeCheck.requirePasscode(app, client: client)
+        let current = (try? client.applicationProperty(app, "PasscodeKind").stringValue).flatMap(PasscodeKind.init(rawValue:))
+        let input = try PasscodeInput(fromStandardInput: stdin)
+        let old = try input.read(prompt: "Current passcode for \(app): ")
+        let new = try input.readNew(for: app, kind: kind?.kind)
+        let chosen = kind?.kind ?? Self.keepKind(current, for: new)
+        try client.callManager(
+            "ChangePasscode", [.string(app), .string(old), .string(new), .string(chosen.rawValue)], about: app)
+        Output.line("Passcode changed for \(app) (\(chosen.rawValue)).")
+    }
+
+    /// The current kind when the new passcode fits it, otherwise the guessed one.
+    private static func keepKind(_ current: PasscodeKind?, for passcode: String) -> PasscodeKind {
+        if let current, (try? PasscodeRules.validate(passcode, kind: current, policy: .defaults)) != nil {
+            return current
+        }
+        return PasscodeKindGuess.kind(for: passcode)
+    }
+}

@@ -1,0 +1,53 @@
+/// The exit statuses of applockctl: one per kind of failure, so that scripts can tell them apart.
+enum ExitStatus: Int32, CaseIterable, Sendable {
+    case success = 0
+    case failure = 1
+    case usage = 2
+    case agentNotRunning = 3
+    case unknownApplication = 4
+    case wrongPasscode = 5
+    case lockedOut = 6
+    case noPasscode = 7
+    case passcodeExists = 8
+    case invalidPasscode = 9
+    case storeUnavailable = 10
+    case notAllowed = 11
+    case invalidArgument = 12
+    case passcodeNotEntered = 13
+    case noSessionBus = 14
+    case busy = 15
+    case noReply = 16
+    case cancelled = 130
+
+    /// What the status means, for `--help` and the man page.
+    var meaning: String {
+        switch self {
+        case .success: "success"
+        case .failure: "any other failure"
+        case .usage: "usage error (bad option, argument or app id)"
+        case .agentNotRunning: "applockd is not running and D-Bus could not start it"
+        case .unknownApplication: "no such application (neither registered nor with a passcode)"
+        case .wrongPasscode: "wrong passcode (the message says how many attempts are left)"
+        case .lockedOut: "locked out after too many failures (the message says how long to wait)"
+        case .noPasscode: "the application has no passcode"
+        case .passcodeExists: "the application already has a passcode (use change-passcode)"
+        case .invalidPasscode: "the new passcode does not fit its kind or the policy"
+        case .storeUnavailable: "the Secret Service (keyring) is missing or locked"
+        case .notAllowed: "not allowed (AccessDenied, NotRegistered, AlreadyRegistered)"
+        case .invalidArgument: "the agent refused an argument (InvalidArgument, InvalidArgs)"
+        case .passcodeNotEntered: "no passcode was entered (no terminal, end of input, or three mismatches)"
+        case .noSessionBus: "cannot connect to the D-Bus session bus"
+        case .busy: "the agent is busy (AttemptInProgress, LimitExceeded)"
+        case .noReply: "the agent did not answer in time"
+        case .cancelled: "interrupted at the passcode prompt (Ctrl-C)"
+        }
+    }
+
+    /// The exit-status table as shown in `--help`.
+    static var helpTable: String {
+        allCases.map { status in
+            let code = String(status.rawValue)
+            return String(repeating: " ", count: max(0, 4 - code.count)) + code + "  " + status.meaning
+        }.joined(separator: "\n")
+    }
+}
