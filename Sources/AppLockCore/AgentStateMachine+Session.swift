@@ -28,7 +28,8 @@ extension AgentStateMachine {
             }
         case .idleHint(let on, let since):
             if on {
-                if logindIdleSince == nil { logindIdleSince = min(since ?? now, now) }
+                // IdleSinceHint 0 means "not known".
+                if logindIdleSince == nil { logindIdleSince = min(since.flatMap { $0 == 0 ? nil : $0 } ?? now, now) }
             } else {
                 logindIdleSince = nil
             }

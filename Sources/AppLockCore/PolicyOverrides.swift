@@ -48,6 +48,13 @@ public struct PolicyOverrides: Equatable, Sendable {
         return o
     }
 
+    /// Parses a whole policy file's text (keyfile syntax errors become `PolicyError`s too).
+    public static func parse(_ text: String, fileName: String) throws(PolicyError) -> PolicyOverrides {
+        let keyFile: KeyFile
+        do { keyFile = try KeyFile.parse(text, fileName: fileName) } catch { throw PolicyError(error) }
+        return try parse(keyFile)
+    }
+
     /// `base` with every key set here replacing its value.
     public func applied(to base: Policy) -> Policy {
         var p = base

@@ -6,7 +6,7 @@ public enum SessionEvent: Equatable, Sendable {
     case screenSaverActive(Bool)
     /// logind session `Active`; false = another user's session is in front.
     case sessionActive(Bool)
-    /// logind `IdleHint`, with `IdleSinceHint` (wall-clock µs) when known.
+    /// logind `IdleHint`, with `IdleSinceHint` (wall-clock µs) when known (nil or 0 = now).
     case idleHint(Bool, since: UnixMicroseconds?)
     /// gnome-session presence status 3 (idle) or back.
     case presenceIdle(Bool)

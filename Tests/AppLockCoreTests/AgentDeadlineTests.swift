@@ -27,6 +27,14 @@ import Testing
         #expect(stateChangeStrings(actions) == ["org.example.Notes locked idle"])
     }
 
+    @Test func idleSinceZeroCountsFromNow() throws {
+        var f = MachineFixture()
+        try f.unlockedNotesWithPasscode()
+        _ = f.m.session(.idleHint(true, since: 0), now: t(10))
+        #expect(f.state(f.notes) == .unlocked)
+        #expect(f.m.nextDeadline == t(310))
+    }
+
     @Test func lockAfterIdleZeroMeansNever() throws {
         var f = MachineFixture(base: policy { $0.lockAfterIdle = 0 })
         try f.unlockedNotesWithPasscode()

@@ -74,6 +74,16 @@ import Testing
         }
     }
 
+    @Test func parsesWholeFilesAndWrapsSyntaxErrors() throws {
+        let o = try PolicyOverrides.parse("[Policy]\nGracePeriod=7\n", fileName: "applock.conf")
+        #expect(o.gracePeriod == 7)
+        let m = try MandatoryPolicy.parse("[Mandatory]\nAllowInhibit=false\n", fileName: "policy.conf")
+        #expect(m.allowInhibit == false)
+        #expect(throws: PolicyError(file: "applock.conf", line: 2, key: "", problem: "malformed group header")) {
+            try PolicyOverrides.parse("# x\n[Policy\n", fileName: "applock.conf")
+        }
+    }
+
     @Test func missingGroupMeansNothingSet() throws {
         let o = try PolicyOverrides.parse(KeyFile.parse("[Other]\nA=1\n", fileName: "x"))
         #expect(o == PolicyOverrides())
