@@ -60,11 +60,18 @@ extension AgentStateMachine {
         return actions
     }
 
-    /// Replaces the lock-out ledger (read from disk at startup).
+    /// Replaces the lock-out ledger (read from disk at startup). The returned actions re-read the known apps
+    /// and arm the timer for pending lock-outs; the timer is announced again by the next input too, so a
+    /// caller that discards them at startup (before any app is known) loses nothing.
+    @discardableResult
     public mutating func restoreLedger(_ ledger: LockoutLedger) -> [AgentAction] {
         lockoutLedger = ledger
         var actions: [AgentAction] = knownApps.map { .propertiesChanged($0) }
-        finish(&actions)
+        let d = nextDeadline
+        if d != announcedDeadline {
+            actions.append(.rescheduleTimer(d))
+            // Deliberately not recorded as announced: the next input announces it again.
+        }
         return actions
     }
 

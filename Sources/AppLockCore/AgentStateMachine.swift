@@ -8,6 +8,8 @@ public struct AgentStateMachine: Sendable, Equatable {
     public internal(set) var policySet: PolicySet
     /// The failed-attempt bookkeeping; persist `lockoutLedger.encoded()` on `.persistLedger`.
     public internal(set) var lockoutLedger: LockoutLedger
+    /// The same as `lockoutLedger`.
+    public var ledger: LockoutLedger { lockoutLedger }
     var inhibitors: [UInt32: Inhibitor] = [:]
     var nextCookie: UInt32 = 1
     var nextAttemptSerial: UInt64 = 1
