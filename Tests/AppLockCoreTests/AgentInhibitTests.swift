@@ -33,6 +33,28 @@ import Testing
         #expect(last == [.propertiesChanged(f.notes), .stateChanged(f.notes, .locked, .sessionLock, source: "Uninhibit")])
     }
 
+    @Test func releasingAfterIdleFiredLocksForIdleAndRestartsTheGrace() throws {
+        var f = MachineFixture(base: policy { $0.gracePeriod = 30; $0.lockAfterIdle = 10 })
+        try f.unlockedNotesWithPasscode()
+        try f.register(f.mail)
+        let (cookie, _) = try f.m.inhibit(f.mail, reason: "", caller: f.owner, now: t(0))
+        _ = try f.m.reportActivity(f.mail, .background, caller: f.owner, now: t(0))
+        _ = f.m.timerFired(now: t(30))
+        #expect(f.state(f.mail) == .unlocked)
+        _ = f.m.session(.idleHint(true, since: t(40)), now: t(40))
+        _ = f.m.timerFired(now: t(50))
+        #expect(f.state(f.notes) == .locked)
+        #expect(f.state(f.mail) == .unlocked)
+        let released = try f.m.uninhibit(cookie: cookie, caller: f.owner, now: t(60))
+        #expect(stateChangeStrings(released) == ["org.example.Mail obscured idle"])
+        #expect(f.m.nextDeadline == t(90), "a fresh grace period from the release")
+        _ = f.m.session(.idleHint(false, since: nil), now: t(70))
+        #expect(f.state(f.mail) == .unlocked, "idle was its only cause")
+        #expect(stateChangeStrings(f.m.timerFired(now: t(90))) == ["org.example.Mail obscured background"])
+        let fg = try f.m.reportActivity(f.mail, .foreground, caller: f.owner, now: t(91))
+        #expect(stateChangeStrings(fg) == ["org.example.Mail unlocked foreground"])
+    }
+
     @Test func policyCanForbidInhibit() throws {
         var f = MachineFixture(mandatory: MandatoryPolicy(allowInhibit: false))
         try f.register(f.notes)

@@ -49,6 +49,23 @@ import Testing
         #expect(f.state(f.notes) == .locked)
     }
 
+    @Test func mandatoryRequireLockOnSuspendOverridesTheUser() throws {
+        var f = MachineFixture(base: policy { $0.lockOnSuspend = false },
+                               mandatory: MandatoryPolicy(requireLockOnSuspend: true))
+        try f.unlockedNotesWithPasscode()
+        _ = f.m.session(.prepareForSleep(true), now: t(1))
+        #expect(f.state(f.notes) == .locked)
+        #expect(f.reason(f.notes) == .suspend)
+    }
+
+    @Test func registeringWhileSuspendingLocks() throws {
+        var f = MachineFixture(base: policy { $0.lockOnLaunch = false })
+        _ = f.m.session(.prepareForSleep(true), now: t(1))
+        try f.register(f.notes, passcode: .fourDigit, now: t(2))
+        #expect(f.state(f.notes) == .locked)
+        #expect(f.reason(f.notes) == .suspend)
+    }
+
     @Test func shutdownLocksLikeSuspend() throws {
         var f = MachineFixture()
         try f.unlockedNotesWithPasscode()
