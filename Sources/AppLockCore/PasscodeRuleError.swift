@@ -15,7 +15,7 @@ public enum PasscodeRuleError: Error, Equatable, Sendable, CustomStringConvertib
         case .wrongLength(let kind, let expected): "a \(kind.rawValue) passcode must be exactly \(expected) digits"
         case .tooShort(let minimum): "the passcode must be at least \(minimum) characters long"
         case .tooLong(let maximum, let unit): "the passcode must be at most \(maximum) \(unit)"
-        case .controlCharacter: "the passcode must not contain control characters"
+        case .controlCharacter: "the passcode must not contain control or invisible formatting characters"
         case .empty: "the passcode must not be empty"
         }
     }

@@ -34,9 +34,12 @@ public enum PasscodeRules {
         }
     }
 
+    /// Control characters, line and paragraph separators, and invisible format characters (bidi overrides,
+    /// zero-width spaces) other than the joiners that emoji sequences need.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: true
+        case .control, .lineSeparator, .paragraphSeparator, .surrogate: true
+        case .format: scalar != "\u{200C}" && scalar != "\u{200D}"
         default: false
         }
     }

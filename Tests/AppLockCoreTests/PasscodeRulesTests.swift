@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: [
         ("1234", PasscodeKind.fourDigit), ("000000", .sixDigit), ("1234", .numeric),
         (String(repeating: "9", count: 32), .numeric), ("abcd", .alphanumeric), ("pass word ü!", .alphanumeric),
-        (String(repeating: "x", count: 128), .alphanumeric), ("日本語の", .alphanumeric),
+        (String(repeating: "x", count: 128), .alphanumeric), ("日本語の", .alphanumeric), ("👩\u{200D}💻abc", .alphanumeric),
     ])
     func acceptsPasscodesThatFitTheirKind(_ passcode: String, _ kind: PasscodeKind) throws {
         try PasscodeRules.validate(passcode, kind: kind, policy: policy)
@@ -25,6 +25,8 @@ import Testing
         (String(repeating: "x", count: 129), .alphanumeric, .tooLong(maximum: 128, unit: "bytes")),
         ("abc\u{7}d", .alphanumeric, .controlCharacter),
         ("abcd\n", .alphanumeric, .controlCharacter),
+        ("ab\u{202E}cd", .alphanumeric, .controlCharacter),
+        ("ab\u{0}cd", .alphanumeric, .controlCharacter),
         ("", .alphanumeric, .empty),
     ])
     func rejectsPasscodesThatDoNotFit(_ passcode: String, _ kind: PasscodeKind, _ expected: PasscodeRuleError) {
