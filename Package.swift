@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "DBusKit", targets: ["DBusKit"]),
         .library(name: "AppLockCore", targets: ["AppLockCore"]),
         .library(name: "AppLockAgent", targets: ["AppLockAgent"]),
+        .library(name: "AppLockClient", targets: ["AppLockClient"]),
+        .executable(name: "applock-demo", targets: ["applock-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -42,6 +44,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "AppLockTestSupport", dependencies: ["DBusKit"], swiftSettings: strict),
+        .target(name: "AppLockClient", dependencies: ["DBusKit"], swiftSettings: strict),
+        .executableTarget(name: "applock-demo", dependencies: ["AppLockClient"], swiftSettings: strict),
 
         .executableTarget(
             name: "applockd",
@@ -67,6 +71,11 @@ let package = Package(
         .testTarget(
             name: "AppLockAgentTests",
             dependencies: ["AppLockAgent", "AppLockCore", "DBusKit", "AppLockTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AppLockClientTests",
+            dependencies: ["AppLockClient", "DBusKit", "AppLockTestSupport"],
             swiftSettings: strict
         ),
     ],

@@ -1,0 +1,357 @@
+import DBusKit
+
+/// The client's state machine and its bus connection, confined to the session's event-loop thread.
+///
+/// It subscribes first (StateChanged with `arg0` = the app id, SessionStateChanged, the app object's
+/// PropertiesChanged, the agent's name owner), then registers, then reads the properties; until that read answers,
+/// and whenever the agent or the bus is gone, it reports `locked`.
+final class SessionCore {
+    typealias Completion = (Result<Message, AppLockError>) -> Void
+
+    let appID: String
+    let loop: EventLoop
+    private let busAddress: String?
+    private let lifecycle: (any AppLockLifecycle)?
+    private let shared: SharedStatus
+    private let appPath: ObjectPath
+
+    private var connection: Connection?
+    private var status = AppLockStatus.starting
+    private var published = AppLockStatus.starting
+    private var subscribers: [UInt64: AsyncStream<AppLockStatus>.Continuation] = [:]
+    private var nextID: UInt64 = 1
+    private var pending: [UInt64: Completion] = [:]
+
+    /// The unique name of the agent we are registered with ("" when none).
+    private var agentOwner = ""
+    /// The agent's owner as last announced by NameOwnerChanged (nil before the first announcement).
+    private var announcedOwner: String?
+    private var registering = false
+    /// Registered and the properties read: signals are applied from now on.
+    private var ready = false
+    /// Bumped whenever a registration ends, so that late replies of an old one are dropped.
+    private var generation: UInt64 = 0
+    private var inhibitCookie: UInt32?
+    private var inhibitBusy = false
+    private var retryTimer: TimerHandle?
+    private var closed = false
+
+    /// How long to wait before reconnecting to a lost bus or retrying a refused registration.
+    static let retryDelay: Duration = .seconds(1)
+
+    init(appID: String, busAddress: String?, lifecycle: (any AppLockLifecycle)?, loop: EventLoop, shared: SharedStatus) {
+        self.appID = appID
+        self.busAddress = busAddress
+        self.lifecycle = lifecycle
+        self.loop = loop
+        self.shared = shared
+        self.appPath = AgentNames.applicationPath(for: appID)
+    }
+
+    // MARK: Connecting and registering
+
+    func connect() {
+        guard !closed, connection == nil else { return }
+        let connection: Connection
+        do {
+            if let busAddress {
+                connection = try Connection.address(busAddress, loop: loop)
+            } else {
+                connection = try Connection.session(loop: loop)
+            }
+        } catch {
+            failClosed()
+            scheduleRetry()
+            return
+        }
+        self.connection = connection
+        connection.onDisconnected = { [weak self] in self?.connectionLost() }
+        let manager = AgentNames.manager
+        let sender = AgentNames.busName
+        _ = connection.addMatch(MatchRule(
+            sender: sender, path: manager, interface: AgentNames.managerInterface, member: "StateChanged", arg0: appID
+        )) { [weak self] message in self?.stateChanged(message) }
+        _ = connection.addMatch(MatchRule(
+            sender: sender, path: manager, interface: AgentNames.managerInterface, member: "SessionStateChanged"
+        )) { [weak self] message in self?.sessionStateChanged(message) }
+        _ = connection.addMatch(MatchRule(
+            sender: sender, path: appPath, interface: AgentNames.propertiesInterface, member: "PropertiesChanged",
+            arg0: AgentNames.applicationInterface
+        )) { [weak self] message in self?.propertiesChanged(message) }
+        _ = connection.watchNameOwner(sender) { [weak self] _, newOwner in self?.ownerChanged(newOwner) }
+        register()
+    }
+
+    private func register() {
+        guard !closed, connection != nil, !registering else { return }
+        registering = true
+        let attempt = generation
+        send(member: "RegisterApplication", [.string(appID)]) { [weak self] result in
+            guard let self, !self.closed else { return }
+            self.registering = false
+            guard attempt == self.generation else {
+                self.register()
+                return
+            }
+            switch result {
+            case .success(let reply):
+                let owner = reply.sender ?? ""
+                if let announced = self.announcedOwner, !announced.isEmpty, announced != owner {
+                    // The agent changed while we registered: that registration is gone with it.
+                    self.register()
+                    return
+                }
+                self.agentOwner = owner
+                self.status.registrationError = nil
+                self.readProperties(generation: attempt)
+            case .failure(.agentUnavailable):
+                self.failClosed()
+                if let announced = self.announcedOwner, !announced.isEmpty { self.scheduleRetry() }
+            case .failure(let error):
+                self.status.registrationError = error
+                self.failClosed()
+                self.scheduleRetry()
+            }
+        }
+    }
+
+    private func readProperties(generation attempt: UInt64) {
+        send(
+            path: appPath, interface: AgentNames.propertiesInterface, member: "GetAll",
+            [.string(AgentNames.applicationInterface)]
+        ) { [weak self] result in
+            guard let self, !self.closed, attempt == self.generation else { return }
+            switch result {
+            case .success(let reply):
+                if let properties = (try? reply.arguments())?.first?.dictionaryValue { self.apply(properties) }
+                self.send(
+                    path: AgentNames.manager, interface: AgentNames.propertiesInterface, member: "Get",
+                    [.string(AgentNames.managerInterface), .string("SessionState")]
+                ) { [weak self] result in
+                    guard let self, !self.closed, attempt == self.generation else { return }
+                    if case .success(let reply) = result,
+                       let text = (try? reply.arguments())?.first?.unwrappingVariants.stringValue
+                    {
+                        self.status.sessionState = DesktopSessionState(rawValue: text) ?? .unknown
+                    }
+                    self.ready = true
+                    self.status.isAgentAvailable = true
+                    self.publish()
+                    self.reevaluateShouldLock()
+                }
+            case .failure:
+                self.endRegistration()
+                self.register()
+            }
+        }
+    }
+
+    private func ownerChanged(_ newOwner: String) {
+        announcedOwner = newOwner
+        if newOwner.isEmpty {
+            endRegistration()
+            return
+        }
+        if newOwner != agentOwner {
+            if ready || !agentOwner.isEmpty { endRegistration() }
+            register()
+        }
+    }
+
+    private func connectionLost() {
+        connection?.close()
+        connection = nil
+        announcedOwner = nil
+        endRegistration()
+        registering = false
+        scheduleRetry()
+    }
+
+    /// Forgets the current registration and reports `locked` until the next one.
+    private func endRegistration() {
+        generation &+= 1
+        ready = false
+        agentOwner = ""
+        inhibitCookie = nil
+        inhibitBusy = false
+        failClosed()
+    }
+
+    private func failClosed() {
+        ready = false
+        status.state = .locked
+        status.reason = .agentUnavailable
+        status.isAgentAvailable = false
+        status.isInhibited = false
+        status.sessionState = .unknown
+        publish()
+    }
+
+    private func scheduleRetry() {
+        guard !closed, retryTimer == nil else { return }
+        retryTimer = loop.schedule(at: .after(Self.retryDelay)) { [weak self] in
+            guard let self else { return }
+            self.retryTimer = nil
+            if self.connection == nil { self.connect() } else if !self.ready { self.register() }
+        }
+    }
+
+    // MARK: Signals
+
+    private func stateChanged(_ message: Message) {
+        guard ready, let args = try? message.arguments(), args.count == 3,
+              args[0].stringValue == appID, let state = args[1].stringValue, let reason = args[2].stringValue
+        else { return }
+        status.state = AppLockState(rawValue: state) ?? .locked
+        status.reason = AppLockReason(rawValue: reason)
+        publish()
+    }
+
+    private func sessionStateChanged(_ message: Message) {
+        guard ready, let text = message.firstStringArgument else { return }
+        status.sessionState = DesktopSessionState(rawValue: text) ?? .unknown
+        publish()
+    }
+
+    private func propertiesChanged(_ message: Message) {
+        guard ready, let args = try? message.arguments(), args.count >= 2,
+              let changed = args[1].dictionaryValue
+        else { return }
+        apply(changed)
+        publish()
+    }
+
+    private func apply(_ properties: [(DBusValue, DBusValue)]) {
+        for (key, wrapped) in properties {
+            guard let name = key.stringValue else { continue }
+            let value = wrapped.unwrappingVariants
+            switch name {
+            case "State": if let text = value.stringValue { status.state = AppLockState(rawValue: text) ?? .locked }
+            case "Reason": if let text = value.stringValue { status.reason = AppLockReason(rawValue: text) }
+            case "HasPasscode": if let flag = value.boolValue { status.hasPasscode = flag }
+            case "PasscodeKind": if let text = value.stringValue { status.passcodeKind = PasscodeKind(rawValue: text) }
+            case "FailedAttempts": if let count = value.uint32Value { status.failedAttempts = count }
+            case "RetryAfter": if let time = value.uint64Value { status.retryAfter = time }
+            case "Inhibited": if let flag = value.boolValue { status.isInhibited = flag }
+            default: break
+            }
+        }
+    }
+
+    // MARK: Publishing and hooks
+
+    private func publish() {
+        let old = published
+        let new = status
+        guard new != old else { return }
+        if new.state == .locked && old.state != .locked { lifecycle?.lockWillAppear(new) }
+        if old.sessionState == .active && new.sessionState != .active && new.sessionState != .unknown {
+            lifecycle?.sessionWillResignActive(whileLocked: new.isLocked)
+        }
+        published = new
+        shared.contents.withLock { $0.status = new }
+        for continuation in subscribers.values { continuation.yield(new) }
+        if old.state == .locked && new.state != .locked { lifecycle?.lockDidDismiss(new) }
+        if old.sessionState != .active && old.sessionState != .unknown && new.sessionState == .active {
+            lifecycle?.sessionDidBecomeActive(whileLocked: new.isLocked)
+        }
+    }
+
+    func subscribe(_ continuation: AsyncStream<AppLockStatus>.Continuation) {
+        guard !closed else {
+            continuation.yield(published)
+            continuation.finish()
+            return
+        }
+        let id = nextID
+        nextID += 1
+        subscribers[id] = continuation
+        continuation.yield(published)
+        let loop = self.loop
+        let bound = LoopBound(self, loop: loop)
+        continuation.onTermination = { _ in
+            loop.post { bound.value.subscribers[id] = nil }
+        }
+    }
+
+    // MARK: shouldLock
+
+    func reevaluateShouldLock() {
+        guard ready, !inhibitBusy, let lifecycle else { return }
+        let wantsLock = lifecycle.shouldLock()
+        let attempt = generation
+        if !wantsLock && inhibitCookie == nil {
+            inhibitBusy = true
+            send(member: "Inhibit", [.string(appID), .string("the application asked not to lock")]) { [weak self] result in
+                guard let self, attempt == self.generation else { return }
+                self.inhibitBusy = false
+                if case .success(let reply) = result, let cookie = (try? reply.arguments())?.first?.uint32Value {
+                    self.inhibitCookie = cookie
+                    self.reevaluateShouldLock()
+                }
+            }
+        } else if wantsLock, let cookie = inhibitCookie {
+            inhibitBusy = true
+            send(member: "Uninhibit", [.uint32(cookie)]) { [weak self] _ in
+                guard let self, attempt == self.generation else { return }
+                self.inhibitBusy = false
+                self.inhibitCookie = nil
+                self.reevaluateShouldLock()
+            }
+        }
+    }
+
+    // MARK: Requests
+
+    /// A Manager call on behalf of the app; `registered` calls (owner-only methods) fail at once while the app is
+    /// not registered.
+    func request(
+        _ member: String, _ arguments: [DBusValue], registered: Bool,
+        _ completion: @escaping (Result<[DBusValue], AppLockError>) -> Void
+    ) {
+        if closed { return completion(.failure(.closed)) }
+        if registered && !ready { return completion(.failure(status.registrationError ?? .agentUnavailable)) }
+        send(member: member, arguments) { result in
+            completion(result.flatMap { reply in
+                Result { try reply.arguments() }.mapError { _ in AppLockError.other(name: "", message: "bad reply") }
+            })
+        }
+    }
+
+    private func send(
+        path: ObjectPath = AgentNames.manager, interface: String = AgentNames.managerInterface, member: String,
+        _ arguments: [DBusValue], _ completion: @escaping Completion
+    ) {
+        guard let connection else { return completion(.failure(.agentUnavailable)) }
+        let message: Message
+        do {
+            message = try Message.methodCall(
+                destination: AgentNames.busName, path: path, interface: interface, member: member, arguments: arguments)
+        } catch {
+            return completion(.failure(.invalidArgument("the request could not be encoded")))
+        }
+        let id = nextID
+        nextID += 1
+        pending[id] = completion
+        connection.call(message) { [weak self] result in
+            guard let self, let completion = self.pending.removeValue(forKey: id) else { return }
+            completion(result.mapError { AppLockError($0) })
+        }
+    }
+
+    // MARK: Closing
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        if let retryTimer { loop.cancel(retryTimer) }
+        retryTimer = nil
+        let waiting = pending
+        pending.removeAll()
+        for completion in waiting.values { completion(.failure(.closed)) }
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
+        connection?.close()
+        connection = nil
+    }
+}

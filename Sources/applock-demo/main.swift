@@ -1,0 +1,3 @@
+import AppLockClient
+
+print("applock-demo")
