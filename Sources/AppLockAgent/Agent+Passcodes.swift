@@ -1,0 +1,215 @@
+import AppLockCore
+import DBusKit
+import SodiumHasher
+
+/// The passcode methods. Each runs in its app's queue (one at a time per app):
+/// the cheap checks and the lock-out check happen on the loop, the Secret
+/// Service and Argon2id work on a worker, and the result comes back to the
+/// loop, where the core applies it — unless a lock arrived meanwhile, which wins.
+extension Agent {
+    func unlock(_ call: MethodInvocation) {
+        guard call.expect("ss"), let app = appArgument(call) else { return }
+        let passcode = SecretBytes(call.string(1))
+        attempt(call, app, purpose: .unlock) { worker in
+            worker.verify(app, passcode)
+        } then: { _ in [] }
+    }
+
+    func changePasscode(_ call: MethodInvocation) {
+        guard call.expect("ssss"), let app = appArgument(call) else { return }
+        guard let kind = kindArgument(call, 3) else { return }
+        do {
+            try PasscodeRules.validate(call.string(2), kind: kind, policy: machine.policy(for: app))
+        } catch {
+            return call.fail(ManagerError.invalidPasscode("\(error)").dbusError)
+        }
+        let old = SecretBytes(call.string(1))
+        let new = SecretBytes(call.string(2))
+        attempt(call, app, purpose: .change) { worker in
+            let verification = worker.verify(app, old)
+            guard case .verified = verification else { return verification }
+            if let failure = worker.save(app, new, kind: kind) {
+                return .unavailable(PasscodeWorker.reason(failure))
+            }
+            return verification
+        } then: { [unowned self] now in
+            machine.passcodeStored(app, kind: kind, now: now)
+        }
+    }
+
+    func removePasscode(_ call: MethodInvocation) {
+        guard call.expect("ss"), let app = appArgument(call) else { return }
+        let passcode = SecretBytes(call.string(1))
+        attempt(call, app, purpose: .remove) { worker in
+            let verification = worker.verify(app, passcode)
+            guard case .verified = verification else { return verification }
+            if let failure = worker.remove(app) {
+                return .unavailable(PasscodeWorker.reason(failure))
+            }
+            return verification
+        } then: { [unowned self] now in
+            machine.passcodeRemoved(app, now: now)
+        }
+    }
+
+    func setPasscode(_ call: MethodInvocation) {
+        guard call.expect("sss"), let app = appArgument(call) else { return }
+        guard let kind = kindArgument(call, 2) else { return }
+        do {
+            try PasscodeRules.validate(call.string(1), kind: kind, policy: machine.policy(for: app))
+        } catch {
+            return call.fail(ManagerError.invalidPasscode("\(error)").dbusError)
+        }
+        let passcode = SecretBytes(call.string(1))
+        let callOnLoop = LoopBound(call, loop: loop)
+        enqueuePasscodeOperation(app) { [unowned self] done in
+            if machine.snapshot(of: app)?.hasPasscode == true {
+                call.fail(ManagerError.passcodeExists.dbusError)
+                return done()
+            }
+            let agent = LoopBound(self, loop: loop)
+            let finished = LoopBound(done, loop: loop)
+            passcodes.queue.submit { [passcodes, loop] in
+                let outcome: Result<Void, ManagerError>
+                switch passcodes.exists(app) {
+                case .failure(let error): outcome = .failure(.storeUnavailable(PasscodeWorker.reason(error)))
+                case .success(true): outcome = .failure(.passcodeExists)
+                case .success(false):
+                    if let error = passcodes.save(app, passcode, kind: kind) {
+                        outcome = .failure(.storeUnavailable(PasscodeWorker.reason(error)))
+                    } else {
+                        outcome = .success(())
+                    }
+                }
+                loop.post {
+                    let agent = agent.value
+                    switch outcome {
+                    case .success:
+                        agent.perform(agent.machine.passcodeStored(app, kind: kind, now: agent.now()), source: "SetPasscode")
+                        agent.logger.info("passcode set", metadata: ["app": "\(app)", "kind": "\(kind.rawValue)"])
+                        callOnLoop.value.reply()
+                    case .failure(let error):
+                        if case .passcodeExists = error {
+                            agent.perform(agent.machine.passcodeStored(app, kind: kind, now: agent.now()))
+                        }
+                        callOnLoop.value.fail(error.dbusError)
+                    }
+                    finished.value()
+                }
+            }
+        }
+    }
+
+    // MARK: - The shared attempt flow
+
+    /// Checks the lock-out on the loop, verifies on a worker, and applies the
+    /// result on the loop; `then` runs after a verified attempt (the new passcode
+    /// is stored, or the old removed) and returns the core's further actions.
+    private func attempt(
+        _ call: MethodInvocation, _ app: AppID, purpose: AttemptPurpose,
+        work: @escaping @Sendable (PasscodeWorker) -> PasscodeWorker.Verification,
+        then: @escaping (UnixMicroseconds) -> [AgentAction]
+    ) {
+        let callOnLoop = LoopBound(call, loop: loop)
+        let thenOnLoop = LoopBound(then, loop: loop)
+        enqueuePasscodeOperation(app) { [unowned self] done in
+            let ticket: AttemptTicket
+            do throws(ManagerError) {
+                ticket = try machine.beginAttempt(app, now: now())
+            } catch {
+                call.fail(error.dbusError)
+                return done()
+            }
+            let agent = LoopBound(self, loop: loop)
+            let finished = LoopBound(done, loop: loop)
+            passcodes.queue.submit { [passcodes, loop] in
+                let verification = work(passcodes)
+                loop.post {
+                    agent.value.finishAttempt(ticket, app, purpose, verification, callOnLoop.value, thenOnLoop.value)
+                    finished.value()
+                }
+            }
+        }
+    }
+
+    private func finishAttempt(
+        _ ticket: AttemptTicket, _ app: AppID, _ purpose: AttemptPurpose,
+        _ verification: PasscodeWorker.Verification, _ call: MethodInvocation,
+        _ then: (UnixMicroseconds) -> [AgentAction]
+    ) {
+        let now = now()
+        let outcome: AttemptOutcome
+        switch verification {
+        case .verified: outcome = .verified
+        case .wrong: outcome = .wrong
+        case .missing:
+            // The item was deleted behind the agent's back: the store is the truth.
+            perform(machine.passcodeRemoved(app, now: now), source: "Secret Service")
+            outcome = .storeUnavailable
+        case .unavailable(let why):
+            logger.error("Secret Service unavailable; nothing unlocked", metadata: ["app": "\(app)", "error": "\(why)"])
+            outcome = .storeUnavailable
+        }
+        let result = machine.finishAttempt(ticket, outcome: outcome, purpose: purpose, now: now)
+        perform(result.actions, source: "\(purpose)")
+        switch result.answer {
+        case .unlocked, .verified:
+            perform(then(now), source: "\(purpose)")
+            call.reply()
+        case .verifiedButRelocked:
+            perform(then(now), source: "\(purpose)")
+            call.fail(DBusError(
+                name: AppLockNames.errorPrefix + "Interrupted",
+                message: "The passcode was right, but a lock arrived while it was being checked; the app stays locked."
+            ))
+        case .wrongPasscode(let left):
+            logger.notice("wrong passcode", metadata: ["app": "\(app)", "attempts-left": "\(left)"])
+            call.fail(ManagerError.wrongPasscode(attemptsLeft: left).dbusError)
+        case .lockedOut(let seconds):
+            logger.notice("locked out", metadata: ["app": "\(app)", "seconds": "\(seconds)"])
+            call.fail(ManagerError.lockedOut(seconds: seconds).dbusError)
+        case .noPasscode:
+            call.fail(ManagerError.noPasscode.dbusError)
+        case .storeUnavailable:
+            if case .missing = verification {
+                call.fail(ManagerError.noPasscode.dbusError)
+            } else if case .unavailable(let why) = verification {
+                call.fail(ManagerError.storeUnavailable(why).dbusError)
+            } else {
+                call.fail(ManagerError.storeUnavailable("unknown").dbusError)
+            }
+        }
+    }
+
+    private func enqueuePasscodeOperation(_ app: AppID, _ operation: @escaping PasscodeQueues.Operation) {
+        guard let first = passcodeQueues.enqueue(app, operation) else { return }
+        run(first, for: app)
+    }
+
+    private func run(_ operation: PasscodeQueues.Operation, for app: AppID) {
+        operation { [unowned self] in
+            if let next = passcodeQueues.finish(app) { run(next, for: app) }
+        }
+    }
+
+    // MARK: - Arguments
+
+    private func appArgument(_ call: MethodInvocation) -> AppID? {
+        do {
+            return try AppID.argument(call.string(0))
+        } catch {
+            call.fail(error.dbusError)
+            return nil
+        }
+    }
+
+    private func kindArgument(_ call: MethodInvocation, _ index: Int) -> PasscodeKind? {
+        guard let kind = PasscodeKind(rawValue: call.string(index)) else {
+            call.fail(ManagerError.invalidArgument(
+                "kind must be one of four-digit, six-digit, numeric, alphanumeric"
+            ).dbusError)
+            return nil
+        }
+        return kind
+    }
+}

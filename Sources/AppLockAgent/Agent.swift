@@ -1,0 +1,215 @@
+import AppLockCore
+import DBusKit
+import Glibc
+public import Logging
+import SecretServiceStore
+import SodiumHasher
+
+/// The AppLock agent: serves `io.github.applock.AppLock1` on the session bus,
+/// turns session signals and app calls into inputs of the pure
+/// `AgentStateMachine`, and carries out the actions it returns.
+///
+/// Everything here runs on one event-loop thread. Slow work (Argon2id,
+/// Secret Service calls) runs on a bounded worker queue and posts its result
+/// back to the loop.
+public final class Agent {
+    let configuration: AgentConfiguration
+    let logger: Logger
+    let loop: EventLoop
+    var bus: Connection!
+    var machine: AgentStateMachine
+    var policyLoader: PolicyLoader
+    let ledger: LedgerStore
+    let passcodes: PasscodeWorker
+    var publisher: ApplicationPublisher!
+    var logind: LogindWatcher?
+    var screenSavers: ScreenSaverWatcher?
+    var deadlineTimer: TimerHandle?
+    var exitStatus: Int32 = 0
+    /// Passcode operations wait here, one at a time per app, so two calls for one app never race.
+    var passcodeQueues = PasscodeQueues()
+
+    /// Prepares the agent; `run()` connects and serves.
+    public init(configuration: AgentConfiguration, logger: Logger) throws {
+        self.configuration = configuration
+        self.logger = logger
+        self.loop = try EventLoop()
+        self.policyLoader = PolicyLoader(
+            userDirectory: configuration.configDirectory,
+            adminPolicyPath: configuration.adminPolicyPath
+        )
+        self.ledger = LedgerStore(directory: configuration.stateDirectory)
+        self.passcodes = PasscodeWorker(
+            store: SecretServicePasscodeStore(timeout: configuration.storeTimeout),
+            hasher: Argon2idHasher(),
+            workers: configuration.hashingWorkers
+        )
+        let (policies, problems) = policyLoader.load()
+        self.machine = AgentStateMachine(policies: policies)
+        for problem in problems {
+            logger.error("policy file ignored", metadata: ["problem": "\(problem)"])
+        }
+    }
+
+    /// Connects, exports the objects, claims the bus name last, and serves
+    /// until SIGTERM/SIGINT or until the name is lost. Returns the exit status.
+    public func run() throws -> Int32 {
+        bus = try configuration.sessionBusAddress.map { try Connection.address($0, loop: loop) }
+            ?? Connection.session(loop: loop)
+        bus.onDisconnected = { [unowned self] in
+            logger.critical("the session bus went away; exiting")
+            exitStatus = 1
+            loop.stop()
+        }
+        publisher = ApplicationPublisher(bus: bus)
+
+        restoreLedger()
+        loadStoredPasscodes()
+        exportManager()
+        bus.onPeerDisconnected { [unowned self] uniqueName in
+            perform(machine.peerLeft(uniqueName, now: now()))
+        }
+        screenSavers = ScreenSaverWatcher(bus: bus, logger: logger) { [unowned self] event, source in
+            perform(machine.session(event, now: now(), source: source), source: source)
+        }
+        if configuration.watchLogind {
+            logind = LogindWatcher(
+                loop: loop, address: configuration.systemBusAddress, logger: logger
+            ) { [unowned self] event in
+                perform(machine.session(event, now: now(), source: "logind"), source: "logind")
+            }
+            logind?.start()
+        }
+        loop.onSignal(SIGHUP) { [unowned self] in reloadPolicy() }
+        loop.onSignal(SIGTERM) { [unowned self] in loop.stop() }
+        loop.onSignal(SIGINT) { [unowned self] in loop.stop() }
+
+        do {
+            try bus.requestName(AppLockNames.busName)
+        } catch {
+            logger.critical("cannot own \(AppLockNames.busName): \(error); is another applockd running?")
+            return 1
+        }
+        bus.onNameLost = { [unowned self] in
+            logger.critical("lost the bus name \(AppLockNames.busName) to another process; exiting")
+            exitStatus = 1
+            loop.stop()
+        }
+        logger.info("serving \(AppLockNames.busName)", metadata: ["version": "\(configuration.version)"])
+        loop.run()
+        bus.flush()
+        logger.info("stopped")
+        return exitStatus
+    }
+
+    /// Wall-clock time, the core's one clock.
+    func now() -> UnixMicroseconds {
+        EventLoop.wallClockMicroseconds()
+    }
+
+    // MARK: - Carrying out the core's actions
+
+    /// Carries out what the core decided, in order. `source` names what caused it, for the log.
+    func perform(_ actions: [AgentAction], source: String = "") {
+        guard !actions.isEmpty else { return }
+        var locks: [(AppID, AppState, LockReason, String)] = []
+        for action in actions {
+            switch action {
+            case .stateChanged(let app, let state, let reason, let actionSource):
+                publisher.stateChanged(app, state: state, reason: reason)
+                locks.append((app, state, reason, actionSource.isEmpty ? source : actionSource))
+            case .propertiesChanged(let app):
+                if let snapshot = machine.snapshot(of: app) { publisher.refresh(snapshot) }
+            case .appAdded(let app):
+                if let snapshot = machine.snapshot(of: app) { publisher.add(snapshot) }
+                publisher.applicationsChanged(machine.knownApps)
+            case .appRemoved(let app):
+                publisher.remove(app)
+                publisher.applicationsChanged(machine.knownApps)
+            case .sessionStateChanged(let state):
+                publisher.sessionStateChanged(state)
+                logger.info("session state \(state.rawValue)", metadata: ["source": "\(source)"])
+            case .rescheduleTimer(let deadline):
+                reschedule(deadline)
+            case .persistLedger:
+                saveLedger()
+            case .releaseSleepInhibitor:
+                // The apps' signals leave before the system may sleep.
+                bus.flush()
+                logLocks(locks)
+                locks = []
+                logind?.releaseSleepInhibitor()
+                logger.info("released the sleep inhibitor")
+            case .acquireSleepInhibitor:
+                logind?.acquireSleepInhibitor()
+            }
+        }
+        bus.flush()
+        logLocks(locks)
+    }
+
+    /// One info line per state change, with app, reason and source, written after the signals left.
+    private func logLocks(_ changes: [(AppID, AppState, LockReason, String)]) {
+        for (app, state, reason, source) in changes {
+            logger.info(
+                "\(app) \(state.rawValue)",
+                metadata: ["app": "\(app)", "state": "\(state.rawValue)", "reason": "\(reason.rawValue)",
+                           "source": "\(source.isEmpty ? "agent" : source)"]
+            )
+        }
+    }
+
+    private func reschedule(_ deadline: UnixMicroseconds?) {
+        if let deadlineTimer { loop.cancel(deadlineTimer) }
+        deadlineTimer = nil
+        guard let deadline else { return }
+        deadlineTimer = loop.schedule(at: .wallClock(unixMicroseconds: deadline)) { [unowned self] in
+            deadlineTimer = nil
+            perform(machine.timerFired(now: now()), source: "timer")
+        }
+    }
+
+    // MARK: - Policy and the ledger
+
+    func reloadPolicy() {
+        let (policies, problems) = policyLoader.load()
+        for problem in problems {
+            logger.error("policy file not applied; the last good policy stays", metadata: ["problem": "\(problem)"])
+        }
+        perform(machine.policiesChanged(policies, now: now()), source: "policy")
+        logger.info("policy reloaded")
+    }
+
+    private func restoreLedger() {
+        let (ledgerValue, problems) = ledger.load(policyFor: { [machine] in machine.policy(for: $0) })
+        for problem in problems {
+            logger.error("lock-out ledger damaged; affected apps are treated as at their last attempt",
+                         metadata: ["problem": "\(problem)"])
+        }
+        if let ledgerValue { perform(machine.restoreLedger(ledgerValue)) }
+    }
+
+    func saveLedger() {
+        do {
+            try ledger.save(machine.lockoutLedger)
+        } catch {
+            logger.error("cannot save the lock-out ledger; lock-outs hold until the agent restarts",
+                         metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Learns which apps have a passcode before the name is claimed, so that no
+    /// app registers as unlocked because its passcode was not known yet.
+    private func loadStoredPasscodes() {
+        do {
+            let stored = try passcodes.store.storedApps()
+            for (app, kind) in stored.sorted(by: { $0.key < $1.key }) {
+                perform(machine.passcodeStored(app, kind: kind, now: now()))
+            }
+            logger.info("passcodes found", metadata: ["count": "\(stored.count)"])
+        } catch {
+            logger.error("cannot list stored passcodes; apps are looked up as they register",
+                         metadata: ["error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import AppLockCore
+import SodiumHasher
+
+/// The slow half of every passcode method, run on a bounded worker queue off
+/// the event loop: Secret Service look-ups and writes, Argon2id hashing and
+/// verification. Every method blocks its worker and returns a plain outcome.
+final class PasscodeWorker: Sendable {
+    let store: any PasscodeStore
+    let hasher: Argon2idHasher
+    let queue: BoundedWorkQueue
+
+    /// What a verification found.
+    enum Verification: Sendable {
+        case verified(StoredPasscode)
+        case wrong
+        case missing
+        case unavailable(String)
+    }
+
+    init(store: any PasscodeStore, hasher: Argon2idHasher, workers: Int) {
+        self.store = store
+        self.hasher = hasher
+        self.queue = BoundedWorkQueue(workers: workers)
+    }
+
+    /// Verifies `passcode` against the stored hash; on success re-hashes it when
+    /// the stored parameters are weaker than the current ones.
+    func verify(_ app: AppID, _ passcode: SecretBytes) -> Verification {
+        let stored: StoredPasscode?
+        do {
+            stored = try store.lookup(app)
+        } catch {
+            return .unavailable(Self.reason(error))
+        }
+        guard let stored else { return .missing }
+        guard hasher.verify(passcode, against: stored.encodedHash) else { return .wrong }
+        if hasher.needsRehash(stored.encodedHash), let stronger = try? hasher.hash(passcode) {
+            try? store.store(StoredPasscode(encodedHash: stronger, kind: stored.kind), for: app)
+        }
+        return .verified(stored)
+    }
+
+    /// Hashes `passcode` and stores it as the app's passcode, replacing any other.
+    func save(_ app: AppID, _ passcode: SecretBytes, kind: PasscodeKind) -> PasscodeStoreError? {
+        let encoded: String
+        do {
+            encoded = try hasher.hash(passcode)
+        } catch {
+            return .unavailable("hashing failed: \(error)")
+        }
+        do {
+            try store.store(StoredPasscode(encodedHash: encoded, kind: kind), for: app)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Whether a passcode is stored, without verifying anything.
+    func exists(_ app: AppID) -> Result<Bool, PasscodeStoreError> {
+        do {
+            return .success(try store.lookup(app) != nil)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func remove(_ app: AppID) -> PasscodeStoreError? {
+        do {
+            try store.remove(app)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func reason(_ error: PasscodeStoreError) -> String {
+        switch error {
+        case .unavailable(let why): why
+        }
+    }
+}

@@ -1,1 +1,0 @@
-public enum InterfaceXMLProbe { public static let size = PackageResources.io_github_applock_AppLock1_Manager_xml.count }
