@@ -33,7 +33,7 @@ clean:
 # ---- install / uninstall ---------------------------------------------------
 # `make install` builds applockd and applockctl in release mode and installs them with the desktop integration
 # files, shell completions and the man page. DESTDIR stages the tree; PREFIX (default /usr/local) is where it
-# will live. INSTALL_BIN=<dir> installs binaries already built in <dir> instead of building (used by the tests).
+# will live; SYSCONFDIR (default /etc) holds xdg/autostart. INSTALL_BIN=<dir> installs binaries already built in <dir> instead of building (used by the tests).
 bindir = $(PREFIX)/bin
 datadir = $(PREFIX)/share
 mandir = $(datadir)/man
@@ -41,7 +41,8 @@ INST_BIN = $(DESTDIR)$(bindir)
 INST_DBUS_SERVICES = $(DESTDIR)$(datadir)/dbus-1/services
 INST_DBUS_INTERFACES = $(DESTDIR)$(datadir)/dbus-1/interfaces
 INST_USER_UNITS = $(DESTDIR)$(PREFIX)/lib/systemd/user
-INST_AUTOSTART = $(DESTDIR)/etc/xdg/autostart
+SYSCONFDIR ?= /etc
+INST_AUTOSTART = $(DESTDIR)$(SYSCONFDIR)/xdg/autostart
 INST_CONF = $(DESTDIR)$(datadir)/applock
 INST_BASH = $(DESTDIR)$(datadir)/bash-completion/completions
 INST_ZSH = $(DESTDIR)$(datadir)/zsh/site-functions

@@ -68,6 +68,7 @@ let package = Package(
             dependencies: ["SecretServiceStore", "SodiumHasher", "AppLockCore", "AppLockTestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AppLockAgentTests",
             dependencies: ["AppLockAgent", "AppLockCore", "DBusKit", "AppLockTestSupport"],
