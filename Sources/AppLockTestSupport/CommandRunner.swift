@@ -47,7 +47,7 @@ enum CommandRunner {
             process.standardInput = input == nil ? FileHandle.nullDevice : stdin
             let finished = DispatchSemaphore(value: 0)
             process.terminationHandler = { _ in finished.signal() }
-            try process.run()
+            try withUnblockedSignals { try process.run() }
             try? out.close()
             try? err.close()
             if let input {
@@ -96,12 +96,25 @@ enum CommandRunner {
         process.standardError = err
         let stdin = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
+        try withUnblockedSignals { try process.run() }
         if let input {
             try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
         }
         try? stdin.fileHandleForWriting.close()
         return process
+    }
+
+    /// Runs `body` (which spawns a child) with the calling thread's signal mask emptied.
+    ///
+    /// A child inherits the mask of the thread that spawns it, and Dispatch and Swift concurrency worker threads
+    /// block SIGTERM and friends: without this, a daemon started from a test would never see our SIGTERM.
+    static func withUnblockedSignals<Result>(_ body: () throws -> Result) rethrows -> Result {
+        var empty = sigset_t()
+        var saved = sigset_t()
+        sigemptyset(&empty)
+        pthread_sigmask(SIG_SETMASK, &empty, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        return try body()
     }
 
     /// Reads a file as UTF-8 text, or "" when it cannot be read.

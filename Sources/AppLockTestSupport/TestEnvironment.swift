@@ -487,7 +487,7 @@ public final class TestEnvironment: @unchecked Sendable {
         process.standardInput = pipe
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try CommandRunner.withUnblockedSignals { try process.run() }
         try? pipe.fileHandleForReading.close()
         return pipe.fileHandleForWriting
     }
