@@ -472,11 +472,20 @@ public final class TestEnvironment: @unchecked Sendable {
     }
 
     /// Starts a shell that waits for EOF on a pipe whose write end only this process holds; when this process
-    /// exits (however it exits) the shell ends every pid listed in `pidFile` and removes `root`.
+    /// exits (however it exits) the shell ends every pid listed in `pidFile` (SIGTERM, SIGKILL for survivors after
+    /// two seconds) and removes `root`.
     private static func startWatchdog(pidFile: URL, root: URL, environment: [String: String]) throws -> FileHandle {
         let script = """
             cat >/dev/null
-            while read -r pid; do kill -TERM "$pid" 2>/dev/null; done < "$1"
+            pids=$(cat "$1")
+            for pid in $pids; do kill -TERM "$pid" 2>/dev/null; done
+            for _ in 1 2 3 4 5 6 7 8 9 10; do
+              alive=
+              for pid in $pids; do kill -0 "$pid" 2>/dev/null && alive=1; done
+              [ -z "$alive" ] && break
+              sleep 0.2
+            done
+            for pid in $pids; do kill -KILL "$pid" 2>/dev/null; done
             rm -rf "$2"
             """
         let pipe = Pipe()
