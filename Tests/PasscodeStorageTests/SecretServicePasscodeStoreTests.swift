@@ -42,6 +42,26 @@ struct SecretServicePasscodeStoreTests {
         try store.remove(mail)
     }
 
+    @Test("repeated calls leave no connections behind on the bus")
+    func noConnectionLeak() throws {
+        let environment = try SharedKeyring.ready()
+        let store = SecretServicePasscodeStore()
+        let app = try AppID("org.example.Repeated")
+        try store.store(StoredPasscode(encodedHash: try hash("8642"), kind: .fourDigit), for: app)
+        defer { try? store.remove(app) }
+        func connections() -> Int {
+            environment.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                method: "org.freedesktop.DBus.ListNames"
+            ).stdout.components(separatedBy: "':").count
+        }
+        let before = connections()
+        for _ in 0..<20 {
+            _ = try store.lookup(app)
+        }
+        #expect(waitUntil(timeout: .seconds(2)) { connections() <= before })
+    }
+
     @Test("secret-tool shows one item whose secret is the Argon2id hash, not the passcode")
     func visibleWithSecretTool() throws {
         let environment = try SharedKeyring.ready()
