@@ -8,7 +8,9 @@ public protocol AppLockLifecycle: Sendable {
     /// call answers true (the session asks at every registration and on ``AppLockSession/reevaluateShouldLock()``).
     /// Suspend and shutdown lock anyway.
     func shouldLock() -> Bool
-    /// The state is about to become `locked`: get the lock screen ready (it shows with the next status).
+    /// The state is about to become `locked`: get the lock screen ready (it shows with the next status). Also
+    /// called once at start, for the fail-closed `locked` (reason ``AppLockReason/starting``) that lasts until
+    /// the agent answers, so that every call is paired with a later ``lockDidDismiss(_:)``.
     func lockWillAppear(_ status: AppLockStatus)
     /// The application has just left `locked` (unlocked, or only obscured).
     func lockDidDismiss(_ status: AppLockStatus)

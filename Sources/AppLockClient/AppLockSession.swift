@@ -47,7 +47,7 @@ public final class AppLockSession: Sendable {
             let core = SessionCore(
                 appID: appID, busAddress: busAddress, lifecycle: lifecycle, loop: loop, shared: shared)
             handoff.core = LoopBound(core, loop: loop)
-            core.connect()
+            core.start()
             started.signal()
             loop.run()
         }

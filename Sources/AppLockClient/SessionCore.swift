@@ -50,7 +50,13 @@ final class SessionCore {
 
     // MARK: Connecting and registering
 
-    func connect() {
+    /// Announces the initial fail-closed lock to the lifecycle, then connects.
+    func start() {
+        lifecycle?.lockWillAppear(published)
+        connect()
+    }
+
+    private func connect() {
         guard !closed, connection == nil else { return }
         let connection: Connection
         do {

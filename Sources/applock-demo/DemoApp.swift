@@ -81,9 +81,11 @@ final class DemoApp {
             running = false
         case .status(let new):
             let wasLocked = status.isLocked
+            let agentChanged = new.isAgentAvailable != status.isAgentAvailable
             status = new
-            if new.isLocked && !wasLocked {
+            if new.isLocked && (!wasLocked || agentChanged) {
                 entry = ""
+                message = nil
                 unlockFlow = PasscodeFlow(.unlock)
             }
             if !new.isLocked && wasLocked { entry = "" }

@@ -1,0 +1,207 @@
+import AppLockClient
+import AppLockTestSupport
+import Foundation
+import Testing
+
+/// AppLockSession against the real agent on private buses.
+@Suite(.serialized) struct SessionTests {
+    @Test func malformedAppIDIsRefusedBeforeAnythingIsSent() {
+        #expect(throws: AppLockError.self) { try AppLockSession(appID: "notreverse", busAddress: "unix:path=/nonexistent") }
+        #expect(throws: AppLockError.self) { try AppLockSession(appID: "1org.example", busAddress: "unix:path=/nonexistent") }
+    }
+
+    @Test func withoutABusTheSessionReportsLocked() async throws {
+        let session = try AppLockSession(appID: "org.example.NoBus", busAddress: "unix:path=/nonexistent/socket")
+        defer { session.close() }
+        #expect(session.status.isLocked)
+        #expect(session.status.reason == .agentUnavailable || session.status.reason == .starting)
+        await #expect(throws: AppLockError.agentUnavailable) { try await session.reportBackground() }
+    }
+
+    @Test func registersFollowsStateAndUnlocks() async throws {
+        let harness = try ClientHarness()
+        let session = try harness.session("org.example.Notes")
+        defer { session.close() }
+
+        var states = session.stateChanges.makeAsyncIterator()
+        #expect(await states.next() == .locked)  // fail closed until the agent answers
+
+        let ready = await session.waitUntilReady()
+        #expect(ready.state == .unlocked)
+        #expect(!ready.hasPasscode)
+        #expect(await states.next() == .unlocked)
+
+        try await session.setPasscode("2468", kind: .fourDigit)
+        let withPasscode = await session.waitForStatus { $0.hasPasscode }
+        #expect(withPasscode.held)
+        #expect(withPasscode.status.passcodeKind == .fourDigit)
+
+        try await session.lock()
+        #expect(await states.next() == .locked)
+        #expect(session.status.reason == .manual)
+
+        await #expect(throws: AppLockError.wrongPasscode(attemptsLeft: 4)) { try await session.unlock(passcode: "1111") }
+        #expect(await session.waitForStatus { $0.failedAttempts == 1 }.held)
+        #expect(session.status.isLocked)
+
+        try await session.unlock(passcode: "2468")
+        #expect(await states.next() == .unlocked)
+        #expect(session.status.reason == .unlock)
+        #expect(session.status.failedAttempts == 0)
+    }
+
+    @Test func passcodeChangeAndRemoveThroughTheFlow() async throws {
+        let harness = try ClientHarness()
+        let session = try harness.session("org.example.Flow")
+        defer { session.close() }
+        await session.waitUntilReady()
+
+        var set = PasscodeFlow(.set(.sixDigit))
+        #expect(set.submit("123456") == nil)
+        #expect(set.submit("654321") == nil)
+        #expect(set.notice == .mismatch)
+        #expect(set.submit("135790") == nil)
+        let setRequestEntry = set.submit("135790")
+        let setRequest = try #require(setRequestEntry)
+        set.complete(await session.perform(setRequest))
+        #expect(set.step == .finished)
+        #expect(await session.waitForStatus { $0.passcodeKind == .sixDigit }.held)
+
+        var change = PasscodeFlow(.change(.alphanumeric))
+        #expect(change.submit("000000") == nil)
+        #expect(change.submit("open sesame") == nil)
+        let wrongOldEntry = change.submit("open sesame")
+        let wrongOld = try #require(wrongOldEntry)
+        change.complete(await session.perform(wrongOld))
+        #expect(change.notice == .failed(.wrongPasscode(attemptsLeft: 4)))
+        #expect(change.step == .enterPasscode)
+        _ = change.submit("135790")
+        _ = change.submit("open sesame")
+        let rightOldEntry = change.submit("open sesame")
+        let rightOld = try #require(rightOldEntry)
+        change.complete(await session.perform(rightOld))
+        #expect(change.step == .finished)
+        #expect(await session.waitForStatus { $0.passcodeKind == .alphanumeric }.held)
+
+        var remove = PasscodeFlow(.remove)
+        let removeRequestEntry = remove.submit("open sesame")
+        let removeRequest = try #require(removeRequestEntry)
+        remove.complete(await session.perform(removeRequest))
+        #expect(remove.step == .finished)
+        #expect(await session.waitForStatus { !$0.hasPasscode }.held)
+        await #expect(throws: AppLockError.noPasscode) { try await session.unlock(passcode: "open sesame") }
+    }
+
+    @Test func anotherLiveRegistrationIsReportedAndStaysLocked() async throws {
+        let harness = try ClientHarness()
+        let first = try harness.session("org.example.Twice")
+        defer { first.close() }
+        await first.waitUntilReady()
+        let second = try harness.session("org.example.Twice")
+        defer { second.close() }
+        let refused = await second.waitForStatus { $0.registrationError != nil }
+        #expect(refused.status.registrationError == .alreadyRegistered)
+        #expect(refused.status.isLocked)
+
+        first.close()
+        let taken = await second.waitForStatus { $0.isAgentAvailable }
+        #expect(taken.held)
+        #expect(taken.status.state == .unlocked)
+        #expect(taken.status.registrationError == nil)
+    }
+
+    @Test func backgroundReportLocksAfterTheGracePeriod() async throws {
+        let harness = try ClientHarness(policy: ["GracePeriod=0"])
+        let session = try harness.session("org.example.Background")
+        defer { session.close() }
+        await session.waitUntilReady()
+        try await session.setPasscode("1357", kind: .fourDigit)
+        try await session.reportForeground()
+        try await session.reportBackground()
+        let locked = await session.waitForStatus { $0.isLocked }
+        #expect(locked.held)
+        #expect(locked.status.reason == .background)
+    }
+
+    @Test func sessionLockRunsTheHooks() async throws {
+        let harness = try ClientHarness(logind: true)
+        let recorder = LifecycleRecorder()
+        let session = try harness.session("org.example.Hooks", lifecycle: recorder)
+        defer { session.close() }
+        await session.waitUntilReady()
+        try await session.setPasscode("8642", kind: .fourDigit)
+        #expect(await session.waitForStatus { $0.sessionState == .active && $0.hasPasscode }.held)
+
+        try harness.environment.logindSessionLock()
+        let locked = await session.waitForStatus { $0.isLocked && $0.sessionState == .locked }
+        #expect(locked.held)
+        #expect(locked.status.reason == .sessionLock)
+
+        try harness.environment.logindSessionUnlock()
+        #expect(await session.waitForStatus { $0.sessionState == .active }.held)
+        #expect(session.status.isLocked)  // the app keeps its own lock until its passcode is entered
+
+        try await session.unlock(passcode: "8642")
+        #expect(await session.waitForStatus { !$0.isLocked }.held)
+        let calls = recorder.recorded
+        try #require(calls.count == 6, "\(calls)")
+        #expect(Array(calls[0..<2]) == ["lockWillAppear starting", "lockDidDismiss launch"])
+        // The agent announces the session state and the app's lock in its own order.
+        #expect(Set(calls[2..<4]) == [
+            "lockWillAppear session-lock", "sessionWillResignActive whileLocked=\(calls[2].hasPrefix("lock"))",
+        ])
+        #expect(Array(calls[4..<6]) == ["sessionDidBecomeActive whileLocked=true", "lockDidDismiss unlock"])
+    }
+
+    @Test func shouldLockNoHoldsAnInhibitorUntilItSaysYes() async throws {
+        let harness = try ClientHarness(logind: true)
+        let recorder = LifecycleRecorder(allowsLock: false)
+        let session = try harness.session("org.example.Busy", lifecycle: recorder)
+        defer { session.close() }
+        await session.waitUntilReady()
+        try await session.setPasscode("9753", kind: .fourDigit)
+        #expect(await session.waitForStatus { $0.isInhibited }.held)
+
+        try harness.environment.logindSessionLock()
+        #expect(await session.waitForStatus { $0.sessionState == .locked }.held)
+        #expect(session.status.state == .unlocked)
+
+        try harness.environment.logindSessionUnlock()
+        #expect(await session.waitForStatus { $0.sessionState == .active }.held)
+        recorder.allowsLock.withLock { $0 = true }
+        session.reevaluateShouldLock()
+        #expect(await session.waitForStatus { !$0.isInhibited }.held)
+        try harness.environment.logindSessionLock()
+        #expect(await session.waitForStatus { $0.isLocked }.held)
+    }
+
+    @Test func failsClosedWhileTheAgentIsGoneAndRegistersAgain() async throws {
+        let harness = try ClientHarness()
+        let session = try harness.session("org.example.Restart")
+        defer { session.close() }
+        await session.waitUntilReady()
+        try await session.setPasscode("1590", kind: .fourDigit)
+        try await session.lock()
+        try await session.unlock(passcode: "1590")
+        #expect(await session.waitForStatus { $0.state == .unlocked && $0.hasPasscode }.held)
+
+        let clock = ContinuousClock()
+        let killed = clock.now
+        harness.killAgent()
+        let gone = await session.waitForStatus(timeout: .seconds(1)) { $0.isLocked }
+        #expect(gone.held, "locked within a second of the agent's death")
+        #expect(gone.status.reason == .agentUnavailable)
+        #expect(!gone.status.isAgentAvailable)
+        #expect(killed.duration(to: clock.now) < .seconds(2))
+        await #expect(throws: AppLockError.agentUnavailable) { try await session.unlock(passcode: "1590") }
+        #expect(session.status.isLocked)
+
+        try harness.restartAgent()
+        let back = await session.waitForStatus { $0.isAgentAvailable }
+        #expect(back.held, "registered again by itself")
+        #expect(back.status.isLocked)
+        #expect(back.status.reason == .launch)
+        try await session.unlock(passcode: "1590")
+        #expect(await session.waitForStatus { $0.state == .unlocked }.held)
+    }
+}
