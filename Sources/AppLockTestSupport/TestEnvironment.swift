@@ -467,8 +467,8 @@ public final class TestEnvironment: @unchecked Sendable {
             tracked.removeAll()
             writePidFile()
         }
-        try? watchdog.close()
         try? FileManager.default.removeItem(at: root)
+        try? watchdog.close()
     }
 
     /// Starts a shell that waits for EOF on a pipe whose write end only this process holds; when this process

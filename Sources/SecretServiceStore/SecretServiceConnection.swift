@@ -9,34 +9,27 @@ internal import CSecret
 final class SecretServiceConnection {
     private let service: UnsafeMutablePointer<SecretService>
     private let deadline: CallDeadline
-    private let timeout: Duration
 
     /// Runs `body` with a connection, and turns a cancellation by the deadline into a timeout error.
-    static func with<Result>(
+    static func with<Value>(
         timeout: Duration,
-        _ body: (SecretServiceConnection) throws(PasscodeStoreError) -> Result
-    ) throws(PasscodeStoreError) -> Result {
+        _ body: (SecretServiceConnection) throws(PasscodeStoreError) -> Value
+    ) throws(PasscodeStoreError) -> Value {
         let deadline = CallDeadline(timeout: timeout)
-        var failure: PasscodeStoreError?
-        var result: Result?
+        let outcome: Result<Value, PasscodeStoreError>
         do throws(PasscodeStoreError) {
-            let connection = try SecretServiceConnection(deadline: deadline, timeout: timeout)
-            result = try body(connection)
+            outcome = .success(try body(try SecretServiceConnection(deadline: deadline)))
         } catch {
-            failure = error
+            outcome = .failure(error)
         }
         if deadline.finish() {
             throw .unavailable("the Secret Service did not answer within \(Self.describe(timeout))")
         }
-        if let failure {
-            throw failure
-        }
-        return result!
+        return try outcome.get()
     }
 
-    private init(deadline: CallDeadline, timeout: Duration) throws(PasscodeStoreError) {
+    private init(deadline: CallDeadline) throws(PasscodeStoreError) {
         self.deadline = deadline
-        self.timeout = timeout
         var error: UnsafeMutablePointer<GError>?
         guard let service = secret_service_open_sync(
             secret_service_get_type(), nil, SECRET_SERVICE_NONE, deadline.cancellable, &error)
