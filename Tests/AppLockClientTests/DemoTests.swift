@@ -108,4 +108,44 @@ import Testing
         pane.type("q")
         #expect(pane.waitFor { !$0.contains("Sensitive content") }.held)
     }
+
+    @Test func focusLossLocksAndLockOutShowsACountdown() throws {
+        let harness = try ClientHarness(policy: ["GracePeriod=0", "MaxFailedAttempts=1", "LockoutSchedule=30"])
+        let pane = try TmuxPane(
+            environment: harness.environment,
+            command: [try Self.demoExecutable(), "--app-id", "org.example.Vault"], artifactsName: "applock-demo-lockout")
+
+        #expect(pane.waitFor { $0.contains("no passcode yet") }.held)
+        pane.type("a")
+        #expect(pane.waitFor { $0.contains("Choose a new passcode") && $0.contains("Passcode: _") }.held)
+        pane.type("open sesame")
+        pane.press("Enter")
+        #expect(pane.waitFor { $0.contains("Confirm the new passcode") }.held)
+        pane.type("open sesame")
+        pane.press("Enter")
+        let content = pane.waitFor { Self.showsContent($0) && $0.contains("org.example.Vault") }
+        pane.save("01-content", content.text)
+        try #require(content.held, "\(content.text)")
+
+        // The terminal reports focus out (ESC [ O): the demo reports background, which locks at once here.
+        pane.tmux(["send-keys", "-t", "demo", "-H", "1b", "5b", "4f"])
+        let locked = pane.waitFor { Self.showsLock($0) && $0.contains("reason: background") }
+        pane.save("02-locked-on-focus-out", locked.text)
+        #expect(locked.held, "\(locked.text)")
+        pane.tmux(["send-keys", "-t", "demo", "-H", "1b", "5b", "49"])
+
+        pane.type("wrong one")
+        #expect(pane.waitFor { $0.contains("Passcode: *********_") }.held, "a masked field for alphanumeric")
+        pane.press("Enter")
+        #expect(pane.waitFor { $0.contains("attempt") }.held)
+        pane.type("wrong two")
+        pane.press("Enter")
+        let countdown = pane.waitFor { $0.contains("Try again in") && $0.range(of: #"in (2\d|30) s"#, options: .regularExpression) != nil }
+        pane.save("03-lockout-countdown", countdown.text)
+        #expect(countdown.held, "\(countdown.text)")
+        #expect(Self.showsLock(countdown.text))
+        let ticking = pane.waitFor(timeout: .seconds(5)) { $0.range(of: #"in 2\d s"#, options: .regularExpression) != nil }
+        pane.save("04-lockout-counting-down", ticking.text)
+        #expect(ticking.held, "the countdown goes down: \(ticking.text)")
+    }
 }
