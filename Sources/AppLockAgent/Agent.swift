@@ -31,6 +31,7 @@ public final class Agent {
 
     /// Prepares the agent; `run()` connects and serves.
     public init(configuration: AgentConfiguration, logger: Logger) throws {
+        Self.blockHandledSignals()
         self.configuration = configuration
         self.logger = logger
         self.loop = try EventLoop()
@@ -100,6 +101,16 @@ public final class Agent {
         bus.flush()
         logger.info("stopped")
         return exitStatus
+    }
+
+    /// Blocks SIGHUP, SIGTERM and SIGINT before any thread starts, so every
+    /// thread (the workers, GLib's) inherits the mask and the signals reach the
+    /// loop's signalfd instead of killing the process.
+    private static func blockHandledSignals() {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in [SIGHUP, SIGTERM, SIGINT] { sigaddset(&mask, signal) }
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
     }
 
     /// Wall-clock time, the core's one clock.

@@ -58,6 +58,11 @@ final class AppClient {
         try property(Self.path(of: app), Self.application, name)
     }
 
+    /// One key of the app's effective policy.
+    func policy(_ app: String, _ key: String) throws -> DBusValue? {
+        try appProperty(app, "Policy")[key]?.variantValue
+    }
+
     func state(_ app: String) throws -> String {
         try #require(try appProperty(app, "State").stringValue)
     }
@@ -75,17 +80,17 @@ final class AppClient {
 
     /// Subscribes to the manager's StateChanged for one app (arg0 match), as clients are told to.
     func watchStateChanged(of app: String) {
-        _ = connection.addMatch(MatchRule(
+        connection.addMatch(MatchRule(
             sender: Self.bus, path: Self.managerPath, interface: Self.manager, member: "StateChanged", arg0: app
-        )) { _ in }
+        ))
     }
 
     /// Subscribes to PropertiesChanged of one app object.
     func watchProperties(of app: String) {
-        _ = connection.addMatch(MatchRule(
+        connection.addMatch(MatchRule(
             sender: Self.bus, path: Self.path(of: app), interface: "org.freedesktop.DBus.Properties",
             member: "PropertiesChanged"
-        )) { _ in }
+        ))
     }
 
     /// The next signal that satisfies `predicate`, or nil when `timeout` passes first.

@@ -133,7 +133,7 @@ struct ManagerTests {
         let app = try harness.client()
         _ = try app.register("org.example.Notes")
         app.watchStateChanged(of: "org.example.Notes")
-        let grace = try #require(try app.appProperty("org.example.Notes", "Policy")["GracePeriod"]?.uint32Value)
+        let grace = try #require(try app.policy("org.example.Notes", "GracePeriod")?.uint32Value)
         #expect(grace == 1)
 
         try app.call("ReportActivity", [.string("org.example.Notes"), .string("background")])

@@ -163,7 +163,7 @@ struct SessionTests {
     @Test("a malformed policy file is reported with file:line and the previous policy stays")
     func malformedPolicy() throws {
         let fixture = try Fixture(policy: ["org.example.Notes": "[Policy]\nGracePeriod=30\n"])
-        #expect(try fixture.app.appProperty("org.example.Notes", "Policy")["GracePeriod"]?.uint32Value == 30)
+        #expect(try fixture.app.policy("org.example.Notes", "GracePeriod")?.uint32Value == 30)
         let file = fixture.environment.configHome.appendingPathComponent("applock/apps.d/org.example.Notes.conf")
         try "[Policy]\nGracePeriod=30\nLockOnLaunch=maybe\n".write(to: file, atomically: true, encoding: .utf8)
         fixture.harness.agent.kill(SIGHUP)
@@ -172,7 +172,7 @@ struct SessionTests {
         }
         #expect(reported, "the log names file:line")
         #expect(fixture.harness.agent.logText().contains("LockOnLaunch"))
-        #expect(try fixture.app.appProperty("org.example.Notes", "Policy")["GracePeriod"]?.uint32Value == 30)
+        #expect(try fixture.app.policy("org.example.Notes", "GracePeriod")?.uint32Value == 30)
         #expect(fixture.harness.agent.isRunning)
     }
 

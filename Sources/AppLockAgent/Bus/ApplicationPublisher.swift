@@ -26,7 +26,14 @@ final class ApplicationPublisher {
         bus.export(BasicExportedObject(interfaces: [interface]), at: app.objectPath)
     }
 
+    /// Unexports the object; a watcher of a registered app first sees `Registered` turn false.
     func remove(_ app: AppID) {
+        if let properties = published[app], properties[3].1 == .boolean(true) {
+            bus.emitPropertiesChanged(
+                path: app.objectPath, interface: InterfaceDescriptions.applicationName,
+                changed: [("Registered", .boolean(false))]
+            )
+        }
         published[app] = nil
         bus.unexport(app.objectPath)
     }
@@ -74,7 +81,7 @@ final class ApplicationPublisher {
         )
     }
 
-    /// The Application properties in the XML's order; `stateChanged` relies on State and Reason at 1 and 2.
+    /// The Application properties in the XML's order; `stateChanged` and `remove` rely on State, Reason and Registered at 1, 2 and 3.
     static func properties(of snapshot: AppSnapshot) -> [(String, DBusValue)] {
         [
             ("AppId", .string(snapshot.appID.rawValue)),

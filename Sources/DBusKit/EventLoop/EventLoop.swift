@@ -329,6 +329,9 @@ public final class EventLoop: @unchecked Sendable {
     /// Cancels a timer; a fired or unknown handle is ignored. Loop thread only.
     public func cancel(_ handle: TimerHandle) {
         guard let entry = timers.removeValue(forKey: handle.id) else { return }
+        // Re-arm when the armed deadline was this timer's: a timerfd left armed for a cancelled timer
+        // would wake an idle process for nothing.
+        if entry.deadline == (entry.wall ? armedWall : armedMonotonic) { timersDirty = true }
         if entry.wall {
             liveWall -= 1
             if wallHeap.count > 64 && wallHeap.count > 4 * liveWall { compact(wall: true) }
