@@ -206,7 +206,8 @@ struct SessionTests {
         }
         #expect(found, "the agent found the session again")
         try fixture.environment.logindSessionLock()
-        let notes = try #require(try fixture.app.nextStateChange(of: "org.example.Notes"))
+        let notes = try #require(try fixture.app.nextStateChange(of: "org.example.Notes"),
+                                 "\(fixture.harness.agent.logText())")
         #expect(notes.reason == "session-lock")
     }
 

@@ -31,6 +31,9 @@ final class LogindWatcher {
     private var wantsInhibitor = true
     private var reconnectDelay: Duration = .seconds(1)
     private var reconnectTimer: TimerHandle?
+    private var sessionRetryTimer: TimerHandle?
+    /// How many more rounds of session look-ups follow a failed first one (0.5 s, 1 s, 2 s apart).
+    private static let sessionLookupRounds = 3
     private var idleHint = false
     private var idleSince: UnixMicroseconds?
 
@@ -121,6 +124,8 @@ final class LogindWatcher {
     /// logind is there: take the sleep inhibitor and find our session.
     private func attach() {
         if wantsInhibitor, inhibitor == nil { acquireSleepInhibitor() }
+        if let sessionRetryTimer { loop.cancel(sessionRetryTimer) }
+        sessionRetryTimer = nil
         findSession(attempts: Self.sessionLookups())
     }
 
@@ -133,21 +138,40 @@ final class LogindWatcher {
         return lookups
     }
 
-    private func findSession(attempts: [(method: String, argument: DBusValue)]) {
+    /// Tries each look-up in turn; a session counts as found only when its object answers `GetAll`.
+    /// When none works (logind may be starting up), tries again a few times with a growing pause.
+    private func findSession(attempts: [(method: String, argument: DBusValue)], round: Int = 0) {
         guard let (method, argument) = attempts.first else {
-            logger.warning("this process is in no logind session: session lock, idle and user switches are not watched; suspend is")
+            if round < Self.sessionLookupRounds {
+                let pause = UInt64(500_000_000) << UInt64(round)
+                sessionRetryTimer = loop.schedule(at: .monotonic(nanoseconds: EventLoop.monotonicNanoseconds() + pause)) {
+                    [unowned self] in
+                    sessionRetryTimer = nil
+                    findSession(attempts: Self.sessionLookups(), round: round + 1)
+                }
+            } else {
+                logger.warning("this process is in no logind session: session lock, idle and user switches are not watched; suspend is")
+            }
             return
         }
         call(Self.managerCall(method, [argument])) { [unowned self] result in
-            if case .success(let reply) = result, let path = (try? reply.arguments())?.first?.objectPathValue {
-                subscribe(to: path, foundBy: method)
-            } else {
-                findSession(attempts: Array(attempts.dropFirst()))
+            guard case .success(let reply) = result, let path = (try? reply.arguments())?.first?.objectPathValue else {
+                return findSession(attempts: Array(attempts.dropFirst()), round: round)
+            }
+            let getAll = try! Message.methodCall(
+                destination: Self.service, path: path, interface: Self.propertiesInterface, member: "GetAll",
+                arguments: [.string(Self.sessionInterface)]
+            )
+            call(getAll) { [unowned self] result in
+                guard case .success(let reply) = result, let all = (try? reply.arguments())?.first?.dictionaryValue else {
+                    return findSession(attempts: Array(attempts.dropFirst()), round: round)
+                }
+                subscribe(to: path, foundBy: method, properties: all)
             }
         }
     }
 
-    private func subscribe(to path: ObjectPath, foundBy method: String) {
+    private func subscribe(to path: ObjectPath, foundBy method: String, properties initial: [(DBusValue, DBusValue)]) {
         guard let bus else { return }
         dropSession()
         sessionPath = path
@@ -167,17 +191,12 @@ final class LogindWatcher {
             guard let arguments = try? message.arguments(), arguments.count >= 2 else { return }
             apply(properties: arguments[1].dictionaryValue ?? [])
         })
-        let getAll = try! Message.methodCall(
-            destination: Self.service, path: path, interface: Self.propertiesInterface, member: "GetAll",
-            arguments: [.string(Self.sessionInterface)]
-        )
-        call(getAll) { [unowned self] result in
-            guard case .success(let reply) = result, let all = (try? reply.arguments())?.first?.dictionaryValue else { return }
-            apply(properties: all)
-        }
+        apply(properties: initial)
     }
 
     private func dropSession() {
+        if let sessionRetryTimer { loop.cancel(sessionRetryTimer) }
+        sessionRetryTimer = nil
         for token in sessionTokens { bus?.removeMatch(token) }
         sessionTokens = []
         sessionPath = nil
