@@ -11,7 +11,8 @@ struct MonitorCommand: ParsableCommand {
             One line per event: time, application, state and reason, e.g. \
             "2025-01-31 14:03:07.123  org.example.Notes  locked  manual". Session state changes print \
             "session" and the new state; applockd starting and stopping print "applockd started" / "applockd \
-            stopped". Runs until interrupted (Ctrl-C); it does not start applockd itself.
+            stopped". Runs until interrupted (Ctrl-C); it does not start applockd itself. Once subscribed it says \
+            so on standard error; events go to standard output.
             """
     )
 
@@ -37,6 +38,7 @@ struct MonitorCommand: ParsableCommand {
             connection.addMatch(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                                           member: "NameOwnerChanged", arg0: agent))
             connection.flush()
+            Output.error("Monitoring applockd on the session bus; press Ctrl-C to stop.")
             while true {
                 guard let signal = try connection.nextSignal(timeout: .seconds(3600)) else { continue }
                 if let event = MonitorEvent(signal, app: app) {

@@ -1,0 +1,138 @@
+import AppLockTestSupport
+import Foundation
+import Testing
+
+/// applockctl against the real applockd on a private bus with a real (unlocked) gnome-keyring.
+@Suite struct AgentCommandTests {
+    static let app = "org.example.Notes"
+
+    private func startAgent() throws -> (TestEnvironment, AgentProcess) {
+        let env = try TestEnvironment()
+        try env.startKeyring()
+        let agent = try AgentProcess(environment: env)
+        try agent.waitUntilServing()
+        return (env, agent)
+    }
+
+    private func state(_ env: TestEnvironment, _ app: String) throws -> String? {
+        let result = env.applockctl(["status", app, "--json"])
+        guard result.status == 0 else { return nil }
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return object?["state"] as? String
+    }
+
+    @Test func statusAndListShowTheSessionAndTheApps() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        let empty = env.applockctl(["status"])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.contains("Session: active"))
+        #expect(empty.stdout.contains("No applications."))
+
+        let set = env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("Passcode set for org.example.Notes (four-digit)."))
+
+        let list = env.applockctl(["list"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("APPLICATION"))
+        #expect(list.stdout.contains(Self.app))
+        let json = env.applockctl(["status", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["sessionState"] as? String == "active")
+        let apps = try #require(object["applications"] as? [[String: Any]])
+        #expect(apps.map { $0["appId"] as? String } == [Self.app])
+
+        let one = env.applockctl(["status", Self.app])
+        #expect(one.status == 0)
+        #expect(one.stdout.contains("HasPasscode: yes"))
+        #expect(one.stdout.contains("PasscodeKind: four-digit"))
+        #expect(!one.stdout.contains("1234"))
+    }
+
+    @Test func lockUnlockAndWrongPasscodesHaveTheirExitCodes() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["lock", "org.example.Nobody"]).status == 4)
+        #expect(env.applockctl(["unlock", "org.example.Nobody", "--stdin"], input: "1234\n").status == 4)
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "5678\n").status == 8)
+        #expect(env.applockctl(["set-passcode", "org.example.Other", "--stdin", "--kind", "six-digit"],
+                               input: "1234\n").status == 9)
+
+        #expect(env.applockctl(["lock", Self.app]).status == 0)
+        #expect(try state(env, Self.app) == "locked")
+        let wrong = env.applockctl(["unlock", Self.app, "--stdin"], input: "9999\n")
+        #expect(wrong.status == 5)
+        #expect(wrong.stderr.contains("attempts left"))
+        #expect(wrong.stderr.split(separator: "\n").count == 1)
+        #expect(try state(env, Self.app) == "locked")
+        let right = env.applockctl(["unlock", Self.app, "--stdin"], input: "1234\n")
+        #expect(right.status == 0, "\(right.stderr)")
+        #expect(try state(env, Self.app) == "unlocked")
+
+        #expect(env.applockctl(["lock", "--all"]).status == 0)
+        #expect(try state(env, Self.app) == "locked")
+        #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "").status == 13)
+    }
+
+    @Test func changeAndRemovePasscode() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        let change = env.applockctl(["change-passcode", Self.app, "--stdin"], input: "1234\n246810\n")
+        #expect(change.status == 0, "\(change.stderr)")
+        #expect(change.stdout.contains("six-digit"))
+        #expect(env.applockctl(["lock", Self.app]).status == 0)
+        #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "246810\n").status == 0)
+        #expect(env.applockctl(["remove-passcode", Self.app, "--stdin"], input: "1111\n").status == 5)
+        #expect(env.applockctl(["remove-passcode", Self.app, "--stdin"], input: "246810\n").status == 0)
+        let none = env.applockctl(["unlock", Self.app, "--stdin"], input: "246810\n")
+        #expect([4, 7].contains(none.status))
+    }
+
+    @Test func policyShowsTheEffectivePolicy() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        let text = env.applockctl(["policy", Self.app])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("[Policy]"))
+        #expect(text.stdout.contains("LockOnLaunch=true"))
+        #expect(text.stdout.contains("GracePeriod=60"))
+        let json = env.applockctl(["policy", Self.app, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["MaxFailedAttempts"] as? Int == 5)
+        #expect(env.applockctl(["policy", "org.example.Nobody"]).status == 4)
+    }
+
+    @Test func monitorPrintsEachLockAndUnlock() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+
+        let out = env.root.appendingPathComponent("monitor.out")
+        let err = env.root.appendingPathComponent("monitor.err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let monitor = Process()
+        monitor.executableURL = URL(fileURLWithPath: BuiltProducts.applockctl)
+        monitor.arguments = ["monitor", Self.app]
+        monitor.environment = env.environment
+        monitor.standardOutput = try FileHandle(forWritingTo: out)
+        monitor.standardError = try FileHandle(forWritingTo: err)
+        try monitor.run()
+        defer { monitor.terminate(); monitor.waitUntilExit() }
+        let text = { (try? String(contentsOf: out, encoding: .utf8)) ?? "" }
+        #expect(waitUntil(timeout: .seconds(10)) {
+            ((try? String(contentsOf: err, encoding: .utf8)) ?? "").contains("Monitoring applockd")
+        })
+
+        #expect(env.applockctl(["lock", Self.app]).status == 0)
+        #expect(waitUntil(timeout: .seconds(5)) { text().contains("\(Self.app)  locked  manual") }, "\(text())")
+        #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "1234\n").status == 0)
+        #expect(waitUntil(timeout: .seconds(5)) { text().contains("\(Self.app)  unlocked  unlock") }, "\(text())")
+        #expect(env.applockctl(["lock", "org.example.Other"]).status == 4)
+        #expect(!text().contains("org.example.Other"))
+    }
+}

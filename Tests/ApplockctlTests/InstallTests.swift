@@ -1,0 +1,118 @@
+import AppLockTestSupport
+import Foundation
+import Testing
+
+/// `make install` / `make uninstall`, the installed desktop files, and D-Bus activation through them.
+@Suite struct InstallTests {
+    /// Every file `make install DESTDIR=… PREFIX=/usr` puts down, relative to DESTDIR.
+    static let installedFiles = [
+        "usr/bin/applockd",
+        "usr/bin/applockctl",
+        "usr/share/dbus-1/services/io.github.applock.AppLock1.service",
+        "usr/share/dbus-1/interfaces/io.github.applock.AppLock1.Manager.xml",
+        "usr/share/dbus-1/interfaces/io.github.applock.AppLock1.Application.xml",
+        "usr/lib/systemd/user/applockd.service",
+        "usr/lib/systemd/user/graphical-session.target.wants/applockd.service",
+        "etc/xdg/autostart/applockd.desktop",
+        "usr/share/applock/applock.conf",
+        "usr/share/bash-completion/completions/applockctl",
+        "usr/share/zsh/site-functions/_applockctl",
+        "usr/share/fish/vendor_completions.d/applockctl.fish",
+        "usr/share/man/man1/applockctl.1",
+    ]
+
+    /// Runs make on the package's Makefile with the binaries of this build. `swift test` holds the lock of its
+    /// scratch path, so the man page tool is used from there when built, else built in a scratch path of its own.
+    private func make(_ env: TestEnvironment, _ arguments: [String]) -> CommandResult {
+        let tool = BuiltProducts.binDirectory.appendingPathComponent("generate-manual").path
+        let manual = FileManager.default.isExecutableFile(atPath: tool)
+            ? "GENERATE_MANUAL=\(tool)"
+            : "SWIFT_FLAGS=--scratch-path \(BuiltProducts.scratchPath)-manual-tool"
+        return env.run(["make", "-C", BuiltProducts.packageRoot.path, "INSTALL_BIN=\(BuiltProducts.binDirectory.path)",
+                        manual] + arguments, timeout: .seconds(600))
+    }
+
+    /// Every regular file and symlink below `root`, relative to it.
+    private func files(below root: URL) -> Set<String> {
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        var found: Set<String> = []
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let full = root.appendingPathComponent(path).path
+            let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil
+            if isLink || (FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) && !isDirectory.boolValue) {
+                found.insert(path)
+            }
+        }
+        return found
+    }
+
+    @Test func installLaysOutTheTreeAndUninstallRemovesIt() throws {
+        let env = try TestEnvironment()
+        defer { env.cleanup() }
+        let destdir = env.root.appendingPathComponent("stage")
+        let install = make(env, ["install", "DESTDIR=\(destdir.path)", "PREFIX=/usr"])
+        try #require(install.status == 0, "make install failed:\n\(install.stdout)\n\(install.stderr)")
+        #expect(files(below: destdir) == Set(Self.installedFiles))
+
+        let service = try String(contentsOf: destdir.appendingPathComponent(
+            "usr/share/dbus-1/services/io.github.applock.AppLock1.service"), encoding: .utf8)
+        #expect(service.contains("Exec=/usr/bin/applockd"))
+        #expect(service.contains("SystemdService=applockd.service"))
+        let unit = try String(contentsOf: destdir.appendingPathComponent("usr/lib/systemd/user/applockd.service"),
+                              encoding: .utf8)
+        #expect(unit.contains("ExecStart=/usr/bin/applockd"))
+        #expect(unit.contains("Type=dbus") && unit.contains("BusName=io.github.applock.AppLock1"))
+        let desktop = try String(contentsOf: destdir.appendingPathComponent("etc/xdg/autostart/applockd.desktop"),
+                                 encoding: .utf8)
+        #expect(desktop.contains("Exec=/usr/bin/applockd") && desktop.contains("X-systemd-skip=true"))
+        let man = try String(contentsOf: destdir.appendingPathComponent("usr/share/man/man1/applockctl.1"),
+                             encoding: .utf8)
+        #expect(man.contains("EXIT STATUS") && man.contains("set-passcode"))
+        for file in Self.installedFiles where !file.contains("@") {
+            #expect(!(try String(contentsOf: destdir.appendingPathComponent(file), encoding: .isoLatin1)).contains("@bindir@"))
+        }
+
+        let validate = env.run(["desktop-file-validate", destdir.appendingPathComponent("etc/xdg/autostart/applockd.desktop").path])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+
+        let uninstall = make(env, ["uninstall", "DESTDIR=\(destdir.path)", "PREFIX=/usr"])
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(files(below: destdir).isEmpty)
+    }
+
+    @Test func installedUnitVerifiesAndTheBusActivatesTheAgent() throws {
+        let prefixRoot = URL(fileURLWithPath: "/tmp").appendingPathComponent("applockctl-prefix-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: prefixRoot) }
+        let prefix = prefixRoot.appendingPathComponent("usr")
+        let sysconf = prefixRoot.appendingPathComponent("etc")
+        let servicesDirectory = prefix.appendingPathComponent("share/dbus-1/services").path
+
+        let env = try TestEnvironment(serviceDirectories: [servicesDirectory])
+        defer { env.cleanup() }
+        let install = make(env, ["install", "PREFIX=\(prefix.path)", "SYSCONFDIR=\(sysconf.path)"])
+        try #require(install.status == 0, "make install failed:\n\(install.stdout)\n\(install.stderr)")
+
+        // The unit's ExecStart names the installed binary, which exists here, so verify can check everything.
+        let unit = prefix.appendingPathComponent("lib/systemd/user/applockd.service").path
+        let verify = env.run(["systemd-analyze", "verify", unit],
+                             extraEnvironment: ["MANPATH": prefix.appendingPathComponent("share/man").path])
+        #expect(verify.status == 0, "systemd-analyze verify: \(verify.stdout)\(verify.stderr)")
+        let validate = env.run(["desktop-file-validate", sysconf.appendingPathComponent("xdg/autostart/applockd.desktop").path])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+
+        // Nobody owns the name yet; the first status call makes the bus start the installed agent.
+        try env.startKeyring()
+        #expect(env.ownerPID(of: AgentProcess.busName) == nil)
+        let status = env.run([prefix.appendingPathComponent("bin/applockctl").path, "status"], timeout: .seconds(30))
+        let agentPID = env.ownerPID(of: AgentProcess.busName)
+        defer { if let agentPID { kill(agentPID, SIGTERM) } }
+        #expect(status.status == 0, "status: \(status.stdout)\(status.stderr)")
+        #expect(status.stdout.contains("Session: active"))
+        #expect(agentPID != nil)
+        if let agentPID {
+            let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(agentPID)/exe")
+            #expect(exe == prefix.appendingPathComponent("bin/applockd").path)
+        }
+    }
+}
