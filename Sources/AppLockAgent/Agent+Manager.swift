@@ -7,12 +7,7 @@ extension Agent {
     func exportManager() {
         let manager = try! ObjectPath(AppLockNames.managerPath)
         let methods: [String: MethodHandler] = [
-            "RegisterApplication": { [unowned self] call in
-                answer(call, "s") { now in
-                    let app = try AppID.argument(call.string(0))
-                    return (machine: try machine.register(app, owner: call.sender, now: now), reply: [.objectPath(app.objectPath)])
-                }
-            },
+            "RegisterApplication": { [unowned self] in registerApplication($0) },
             "UnregisterApplication": { [unowned self] call in
                 answer(call, "s") { now in
                     (machine: try machine.unregister(try AppID.argument(call.string(0)), caller: call.sender, now: now), reply: [])

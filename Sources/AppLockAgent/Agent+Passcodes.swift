@@ -181,7 +181,7 @@ extension Agent {
         }
     }
 
-    private func enqueuePasscodeOperation(_ app: AppID, _ operation: @escaping PasscodeQueues.Operation) {
+    func enqueuePasscodeOperation(_ app: AppID, _ operation: @escaping PasscodeQueues.Operation) {
         guard let first = passcodeQueues.enqueue(app, operation) else { return }
         run(first, for: app)
     }
@@ -194,7 +194,7 @@ extension Agent {
 
     // MARK: - Arguments
 
-    private func appArgument(_ call: MethodInvocation) -> AppID? {
+    func appArgument(_ call: MethodInvocation) -> AppID? {
         do {
             return try AppID.argument(call.string(0))
         } catch {

@@ -28,6 +28,8 @@ public final class Agent {
     var exitStatus: Int32 = 0
     /// Passcode operations wait here, one at a time per app, so two calls for one app never race.
     var passcodeQueues = PasscodeQueues()
+    /// Which apps are known to have (or not have) a stored passcode; incomplete when listing the store failed.
+    var inventory = StoreInventory()
 
     /// Prepares the agent; `run()` connects and serves.
     public init(configuration: AgentConfiguration, logger: Logger) throws {
@@ -217,9 +219,10 @@ public final class Agent {
             for (app, kind) in stored.sorted(by: { $0.key < $1.key }) {
                 perform(machine.passcodeStored(app, kind: kind, now: now()))
             }
+            inventory.isComplete = true
             logger.info("passcodes found", metadata: ["count": "\(stored.count)"])
         } catch {
-            logger.error("cannot list stored passcodes; apps are looked up as they register",
+            logger.error("cannot list stored passcodes; apps are looked up in the store as they register",
                          metadata: ["error": "\(error)"])
         }
     }
