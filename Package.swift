@@ -17,10 +17,12 @@ let package = Package(
         .library(name: "AppLockAgent", targets: ["AppLockAgent"]),
         .library(name: "AppLockClient", targets: ["AppLockClient"]),
         .executable(name: "applock-demo", targets: ["applock-demo"]),
+        .executable(name: "applock-bench", targets: ["applock-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
@@ -61,6 +63,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .executableTarget(
+            name: "applock-bench",
+            dependencies: [
+                "DBusKit", "AppLockTestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            swiftSettings: strict
+        ),
+
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "AppLockTestSupport"], swiftSettings: strict),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"], swiftSettings: strict),
         .testTarget(
@@ -78,6 +88,10 @@ let package = Package(
             name: "AppLockClientTests",
             dependencies: ["AppLockClient", "DBusKit", "AppLockTestSupport"],
             swiftSettings: strict
+        ),
+        .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
+        .testTarget(
+            name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore"], swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

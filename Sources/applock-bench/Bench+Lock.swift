@@ -1,0 +1,121 @@
+import AppLockTestSupport
+import DBusKit
+import Foundation
+
+extension Bench {
+    /// Lock latency, memory and idle cost for each fleet size; `Properties.Get` throughput with one app.
+    func measureLockScenarios() throws {
+        let measureLock = options.sections.contains("lock")
+        let sizes = measureLock ? options.lockSizes : [1]
+        for size in sizes {
+            let (agent, unique) = try startAgent()
+            defer { agent.terminate() }
+            let pid = agent.pid
+            try settle(pid)
+            let rss0 = ProcStatus.value("VmRSS", pid: pid) ?? 0
+            let hwm0 = ProcStatus.value("VmHWM", pid: pid) ?? 0
+            if size == sizes.first && measureLock {
+                report.add("memory", "VmRSS idle, 0 apps", Double(rss0), "KiB")
+                report.add("memory", "VmHWM idle, 0 apps", Double(hwm0), "KiB")
+                report.add("memory", "threads of applockd", Double(ProcStatus.threadCount(pid: pid)), "")
+            }
+            let registerStart = EventLoop.monotonicNanoseconds()
+            let fleet = try AppFleet(
+                count: size, prefix: "n\(size)", busAddress: environment.sessionBus.address, agentUniqueName: unique)
+            defer { fleet.close() }
+            let registerSeconds = Double(EventLoop.monotonicNanoseconds() - registerStart) / 1e9
+            try settle(pid)
+            let rss = ProcStatus.value("VmRSS", pid: pid) ?? 0
+            let hwm = ProcStatus.value("VmHWM", pid: pid) ?? 0
+            if measureLock {
+                report.add("scaling", "\(size) apps: registration", Double(size) / registerSeconds, "apps/s")
+                report.add("scaling", "\(size) apps: VmRSS idle", Double(rss), "KiB",
+                           target: size == 1000 ? "< 12 MiB" : nil, met: size == 1000 ? rss < 12 * 1024 : nil)
+                if size == options.idleSize {
+                    report.add("memory", "VmRSS idle, \(size) apps", Double(rss), "KiB",
+                               target: size == 1000 ? "< 12288 KiB" : nil, met: size == 1000 ? rss < 12 * 1024 : nil)
+                    report.add("memory", "VmHWM, \(size) apps", Double(hwm), "KiB")
+                    report.add("memory", "per app", Double((rss - rss0) * 1024) / Double(size), "bytes")
+                    try measureIdle(pid: pid, apps: size)
+                }
+                try measureLockLatency(fleet, apps: size)
+            }
+            if size == 1 && options.sections.contains("throughput") {
+                try measureThroughput(appPath: fleet.paths[0])
+            }
+        }
+    }
+
+    /// Waits until the agent has been quiet for a moment (its CPU time stops moving).
+    func settle(_ pid: Int32) throws {
+        var last = -1
+        _ = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(200)) {
+            let now = ProcStatus.sumOverThreads("voluntary_ctxt_switches", pid: pid)
+            defer { last = now }
+            return now == last
+        }
+    }
+
+    func measureIdle(pid: Int32, apps: Int) throws {
+        let before = ProcStatus.sumOverThreads("voluntary_ctxt_switches", pid: pid)
+        let beforeForced = ProcStatus.sumOverThreads("nonvoluntary_ctxt_switches", pid: pid)
+        Thread.sleep(forTimeInterval: options.idleSeconds)
+        let after = ProcStatus.sumOverThreads("voluntary_ctxt_switches", pid: pid)
+        let afterForced = ProcStatus.sumOverThreads("nonvoluntary_ctxt_switches", pid: pid)
+        report.add("idle", "voluntary context switches in \(Report.format(options.idleSeconds)) s, \(apps) apps",
+                   Double(after - before), "", target: "0", met: after == before)
+        report.add("idle", "involuntary context switches in \(Report.format(options.idleSeconds)) s",
+                   Double(afterForced - beforeForced), "")
+    }
+
+    func measureLockLatency(_ fleet: AppFleet, apps: Int) throws {
+        let listener = try LockSignalListener(systemBusAddress: systemAddress, logindUniqueName: logindUniqueName)
+        defer { listener.close() }
+        var first = Latencies()
+        var last = Latencies()
+        _ = try lockCycle(fleet, listener: listener)
+        for _ in 0..<options.lockIterations(apps: apps) {
+            let (f, l) = try lockCycle(fleet, listener: listener)
+            first.record(nanoseconds: f)
+            last.record(nanoseconds: l)
+        }
+        lockBaseline[apps] = first
+        let twoHops = (floorOneHop?.p50 ?? 0) * 2
+        let section = "lock \(apps)"
+        if apps == 1 {
+            let met = twoHops > 0 ? first.p50 <= 2 * twoHops : nil
+            report.add(section, "Lock → StateChanged p50", first.p50, "µs",
+                       target: twoHops > 0 ? "≤ 2× two hops (\(Report.format(2 * twoHops)) µs)" : nil, met: met)
+            report.add(section, "Lock → StateChanged p99", first.p99, "µs")
+            if twoHops > 0 { report.add(section, "p50 / two-hop floor", first.p50 / twoHops, "×") }
+        } else {
+            report.add(section, "first app p50", first.p50, "µs")
+            report.add(section, "first app p99", first.p99, "µs")
+            report.add(section, "last app p50", last.p50, "µs")
+            let lastTarget = apps == 1000
+            report.add(section, "last app p99", last.p99, "µs",
+                       target: lastTarget ? "≤ 50 ms" : nil, met: lastTarget ? last.p99 <= 50_000 : nil)
+            if twoHops > 0 { report.add(section, "first app p50 / two-hop floor", first.p50 / twoHops, "×") }
+        }
+    }
+
+    func measureThroughput(appPath: ObjectPath) throws {
+        let address = environment.sessionBus.address
+        let propertiesPath = appPath
+        let get: @Sendable (Connection) throws -> Void = { connection in
+            _ = try connection.call(
+                destination: BenchNames.busName, path: propertiesPath, interface: "org.freedesktop.DBus.Properties",
+                member: "Get", arguments: [.string(BenchNames.applicationInterface), .string("State")])
+        }
+        let one = try RateMeter.measure(address: address, clients: 1, seconds: options.rateSeconds, get)
+        let driver = busDriverRate ?? 0
+        report.add("throughput", "Properties.Get State, 1 client", one.rate, "calls/s",
+                   target: driver > 0 ? "≥ 0.55× bus driver (\(Report.format(0.55 * driver)))" : nil,
+                   met: driver > 0 ? one.rate >= 0.55 * driver : nil)
+        report.add("throughput", "Properties.Get round trip p50", one.latencies.p50, "µs")
+        if driver > 0 { report.add("throughput", "1 client / bus driver", one.rate / driver, "×") }
+        let eight = try RateMeter.measure(address: address, clients: 8, seconds: options.rateSeconds, get)
+        report.add("throughput", "Properties.Get State, 8 clients", eight.rate, "calls/s")
+        if driver > 0 { report.add("throughput", "8 clients / bus driver (1 client)", eight.rate / driver, "×") }
+    }
+}

@@ -1,0 +1,64 @@
+import AppLockTestSupport
+import DBusKit
+import Foundation
+
+extension Bench {
+    /// `Unlock` end to end, and one app's lock latency while 8 clients flood another app with wrong passcodes.
+    func measureUnlockAndFlood() throws {
+        let (agent, unique) = try startAgent()
+        defer { agent.terminate() }
+        let address = environment.sessionBus.address
+        let client = try Connection.address(address)
+        defer { client.close() }
+        let manager = try ObjectPath(BenchNames.managerPath)
+        func call(_ member: String, _ arguments: [DBusValue]) throws {
+            _ = try client.call(
+                destination: BenchNames.busName, path: manager, interface: BenchNames.managerInterface,
+                member: member, arguments: arguments, timeout: .seconds(30))
+        }
+        for (app, passcode) in [(Self.secureApp, "4826"), (Self.floodApp, "1357")] {
+            try call("RegisterApplication", [.string(app)])
+            do {
+                try call("SetPasscode", [.string(app), .string(passcode), .string("four-digit")])
+            } catch let error as DBusError where error.name.hasSuffix("PasscodeExists") {}
+        }
+        var unlocks = Latencies()
+        for _ in 0..<options.unlocks {
+            try call("Lock", [.string(Self.secureApp)])
+            let start = EventLoop.monotonicNanoseconds()
+            try call("Unlock", [.string(Self.secureApp), .string("4826")])
+            unlocks.record(nanoseconds: EventLoop.monotonicNanoseconds() - start)
+        }
+        report.add("unlock", "Unlock (right passcode) p50", unlocks.p50 / 1000, "ms")
+
+        let fleet = try AppFleet(count: 1, prefix: "victim", busAddress: address, agentUniqueName: unique)
+        defer { fleet.close() }
+        let listener = try LockSignalListener(systemBusAddress: systemAddress, logindUniqueName: logindUniqueName)
+        defer { listener.close() }
+        var quiet = Latencies()
+        _ = try lockCycle(fleet, listener: listener)
+        for _ in 0..<options.floodIterations {
+            quiet.record(nanoseconds: try lockCycle(fleet, listener: listener).first)
+        }
+        let flood = PasscodeFlood(address: address, app: Self.floodApp, clients: 8)
+        var flooded = Latencies()
+        let answers: [String: Int]
+        do {
+            Thread.sleep(forTimeInterval: 0.3)
+            for _ in 0..<options.floodIterations {
+                flooded.record(nanoseconds: try lockCycle(fleet, listener: listener).first)
+            }
+            answers = flood.stop()
+        } catch {
+            _ = flood.stop()
+            throw error
+        }
+        report.add("flood", "lock p99, quiet", quiet.p99, "µs")
+        report.add("flood", "lock p99, 8 clients sending wrong passcodes", flooded.p99, "µs")
+        let delta = flooded.p99 - quiet.p99
+        report.add("flood", "p99 moved by", delta, "µs", target: "< 1000 µs", met: delta < 1000)
+        report.add("flood", "lock p50, flooded", flooded.p50, "µs")
+        report.notes.append("Flood answers: "
+            + answers.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".")
+    }
+}

@@ -1,0 +1,69 @@
+import Glibc
+
+/// What to run and how long: the full configuration, or `--tiny` (a smoke run that only proves the bench works).
+struct BenchOptions {
+    var json = false
+    var tiny = false
+    var sections: Set<String> = ["floor", "lock", "throughput", "unlock", "startup"]
+    var lockSizes = [1, 10, 100, 1000, 5000]
+    var idleSize = 1000
+    var idleSeconds = 10.0
+    var floorIterations = 5000
+    var rateSeconds = 2.0
+    var startups = 20
+    var unlocks = 20
+    var floodIterations = 100
+
+    /// Lock iterations for a fleet of `apps`.
+    func lockIterations(apps: Int) -> Int {
+        if tiny { return 3 }
+        switch apps {
+        case ...1: return 200
+        case ...10: return 100
+        case ...100: return 50
+        case ...1000: return 20
+        default: return 8
+        }
+    }
+
+    static let usage = """
+        Usage: applock-bench [--tiny] [--json] [--only floor,lock,throughput,unlock,startup] [--apps 1,100,1000]
+
+        Starts private session and system buses, gnome-keyring, a mocked logind and applockd (found next to this
+        binary or at $APPLOCKD_PATH), measures lock latency, throughput, idle cost, memory and start-up next to
+        the bus's own floor, and prints a table (or JSON).
+        """
+
+    static func parse(_ arguments: [String]) throws -> BenchOptions {
+        var options = BenchOptions()
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--json": options.json = true
+            case "--tiny":
+                options.tiny = true
+                options.lockSizes = [1, 10]
+                options.idleSize = 10
+                options.idleSeconds = 1
+                options.floorIterations = 200
+                options.rateSeconds = 0.2
+                options.startups = 2
+                options.unlocks = 2
+                options.floodIterations = 5
+            case "--only":
+                guard let list = iterator.next() else { throw BenchError("--only needs a list") }
+                options.sections = Set(list.split(separator: ",").map(String.init))
+            case "--apps":
+                guard let list = iterator.next() else { throw BenchError("--apps needs a list") }
+                options.lockSizes = list.split(separator: ",").compactMap { Int($0) }
+                options.idleSize = options.lockSizes.max() ?? 1
+            case "--help", "-h":
+                print(usage)
+                exit(0)
+            default:
+                throw BenchError("unknown option \(argument)\n\(usage)")
+            }
+        }
+        return options
+    }
+}

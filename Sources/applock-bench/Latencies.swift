@@ -1,0 +1,27 @@
+import Histogram
+
+/// A latency histogram in nanoseconds (HdrHistogram, 3 significant digits, up to 100 s).
+struct Latencies {
+    private(set) var histogram = Histogram<UInt64>(highestTrackableValue: 100_000_000_000, numberOfSignificantValueDigits: .three)
+
+    mutating func record(nanoseconds: UInt64) {
+        _ = histogram.record(Swift.max(1, nanoseconds))
+    }
+
+    var count: UInt64 { histogram.totalCount }
+
+    /// The value at `percentile` in microseconds.
+    func microseconds(at percentile: Double) -> Double {
+        Double(histogram.valueAtPercentile(percentile)) / 1_000
+    }
+
+    var p50: Double { microseconds(at: 50) }
+    var p99: Double { microseconds(at: 99) }
+    var maximum: Double { Double(histogram.max) / 1_000 }
+}
+
+extension Latencies {
+    mutating func add(_ other: Latencies) {
+        histogram.add(other.histogram)
+    }
+}
