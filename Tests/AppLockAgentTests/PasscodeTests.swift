@@ -1,0 +1,452 @@
+import AppLockTestSupport
+import DBusKit
+import Foundation
+import Testing
+
+/// The passcode half of the agent end to end: the real `applockd`, a real
+/// gnome-keyring on the test's private bus, `dbus-send` and `secret-tool`.
+/// Every test ends by checking that the agent's log holds none of its passcodes.
+@Suite("Passcodes", .serialized)
+struct PasscodeTests {
+    static let error = "io.github.applock.AppLock1.Error."
+    static let notes = "org.example.Notes"
+    static let mail = "org.example.Mail"
+    static let right = "90817263"
+    static let other = "Quokka-7-Lantern"
+    static let wrong = "55501234"
+
+    @Test("SetPasscode via dbus-send stores one Argon2id item, never the passcode; registering then starts locked")
+    func setPasscodeStoresArgon2idHash() throws {
+        let harness = try AgentHarness()
+        let set = harness.dbusSend("SetPasscode", ["string:\(Self.notes)", "string:\(Self.right)", "string:numeric"])
+        #expect(set.succeeded, "\(set.stderr)")
+
+        let search = harness.environment.run(["secret-tool", "search", "--all", "app-id", Self.notes])
+        #expect(search.succeeded, "\(search.stderr)")
+        let text = search.stdout + search.stderr
+        let items = text.split(separator: "\n").filter { $0.hasPrefix("[/") }
+        #expect(items.count == 1, "\(text)")
+        let secrets = text.split(separator: "\n").filter { $0.hasPrefix("secret = ") }
+        #expect(secrets.count == 1)
+        #expect(secrets.first?.hasPrefix("secret = $argon2id$") == true, "\(text)")
+        #expect(!text.contains(Self.right))
+        #expect(text.contains("label = AppLock passcode for \(Self.notes)"))
+        #expect(text.contains("attribute.kind = numeric"))
+
+        let again = harness.dbusSend("SetPasscode", ["string:\(Self.notes)", "string:\(Self.other)", "string:alphanumeric"])
+        #expect(again.stderr.contains(Self.error + "PasscodeExists"), "\(again.stderr)")
+        let invalid = harness.dbusSend("SetPasscode", ["string:\(Self.mail)", "string:12a4", "string:four-digit"])
+        #expect(invalid.stderr.contains(Self.error + "InvalidPasscode"), "\(invalid.stderr)")
+
+        let app = try harness.client()
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked")
+        #expect(try app.appProperty(Self.notes, "Reason").stringValue == "launch")
+        #expect(try app.appProperty(Self.notes, "HasPasscode").boolValue == true)
+        #expect(try app.appProperty(Self.notes, "PasscodeKind").stringValue == "numeric")
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 0)
+        #expect(try app.appProperty(Self.notes, "RetryAfter").uint64Value == 0)
+
+        app.watchStateChanged(of: Self.notes)
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        let unlocked = try #require(try app.nextStateChange(of: Self.notes))
+        #expect(unlocked.state == "unlocked")
+        #expect(unlocked.reason == "unlock")
+        try app.call("Lock", [.string(Self.notes)])
+        let locked = try #require(try app.nextStateChange(of: Self.notes))
+        #expect(locked.state == "locked", "Lock of an app with a passcode locks it, not obscures")
+        #expect(locked.reason == "manual")
+        Self.expectLogClean(harness, [Self.right, Self.other])
+    }
+
+    @Test("wrong passcodes count down, then lock out; RetryAfter is set and survives SIGKILL and a restart")
+    func wrongPasscodesLockOutAcrossRestart() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        _ = try app.register(Self.notes)
+
+        for left in [4, 3, 2, 1, 0] {
+            let answer = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.wrong)])
+            #expect(answer?.name == Self.error + "WrongPasscode")
+            #expect(answer?.message.contains("\(left) attempt") == true, "\(answer?.message ?? "")")
+        }
+        let before = Date()
+        let lockedOut = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.wrong)])
+        #expect(lockedOut?.name == Self.error + "LockedOut")
+        #expect(lockedOut?.message.contains("60 seconds") == true, "\(lockedOut?.message ?? "")")
+        let retryAfter = try #require(try app.appProperty(Self.notes, "RetryAfter").uint64Value)
+        let expected = UInt64((before.timeIntervalSince1970 + 60) * 1_000_000)
+        #expect(retryAfter > expected - 5_000_000 && retryAfter < expected + 5_000_000)
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 6)
+
+        let started = ContinuousClock.now
+        let refused = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(refused?.name == Self.error + "LockedOut", "even the right passcode waits")
+        #expect(ContinuousClock.now - started < .milliseconds(100), "answered at once, without hashing")
+
+        harness.agent.kill(SIGKILL)
+        #expect(harness.agent.waitForExit() != nil)
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        #expect(try app.state(Self.notes) == "locked")
+        #expect(try app.appProperty(Self.notes, "Reason").stringValue == "launch")
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 6)
+        #expect(try app.appProperty(Self.notes, "RetryAfter").uint64Value == retryAfter)
+        let afterRestart = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(afterRestart?.name == Self.error + "LockedOut")
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked")
+        Self.expectLogClean(harness, [Self.right, Self.wrong])
+    }
+
+    @Test("a locked or stopped keyring answers StoreUnavailable quickly and unlocks nothing; the old passcode works after")
+    func keyringUnavailable() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked")
+
+        try harness.environment.lockKeyring()
+        try Self.expectStoreUnavailable(app)
+        let set = Self.failure(app, "SetPasscode", [.string(Self.mail), .string(Self.other), .string("alphanumeric")])
+        #expect(set?.name == Self.error + "StoreUnavailable")
+        try harness.environment.unlockKeyring()
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(try app.state(Self.notes) == "unlocked")
+
+        try app.call("Lock", [.string(Self.notes)])
+        try harness.environment.stopKeyring()
+        try Self.expectStoreUnavailable(app)
+        try harness.environment.startKeyring()
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(try app.state(Self.notes) == "unlocked")
+        Self.expectLogClean(harness, [Self.right, Self.wrong, Self.other])
+    }
+
+    @Test("ChangePasscode with the right old one: only the new unlocks; with a wrong one: a counted failure")
+    func changePasscode() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        _ = try app.register(Self.notes)
+
+        let wrongOld = Self.failure(app, "ChangePasscode",
+                                    [.string(Self.notes), .string(Self.wrong), .string(Self.other), .string("alphanumeric")])
+        #expect(wrongOld?.name == Self.error + "WrongPasscode")
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 1)
+        let invalidNew = Self.failure(app, "ChangePasscode",
+                                      [.string(Self.notes), .string(Self.right), .string("12"), .string("numeric")])
+        #expect(invalidNew?.name == Self.error + "InvalidPasscode")
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 0, "a good passcode resets the count")
+        #expect(try app.state(Self.notes) == "unlocked")
+
+        try app.call("ChangePasscode", [.string(Self.notes), .string(Self.right), .string(Self.other), .string("alphanumeric")])
+        #expect(try app.appProperty(Self.notes, "PasscodeKind").stringValue == "alphanumeric")
+        let search = harness.environment.run(["secret-tool", "search", "--all", "app-id", Self.notes])
+        #expect(search.stdout.split(separator: "\n").filter { $0.hasPrefix("[/") }.count == 1, "\(search.stdout)")
+        #expect((search.stdout + search.stderr).contains("attribute.kind = alphanumeric"))
+
+        try app.call("Lock", [.string(Self.notes)])
+        let old = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(old?.name == Self.error + "WrongPasscode", "the old passcode no longer unlocks")
+        #expect(try app.state(Self.notes) == "locked")
+        try app.call("Unlock", [.string(Self.notes), .string(Self.other)])
+        #expect(try app.state(Self.notes) == "unlocked")
+        Self.expectLogClean(harness, [Self.right, Self.wrong, Self.other])
+    }
+
+    @Test("RemovePasscode: a wrong passcode counts; the right one deletes the item and unlocks")
+    func removePasscode() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.other), .string("alphanumeric")])
+        _ = try app.register(Self.notes)
+        app.watchStateChanged(of: Self.notes)
+
+        let wrong = Self.failure(app, "RemovePasscode", [.string(Self.notes), .string(Self.wrong)])
+        #expect(wrong?.name == Self.error + "WrongPasscode")
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 1)
+        #expect(try app.appProperty(Self.notes, "HasPasscode").boolValue == true)
+
+        try app.call("RemovePasscode", [.string(Self.notes), .string(Self.other)])
+        let change = try #require(try app.nextStateChange(of: Self.notes))
+        #expect(change.state == "unlocked")
+        #expect(try app.appProperty(Self.notes, "HasPasscode").boolValue == false)
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 0)
+        let search = harness.environment.run(["secret-tool", "search", "--all", "app-id", Self.notes])
+        #expect(!search.stdout.contains("[/"), "\(search.stdout)")
+        #expect(Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.other)])?.name == Self.error + "NoPasscode")
+        try app.call("Lock", [.string(Self.notes)])
+        #expect(try app.state(Self.notes) == "obscured", "without a passcode Lock only obscures")
+        Self.expectLogClean(harness, [Self.wrong, Self.other])
+    }
+
+    @Test("two Unlock calls for one app at once: two failures counted, or one unlock")
+    func concurrentUnlocks() throws {
+        let harness = try AgentHarness()
+        let first = try harness.client()
+        let second = try harness.client()
+        try first.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        _ = try first.register(Self.notes)
+
+        let wrongAnswers = try Self.together([first, second], "Unlock", [.string(Self.notes), .string(Self.wrong)])
+        #expect(wrongAnswers.allSatisfy { $0?.name == Self.error + "WrongPasscode" }, "\(wrongAnswers)")
+        let messages = Set(wrongAnswers.compactMap { $0?.message })
+        #expect(messages.count == 2, "each attempt counted on its own: \(messages)")
+        #expect(try first.appProperty(Self.notes, "FailedAttempts").uint32Value == 2)
+
+        first.watchStateChanged(of: Self.notes)
+        let rightAnswers = try Self.together([first, second], "Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(rightAnswers.allSatisfy { $0 == nil }, "\(rightAnswers)")
+        let unlocked = try #require(try first.nextStateChange(of: Self.notes))
+        #expect(unlocked.state == "unlocked")
+        #expect(try first.nextStateChange(of: Self.notes, timeout: .milliseconds(500)) == nil, "unlocked once")
+        #expect(try first.appProperty(Self.notes, "FailedAttempts").uint32Value == 0)
+        Self.expectLogClean(harness, [Self.right, Self.wrong])
+    }
+
+    @Test("a Lock that arrives while an Unlock is verified wins: Interrupted, and the app stays locked")
+    func lockDuringVerification() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        _ = try app.register(Self.notes)
+
+        // Same connection: the agent receives the Unlock, then the Lock, while Argon2id runs (> 100 ms).
+        let pending = Self.send(app, "Unlock", [.string(Self.notes), .string(Self.right)])
+        try app.call("Lock", [.string(Self.notes)])
+        let answer = try Self.wait(for: pending, on: app)
+        #expect(answer?.name == Self.error + "Interrupted", "\(answer?.description ?? "unlocked")")
+        #expect(try app.state(Self.notes) == "locked")
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 0)
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(try app.state(Self.notes) == "unlocked")
+        Self.expectLogClean(harness, [Self.right])
+    }
+
+    @Test("apps that register while the store cannot be listed never come up unlocked")
+    func failClosedWithoutInventory() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        let plain = "org.example.Plain"
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        try app.call("SetPasscode", [.string(Self.mail), .string(Self.other), .string("alphanumeric")])
+
+        harness.agent.terminate()
+        try harness.environment.lockKeyring()
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        #expect(harness.agent.logText().contains("cannot list stored passcodes"))
+        let started = ContinuousClock.now
+        let refused = Self.failure(app, "RegisterApplication", [.string(Self.notes)])
+        #expect(refused?.name == Self.error + "StoreUnavailable", "\(refused?.description ?? "registered")")
+        #expect(Self.failure(app, "RegisterApplication", [.string(plain)])?.name == Self.error + "StoreUnavailable",
+                "without the store the agent cannot tell an app without a passcode either")
+        #expect(ContinuousClock.now - started < .seconds(12))
+        #expect(try app.list().isEmpty)
+
+        try harness.environment.unlockKeyring()
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked")
+        #expect(try app.appProperty(Self.notes, "Reason").stringValue == "launch")
+        _ = try app.register(plain)
+        #expect(try app.state(plain) == "unlocked")
+        #expect(waitUntil(timeout: .seconds(10)) {
+            Self.failure(app, "GetApplication", [.string(Self.mail)]) == nil
+        }, "once the store answers it is listed again, so unregistered apps with a passcode are known")
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(try app.state(Self.notes) == "unlocked")
+
+        harness.agent.terminate()
+        try harness.environment.stopKeyring()
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let other = try harness.client()
+        #expect(Self.failure(other, "RegisterApplication", [.string(Self.mail)])?.name == Self.error + "StoreUnavailable")
+        try harness.environment.startKeyring()
+        _ = try other.register(Self.mail)
+        #expect(try other.state(Self.mail) == "locked")
+        Self.expectLogClean(harness, [Self.right, Self.other])
+    }
+
+    @Test("while 8 clients send wrong passcodes as fast as they can, another app's Lock → StateChanged takes milliseconds")
+    func lockLatencyUnderPasscodeFlood() throws {
+        let environment = try TestEnvironment()
+        let floods = (1...8).map { "org.example.Flood\($0)" }
+        let overrides = environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        for flood in floods {
+            // No lock-out, so that every attempt really runs Argon2id.
+            try "[Policy]\nMaxFailedAttempts=1000000\n".write(
+                to: overrides.appendingPathComponent("\(flood).conf"), atomically: true, encoding: .utf8)
+        }
+        let harness = try AgentHarness(environment: environment)
+        let probe = try harness.client()
+        let probeApp = "org.example.Probe"
+        _ = try probe.register(probeApp)
+        probe.watchStateChanged(of: probeApp)
+        for flood in floods {
+            try probe.call("SetPasscode", [.string(flood), .string(Self.other), .string("alphanumeric")])
+        }
+        #expect(try probe.policy(floods[0], "MaxFailedAttempts")?.uint32Value == 1_000_000)
+
+        let idle = try Self.measureLock(probe, probeApp, rounds: 100)
+        let flood = Flood()
+        for app in floods {
+            let thread = Thread { [environment] in
+                defer { flood.finished() }
+                guard let client = try? AppClient(environment) else { return }
+                while !flood.stopped {
+                    flood.record(Self.failure(client, "Unlock", [.string(app), .string(Self.wrong)])?.name ?? "success")
+                }
+                client.close()
+            }
+            thread.start()
+        }
+        #expect(waitUntil(timeout: .seconds(60)) { flood.total >= 16 }, "the flood got going")
+        let before = flood.total
+        let startedAt = ContinuousClock.now
+        let loaded = try Self.measureLock(probe, probeApp, rounds: 100, lasting: .seconds(5))
+        let attemptsPerSecond = Double(flood.total - before) / (ContinuousClock.now - startedAt).seconds
+        flood.stop()
+        #expect(waitUntil(timeout: .seconds(30)) { flood.done == floods.count })
+
+        print("Lock → StateChanged, idle agent: \(Self.summary(idle))")
+        print("Lock → StateChanged, 8 clients flooding wrong passcodes (\(String(format: "%.1f", attemptsPerSecond)) "
+            + "verified attempts/s, \(flood.total) in all): \(Self.summary(loaded))")
+        print("flood answers: \(flood.answers)")
+        #expect(flood.total - before > 4, "wrong passcodes kept being verified while the probe ran")
+        #expect(Set(flood.answers.keys) == [Self.error + "WrongPasscode"], "\(flood.answers)")
+        #expect(Self.percentile(loaded, 0.99) < 50, "p99 \(Self.percentile(loaded, 0.99)) ms")
+        Self.expectLogClean(harness, [Self.other, Self.wrong])
+    }
+
+    /// Milliseconds from sending `Lock` for `app` to its StateChanged, per round (then back to foreground).
+    /// Runs at least `rounds` rounds and goes on until `lasting` has passed.
+    private static func measureLock(_ client: AppClient, _ app: String, rounds: Int,
+                                    lasting: Duration = .zero) throws -> [Double] {
+        var samples: [Double] = []
+        let end = ContinuousClock.now + lasting
+        while samples.count < rounds || ContinuousClock.now < end {
+            let started = ContinuousClock.now
+            try client.call("Lock", [.string(app)])
+            let change = try #require(try client.nextStateChange(of: app))
+            samples.append((ContinuousClock.now - started).milliseconds)
+            #expect(change.state == "obscured")
+            try client.call("ReportActivity", [.string(app), .string("foreground")])
+            #expect(try client.nextStateChange(of: app)?.state == "unlocked")
+        }
+        return samples
+    }
+
+    private static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return .infinity }
+        let index = min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)
+        return sorted[max(0, index)]
+    }
+
+    private static func summary(_ samples: [Double]) -> String {
+        String(format: "median %.2f ms, p99 %.2f ms, max %.2f ms (n=%d)",
+               percentile(samples, 0.5), percentile(samples, 0.99), samples.max() ?? 0, samples.count)
+    }
+
+    private static func expectStoreUnavailable(_ app: AppClient) throws {
+        for passcode in [right, wrong] {
+            let started = ContinuousClock.now
+            let answer = failure(app, "Unlock", [.string(notes), .string(passcode)])
+            let took = ContinuousClock.now - started
+            #expect(answer?.name == error + "StoreUnavailable", "\(answer?.description ?? "unlocked")")
+            #expect(took < .seconds(6), "answered in \(took)")
+        }
+        #expect(try app.state(notes) == "locked")
+        #expect(try app.appProperty(notes, "FailedAttempts").uint32Value == 0, "an unavailable store counts nothing")
+    }
+
+    // MARK: - Helpers
+
+    /// The error a manager call answers with, or nil when it succeeds.
+    static func failure(_ app: AppClient, _ member: String, _ arguments: [DBusValue]) -> DBusError? {
+        do {
+            try app.call(member, arguments)
+            return nil
+        } catch let error as DBusError {
+            return error
+        } catch {
+            return DBusError(name: "unexpected", message: "\(error)")
+        }
+    }
+
+    /// The flood threads' shared tally.
+    final class Flood: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stopFlag = false
+        private var finishedCount = 0
+        private var counts: [String: Int] = [:]
+
+        var stopped: Bool { lock.withLock { stopFlag } }
+        var done: Int { lock.withLock { finishedCount } }
+        var total: Int { lock.withLock { counts.values.reduce(0, +) } }
+        var answers: [String: Int] { lock.withLock { counts } }
+        func stop() { lock.withLock { stopFlag = true } }
+        func finished() { lock.withLock { finishedCount += 1 } }
+        func record(_ answer: String) { lock.withLock { counts[answer, default: 0] += 1 } }
+    }
+
+    /// One reply slot of an asynchronous call.
+    final class Reply {
+        var answer: DBusError??
+    }
+
+    /// Sends a manager call without waiting; the reply lands in the returned slot while events are processed.
+    static func send(_ app: AppClient, _ member: String, _ arguments: [DBusValue]) -> Reply {
+        let slot = Reply()
+        let message = try! Message.methodCall(
+            destination: AppClient.bus, path: AppClient.managerPath, interface: AppClient.manager, member: member,
+            arguments: arguments
+        )
+        app.connection.call(message, timeout: .seconds(10)) { result in
+            switch result {
+            case .success(let reply): slot.answer = .some(reply.error)
+            case .failure(let error): slot.answer = .some(error)
+            }
+        }
+        app.connection.flush()
+        return slot
+    }
+
+    /// Processes `app`'s events until `slot` holds the reply; returns its error (nil: success).
+    static func wait(for slot: Reply, on app: AppClient) throws -> DBusError? {
+        let deadline = ContinuousClock.now + .seconds(15)
+        while slot.answer == nil && ContinuousClock.now < deadline {
+            try app.connection.processEvents(timeout: .milliseconds(50))
+        }
+        return try #require(slot.answer)
+    }
+
+    /// Sends the same call from every client at once and collects the answers.
+    static func together(_ clients: [AppClient], _ member: String, _ arguments: [DBusValue]) throws -> [DBusError?] {
+        let slots = clients.map { send($0, member, arguments) }
+        return try zip(slots, clients).map { try wait(for: $0, on: $1) }
+    }
+
+    static func expectLogClean(_ harness: AgentHarness, _ passcodes: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let log = harness.agent.logText()
+        #expect(!log.isEmpty, sourceLocation: sourceLocation)
+        for passcode in passcodes {
+            #expect(!log.contains(passcode), "the agent's log contains a passcode", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+private extension Duration {
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+
+    var seconds: Double { milliseconds / 1000 }
+}
