@@ -62,11 +62,19 @@ extension Agent {
             name: InterfaceDescriptions.managerName,
             xml: InterfaceDescriptions.manager,
             methods: methods,
+            signatures: Self.managerSignatures,
             properties: { [unowned self] in managerProperties() }
         )
         bus.export(BasicExportedObject(interfaces: [interface]), at: manager)
         bus.enableObjectManager(at: manager)
     }
+
+    /// Each method's input signature: a call that does not match is refused before its body is decoded.
+    static let managerSignatures: [String: String] = [
+        "RegisterApplication": "s", "UnregisterApplication": "s", "GetApplication": "s", "ListApplications": "",
+        "Lock": "s", "LockAll": "", "ReportActivity": "ss", "Inhibit": "ss", "Uninhibit": "u", "Unlock": "ss",
+        "SetPasscode": "sss", "ChangePasscode": "ssss", "RemovePasscode": "ss",
+    ]
 
     func managerProperties() -> [(String, DBusValue)] {
         [

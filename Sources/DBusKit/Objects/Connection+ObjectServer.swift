@@ -143,13 +143,13 @@ extension Connection {
                                     + " (signature '\(message.signature)')"))
                         return
                     }
-                    invoke(handler, message: message, path: path, interface: interface, member: member)
+                    invoke(handler, of: exported, message: message, path: path, interface: interface, member: member)
                     return
                 }
             } else {
                 for exported in object.interfaces {
                     if let handler = exported.methods[member] {
-                        invoke(handler, message: message, path: path, interface: nil, member: member)
+                        invoke(handler, of: exported, message: message, path: path, interface: nil, member: member)
                         return
                     }
                 }
@@ -197,7 +197,14 @@ extension Connection {
             || interface == StandardInterfaces.peer || interface == StandardInterfaces.objectManager
     }
 
-    private func invoke(_ handler: MethodHandler, message: Message, path: String, interface: String?, member: String) {
+    private func invoke(
+        _ handler: MethodHandler, of exported: ExportedInterface, message: Message, path: String, interface: String?,
+        member: String
+    ) {
+        if let expected = exported.signatures[member], expected != message.signature {
+            respond(message, .invalidArgs("expected (\(expected)), got (\(message.signature))"))
+            return
+        }
         let arguments: [DBusValue]
         do {
             arguments = try message.arguments()
@@ -252,13 +259,12 @@ extension Connection {
     }
 
     private func handleSet(_ message: Message, object: (any ExportedObject)?) {
-        guard message.signature == "ssv", let args = try? message.arguments(),
-              let interfaceName = args[0].stringValue, let name = args[1].stringValue,
-              let value = args[2].variantValue
-        else {
+        // The value is decoded only for an interface that takes it: a refused Set never decodes a huge variant.
+        guard message.signature == "ssv", let names = ValueCodec.leadingStrings(of: message.raw, count: 2) else {
             respond(message, .invalidArgs("expected (ssv), got (\(message.signature))"))
             return
         }
+        let (interfaceName, name) = (names[0], names[1])
         if Self.isStandard(interfaceName) {
             respond(message, .unknownProperty("No such property '\(name)'"))
             return
@@ -266,6 +272,10 @@ extension Connection {
         guard let interface = findInterface(message, interfaceName, in: object) else { return }
         let exists = interface.value(of: name) != nil
         if let setProperty = interface.setProperty {
+            guard let args = try? message.arguments(), args.count == 3, let value = args[2].variantValue else {
+                respond(message, .invalidArgs("cannot decode the value"))
+                return
+            }
             if let error = setProperty(name, value) {
                 respond(message, error)
             } else {

@@ -9,6 +9,9 @@ public struct ExportedInterface {
     public var xml: String
     /// Handlers by member name.
     public var methods: [String: MethodHandler]
+    /// Input signatures by member name. A call whose body does not match is answered `InvalidArgs` before its
+    /// arguments are decoded, so a huge or deeply nested body costs nothing; members not listed are not checked.
+    public var signatures: [String: String]
     /// Current property values, in order (GetAll, GetManagedObjects, and Get when ``property`` is nil).
     public var properties: () -> [(String, DBusValue)]
     /// Optional fast path for Properties.Get: one property's value, nil when unknown.
@@ -21,6 +24,7 @@ public struct ExportedInterface {
         name: String,
         xml: String,
         methods: [String: MethodHandler] = [:],
+        signatures: [String: String] = [:],
         properties: @escaping () -> [(String, DBusValue)] = { [] },
         property: ((String) -> DBusValue?)? = nil,
         setProperty: ((String, DBusValue) -> DBusError?)? = nil
@@ -28,6 +32,7 @@ public struct ExportedInterface {
         self.name = name
         self.xml = xml
         self.methods = methods
+        self.signatures = signatures
         self.properties = properties
         self.property = property
         self.setProperty = setProperty

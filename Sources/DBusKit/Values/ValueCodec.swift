@@ -28,6 +28,19 @@ enum ValueCodec {
         return pointer
     }
 
+    /// The first `count` arguments when they are all strings, without decoding what follows them.
+    static func leadingStrings(of message: OpaquePointer, count: Int) -> [String]? {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(message, &iter) != 0 else { return count == 0 ? [] : nil }
+        var strings: [String] = []
+        while strings.count < count {
+            guard dbus_message_iter_get_arg_type(&iter) == code("s") else { return nil }
+            strings.append(string(&iter))
+            if strings.count < count, dbus_message_iter_next(&iter) == 0 { return nil }
+        }
+        return strings
+    }
+
     private static func basic<T>(_ iter: inout DBusMessageIter, _ initial: T) -> T {
         var value = initial
         withUnsafeMutablePointer(to: &value) { dbus_message_iter_get_basic(&iter, UnsafeMutableRawPointer($0)) }
