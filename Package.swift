@@ -93,9 +93,6 @@ let package = Package(
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore"], swiftSettings: strict
         ),
-        .testTarget(
-            name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore"], swiftSettings: strict
-        ),
     ],
     swiftLanguageModes: [.v6]
 )
