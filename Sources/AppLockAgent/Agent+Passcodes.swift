@@ -164,10 +164,10 @@ extension Agent {
             ))
         case .wrongPasscode(let left):
             logger.notice("wrong passcode", metadata: ["app": "\(app)", "attempts-left": "\(left)"])
-            call.fail(ManagerError.wrongPasscode(attemptsLeft: left).dbusError)
+            failOnceCounted(call, ManagerError.wrongPasscode(attemptsLeft: left).dbusError)
         case .lockedOut(let seconds):
             logger.notice("locked out", metadata: ["app": "\(app)", "seconds": "\(seconds)"])
-            call.fail(ManagerError.lockedOut(seconds: seconds).dbusError)
+            failOnceCounted(call, ManagerError.lockedOut(seconds: seconds).dbusError)
         case .noPasscode:
             call.fail(ManagerError.noPasscode.dbusError)
         case .storeUnavailable:
@@ -179,6 +179,13 @@ extension Agent {
                 call.fail(ManagerError.storeUnavailable("unknown").dbusError)
             }
         }
+    }
+
+    /// Answers a failed attempt only once the ledger that counts it is on disk, so that killing the
+    /// agent right after an answer cannot take the failure back; the loop serves others meanwhile.
+    private func failOnceCounted(_ call: MethodInvocation, _ error: DBusError) {
+        let callOnLoop = LoopBound(call, loop: loop)
+        ledgerWriter.afterWrites(on: loop) { callOnLoop.value.fail(error) }
     }
 
     func enqueuePasscodeOperation(_ app: AppID, _ operation: @escaping PasscodeQueues.Operation) {

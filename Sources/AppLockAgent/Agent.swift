@@ -20,6 +20,8 @@ public final class Agent {
     var machine: AgentStateMachine
     var policyLoader: PolicyLoader
     let ledger: LedgerStore
+    /// Writes the ledger off the loop (each write fsyncs).
+    lazy var ledgerWriter = LedgerWriter(store: ledger)
     let passcodes: PasscodeWorker
     var publisher: ApplicationPublisher!
     var logind: LogindWatcher?
@@ -101,6 +103,9 @@ public final class Agent {
         logger.info("serving \(AppLockNames.busName)", metadata: ["version": "\(configuration.version)"])
         loop.run()
         bus.flush()
+        if let error = ledgerWriter.writeNewest() {
+            logger.error("cannot save the lock-out ledger at exit", metadata: ["error": "\(error)"])
+        }
         logger.info("stopped")
         return exitStatus
     }
@@ -202,12 +207,14 @@ public final class Agent {
         if let ledgerValue { perform(machine.restoreLedger(ledgerValue)) }
     }
 
+    /// Queues a write of the ledger; the loop does not wait for the disk.
     func saveLedger() {
-        do {
-            try ledger.save(machine.lockoutLedger)
-        } catch {
-            logger.error("cannot save the lock-out ledger; lock-outs hold until the agent restarts",
-                         metadata: ["error": "\(error)"])
+        let agent = LoopBound(self, loop: loop)
+        ledgerWriter.save(machine.lockoutLedger) { [loop] error in
+            loop.post {
+                agent.value.logger.error("cannot save the lock-out ledger; lock-outs hold until the agent restarts",
+                                         metadata: ["error": "\(error)"])
+            }
         }
     }
 
