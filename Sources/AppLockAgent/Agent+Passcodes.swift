@@ -69,7 +69,7 @@ extension Agent {
             }
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
-            passcodes.queue.submit { [passcodes, loop] in
+            passcodes.submit { [passcodes, loop] in
                 let outcome: Result<Void, ManagerError>
                 switch passcodes.exists(app) {
                 case .failure(let error): outcome = .failure(.storeUnavailable(PasscodeWorker.reason(error)))
@@ -122,7 +122,7 @@ extension Agent {
             }
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
-            passcodes.queue.submit { [passcodes, loop] in
+            passcodes.submit { [passcodes, loop] in
                 let verification = work(passcodes)
                 loop.post {
                     agent.value.finishAttempt(ticket, app, purpose, verification, callOnLoop.value, thenOnLoop.value)

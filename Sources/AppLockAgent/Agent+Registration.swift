@@ -23,7 +23,7 @@ extension Agent {
             }
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
-            passcodes.queue.submit { [passcodes, loop] in
+            passcodes.submit { [passcodes, loop] in
                 let found: Result<PasscodeKind?, PasscodeStoreError>
                 do throws(PasscodeStoreError) {
                     found = .success(try passcodes.store.lookup(app)?.kind)
@@ -79,7 +79,7 @@ extension Agent {
         guard !inventory.isComplete, !inventory.isReloading else { return }
         inventory.isReloading = true
         let agent = LoopBound(self, loop: loop)
-        passcodes.queue.submit { [passcodes, loop] in
+        passcodes.submit { [passcodes, loop] in
             let listed: Result<[AppID: PasscodeKind], PasscodeStoreError>
             do throws(PasscodeStoreError) {
                 listed = .success(try passcodes.store.storedApps())

@@ -1,4 +1,5 @@
 import AppLockCore
+import Glibc
 import SodiumHasher
 
 /// The slow half of every passcode method, run on a bounded worker queue off
@@ -22,6 +23,18 @@ final class PasscodeWorker: Sendable {
         self.hasher = hasher
         self.queue = BoundedWorkQueue(workers: workers)
     }
+
+    /// Runs `job` on a worker at a lower CPU priority (nice 10, per thread on Linux), so that on a busy
+    /// machine the event loop wins the CPU over Argon2id and other apps' locks are not held up.
+    func submit(_ job: @escaping @Sendable () -> Void) {
+        queue.submit {
+            let thisThread = __priority_which_t(PRIO_PROCESS.rawValue)
+            if getpriority(thisThread, 0) < Self.workerNice { setpriority(thisThread, 0, Self.workerNice) }
+            job()
+        }
+    }
+
+    private static let workerNice: Int32 = 10
 
     /// Verifies `passcode` against the stored hash; on success re-hashes it when
     /// the stored parameters are weaker than the current ones.
