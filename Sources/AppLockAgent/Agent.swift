@@ -27,6 +27,9 @@ public final class Agent {
     var logind: LogindWatcher?
     var screenSavers: ScreenSaverWatcher?
     var deadlineTimer: TimerHandle?
+    /// The next attempt at a ledger write that failed, and how long the one after it waits.
+    var ledgerRetry: TimerHandle?
+    var ledgerRetryDelay: Duration = .seconds(2)
     var exitStatus: Int32 = 0
     /// Passcode operations wait here, one at a time per app, so two calls for one app never race.
     var passcodeQueues = PasscodeQueues()
@@ -103,8 +106,10 @@ public final class Agent {
         logger.info("serving \(AppLockNames.busName)", metadata: ["version": "\(configuration.version)"])
         loop.run()
         bus.flush()
-        if let error = ledgerWriter.writeNewest() {
-            logger.error("cannot save the lock-out ledger at exit", metadata: ["error": "\(error)"])
+        // The current ledger, not only what is pending: a save that failed earlier gets its last chance here.
+        if let error = ledgerWriter.writeNow(machine.lockoutLedger) {
+            logger.critical("cannot save the lock-out ledger at exit; failed attempts and lock-outs since the last save are lost",
+                            metadata: ["error": "\(error)"])
         }
         logger.info("stopped")
         return exitStatus
@@ -207,14 +212,28 @@ public final class Agent {
         if let ledgerValue { perform(machine.restoreLedger(ledgerValue)) }
     }
 
-    /// Queues a write of the ledger; the loop does not wait for the disk.
+    /// Queues a write of the ledger; the loop does not wait for the disk. A failed write is reported and
+    /// tried again (every 2 s, backing off to 60 s) until it succeeds, and once more at exit.
     func saveLedger() {
         let agent = LoopBound(self, loop: loop)
         ledgerWriter.save(machine.lockoutLedger) { [loop] error in
             loop.post {
-                agent.value.logger.error("cannot save the lock-out ledger; lock-outs hold until the agent restarts",
-                                         metadata: ["error": "\(error)"])
+                let agent = agent.value
+                agent.logger.error(
+                    "cannot save the lock-out ledger; retrying in \(agent.ledgerRetryDelay) — lock-outs hold while the agent runs",
+                    metadata: ["error": "\(error)"])
+                agent.scheduleLedgerRetry()
             }
+        }
+    }
+
+    private func scheduleLedgerRetry() {
+        guard ledgerRetry == nil else { return }
+        let deadline = EventLoop.monotonicNanoseconds() + UInt64(ledgerRetryDelay.components.seconds) * 1_000_000_000
+        ledgerRetryDelay = min(ledgerRetryDelay * 2, .seconds(60))
+        ledgerRetry = loop.schedule(at: .monotonic(nanoseconds: deadline)) { [unowned self] in
+            ledgerRetry = nil
+            saveLedger()
         }
     }
 

@@ -18,6 +18,10 @@ final class HostileClient {
         connection = try Connection.address(environment.sessionBus.address)
     }
 
+    init(address: String) throws {
+        connection = try Connection.address(address)
+    }
+
     var uniqueName: String { connection.uniqueName }
 
     /// Calls a manager method and returns its reply's arguments; an error reply throws `DBusError`.

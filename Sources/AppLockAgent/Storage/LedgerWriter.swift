@@ -37,6 +37,13 @@ final class LedgerWriter: Sendable {
         queue.submit { loop.post(body) }
     }
 
+    /// Writes `ledger` on the calling thread (at exit), after any write in progress; returns the failure, if any.
+    @discardableResult
+    func writeNow(_ ledger: LockoutLedger) -> FileError? {
+        newest.withLock { $0 = ledger }
+        return writeNewest()
+    }
+
     /// Writes what is still pending on the calling thread (at exit); returns the failure, if any.
     @discardableResult
     func writeNewest() -> FileError? {
