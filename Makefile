@@ -89,3 +89,18 @@ uninstall:
 		'$(INST_AUTOSTART)/applockd.desktop' '$(INST_CONF)/applock.conf' \
 		'$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' '$(INST_MAN1)/applockctl.1'
 	-rmdir '$(INST_CONF)' '$(INST_USER_UNITS)/graphical-session.target.wants' 2>/dev/null
+
+# ---- benchmarks ------------------------------------------------------------------------------------------
+# `make bench` builds applockd and applock-bench in release mode and prints the table (ARGS=--json for JSON,
+# ARGS='--only lock --apps 1,1000' for a part). `make bench-smoke` is the tiny run `make test` also makes
+# (Tests/BenchSmokeTests); it proves the bench works and measures nothing worth reading.
+.PHONY: bench bench-smoke
+bench: deps
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-bench
+	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
+
+bench-smoke: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product applockd
+	$(SWIFT) build $(SWIFT_FLAGS) --product applock-bench
+	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applock-bench" --tiny

@@ -10,8 +10,10 @@ final class AppFleet: @unchecked Sendable {
     private let receiver: LoopThread
     private var connections: [Connection] = []
 
-    /// Connects and registers the apps; returns when every registration has been answered.
-    init(count: Int, prefix: String, busAddress: String, agentUniqueName: String) throws {
+    /// Connects and registers the apps; returns when every registration has been answered. With `register`
+    /// false the apps only subscribe (to `StateChanged` of `interface` from `sender`): the bus's fan-out floor.
+    init(count: Int, prefix: String, busAddress: String, agentUniqueName: String,
+         interface: String = BenchNames.managerInterface, register: Bool = true) throws {
         board = ArrivalBoard(size: count)
         ids = (0..<count).map { "org.bench.\(prefix).App\($0)" }
         receiver = LoopThread(name: "bench-apps-\(prefix)")
@@ -25,21 +27,27 @@ final class AppFleet: @unchecked Sendable {
             for (index, id) in ids.enumerated() {
                 let connection = try Connection.address(busAddress, loop: receiver.loop)
                 let rule = MatchRule(
-                    sender: agentUniqueName, path: managerPath, interface: BenchNames.managerInterface,
+                    sender: agentUniqueName, path: managerPath, interface: interface,
                     member: "StateChanged", arg0: id)
                 _ = connection.addMatch(rule) { message in
                     let now = EventLoop.monotonicNanoseconds()
                     let arguments = (try? message.arguments()) ?? []
                     board.arrive(index, state: arguments.count > 1 ? arguments[1].stringValue ?? "" : "", at: now)
                 }
-                let register = try Message.methodCall(
+                connections.append(connection)
+                guard register else {
+                    _ = try connection.call(
+                        destination: "org.freedesktop.DBus", path: try ObjectPath("/org/freedesktop/DBus"),
+                        interface: "org.freedesktop.DBus", member: "GetId")
+                    continue
+                }
+                let registration = try Message.methodCall(
                     destination: BenchNames.busName, path: managerPath, interface: BenchNames.managerInterface,
                     member: "RegisterApplication", arguments: [.string(id)])
-                let reply = try connection.call(register, timeout: .seconds(60)).arguments()
+                let reply = try connection.call(registration, timeout: .seconds(60)).arguments()
                 guard let path = reply.first?.objectPathValue else {
                     throw BenchError("RegisterApplication(\(id)) answered \(reply)")
                 }
-                connections.append(connection)
                 paths.append(path)
             }
             return (connections, paths)

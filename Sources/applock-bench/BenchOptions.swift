@@ -7,6 +7,7 @@ struct BenchOptions {
     var sections: Set<String> = ["floor", "lock", "throughput", "unlock", "startup"]
     var lockSizes = [1, 10, 100, 1000, 5000]
     var idleSize = 1000
+    var fanOutSizes = [100, 1000]
     var idleSeconds = 10.0
     var floorIterations = 5000
     var rateSeconds = 2.0
@@ -44,6 +45,7 @@ struct BenchOptions {
                 options.tiny = true
                 options.lockSizes = [1, 10]
                 options.idleSize = 10
+                options.fanOutSizes = [10]
                 options.idleSeconds = 1
                 options.floorIterations = 200
                 options.rateSeconds = 0.2
@@ -57,6 +59,7 @@ struct BenchOptions {
                 guard let list = iterator.next() else { throw BenchError("--apps needs a list") }
                 options.lockSizes = list.split(separator: ",").compactMap { Int($0) }
                 options.idleSize = options.lockSizes.max() ?? 1
+                options.fanOutSizes = options.lockSizes.filter { $0 > 1 }
             case "--help", "-h":
                 print(usage)
                 exit(0)
