@@ -23,9 +23,12 @@ release: deps
 run: build
 	./scripts/run-agent.sh "$(BIN)/applockd" $(ARGS)
 
+# A hung test must fail the run, not eat CI's whole budget.
+TEST_TIMEOUT ?= 1500
+
 test: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
+	timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
 clean:
 	rm -rf .build
