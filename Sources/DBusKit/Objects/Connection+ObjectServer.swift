@@ -132,7 +132,8 @@ extension Connection {
             return
         }
 
-        if let object {
+        // A standard interface (Properties above all: the busiest calls) is answered by the connection itself.
+        if let object, !(interface.map(Self.isStandard) ?? false) {
             if let interface {
                 if let exported = object.interfaces.first(where: { $0.name == interface }) {
                     guard let handler = exported.methods[member] else {
@@ -227,12 +228,11 @@ extension Connection {
     }
 
     private func handleGet(_ message: Message, object: (any ExportedObject)?) {
-        guard message.signature == "ss", let args = try? message.arguments(),
-              let interfaceName = args[0].stringValue, let name = args[1].stringValue
-        else {
+        guard message.signature == "ss", let names = ValueCodec.leadingStrings(of: message.raw, count: 2) else {
             respond(message, .invalidArgs("expected (ss), got (\(message.signature))"))
             return
         }
+        let (interfaceName, name) = (names[0], names[1])
         if Self.isStandard(interfaceName) {
             respond(message, .unknownProperty("No such property '\(name)'"))
             return
