@@ -26,6 +26,7 @@ struct AppLockCtl: ParsableCommand {
 
     /// Runs the command; every failure ends with one sentence on standard error and its documented exit status.
     static func main() {
+        unblockTerminationSignals()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -39,5 +40,13 @@ struct AppLockCtl: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// A parent may have spawned us with signals blocked (threads of test runners do); Ctrl-C and `kill` must work.
+    private static func unblockTerminationSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }

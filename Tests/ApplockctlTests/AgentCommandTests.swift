@@ -122,16 +122,17 @@ import Testing
         monitor.standardOutput = try FileHandle(forWritingTo: out)
         monitor.standardError = try FileHandle(forWritingTo: err)
         try monitor.run()
-        defer { monitor.terminate(); monitor.waitUntilExit() }
+        defer { kill(monitor.processIdentifier, SIGKILL); monitor.waitUntilExit() }
         let text = { (try? String(contentsOf: out, encoding: .utf8)) ?? "" }
         #expect(waitUntil(timeout: .seconds(10)) {
             ((try? String(contentsOf: err, encoding: .utf8)) ?? "").contains("Monitoring applockd")
         })
 
-        #expect(env.applockctl(["lock", Self.app]).status == 0)
-        #expect(waitUntil(timeout: .seconds(5)) { text().contains("\(Self.app)  locked  manual") }, "\(text())")
+        // A new passcode starts locked (reason launch): unlock, then lock again.
         #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "1234\n").status == 0)
         #expect(waitUntil(timeout: .seconds(5)) { text().contains("\(Self.app)  unlocked  unlock") }, "\(text())")
+        #expect(env.applockctl(["lock", Self.app]).status == 0)
+        #expect(waitUntil(timeout: .seconds(5)) { text().contains("\(Self.app)  locked  manual") }, "\(text())")
         #expect(env.applockctl(["lock", "org.example.Other"]).status == 4)
         #expect(!text().contains("org.example.Other"))
     }

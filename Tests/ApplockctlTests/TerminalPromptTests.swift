@@ -12,8 +12,12 @@ import Testing
         init(env: TestEnvironment, command: String) throws {
             self.env = env
             socket = env.root.appendingPathComponent("tmux.sock").path
-            let started = env.run(["tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-s", "ctl",
-                                   "-x", "160", "-y", "40", command])
+            // The tmux server outlives this call: start it with no inherited descriptors (Foundation watches the
+            // child through one) and no blocked signals (test threads block them), so kill-server ends it.
+            let clean = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+                + "os.closerange(3, 65536); os.execvp(sys.argv[1], sys.argv[1:])"
+            let started = env.run(["/usr/bin/python3", "-c", clean, "tmux", "-S", socket, "-f", "/dev/null",
+                                   "new-session", "-d", "-s", "ctl", "-x", "160", "-y", "40", command])
             try #require(started.status == 0, "tmux: \(started.stderr)")
         }
 
