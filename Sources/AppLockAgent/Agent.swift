@@ -148,10 +148,10 @@ public final class Agent {
                 if let snapshot = machine.snapshot(of: app) { publisher.refresh(snapshot) }
             case .appAdded(let app):
                 if let snapshot = machine.snapshot(of: app) { publisher.add(snapshot) }
-                publisher.applicationsChanged(machine.knownApps)
+                publisher.applicationsChanged()
             case .appRemoved(let app):
                 publisher.remove(app)
-                publisher.applicationsChanged(machine.knownApps)
+                publisher.applicationsChanged()
             case .sessionStateChanged(let state):
                 publisher.sessionStateChanged(state)
                 logger.info("session state \(state.rawValue)", metadata: ["source": "\(source)"])

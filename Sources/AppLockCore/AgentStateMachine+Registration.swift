@@ -8,7 +8,7 @@ extension AgentStateMachine {
             if current == owner { return [] }
             throw .alreadyRegistered
         }
-        if apps(ownedBy: owner).count >= Limits.maxAppsPerConnection {
+        if apps.values.lazy.filter({ $0.owner == owner }).count >= Limits.maxAppsPerConnection {
             throw .limitExceeded("a connection may register at most \(Limits.maxAppsPerConnection) applications")
         }
         var actions: [AgentAction] = []

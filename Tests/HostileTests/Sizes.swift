@@ -13,5 +13,5 @@ enum Sizes {
     /// Calls each load client makes.
     static let loadCallsPerClient = soak ? 1_000 : 150
     /// Registered applications in the many-apps test.
-    static let manyApps = soak ? 20_000 : 10_000
+    static let manyApps = soak ? 10_000 : 4_000
 }

@@ -57,10 +57,11 @@ final class ApplicationPublisher {
         )
     }
 
-    func applicationsChanged(_ apps: [AppID]) {
+    /// Announces that `Applications` changed without its value: with thousands of apps, sending the whole
+    /// list on every registration made registering quadratic (10,000 apps took over ten minutes).
+    func applicationsChanged() {
         bus.emitPropertiesChanged(
-            path: managerPath, interface: InterfaceDescriptions.managerName,
-            changed: [("Applications", .objectPathArray(apps.map(\.objectPath)))]
+            path: managerPath, interface: InterfaceDescriptions.managerName, changed: [], invalidated: ["Applications"]
         )
     }
 
