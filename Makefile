@@ -28,7 +28,9 @@ TEST_TIMEOUT ?= 1500
 
 test: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
+	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
+	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build; \
+		status=$$?; $(HOSTILE_REPORT); exit $$status
 
 clean:
 	rm -rf .build
@@ -107,3 +109,24 @@ bench-smoke: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-bench
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applock-bench" --tiny
+
+# ---- hostile conditions ----------------------------------------------------
+# The HostileTests suite (fuzzing, faults, restarts, load) appends its figures to HOSTILE_SUMMARY; `make test` and
+# `make soak` print one line per area at the end. `make soak` runs that suite at full size (APPLOCK_SOAK=1):
+# 200,000 fuzzed messages, 60 SIGKILL restarts, 200 clients x 1,000 calls, 10,000 registered apps.
+HOSTILE_SUMMARY ?= $(CURDIR)/.build/hostile-summary.txt
+SOAK_TIMEOUT ?= 3600
+HOSTILE_REPORT = [ -s '$(HOSTILE_SUMMARY)' ] && awk -F'\t' '$$1 == "hostile" { n[$$2] += $$3; m[$$2] += $$4; l[$$2] += $$5; w[$$2] += $$6 } \
+	END { \
+	  if ("fuzz" in n) printf "hostile fuzz:     %d messages fuzzed, %d lost, %d wrongly unlocked\n", n["fuzz"], l["fuzz"], w["fuzz"]; \
+	  if ("faults" in n) printf "hostile faults:   %d faults injected, %d lost, %d wrongly unlocked\n", n["faults"], l["faults"], w["faults"]; \
+	  if ("restarts" in n) printf "hostile restarts: %d restarts survived, %d lost, %d wrongly unlocked\n", n["restarts"], l["restarts"], w["restarts"]; \
+	  if ("load" in n) printf "hostile load:     %d clients, %d calls under load, %d lost, %d wrongly unlocked\n", n["load"], m["load"], l["load"], w["load"]; \
+	}' '$(HOSTILE_SUMMARY)' || true
+
+.PHONY: soak
+soak: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
+	@APPLOCK_SOAK=1 HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(SOAK_TIMEOUT) \
+		$(SWIFT) test $(SWIFT_FLAGS) --skip-build --filter HostileTests; status=$$?; $(HOSTILE_REPORT); exit $$status
