@@ -104,9 +104,6 @@ public final class Agent {
             loop.stop()
         }
         logger.info("serving \(AppLockNames.busName)", metadata: ["version": "\(configuration.version)"])
-        // Start-up is over: its free heap and the code and constants only start-up used are given back.
-        let released = ResidentPages.releaseStartupPages()
-        logger.debug("start-up pages released", metadata: ["KiB": "\(released)"])
         loop.run()
         bus.flush()
         // The current ledger, not only what is pending: a save that failed earlier gets its last chance here.

@@ -7,7 +7,6 @@
 #include <sys/syscall.h>
 #include <signal.h>
 #include <unistd.h>
-#include <malloc.h>
 
 /// The kernel thread id of the calling thread (gettid needs _GNU_SOURCE).
 static inline int cdbus_gettid(void) { return (int)syscall(SYS_gettid); }
