@@ -11,7 +11,7 @@ enum Sizes {
     /// Concurrent clients under load.
     static let loadClients = 200
     /// Calls each load client makes.
-    static let loadCallsPerClient = soak ? 1_000 : 150
+    static let loadCallsPerClient = soak ? 1_000 : 300
     /// Registered applications in the many-apps test.
     static let manyApps = soak ? 10_000 : 4_000
 }
