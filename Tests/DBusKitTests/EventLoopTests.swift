@@ -86,6 +86,15 @@ import Testing
         _ = try client.call(
             destination: EchoService.name, path: EchoService.path, interface: EchoService.interface, member: "Echo")
         let tid = thread.loop.threadID
+        // The call's reply and the bus's own follow-ups may still be in flight: measure once the count settles.
+        var settled = try Self.voluntarySwitches(tid: tid)
+        let settleDeadline = ContinuousClock.now.advanced(by: .seconds(3))
+        while ContinuousClock.now < settleDeadline {
+            usleep(250_000)
+            let now = try Self.voluntarySwitches(tid: tid)
+            if now == settled { break }
+            settled = now
+        }
         let before = try Self.voluntarySwitches(tid: tid)
         let deadline = ContinuousClock.now.advanced(by: .seconds(2))
         while ContinuousClock.now < deadline { usleep(100_000) }
