@@ -45,8 +45,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "AppLockTestSupport", dependencies: ["DBusKit"], swiftSettings: strict),
-        .target(name: "AppLockClient", dependencies: ["DBusKit"], swiftSettings: strict),
+        .target(name: "AppLockTestSupport", dependencies: ["DBusKit", "AppLockCore"], swiftSettings: strict),
+        .target(name: "AppLockClient", dependencies: ["DBusKit", "AppLockCore"], swiftSettings: strict),
         .executableTarget(name: "applock-demo", dependencies: ["AppLockClient"], swiftSettings: strict),
 
         .executableTarget(
@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "applock-bench",
             dependencies: [
-                "DBusKit", "AppLockTestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "DBusKit", "AppLockCore", "AppLockTestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
         ),

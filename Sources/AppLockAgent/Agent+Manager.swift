@@ -5,7 +5,7 @@ import DBusKit
 /// feeds the core, carries out the actions, and answers.
 extension Agent {
     func exportManager() {
-        let manager = try! ObjectPath(AppLockNames.managerPath)
+        let manager = try! ObjectPath(AppLockBusNames.managerPath)
         let methods: [String: MethodHandler] = [
             "RegisterApplication": { [unowned self] in registerApplication($0) },
             "UnregisterApplication": { [unowned self] call in

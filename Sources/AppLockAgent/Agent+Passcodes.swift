@@ -159,7 +159,7 @@ extension Agent {
         case .verifiedButRelocked:
             perform(then(now), source: "\(purpose)")
             call.fail(DBusError(
-                name: AppLockNames.errorPrefix + "Interrupted",
+                name: AppLockBusNames.errorPrefix + "Interrupted",
                 message: "The passcode was right, but a lock arrived while it was being checked; the app stays locked."
             ))
         case .wrongPasscode(let left):

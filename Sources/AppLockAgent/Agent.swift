@@ -93,17 +93,17 @@ public final class Agent {
         loop.onSignal(SIGINT) { [unowned self] in loop.stop() }
 
         do {
-            try bus.requestName(AppLockNames.busName)
+            try bus.requestName(AppLockBusNames.busName)
         } catch {
-            logger.critical("cannot own \(AppLockNames.busName): \(error); is another applockd running?")
+            logger.critical("cannot own \(AppLockBusNames.busName): \(error); is another applockd running?")
             return 1
         }
         bus.onNameLost = { [unowned self] in
-            logger.critical("lost the bus name \(AppLockNames.busName) to another process; exiting")
+            logger.critical("lost the bus name \(AppLockBusNames.busName) to another process; exiting")
             exitStatus = 1
             loop.stop()
         }
-        logger.info("serving \(AppLockNames.busName)", metadata: ["version": "\(configuration.version)"])
+        logger.info("serving \(AppLockBusNames.busName)", metadata: ["version": "\(configuration.version)"])
         loop.run()
         bus.flush()
         // The current ledger, not only what is pending: a save that failed earlier gets its last chance here.

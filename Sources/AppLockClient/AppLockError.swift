@@ -1,3 +1,4 @@
+import AppLockCore
 import DBusKit
 
 /// A failed request to the agent, typed from its `io.github.applock.AppLock1.Error.*` replies.
@@ -64,7 +65,7 @@ public enum AppLockError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Maps an error reply (or a failure to reach the bus) onto a case.
     init(_ error: DBusError) {
         let name = error.name
-        guard name.hasPrefix(AgentNames.errorPrefix) else {
+        guard name.hasPrefix(AppLockBusNames.errorPrefix) else {
             switch name {
             case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
                  "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Disconnected",
@@ -78,7 +79,7 @@ public enum AppLockError: Error, Sendable, Hashable, CustomStringConvertible {
             return
         }
         let number = Self.firstNumber(in: error.message)
-        switch name.dropFirst(AgentNames.errorPrefix.count) {
+        switch name.dropFirst(AppLockBusNames.errorPrefix.count) {
         case "WrongPasscode": self = .wrongPasscode(attemptsLeft: number)
         case "LockedOut": self = .lockedOut(seconds: number)
         case "NoPasscode": self = .noPasscode

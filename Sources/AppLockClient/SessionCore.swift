@@ -1,3 +1,4 @@
+import AppLockCore
 import DBusKit
 
 /// The client's state machine and its bus connection, confined to the session's event-loop thread.
@@ -45,7 +46,7 @@ final class SessionCore {
         self.lifecycle = lifecycle
         self.loop = loop
         self.shared = shared
-        self.appPath = AgentNames.applicationPath(for: appID)
+        self.appPath = AppLockBusNames.applicationObjectPath(for: appID)
     }
 
     // MARK: Connecting and registering
@@ -72,17 +73,17 @@ final class SessionCore {
         }
         self.connection = connection
         connection.onDisconnected = { [weak self] in self?.connectionLost() }
-        let manager = AgentNames.manager
-        let sender = AgentNames.busName
+        let manager = AppLockBusNames.manager
+        let sender = AppLockBusNames.busName
         _ = connection.addMatch(MatchRule(
-            sender: sender, path: manager, interface: AgentNames.managerInterface, member: "StateChanged", arg0: appID
+            sender: sender, path: manager, interface: AppLockBusNames.managerInterface, member: "StateChanged", arg0: appID
         )) { [weak self] message in self?.stateChanged(message) }
         _ = connection.addMatch(MatchRule(
-            sender: sender, path: manager, interface: AgentNames.managerInterface, member: "SessionStateChanged"
+            sender: sender, path: manager, interface: AppLockBusNames.managerInterface, member: "SessionStateChanged"
         )) { [weak self] message in self?.sessionStateChanged(message) }
         _ = connection.addMatch(MatchRule(
-            sender: sender, path: appPath, interface: AgentNames.propertiesInterface, member: "PropertiesChanged",
-            arg0: AgentNames.applicationInterface
+            sender: sender, path: appPath, interface: StandardInterfaces.properties, member: "PropertiesChanged",
+            arg0: AppLockBusNames.applicationInterface
         )) { [weak self] message in self?.propertiesChanged(message) }
         _ = connection.watchNameOwner(sender) { [weak self] _, newOwner in self?.ownerChanged(newOwner) }
         register()
@@ -123,16 +124,16 @@ final class SessionCore {
 
     private func readProperties(generation attempt: UInt64) {
         send(
-            path: appPath, interface: AgentNames.propertiesInterface, member: "GetAll",
-            [.string(AgentNames.applicationInterface)]
+            path: appPath, interface: StandardInterfaces.properties, member: "GetAll",
+            [.string(AppLockBusNames.applicationInterface)]
         ) { [weak self] result in
             guard let self, !self.closed, attempt == self.generation else { return }
             switch result {
             case .success(let reply):
                 if let properties = (try? reply.arguments())?.first?.dictionaryValue { self.apply(properties) }
                 self.send(
-                    path: AgentNames.manager, interface: AgentNames.propertiesInterface, member: "Get",
-                    [.string(AgentNames.managerInterface), .string("SessionState")]
+                    path: AppLockBusNames.manager, interface: StandardInterfaces.properties, member: "Get",
+                    [.string(AppLockBusNames.managerInterface), .string("SessionState")]
                 ) { [weak self] result in
                     guard let self, !self.closed, attempt == self.generation else { return }
                     if case .success(let reply) = result,
@@ -325,14 +326,14 @@ final class SessionCore {
     }
 
     private func send(
-        path: ObjectPath = AgentNames.manager, interface: String = AgentNames.managerInterface, member: String,
+        path: ObjectPath = AppLockBusNames.manager, interface: String = AppLockBusNames.managerInterface, member: String,
         _ arguments: [DBusValue], _ completion: @escaping Completion
     ) {
         guard let connection else { return completion(.failure(.agentUnavailable)) }
         let message: Message
         do {
             message = try Message.methodCall(
-                destination: AgentNames.busName, path: path, interface: interface, member: member, arguments: arguments)
+                destination: AppLockBusNames.busName, path: path, interface: interface, member: member, arguments: arguments)
         } catch {
             return completion(.failure(.invalidArgument("the request could not be encoded")))
         }

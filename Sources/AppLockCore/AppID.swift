@@ -32,19 +32,7 @@ public struct AppID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The object-path element for this id: every byte not `[A-Za-z0-9]` becomes `_` + two lowercase hex digits.
     public var objectPathLabel: String {
-        var out: [UInt8] = []
-        out.reserveCapacity(rawValue.utf8.count * 2)
-        let hex = Array("0123456789abcdef".utf8)
-        for b in rawValue.utf8 {
-            if Self.isAlphanumeric(b) {
-                out.append(b)
-            } else {
-                out.append(UInt8(ascii: "_"))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 0x0f)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        AppLockBusNames.objectPathLabel(of: rawValue)
     }
 
     /// Decodes an object-path label made by `objectPathLabel`; nil if it is malformed or not a valid id.

@@ -16,7 +16,7 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
     case attemptInProgress
 
     /// The error-name prefix every `dbusName` goes under.
-    public static let dbusPrefix = "io.github.applock.AppLock1.Error."
+    public static let dbusPrefix = AppLockBusNames.errorPrefix
 
     /// The suffix after `io.github.applock.AppLock1.Error.`, e.g. `AlreadyRegistered`.
     public var dbusName: String { Self.table(self).name }

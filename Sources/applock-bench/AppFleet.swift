@@ -1,3 +1,4 @@
+import AppLockCore
 import DBusKit
 import Foundation
 
@@ -13,13 +14,13 @@ final class AppFleet: @unchecked Sendable {
     /// Connects and registers the apps; returns when every registration has been answered. With `register`
     /// false the apps only subscribe (to `StateChanged` of `interface` from `sender`): the bus's fan-out floor.
     init(count: Int, prefix: String, busAddress: String, agentUniqueName: String,
-         interface: String = BenchNames.managerInterface, register: Bool = true) throws {
+         interface: String = AppLockBusNames.managerInterface, register: Bool = true) throws {
         board = ArrivalBoard(size: count)
         ids = (0..<count).map { "org.bench.\(prefix).App\($0)" }
         receiver = LoopThread(name: "bench-apps-\(prefix)")
         let board = self.board
         let ids = self.ids
-        let managerPath = try ObjectPath(BenchNames.managerPath)
+        let managerPath = try ObjectPath(AppLockBusNames.managerPath)
         let opened: ([Connection], [ObjectPath]) = try receiver.sync { [receiver] in
             var connections: [Connection] = []
             var paths: [ObjectPath] = []
@@ -42,7 +43,7 @@ final class AppFleet: @unchecked Sendable {
                     continue
                 }
                 let registration = try Message.methodCall(
-                    destination: BenchNames.busName, path: managerPath, interface: BenchNames.managerInterface,
+                    destination: AppLockBusNames.busName, path: managerPath, interface: AppLockBusNames.managerInterface,
                     member: "RegisterApplication", arguments: [.string(id)])
                 let reply = try connection.call(registration, timeout: .seconds(60)).arguments()
                 guard let path = reply.first?.objectPathValue else {

@@ -1,3 +1,4 @@
+import AppLockCore
 import DBusKit
 import Foundation
 
@@ -60,8 +61,8 @@ extension Bench {
             count: apps, prefix: "floor\(apps)", busAddress: address, agentUniqueName: sender.uniqueName,
             interface: interface, register: false)
         defer { fleet.close() }
-        let managerPath = try ObjectPath(BenchNames.managerPath)
-        let appPaths = try fleet.ids.map { try ObjectPath(BenchNames.managerPath + "/app/" + $0.replacingOccurrences(of: ".", with: "_")) }
+        let managerPath = try ObjectPath(AppLockBusNames.managerPath)
+        let appPaths = try fleet.ids.map { try ObjectPath(AppLockBusNames.managerPath + "/app/" + $0.replacingOccurrences(of: ".", with: "_")) }
         var last = Latencies()
         for iteration in 0..<(options.lockIterations(apps: apps) + 1) {
             for phase in [ArrivalBoard.Phase.locked, .unlocked] {
@@ -72,7 +73,7 @@ extension Bench {
                     sender.emitSignal(path: managerPath, interface: interface, member: "StateChanged",
                                       arguments: [.string(id), .string(state), .string("session-lock")])
                     sender.emitPropertiesChanged(
-                        path: appPaths[index], interface: BenchNames.applicationInterface,
+                        path: appPaths[index], interface: AppLockBusNames.applicationInterface,
                         changed: [("State", .string(state)), ("Reason", .string("session-lock"))])
                 }
                 sender.flush()

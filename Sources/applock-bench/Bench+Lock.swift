@@ -1,3 +1,4 @@
+import AppLockCore
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -104,8 +105,8 @@ extension Bench {
         let propertiesPath = appPath
         let get: @Sendable (Connection) throws -> Void = { connection in
             _ = try connection.call(
-                destination: BenchNames.busName, path: propertiesPath, interface: "org.freedesktop.DBus.Properties",
-                member: "Get", arguments: [.string(BenchNames.applicationInterface), .string("State")])
+                destination: AppLockBusNames.busName, path: propertiesPath, interface: "org.freedesktop.DBus.Properties",
+                member: "Get", arguments: [.string(AppLockBusNames.applicationInterface), .string("State")])
         }
         let one = try RateMeter.measure(address: address, clients: 1, seconds: options.rateSeconds, get)
         let driver = busDriverRate ?? 0

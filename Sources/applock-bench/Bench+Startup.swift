@@ -1,3 +1,4 @@
+import AppLockCore
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -9,8 +10,8 @@ extension Bench {
         defer { watcher.close() }
         watcher.addMatch(MatchRule(
             sender: "org.freedesktop.DBus", path: try ObjectPath("/org/freedesktop/DBus"),
-            interface: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: BenchNames.busName))
-        _ = try watcher.nameOwner(BenchNames.busName)
+            interface: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: AppLockBusNames.busName))
+        _ = try watcher.nameOwner(AppLockBusNames.busName)
         func newOwner(_ message: Message) -> String {
             ((try? message.arguments()) ?? []).dropFirst(2).first?.stringValue ?? ""
         }

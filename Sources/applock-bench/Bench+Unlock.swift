@@ -1,3 +1,4 @@
+import AppLockCore
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -10,10 +11,10 @@ extension Bench {
         let address = environment.sessionBus.address
         let client = try Connection.address(address)
         defer { client.close() }
-        let manager = try ObjectPath(BenchNames.managerPath)
+        let manager = try ObjectPath(AppLockBusNames.managerPath)
         func call(_ member: String, _ arguments: [DBusValue]) throws {
             _ = try client.call(
-                destination: BenchNames.busName, path: manager, interface: BenchNames.managerInterface,
+                destination: AppLockBusNames.busName, path: manager, interface: AppLockBusNames.managerInterface,
                 member: member, arguments: arguments, timeout: .seconds(30))
         }
         for (app, passcode) in [(Self.secureApp, "4826"), (Self.floodApp, "1357")] {

@@ -1,3 +1,4 @@
+import AppLockCore
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -53,7 +54,7 @@ final class Bench {
         try agent.waitUntilServing(timeout: .seconds(20))
         let connection = try Connection.address(environment.sessionBus.address)
         defer { connection.close() }
-        guard let unique = try connection.nameOwner(BenchNames.busName) else {
+        guard let unique = try connection.nameOwner(AppLockBusNames.busName) else {
             throw BenchError("applockd is not serving")
         }
         return (agent, unique)

@@ -1,3 +1,4 @@
+import AppLockCore
 import DBusKit
 import Foundation
 
@@ -19,8 +20,8 @@ final class PasscodeFlood: @unchecked Sendable {
                     let answer: String
                     do {
                         _ = try connection.call(
-                            destination: BenchNames.busName, path: try ObjectPath(BenchNames.managerPath),
-                            interface: BenchNames.managerInterface, member: "Unlock",
+                            destination: AppLockBusNames.busName, path: try ObjectPath(AppLockBusNames.managerPath),
+                            interface: AppLockBusNames.managerInterface, member: "Unlock",
                             arguments: [.string(app), .string("0000")], timeout: .seconds(30))
                         answer = "unlocked"
                     } catch let error as DBusError {

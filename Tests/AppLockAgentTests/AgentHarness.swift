@@ -18,8 +18,8 @@ final class AgentHarness {
         try agent.waitUntilServing(timeout: .seconds(20))
     }
 
-    func client() throws -> AppClient {
-        try AppClient(environment)
+    func client() throws -> AgentClient {
+        try AgentClient(environment)
     }
 
     /// `dbus-send --print-reply` to the agent's manager on the private bus.

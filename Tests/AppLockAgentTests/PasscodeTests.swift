@@ -298,7 +298,7 @@ struct PasscodeTests {
         for app in floods {
             let thread = Thread { [environment] in
                 defer { flood.finished() }
-                guard let client = try? AppClient(environment) else { return }
+                guard let client = try? AgentClient(environment) else { return }
                 while !flood.stopped {
                     flood.record(Self.failure(client, "Unlock", [.string(app), .string(Self.wrong)])?.name ?? "success")
                 }
@@ -326,7 +326,7 @@ struct PasscodeTests {
 
     /// Milliseconds from sending `Lock` for `app` to its StateChanged, per round (then back to foreground).
     /// Runs at least `rounds` rounds and goes on until `lasting` has passed.
-    private static func measureLock(_ client: AppClient, _ app: String, rounds: Int,
+    private static func measureLock(_ client: AgentClient, _ app: String, rounds: Int,
                                     lasting: Duration = .zero) throws -> [Double] {
         var samples: [Double] = []
         let end = ContinuousClock.now + lasting
@@ -354,7 +354,7 @@ struct PasscodeTests {
                percentile(samples, 0.5), percentile(samples, 0.99), samples.max() ?? 0, samples.count)
     }
 
-    private static func expectStoreUnavailable(_ app: AppClient) throws {
+    private static func expectStoreUnavailable(_ app: AgentClient) throws {
         for passcode in [right, wrong] {
             let started = ContinuousClock.now
             let answer = failure(app, "Unlock", [.string(notes), .string(passcode)])
@@ -369,7 +369,7 @@ struct PasscodeTests {
     // MARK: - Helpers
 
     /// The error a manager call answers with, or nil when it succeeds.
-    static func failure(_ app: AppClient, _ member: String, _ arguments: [DBusValue]) -> DBusError? {
+    static func failure(_ app: AgentClient, _ member: String, _ arguments: [DBusValue]) -> DBusError? {
         do {
             try app.call(member, arguments)
             return nil
@@ -402,10 +402,10 @@ struct PasscodeTests {
     }
 
     /// Sends a manager call without waiting; the reply lands in the returned slot while events are processed.
-    static func send(_ app: AppClient, _ member: String, _ arguments: [DBusValue]) -> Reply {
+    static func send(_ app: AgentClient, _ member: String, _ arguments: [DBusValue]) -> Reply {
         let slot = Reply()
         let message = try! Message.methodCall(
-            destination: AppClient.bus, path: AppClient.managerPath, interface: AppClient.manager, member: member,
+            destination: AgentClient.bus, path: AgentClient.managerPath, interface: AgentClient.manager, member: member,
             arguments: arguments
         )
         app.connection.call(message, timeout: .seconds(10)) { result in
@@ -419,7 +419,7 @@ struct PasscodeTests {
     }
 
     /// Processes `app`'s events until `slot` holds the reply; returns its error (nil: success).
-    static func wait(for slot: Reply, on app: AppClient) throws -> DBusError? {
+    static func wait(for slot: Reply, on app: AgentClient) throws -> DBusError? {
         let deadline = ContinuousClock.now + .seconds(15)
         while slot.answer == nil && ContinuousClock.now < deadline {
             try app.connection.processEvents(timeout: .milliseconds(50))
@@ -428,7 +428,7 @@ struct PasscodeTests {
     }
 
     /// Sends the same call from every client at once and collects the answers.
-    static func together(_ clients: [AppClient], _ member: String, _ arguments: [DBusValue]) throws -> [DBusError?] {
+    static func together(_ clients: [AgentClient], _ member: String, _ arguments: [DBusValue]) throws -> [DBusError?] {
         let slots = clients.map { send($0, member, arguments) }
         return try zip(slots, clients).map { try wait(for: $0, on: $1) }
     }

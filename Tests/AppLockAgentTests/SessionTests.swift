@@ -11,7 +11,7 @@ struct SessionTests {
     /// An agent with logind, and two registered apps: Notes with a passcode, Plain without.
     final class Fixture {
         let harness: AgentHarness
-        let app: AppClient
+        let app: AgentClient
 
         init(policy: [String: String] = [:], admin: String? = nil) throws {
             var extra: [String: String] = [:]
@@ -38,7 +38,7 @@ struct SessionTests {
         var environment: TestEnvironment { harness.environment }
 
         func sessionState() throws -> String {
-            try #require(try app.property(AppClient.managerPath, AppClient.manager, "SessionState").stringValue)
+            try #require(try app.property(AgentClient.managerPath, AgentClient.manager, "SessionState").stringValue)
         }
 
         /// Waits until the agent has found the logind session (its log says so).

@@ -38,7 +38,7 @@ extension HostileSuite {
             let observer = try harness.client()
             let baseline = harness.agentRSS
             for round in 0..<3 {
-                var clients: [HostileClient] = []
+                var clients: [AgentClient] = []
                 for index in 0..<8 {
                     let client = try harness.client()
                     for app in 0..<100 {
@@ -62,7 +62,7 @@ extension HostileSuite {
             let perConnection = 250
             let connections = Sizes.manyApps / perConnection
             let started = ContinuousClock.now
-            var clients: [HostileClient] = []
+            var clients: [AgentClient] = []
             for index in 0..<connections {
                 let client = try harness.client()
                 for app in 0..<perConnection { try client.register("org.example.Many\(index).App\(app)") }
@@ -85,7 +85,7 @@ extension HostileSuite {
         func subscriberThatNeverReads() throws {
             let harness = try HostileHarness()
             let sleeper = try harness.client()
-            sleeper.connection.addMatch(MatchRule(sender: HostileClient.bus))
+            sleeper.connection.addMatch(MatchRule(sender: AgentClient.bus))
             sleeper.connection.addMatch(MatchRule(interface: "org.freedesktop.DBus.Properties"))
             let driver = try harness.client()
             try driver.register("org.example.Noisy")
@@ -124,10 +124,10 @@ extension HostileSuite {
             let errors = Locked<[String]>([])
             let wronglyUnlocked = Locked(0)
             let made = Locked(0)
-            let live = Locked<[HostileClient]>([])
+            let live = Locked<[AgentClient]>([])
             // The connections are made one after the other: dbus-daemon refuses more than 64 connections that
             // are still authenticating at once (max_incomplete_connections), whoever their server is.
-            let connected = try (0..<clients).map { _ in UncheckedHandoff(try HostileClient(address: address)) }
+            let connected = try (0..<clients).map { _ in UncheckedHandoff(try AgentClient(address: address)) }
             let group = DispatchGroup()
             let started = ContinuousClock.now
             for index in 0..<clients {

@@ -43,7 +43,7 @@ extension HostileSuite {
                 let passcode = "Ks\(round)-hostile-set-PASS"
                 try client.register(app)
                 let call = Background { () -> String in
-                    guard let connection = try? HostileClient(address: address) else { return "no connection" }
+                    guard let connection = try? AgentClient(address: address) else { return "no connection" }
                     return connection.outcome("SetPasscode", [.string(app), .string(passcode), .string("alphanumeric")])
                 }
                 Self.pause(upTo: 400)
@@ -83,7 +83,7 @@ extension HostileSuite {
                 try client.register(app)
                 try client.call("SetPasscode", [.string(app), .string(old), .string("alphanumeric")])
                 let call = Background { () -> String in
-                    guard let connection = try? HostileClient(address: address) else { return "no connection" }
+                    guard let connection = try? AgentClient(address: address) else { return "no connection" }
                     return connection.outcome("ChangePasscode", [.string(app), .string(old), .string(new), .string("alphanumeric")])
                 }
                 Self.pause(upTo: 500)
@@ -137,7 +137,7 @@ extension HostileSuite {
                 let workload = Background { () -> (failures: UInt32, inFlight: UInt32, unlocked: Int) in
                     var failures: UInt32 = 0
                     var unlocked = 0
-                    guard let client = try? HostileClient(address: address) else { return (0, 0, 0) }
+                    guard let client = try? AgentClient(address: address) else { return (0, 0, 0) }
                     for app in [counted, lockedOut, plain] { _ = client.outcome("RegisterApplication", [.string(app)]) }
                     while true {
                         let answer = client.unlock(counted, "not-the-passcode")

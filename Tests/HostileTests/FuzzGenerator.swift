@@ -1,3 +1,4 @@
+import AppLockTestSupport
 import DBusKit
 import Foundation
 
@@ -44,7 +45,7 @@ struct FuzzGenerator {
     init(seed: UInt64, validApps: [String]) {
         random = SeededRandom(seed: seed)
         self.validApps = validApps
-        knownPaths = validApps.map(HostileClient.path(of:))
+        knownPaths = validApps.map(AgentClient.path(of:))
     }
 
     /// Every invalid app id shape the SPEC rules out, and some that are merely odd.
@@ -108,7 +109,7 @@ struct FuzzGenerator {
         case 50..<52: return .byte(UInt8.random(in: 0...255, using: &random))
         case 52..<54: return .uint64(UInt64.random(in: 0...UInt64.max, using: &random))
         case 54..<56: return .double(pick([0, -1, .infinity, .nan, 1e308]))
-        case 56..<60: return .objectPath(pick(knownPaths + [HostileClient.managerPath, .root]))
+        case 56..<60: return .objectPath(pick(knownPaths + [AgentClient.managerPath, .root]))
         case 60..<62: return .signature(try! Signature(pick(["s", "a{sv}", "(ss)", "v", "aaaai"])))
         case 62..<70: return nestedVariant(depth: Int.random(in: 1...(chance(20) ? 30 : 8), using: &random))
         case 70..<75:
@@ -159,31 +160,31 @@ struct FuzzGenerator {
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<55:
             let (member, signature) = pick(Self.managerMembers)
-            let interface: String? = chance(90) ? HostileClient.manager : nil
-            let path = chance(92) ? HostileClient.managerPath : pick(knownPaths)
+            let interface: String? = chance(90) ? AgentClient.manager : nil
+            let path = chance(92) ? AgentClient.managerPath : pick(knownPaths)
             return Call(path: path, interface: interface, member: member, arguments: arguments(for: signature))
         case 55..<75:
             let (interface, member, signature) = pick(Self.standardMembers)
             var arguments = arguments(for: signature)
             if member != "Introspect", chance(60), !arguments.isEmpty {
-                arguments[0] = .string(pick([HostileClient.manager, HostileClient.application, interface] + Self.foreignInterfaces))
+                arguments[0] = .string(pick([AgentClient.manager, AgentClient.application, interface] + Self.foreignInterfaces))
                 if arguments.count > 1, chance(70) { arguments[1] = .string(pick(Self.propertyNames)) }
             }
-            let path = pick([HostileClient.managerPath, HostileClient.managerPath] + knownPaths + [
+            let path = pick([AgentClient.managerPath, AgentClient.managerPath] + knownPaths + [
                 try! ObjectPath("/io/github/applock/AppLock1/app"), .root, try! ObjectPath("/io"),
             ])
             return Call(path: path, interface: chance(90) ? interface : nil, member: member, arguments: arguments)
         case 75..<85:
             let (member, signature) = pick(Self.managerMembers)
-            return Call(path: pick(knownPaths), interface: chance(50) ? HostileClient.application : HostileClient.manager,
+            return Call(path: pick(knownPaths), interface: chance(50) ? AgentClient.application : AgentClient.manager,
                         member: member, arguments: arguments(for: signature))
         case 85..<93:
-            return Call(path: wrongPath(), interface: chance(70) ? HostileClient.manager : pick(Self.foreignInterfaces),
+            return Call(path: wrongPath(), interface: chance(70) ? AgentClient.manager : pick(Self.foreignInterfaces),
                         member: pick(Self.managerMembers).0, arguments: arguments(for: "s"))
         default:
             let member = pick(["Nope", "Unlock2", "registerApplication", "Quit", "Exit", "Kill", "Eval", "X"])
-            return Call(path: chance(50) ? HostileClient.managerPath : wrongPath(),
-                        interface: chance(80) ? pick(Self.foreignInterfaces + [HostileClient.manager]) : nil,
+            return Call(path: chance(50) ? AgentClient.managerPath : wrongPath(),
+                        interface: chance(80) ? pick(Self.foreignInterfaces + [AgentClient.manager]) : nil,
                         member: member, arguments: (0..<Int.random(in: 0...3, using: &random)).map { _ in value() })
         }
     }

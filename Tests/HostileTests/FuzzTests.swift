@@ -95,11 +95,11 @@ extension HostileSuite {
             if rows.first(where: { $0.app == bystander })?.owner != owner.uniqueName { lost += 1 }
             #expect(try after.appProperty(bystander, "Registered").boolValue == true)
             // Every listed app has its object, and the Applications property lists the same apps.
-            let listed = Set(rows.map { HostileClient.path(of: $0.app) })
+            let listed = Set(rows.map { AgentClient.path(of: $0.app) })
             for path in listed {
-                #expect(throws: Never.self) { try after.property(path, HostileClient.application, "AppId") }
+                #expect(throws: Never.self) { try after.property(path, AgentClient.application, "AppId") }
             }
-            let applications = try after.property(HostileClient.managerPath, HostileClient.manager, "Applications")
+            let applications = try after.property(AgentClient.managerPath, AgentClient.manager, "Applications")
             #expect(Set(applications.arrayValue?.compactMap(\.objectPathValue) ?? []) == listed)
 
             // The victim's owner can still unlock it with the right passcode, unless the fuzzer locked it out.
@@ -135,9 +135,9 @@ extension HostileSuite {
                         answers[client.errorName(member, [payload]) ?? "success", default: 0] += 1
                     }
                     let set = try Message.methodCall(
-                        destination: HostileClient.bus, path: HostileClient.managerPath,
+                        destination: AgentClient.bus, path: AgentClient.managerPath,
                         interface: "org.freedesktop.DBus.Properties", member: "Set",
-                        arguments: [.string(HostileClient.manager), .string("Version"), .variant(payload)])
+                        arguments: [.string(AgentClient.manager), .string("Version"), .variant(payload)])
                     do { _ = try client.connection.call(set, timeout: .seconds(30)) } catch let error as DBusError {
                         answers[error.name, default: 0] += 1
                     }
@@ -162,7 +162,7 @@ extension HostileSuite {
             while outcome.sent < count {
                 let call = generator.next()
                 guard let message = try? Message.methodCall(
-                    destination: HostileClient.bus, path: call.path, interface: call.interface, member: call.member,
+                    destination: AgentClient.bus, path: call.path, interface: call.interface, member: call.member,
                     arguments: call.arguments)
                 else { continue }
                 if connection == nil {
@@ -182,7 +182,7 @@ extension HostileSuite {
                     }
                 } catch let error as DBusError {
                     outcome.errorNames[error.name, default: 0] += 1
-                    if error.name.hasPrefix(HostileClient.errorPrefix) || allowedStandardErrors.contains(error.name) {
+                    if error.name.hasPrefix(AgentClient.errorPrefix) || allowedStandardErrors.contains(error.name) {
                         continue
                     }
                     if error.name == "org.freedesktop.DBus.Error.NoReply" { outcome.noReply += 1 }

@@ -32,8 +32,8 @@ final class HostileHarness {
     /// The lock-out ledger file.
     var ledgerFile: URL { stateDirectory.appendingPathComponent("lockouts") }
 
-    func client() throws -> HostileClient {
-        try HostileClient(environment)
+    func client() throws -> AgentClient {
+        try AgentClient(environment)
     }
 
     /// SIGKILLs the agent (no chance to clean up) and starts it again; returns when it serves.

@@ -1,8 +1,10 @@
+import AppLockCore
+
 /// The introspection XML of AppLock's two interfaces, embedded at build time
 /// from the files in `dbus/`, so that `Introspect` serves them as they are on disk.
 enum InterfaceDescriptions {
-    static let managerName = "io.github.applock.AppLock1.Manager"
-    static let applicationName = "io.github.applock.AppLock1.Application"
+    static let managerName = AppLockBusNames.managerInterface
+    static let applicationName = AppLockBusNames.applicationInterface
 
     static let manager = text(of: PackageResources.io_github_applock_AppLock1_Manager_xml)
     static let application = text(of: PackageResources.io_github_applock_AppLock1_Application_xml)
@@ -13,12 +15,4 @@ enum InterfaceDescriptions {
         while text.last == "\n" { text.removeLast() }
         return text
     }
-}
-
-/// The names AppLock claims and serves on the session bus.
-public enum AppLockNames {
-    public static let busName = "io.github.applock.AppLock1"
-    public static let managerPath = "/io/github/applock/AppLock1"
-    public static let applicationPathPrefix = "/io/github/applock/AppLock1/app/"
-    public static let errorPrefix = "io.github.applock.AppLock1.Error."
 }

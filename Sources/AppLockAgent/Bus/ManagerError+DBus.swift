@@ -21,6 +21,6 @@ extension AppID {
     /// The app's object path, `/io/github/applock/AppLock1/app/<label>`.
     var objectPath: ObjectPath {
         // The label is made only of [A-Za-z0-9_], so the path is always valid.
-        try! ObjectPath(AppLockNames.applicationPathPrefix + objectPathLabel)
+        try! ObjectPath(AppLockBusNames.applicationPathPrefix + objectPathLabel)
     }
 }

@@ -1,9 +1,9 @@
 /// Names and introspection XML of the org.freedesktop.DBus interfaces every exported object answers.
-enum StandardInterfaces {
-    static let introspectable = "org.freedesktop.DBus.Introspectable"
-    static let properties = "org.freedesktop.DBus.Properties"
-    static let peer = "org.freedesktop.DBus.Peer"
-    static let objectManager = "org.freedesktop.DBus.ObjectManager"
+public enum StandardInterfaces {
+    public static let introspectable = "org.freedesktop.DBus.Introspectable"
+    public static let properties = "org.freedesktop.DBus.Properties"
+    public static let peer = "org.freedesktop.DBus.Peer"
+    public static let objectManager = "org.freedesktop.DBus.ObjectManager"
 
     static let header = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"

@@ -1,3 +1,4 @@
+import AppLockCore
 import ArgumentParser
 import DBusKit
 import Foundation
@@ -30,9 +31,9 @@ struct MonitorCommand: ParsableCommand {
         let client = try AgentClient()
         let connection = client.connection
         do {
-            let manager = try ObjectPath(AgentNames.managerPath)
-            let agent = AgentNames.busName
-            let interface = AgentNames.managerInterface
+            let manager = try ObjectPath(AppLockBusNames.managerPath)
+            let agent = AppLockBusNames.busName
+            let interface = AppLockBusNames.managerInterface
             connection.addMatch(MatchRule(sender: agent, path: manager, interface: interface, member: "StateChanged", arg0: app))
             connection.addMatch(MatchRule(sender: agent, path: manager, interface: interface, member: "SessionStateChanged"))
             connection.addMatch(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",

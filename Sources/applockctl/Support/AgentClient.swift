@@ -1,3 +1,4 @@
+import AppLockCore
 import DBusKit
 
 /// The agent's D-Bus API as blocking calls on a private connection to the session bus.
@@ -20,13 +21,13 @@ final class AgentClient {
     /// Calls a Manager method and returns its out arguments.
     @discardableResult
     func callManager(_ member: String, _ arguments: [DBusValue] = [], about app: String? = nil) throws(CommandFailure) -> [DBusValue] {
-        try call(path: AgentNames.managerPath, interface: AgentNames.managerInterface, member: member,
+        try call(path: AppLockBusNames.managerPath, interface: AppLockBusNames.managerInterface, member: member,
                  arguments: arguments, about: app)
     }
 
     /// `Properties.GetAll` of the manager, in the agent's order.
     func managerProperties() throws(CommandFailure) -> [(String, DBusValue)] {
-        try allProperties(path: AgentNames.managerPath, interface: AgentNames.managerInterface, about: nil)
+        try allProperties(path: AppLockBusNames.managerPath, interface: AppLockBusNames.managerInterface, about: nil)
     }
 
     /// The object path of `app` (`GetApplication`).
@@ -41,14 +42,14 @@ final class AgentClient {
     /// Every property of `app`, in the agent's order.
     func applicationProperties(_ app: String) throws(CommandFailure) -> [(String, DBusValue)] {
         let path = try applicationPath(app)
-        return try allProperties(path: path, interface: AgentNames.applicationInterface, about: app)
+        return try allProperties(path: path, interface: AppLockBusNames.applicationInterface, about: app)
     }
 
     /// One property of `app`.
     func applicationProperty(_ app: String, _ name: String) throws(CommandFailure) -> DBusValue {
         let path = try applicationPath(app)
-        let out = try call(path: path, interface: AgentNames.propertiesInterface, member: "Get",
-                           arguments: [.string(AgentNames.applicationInterface), .string(name)], about: app)
+        let out = try call(path: path, interface: StandardInterfaces.properties, member: "Get",
+                           arguments: [.string(AppLockBusNames.applicationInterface), .string(name)], about: app)
         guard let value = out.first?.variantValue else {
             throw CommandFailure(.failure, "applockd answered Get(\(name)) with an unexpected reply.")
         }
@@ -74,7 +75,7 @@ final class AgentClient {
     }
 
     private func allProperties(path: String, interface: String, about app: String?) throws(CommandFailure) -> [(String, DBusValue)] {
-        let out = try call(path: path, interface: AgentNames.propertiesInterface, member: "GetAll",
+        let out = try call(path: path, interface: StandardInterfaces.properties, member: "GetAll",
                            arguments: [.string(interface)], about: app)
         guard let dictionary = out.first?.dictionaryValue else {
             throw CommandFailure(.failure, "applockd answered GetAll with an unexpected reply.")
@@ -88,7 +89,7 @@ final class AgentClient {
     private func call(path: String, interface: String, member: String, arguments: [DBusValue],
                       about app: String?) throws(CommandFailure) -> [DBusValue] {
         do {
-            let message = try Message.methodCall(destination: AgentNames.busName, path: ObjectPath(path),
+            let message = try Message.methodCall(destination: AppLockBusNames.busName, path: ObjectPath(path),
                                                  interface: interface, member: member, arguments: arguments)
             let reply = try connection.call(message, timeout: timeout)
             return try reply.arguments()

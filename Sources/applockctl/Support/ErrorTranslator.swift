@@ -1,3 +1,4 @@
+import AppLockCore
 import DBusKit
 
 /// Turns a D-Bus error reply into the sentence and exit status the user sees.
@@ -9,8 +10,8 @@ enum ErrorTranslator {
             remote.isEmpty ? fallback : remote
         }
         let subject = app ?? "the application"
-        if error.name.hasPrefix(AgentNames.errorPrefix) {
-            let name = String(error.name.dropFirst(AgentNames.errorPrefix.count))
+        if error.name.hasPrefix(AppLockBusNames.errorPrefix) {
+            let name = String(error.name.dropFirst(AppLockBusNames.errorPrefix.count))
             switch name {
             case "UnknownApplication":
                 return CommandFailure(.unknownApplication, "No such application: \(subject) is neither registered nor has a passcode.")

@@ -1,3 +1,4 @@
+import AppLockCore
 import DBusKit
 import Foundation
 
@@ -14,15 +15,15 @@ struct MonitorEvent {
         guard let arguments = try? signal.arguments() else { return nil }
         self.time = time
         switch (signal.interface, signal.member) {
-        case (AgentNames.managerInterface, "StateChanged"):
+        case (AppLockBusNames.managerInterface, "StateChanged"):
             guard arguments.count >= 3, let id = arguments[0].stringValue, let state = arguments[1].stringValue,
                   let reason = arguments[2].stringValue, app == nil || app == id else { return nil }
             (subject, self.state, self.reason) = (id, state, reason)
-        case (AgentNames.managerInterface, "SessionStateChanged"):
+        case (AppLockBusNames.managerInterface, "SessionStateChanged"):
             guard let state = arguments.first?.stringValue else { return nil }
             (subject, self.state, reason) = ("session", state, nil)
         case ("org.freedesktop.DBus", "NameOwnerChanged"):
-            guard arguments.count >= 3, arguments[0].stringValue == AgentNames.busName,
+            guard arguments.count >= 3, arguments[0].stringValue == AppLockBusNames.busName,
                   let newOwner = arguments[2].stringValue else { return nil }
             (subject, state, reason) = ("applockd", newOwner.isEmpty ? "stopped" : "started", nil)
         default:

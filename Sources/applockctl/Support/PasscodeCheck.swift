@@ -1,3 +1,4 @@
+import AppLockCore
 import DBusKit
 
 /// Checks before a prompt, so that nobody types a passcode for a call that cannot succeed.
@@ -6,7 +7,7 @@ enum PasscodeCheck {
     static func requirePasscode(_ app: String, client: AgentClient) throws(CommandFailure) {
         let hasPasscode = try client.applicationProperty(app, "HasPasscode").boolValue ?? true
         if !hasPasscode {
-            throw ErrorTranslator.failure(for: DBusError(name: AgentNames.errorPrefix + "NoPasscode", message: ""), app: app)
+            throw ErrorTranslator.failure(for: DBusError(name: AppLockBusNames.errorPrefix + "NoPasscode", message: ""), app: app)
         }
     }
 
@@ -19,7 +20,7 @@ enum PasscodeCheck {
             return
         }
         if hasPasscode {
-            throw ErrorTranslator.failure(for: DBusError(name: AgentNames.errorPrefix + "PasscodeExists", message: ""), app: app)
+            throw ErrorTranslator.failure(for: DBusError(name: AppLockBusNames.errorPrefix + "PasscodeExists", message: ""), app: app)
         }
     }
 }

@@ -1,0 +1,16 @@
+import AppLockCore
+import DBusKit
+
+extension AppLockBusNames {
+    /// The manager object's path.
+    static var manager: ObjectPath {
+        // A constant, valid path.
+        try! ObjectPath(managerPath)
+    }
+
+    /// The object path of an app's object; the label is made only of `[A-Za-z0-9_]`, so it is valid for any
+    /// non-empty id.
+    static func applicationObjectPath(for appID: String) -> ObjectPath {
+        try! ObjectPath(applicationPath(for: appID))
+    }
+}
