@@ -133,22 +133,36 @@ public final class Agent {
     // MARK: - Carrying out the core's actions
 
     /// Carries out what the core decided, in order. `source` names what caused it, for the log.
+    ///
+    /// Every app's `StateChanged` goes out first, as the actions come; the `PropertiesChanged` that echo
+    /// them, the `Applications` invalidation (once per batch) and the log lines follow, so that on a
+    /// session lock the last app hears of it as early as the bus allows.
     func perform(_ actions: [AgentAction], source: String = "") {
         guard !actions.isEmpty else { return }
-        var locks: [(AppID, AppState, LockReason, String)] = []
+        var changes: [(AppID, AppState, LockReason, String)] = []
+        var applicationsChanged = false
+        func sendFollowUps() {
+            var announced = Set<AppID>()
+            for (app, _, _, _) in changes where announced.insert(app).inserted { publisher.statePropertiesChanged(app) }
+            if applicationsChanged { publisher.applicationsChanged() }
+            bus.flush()
+            logChanges(changes)
+            changes = []
+            applicationsChanged = false
+        }
         for action in actions {
             switch action {
             case .stateChanged(let app, let state, let reason, let actionSource):
                 publisher.stateChanged(app, state: state, reason: reason)
-                locks.append((app, state, reason, actionSource.isEmpty ? source : actionSource))
+                changes.append((app, state, reason, actionSource.isEmpty ? source : actionSource))
             case .propertiesChanged(let app):
                 if let snapshot = machine.snapshot(of: app) { publisher.refresh(snapshot) }
             case .appAdded(let app):
                 if let snapshot = machine.snapshot(of: app) { publisher.add(snapshot) }
-                publisher.applicationsChanged()
+                applicationsChanged = true
             case .appRemoved(let app):
                 publisher.remove(app)
-                publisher.applicationsChanged()
+                applicationsChanged = true
             case .sessionStateChanged(let state):
                 publisher.sessionStateChanged(state)
                 logger.info("session state \(state.rawValue)", metadata: ["source": "\(source)"])
@@ -158,21 +172,18 @@ public final class Agent {
                 saveLedger()
             case .releaseSleepInhibitor:
                 // The apps' signals leave before the system may sleep.
-                bus.flush()
-                logLocks(locks)
-                locks = []
+                sendFollowUps()
                 logind?.releaseSleepInhibitor()
                 logger.info("released the sleep inhibitor")
             case .acquireSleepInhibitor:
                 logind?.acquireSleepInhibitor()
             }
         }
-        bus.flush()
-        logLocks(locks)
+        sendFollowUps()
     }
 
     /// One info line per state change, with app, reason and source, written after the signals left.
-    private func logLocks(_ changes: [(AppID, AppState, LockReason, String)]) {
+    private func logChanges(_ changes: [(AppID, AppState, LockReason, String)]) {
         for (app, state, reason, source) in changes {
             logger.info(
                 "\(app) \(state.rawValue)",

@@ -33,17 +33,22 @@ final class ApplicationPublisher {
         bus.unexport(app.objectPath)
     }
 
-    /// The hot path: one signal and one two-property `PropertiesChanged` per app.
+    /// The hot path, first half: the app's `StateChanged`, and the new state recorded for `Get`.
     func stateChanged(_ app: AppID, state: AppState, reason: LockReason) {
         bus.emitSignal(
             path: managerPath, interface: InterfaceDescriptions.managerName, member: "StateChanged",
             arguments: [.string(app.rawValue), .string(state.rawValue), .string(reason.rawValue)]
         )
+        published[app]?.update(state: state, reason: reason)
+    }
+
+    /// The hot path, second half, sent once every app's `StateChanged` has gone out: a two-property
+    /// `PropertiesChanged` with the state announced last (nothing when the object has gone meanwhile).
+    func statePropertiesChanged(_ app: AppID) {
         guard let object = published[app] else { return }
-        object.update(state: state, reason: reason)
         bus.emitPropertiesChanged(
             path: app.objectPath, interface: InterfaceDescriptions.applicationName,
-            changed: [("State", .string(state.rawValue)), ("Reason", .string(reason.rawValue))]
+            changed: [("State", .string(object.snapshot.state.rawValue)), ("Reason", .string(object.snapshot.reason.rawValue))]
         )
     }
 
