@@ -36,7 +36,7 @@ clean:
 	rm -rf .build
 
 # ---- install / uninstall ---------------------------------------------------
-# `make install` builds applockd and applockctl in release mode and installs them with the desktop integration
+# `make install` builds applockd (with applock-store-helper, which it runs for Secret Service calls) and applockctl in release mode and installs them with the desktop integration
 # files, shell completions and the man page. DESTDIR stages the tree; PREFIX (default /usr/local) is where it
 # will live; SYSCONFDIR (default /etc) holds xdg/autostart. INSTALL_BIN=<dir> installs binaries already built in <dir> instead of building (used by the tests).
 bindir = $(PREFIX)/bin
@@ -70,7 +70,7 @@ install: $(if $(INSTALL_BIN),,release)
 	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' \
 		'$(INST_USER_UNITS)/graphical-session.target.wants' '$(INST_AUTOSTART)' '$(INST_CONF)' \
 		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)'; \
-	install -m 755 "$$bin/applockd" "$$bin/applockctl" '$(INST_BIN)/'; \
+	install -m 755 "$$bin/applockd" "$$bin/applock-store-helper" "$$bin/applockctl" '$(INST_BIN)/'; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	for i in $(INTERFACES); do install -m 644 "dbus/$$i" '$(INST_DBUS_INTERFACES)/'; done; \
 	$(SUBST) data/applockd.service > '$(INST_USER_UNITS)/applockd.service'; \
@@ -87,7 +87,7 @@ install: $(if $(INSTALL_BIN),,release)
 	echo "Installed AppLock under $(DESTDIR)$(PREFIX)"
 
 uninstall:
-	rm -f '$(INST_BIN)/applockd' '$(INST_BIN)/applockctl' \
+	rm -f '$(INST_BIN)/applockd' '$(INST_BIN)/applock-store-helper' '$(INST_BIN)/applockctl' \
 		'$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' \
 		$(addprefix '$(INST_DBUS_INTERFACES)/,$(addsuffix ',$(INTERFACES))) \
 		'$(INST_USER_UNITS)/graphical-session.target.wants/applockd.service' '$(INST_USER_UNITS)/applockd.service' \
@@ -102,11 +102,13 @@ uninstall:
 .PHONY: bench bench-smoke
 bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-bench
 	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
 
 bench-smoke: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product applockd
+	$(SWIFT) build $(SWIFT_FLAGS) --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-bench
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applock-bench" --tiny
 

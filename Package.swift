@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "applockd", targets: ["applockd"]),
+        .executable(name: "applock-store-helper", targets: ["applock-store-helper"]),
         .executable(name: "applockctl", targets: ["applockctl"]),
         .library(name: "DBusKit", targets: ["DBusKit"]),
         .library(name: "AppLockCore", targets: ["AppLockCore"]),
@@ -36,7 +37,7 @@ let package = Package(
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "AppLockCore", "SecretServiceStore", "SodiumHasher",
+                "DBusKit", "AppLockCore", "SodiumHasher",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -49,9 +50,15 @@ let package = Package(
         .target(name: "AppLockClient", dependencies: ["DBusKit", "AppLockCore"], swiftSettings: strict),
         .executableTarget(name: "applock-demo", dependencies: ["AppLockClient"], swiftSettings: strict),
 
+        // Runs one Secret Service request for applockd, so libsecret stays out of the agent's process.
+        .executableTarget(
+            name: "applock-store-helper",
+            dependencies: ["SecretServiceStore", "AppLockCore"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "applockd",
-            dependencies: ["AppLockAgent", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppLockAgent", "applock-store-helper", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             // The Swift runtime linked in statically: the idle agent maps ~2 MiB less (applock-bench, memory).
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]

@@ -2,7 +2,6 @@ import AppLockCore
 import DBusKit
 import Glibc
 public import Logging
-import SecretServiceStore
 import SodiumHasher
 
 /// The AppLock agent: serves `io.github.applock.AppLock1` on the session bus,
@@ -48,7 +47,7 @@ public final class Agent {
         )
         self.ledger = LedgerStore(directory: configuration.stateDirectory)
         self.passcodes = PasscodeWorker(
-            store: SecretServicePasscodeStore(timeout: configuration.storeTimeout),
+            store: HelperProcessPasscodeStore(timeout: configuration.storeTimeout),
             hasher: Argon2idHasher(),
             workers: configuration.hashingWorkers
         )

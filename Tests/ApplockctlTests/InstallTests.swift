@@ -7,6 +7,7 @@ import Testing
     /// Every file `make install DESTDIR=… PREFIX=/usr` puts down, relative to DESTDIR.
     static let installedFiles = [
         "usr/bin/applockd",
+        "usr/bin/applock-store-helper",
         "usr/bin/applockctl",
         "usr/share/dbus-1/services/io.github.applock.AppLock1.service",
         "usr/share/dbus-1/interfaces/io.github.applock.AppLock1.Manager.xml",

@@ -1,0 +1,79 @@
+import AppLockCore
+import Glibc
+import SecretServiceStore
+
+// applock-store-helper: serves one passcode-store request per run for applockd, so that libsecret (and the GLib,
+// GIO and libgcrypt it brings) never loads into the agent. Reads one request line from standard input:
+//
+//   lookup <app-id>                      → "ok none" | "ok <kind> <encoded-hash>"
+//   store <app-id> <kind> <encoded-hash> → "ok"
+//   remove <app-id>                      → "ok"
+//   list                                 → "ok", then one "<app-id> <kind>" line per stored passcode
+//
+// A failure is "unavailable <reason>" (exit status 1); a malformed request is "bad-request <why>" (exit status 2).
+// Only hashes pass through here, never a passcode. `--timeout-ms N` bounds each Secret Service call (default 5000).
+
+/// Writes `text` to standard output (stdio; `exit` flushes it).
+func emit(_ text: String) {
+    print(text, terminator: "")
+}
+
+/// Ends the run with one reply line.
+func finish(_ reply: String, status: Int32) -> Never {
+    emit(reply + "\n")
+    exit(status)
+}
+
+func timeout() -> Duration {
+    let arguments = CommandLine.arguments
+    if let index = arguments.firstIndex(of: "--timeout-ms"), index + 1 < arguments.count,
+       let milliseconds = Int(arguments[index + 1]), milliseconds > 0 {
+        return .milliseconds(milliseconds)
+    }
+    return .seconds(5)
+}
+
+func appID(_ word: Substring) -> AppID {
+    guard let app = try? AppID(String(word)) else { finish("bad-request invalid app id", status: 2) }
+    return app
+}
+
+func unavailable(_ error: PasscodeStoreError) -> Never {
+    switch error {
+    case .unavailable(let reason):
+        let line = String(reason.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        finish("unavailable \(line)", status: 1)
+    }
+}
+
+guard let request = readLine(strippingNewline: true) else { finish("bad-request no request", status: 2) }
+let words = request.split(separator: " ", omittingEmptySubsequences: false)
+let store = SecretServicePasscodeStore(timeout: timeout())
+
+do throws(PasscodeStoreError) {
+    switch (words.first ?? "", words.count) {
+    case ("lookup", 2):
+        if let stored = try store.lookup(appID(words[1])) {
+            finish("ok \(stored.kind.rawValue) \(stored.encodedHash)", status: 0)
+        }
+        finish("ok none", status: 0)
+    case ("store", 4):
+        guard let kind = PasscodeKind(rawValue: String(words[2])), !words[3].isEmpty else {
+            finish("bad-request invalid passcode", status: 2)
+        }
+        try store.store(StoredPasscode(encodedHash: String(words[3]), kind: kind), for: appID(words[1]))
+        finish("ok", status: 0)
+    case ("remove", 2):
+        try store.remove(appID(words[1]))
+        finish("ok", status: 0)
+    case ("list", 1):
+        let apps = try store.storedApps()
+        emit((["ok"] + apps.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value.rawValue)" })
+            .joined(separator: "\n") + "\n")
+        exit(0)
+    default:
+        finish("bad-request unknown request", status: 2)
+    }
+} catch {
+    unavailable(error)
+}
