@@ -50,7 +50,8 @@ let package = Package(
         .target(name: "AppLockClient", dependencies: ["DBusKit", "AppLockCore"], swiftSettings: strict),
         .executableTarget(name: "applock-demo", dependencies: ["AppLockClient"], swiftSettings: strict),
 
-        // Runs one Secret Service request for applockd, so libsecret stays out of the agent's process.
+        // Runs one Secret Service request for applockd, so libsecret stays out of the agent's process. Not a
+        // dependency of applockd (that would link libsecret into it): build the applock-store-helper product too.
         .executableTarget(
             name: "applock-store-helper",
             dependencies: ["SecretServiceStore", "AppLockCore"],
@@ -58,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "applockd",
-            dependencies: ["AppLockAgent", "applock-store-helper", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppLockAgent", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             // The Swift runtime linked in statically: the idle agent maps ~2 MiB less (applock-bench, memory).
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
