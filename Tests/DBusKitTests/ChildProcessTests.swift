@@ -1,0 +1,57 @@
+import DBusKit
+import Testing
+
+/// `ChildProcess`: the agent's way to run applock-store-helper.
+@Suite struct ChildProcessTests {
+    @Test func writesInputAndReadsOutputToTheEnd() throws {
+        let child = try ChildProcess(executable: "/bin/cat", arguments: [])
+        let deadline = ContinuousClock.now + .seconds(10)
+        try child.write(Array("lookup org.example.Notes\n".utf8), deadline: deadline)
+        child.closeInput()
+        let output = try child.readToEnd(limit: 1024, deadline: deadline)
+        #expect(String(decoding: output, as: UTF8.self) == "lookup org.example.Notes\n")
+        #expect(ChildProcess.exitCode(child.wait()) == 0)
+    }
+
+    @Test func passesArgumentsAndEnvironment() throws {
+        let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "echo \"$1 $GREETING\"", "sh", "hi"],
+                                     environment: ["GREETING=there"])
+        child.closeInput()
+        let output = try child.readToEnd(limit: 1024, deadline: ContinuousClock.now + .seconds(10))
+        #expect(String(decoding: output, as: UTF8.self) == "hi there\n")
+        #expect(ChildProcess.exitCode(child.wait()) == 0)
+    }
+
+    @Test func aSilentChildTimesOutAndCanBeKilled() throws {
+        let child = try ChildProcess(executable: "/bin/sleep", arguments: ["30"])
+        let start = ContinuousClock.now
+        #expect(throws: ChildProcessError.timedOut) {
+            _ = try child.readToEnd(limit: 1024, deadline: start + .milliseconds(200))
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+        child.kill()
+        #expect(ChildProcess.exitCode(child.wait()) == nil)
+    }
+
+    @Test func writingToAnExitedChildIsClosedNotSIGPIPE() throws {
+        let child = try ChildProcess(executable: "/bin/true", arguments: [])
+        child.wait()
+        #expect(throws: ChildProcessError.closed) {
+            try child.write(Array("x\n".utf8), deadline: ContinuousClock.now + .seconds(5))
+        }
+    }
+
+    @Test func aMissingExecutableIsASpawnError() {
+        #expect(throws: ChildProcessError.self) {
+            _ = try ChildProcess(executable: "/nonexistent/applock-store-helper", arguments: [])
+        }
+    }
+
+    @Test func tooMuchOutputIsRefused() throws {
+        let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "head -c 100000 /dev/zero"])
+        child.closeInput()
+        #expect(throws: ChildProcessError.tooMuchOutput) {
+            _ = try child.readToEnd(limit: 1000, deadline: ContinuousClock.now + .seconds(10))
+        }
+    }
+}
