@@ -1,0 +1,62 @@
+import AppLockTestSupport
+import DBusKit
+import Foundation
+import Testing
+
+/// applockd reaches the Secret Service only through `applock-store-helper`, one run per request.
+@Suite("Store helper") struct StoreHelperTests {
+    /// Writes an executable shell script into the environment and returns its path.
+    private func script(_ env: TestEnvironment, _ name: String, _ body: String) throws -> String {
+        let url = env.root.appendingPathComponent(name)
+        try ("#!/bin/sh\n" + body + "\n").write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        return url.path
+    }
+
+    @Test("only the hash goes to the helper, never the passcode; set and unlock work through it")
+    func onlyHashesReachTheHelper() throws {
+        let env = try TestEnvironment()
+        let real = try AgentProcess.locateExecutable().deletingLastPathComponent().appendingPathComponent("applock-store-helper")
+        let requests = env.root.appendingPathComponent("requests.txt")
+        let wrapper = try script(env, "tee-helper", "tee -a '\(requests.path)' | '\(real.path)' \"$@\"")
+        let harness = try AgentHarness(environment: env, extraEnvironment: ["APPLOCK_STORE_HELPER": wrapper])
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(PasscodeTests.notes), .string(PasscodeTests.right), .string("numeric")])
+        _ = try app.register(PasscodeTests.notes)
+        #expect(try app.state(PasscodeTests.notes) == "locked")
+        try app.call("Unlock", [.string(PasscodeTests.notes), .string(PasscodeTests.right)])
+        #expect(try app.state(PasscodeTests.notes) == "unlocked")
+
+        let sent = try String(contentsOf: requests, encoding: .utf8)
+        #expect(sent.contains("store \(PasscodeTests.notes) numeric $argon2id$"))
+        #expect(sent.contains("lookup \(PasscodeTests.notes)"))
+        #expect(!sent.contains(PasscodeTests.right))
+    }
+
+    @Test("a missing helper answers StoreUnavailable")
+    func missingHelper() throws {
+        let harness = try AgentHarness(extraEnvironment: ["APPLOCK_STORE_HELPER": "/nonexistent/applock-store-helper"])
+        let app = try harness.client()
+        let set = PasscodeTests.failure(app, "SetPasscode",
+                                        [.string(PasscodeTests.notes), .string(PasscodeTests.right), .string("numeric")])
+        #expect(set?.name == PasscodeTests.error + "StoreUnavailable")
+    }
+
+    @Test("a helper that never answers is killed and the call answers StoreUnavailable")
+    func hungHelperIsKilled() throws {
+        let env = try TestEnvironment()
+        let pidFile = env.root.appendingPathComponent("helper.pid")
+        let hung = try script(env, "hung-helper", "echo $$ > '\(pidFile.path)'; exec sleep 60")
+        let harness = try AgentHarness(environment: env, extraEnvironment: ["APPLOCK_STORE_HELPER": hung])
+        let app = try harness.client()
+        let started = ContinuousClock.now
+        let set = PasscodeTests.failure(app, "SetPasscode",
+                                        [.string(PasscodeTests.notes), .string(PasscodeTests.right), .string("numeric")])
+        #expect(set?.name == PasscodeTests.error + "StoreUnavailable")
+        // At most two helper deadlines (5 s + 2 s each): the start-up listing may hold the store first.
+        #expect(ContinuousClock.now - started < .seconds(20))
+        let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = try #require(Int32(text))
+        #expect(kill(pid, 0) != 0, "the hung helper is still running")
+    }
+}
