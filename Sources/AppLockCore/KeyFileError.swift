@@ -1,4 +1,5 @@
-/// A syntax error in a keyfile; `description` reads `file:line: key: problem`.
+/// A problem in a policy file, its keyfile syntax or one of its values; `description` reads
+/// `file:line: key: problem`.
 public struct KeyFileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int

@@ -36,15 +36,13 @@ public struct MandatoryPolicy: Equatable, Sendable {
         self.requireLockOnSuspend = requireLockOnSuspend
     }
 
-    /// Parses a whole administrator policy file's text (keyfile syntax errors become `PolicyError`s too).
-    public static func parse(_ text: String, fileName: String) throws(PolicyError) -> MandatoryPolicy {
-        let keyFile: KeyFile
-        do { keyFile = try KeyFile.parse(text, fileName: fileName) } catch { throw PolicyError(error) }
-        return try parse(keyFile)
+    /// Parses a whole administrator policy file's text (a syntax error and a bad value are both a `KeyFileError`).
+    public static func parse(_ text: String, fileName: String) throws(KeyFileError) -> MandatoryPolicy {
+        try parse(KeyFile.parse(text, fileName: fileName))
     }
 
     /// Reads the `[Mandatory]` group (absent = no limits). Other groups and `X-` keys are ignored.
-    public static func parse(_ keyFile: KeyFile) throws(PolicyError) -> MandatoryPolicy {
+    public static func parse(_ keyFile: KeyFile) throws(KeyFileError) -> MandatoryPolicy {
         var m = MandatoryPolicy()
         guard let group = keyFile.group(groupName) else { return m }
         for entry in group.entries {

@@ -3,11 +3,11 @@ struct PolicyFieldParser {
     let file: String
     let entry: KeyFile.Entry
 
-    func fail(_ problem: String) -> PolicyError {
-        PolicyError(file: file, line: entry.line, key: entry.key, problem: problem)
+    func fail(_ problem: String) -> KeyFileError {
+        KeyFileError(file: file, line: entry.line, key: entry.key, problem: problem)
     }
 
-    func bool() throws(PolicyError) -> Bool {
+    func bool() throws(KeyFileError) -> Bool {
         switch entry.value {
         case "true": return true
         case "false": return false
@@ -15,11 +15,11 @@ struct PolicyFieldParser {
         }
     }
 
-    func uint32(minimum: UInt32 = 0, maximum: UInt32 = .max) throws(PolicyError) -> UInt32 {
+    func uint32(minimum: UInt32 = 0, maximum: UInt32 = .max) throws(KeyFileError) -> UInt32 {
         try Self.number(entry.value, minimum: minimum, maximum: maximum, fail: fail)
     }
 
-    func uint32List() throws(PolicyError) -> [UInt32] {
+    func uint32List() throws(KeyFileError) -> [UInt32] {
         let items = KeyFile.listItems(entry.value)
         if items.isEmpty { throw fail("expected at least one number") }
         var out: [UInt32] = []
@@ -27,7 +27,7 @@ struct PolicyFieldParser {
         return out
     }
 
-    func kinds() throws(PolicyError) -> [PasscodeKind] {
+    func kinds() throws(KeyFileError) -> [PasscodeKind] {
         let items = KeyFile.listItems(entry.value)
         if items.isEmpty { throw fail("expected at least one passcode kind") }
         var out: [PasscodeKind] = []
@@ -41,8 +41,8 @@ struct PolicyFieldParser {
     }
 
     private static func number(
-        _ text: String, minimum: UInt32, maximum: UInt32, fail: (String) -> PolicyError
-    ) throws(PolicyError) -> UInt32 {
+        _ text: String, minimum: UInt32, maximum: UInt32, fail: (String) -> KeyFileError
+    ) throws(KeyFileError) -> UInt32 {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
             throw fail("expected a whole number, not \"\(text)\"")
         }

@@ -21,7 +21,7 @@ public struct PolicyOverrides: Equatable, Sendable {
 
     /// Reads the `[Policy]` group (absent = nothing set). Other groups are ignored; keys starting with `X-`
     /// are ignored (desktop-entry extension convention). Unknown keys and bad values are errors.
-    public static func parse(_ keyFile: KeyFile) throws(PolicyError) -> PolicyOverrides {
+    public static func parse(_ keyFile: KeyFile) throws(KeyFileError) -> PolicyOverrides {
         var o = PolicyOverrides()
         guard let group = keyFile.group(groupName) else { return o }
         for entry in group.entries {
@@ -48,11 +48,9 @@ public struct PolicyOverrides: Equatable, Sendable {
         return o
     }
 
-    /// Parses a whole policy file's text (keyfile syntax errors become `PolicyError`s too).
-    public static func parse(_ text: String, fileName: String) throws(PolicyError) -> PolicyOverrides {
-        let keyFile: KeyFile
-        do { keyFile = try KeyFile.parse(text, fileName: fileName) } catch { throw PolicyError(error) }
-        return try parse(keyFile)
+    /// Parses a whole policy file's text (a syntax error and a bad value are both a `KeyFileError`).
+    public static func parse(_ text: String, fileName: String) throws(KeyFileError) -> PolicyOverrides {
+        try parse(KeyFile.parse(text, fileName: fileName))
     }
 
     /// `base` with every key set here replacing its value.

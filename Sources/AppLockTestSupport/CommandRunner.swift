@@ -37,23 +37,10 @@ enum CommandRunner {
         do {
             let out = try createOutputFile(outURL)
             let err = try createOutputFile(errURL)
-            let process = Process()
-            process.executableURL = try resolve(argv[0], environment: environment)
-            process.arguments = Array(argv.dropFirst())
-            process.environment = environment
-            process.standardOutput = out
-            process.standardError = err
-            let stdin = Pipe()
-            process.standardInput = input == nil ? FileHandle.nullDevice : stdin
             let finished = DispatchSemaphore(value: 0)
-            process.terminationHandler = { _ in finished.signal() }
-            try withUnblockedSignals { try process.run() }
-            try? out.close()
-            try? err.close()
-            if let input {
-                try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            let process = try start(argv, environment: environment, stdout: out, stderr: err, input: input) {
+                finished.signal()
             }
-            try? stdin.fileHandleForWriting.close()
             if finished.wait(timeout: .now() + timeout.timeInterval) == .timedOut {
                 Glibc.kill(process.processIdentifier, SIGKILL)
                 guard finished.wait(timeout: .now() + 2) == .success else {
@@ -84,18 +71,28 @@ enum CommandRunner {
     ) throws -> Process {
         let out = try appendHandle(log)
         let err = try errorLog.map(appendHandle) ?? out
+        return try start(argv, environment: environment, stdout: out, stderr: err, input: input, onExit: nil)
+    }
+
+    /// Starts `argv` with its output on `stdout`/`stderr` (closed here once the child has them) and `input`, when
+    /// given, written to its stdin, which is then closed. `onExit` runs when the child ends.
+    private static func start(
+        _ argv: [String], environment: [String: String], stdout: FileHandle, stderr: FileHandle, input: String?,
+        onExit: (@Sendable () -> Void)?
+    ) throws -> Process {
         defer {
-            try? out.close()
-            try? err.close()
+            try? stdout.close()
+            try? stderr.close()
         }
         let process = Process()
         process.executableURL = try resolve(argv[0], environment: environment)
         process.arguments = Array(argv.dropFirst())
         process.environment = environment
-        process.standardOutput = out
-        process.standardError = err
+        process.standardOutput = stdout
+        process.standardError = stderr
         let stdin = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        if let onExit { process.terminationHandler = { _ in onExit() } }
         try withUnblockedSignals { try process.run() }
         if let input {
             try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))

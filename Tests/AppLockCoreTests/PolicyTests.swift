@@ -66,7 +66,7 @@ import Testing
         do {
             _ = try overrides("# c\n" + line, file: "apps.d/org.example.Notes.conf")
             Issue.record("expected an error")
-        } catch let error as PolicyError {
+        } catch let error as KeyFileError {
             #expect(error.description.hasPrefix("apps.d/org.example.Notes.conf:3: \(key): "))
             #expect(error.problem.contains(problem))
         } catch {
@@ -79,7 +79,7 @@ import Testing
         #expect(o.gracePeriod == 7)
         let m = try MandatoryPolicy.parse("[Mandatory]\nAllowInhibit=false\n", fileName: "policy.conf")
         #expect(m.allowInhibit == false)
-        #expect(throws: PolicyError(file: "applock.conf", line: 2, key: "", problem: "malformed group header")) {
+        #expect(throws: KeyFileError(file: "applock.conf", line: 2, key: "", problem: "malformed group header")) {
             try PolicyOverrides.parse("# x\n[Policy\n", fileName: "applock.conf")
         }
     }
@@ -150,11 +150,11 @@ import Testing
     }
 
     @Test func mandatoryRejectsZeroIdleMaximumAndUnknownKeys() {
-        #expect(throws: PolicyError.self) { try mandatory("MaximumLockAfterIdle=0") }
+        #expect(throws: KeyFileError.self) { try mandatory("MaximumLockAfterIdle=0") }
         do {
             _ = try mandatory("GracePeriod=1")
             Issue.record("expected an error")
-        } catch let error as PolicyError {
+        } catch let error as KeyFileError {
             #expect(error.description == "policy.conf:2: GracePeriod: unknown key in [Mandatory]")
         } catch {
             Issue.record("unexpected \(error)")

@@ -24,14 +24,8 @@ public struct PolicyLoader: Sendable {
     /// Reads every file; returns the policy now in force and one line per problem.
     public mutating func load() -> (policies: PolicySet, problems: [String]) {
         var problems: [String] = []
-
-        let basePath = userDirectory + "/applock.conf"
-        switch readKeyFile(basePath) {
-        case .missing: lastGoodBase = nil
-        case .failed(let problem): problems.append(problem)
-        case .parsed(let keyFile):
-            do { lastGoodBase = try PolicyOverrides.parse(keyFile) } catch { problems.append(error.description) }
-        }
+        Self.apply(Self.read(userDirectory + "/applock.conf", PolicyOverrides.parse(_:fileName:)),
+                   to: &lastGoodBase, &problems)
 
         let appsDirectory = userDirectory + "/apps.d"
         var perApp: [AppID: PolicyOverrides] = [:]
@@ -41,26 +35,13 @@ public struct PolicyLoader: Sendable {
                 problems.append("\(path): the file name is not <app_id>.conf; ignored")
                 continue
             }
-            switch readKeyFile(path) {
-            case .missing: break
-            case .failed(let problem):
-                problems.append(problem)
-                if let previous = lastGoodPerApp[app] { perApp[app] = previous }
-            case .parsed(let keyFile):
-                do { perApp[app] = try PolicyOverrides.parse(keyFile) } catch {
-                    problems.append(error.description)
-                    if let previous = lastGoodPerApp[app] { perApp[app] = previous }
-                }
-            }
+            var overrides = lastGoodPerApp[app]
+            Self.apply(Self.read(path, PolicyOverrides.parse(_:fileName:)), to: &overrides, &problems)
+            perApp[app] = overrides
         }
         lastGoodPerApp = perApp
 
-        switch readKeyFile(adminPolicyPath) {
-        case .missing: lastGoodMandatory = nil
-        case .failed(let problem): problems.append(problem)
-        case .parsed(let keyFile):
-            do { lastGoodMandatory = try MandatoryPolicy.parse(keyFile) } catch { problems.append(error.description) }
-        }
+        Self.apply(Self.read(adminPolicyPath, MandatoryPolicy.parse(_:fileName:)), to: &lastGoodMandatory, &problems)
 
         let policies = PolicySet(
             base: lastGoodBase ?? PolicyOverrides(),
@@ -70,22 +51,29 @@ public struct PolicyLoader: Sendable {
         return (policies, problems)
     }
 
-    private enum ReadOutcome {
+    /// What one file holds now.
+    private enum FileOutcome<Value> {
         case missing
+        case parsed(Value)
+        /// It could not be read or parsed: the problem, `file:line: key: problem` for a bad value.
         case failed(String)
-        case parsed(KeyFile)
     }
 
-    private func readKeyFile(_ path: String) -> ReadOutcome {
+    private static func read<Value>(_ path: String, _ parse: (String, String) throws -> Value) -> FileOutcome<Value> {
         do {
             guard let text = try TextFiles.read(path) else { return .missing }
-            return .parsed(try KeyFile.parse(text, fileName: path))
-        } catch let error as FileError {
-            return .failed(error.description)
-        } catch let error as KeyFileError {
-            return .failed(error.description)
+            return .parsed(try parse(text, path))
         } catch {
-            return .failed("\(path): \(error)")
+            return .failed("\(error)")
+        }
+    }
+
+    /// A missing file drops its value, a parsed one replaces it, a bad one keeps the last good value.
+    private static func apply<Value>(_ outcome: FileOutcome<Value>, to lastGood: inout Value?, _ problems: inout [String]) {
+        switch outcome {
+        case .missing: lastGood = nil
+        case .parsed(let value): lastGood = value
+        case .failed(let problem): problems.append(problem)
         }
     }
 }

@@ -227,17 +227,26 @@ extension Connection {
         return nil
     }
 
-    private func handleGet(_ message: Message, object: (any ExportedObject)?) {
-        guard message.signature == "ss", let names = ValueCodec.leadingStrings(of: message.raw, count: 2) else {
-            respond(message, .invalidArgs("expected (ss), got (\(message.signature))"))
-            return
+    /// The interface and property name of a `Get` or `Set` (read without decoding the rest of the body), or nil
+    /// after answering the error: wrong signature, a standard interface (which has no properties), unknown interface.
+    private func propertyTarget(
+        _ message: Message, signature: String, object: (any ExportedObject)?
+    ) -> (interface: ExportedInterface, name: String)? {
+        guard message.signature == signature, let names = ValueCodec.leadingStrings(of: message.raw, count: 2) else {
+            respond(message, .invalidArgs("expected (\(signature)), got (\(message.signature))"))
+            return nil
         }
         let (interfaceName, name) = (names[0], names[1])
         if Self.isStandard(interfaceName) {
             respond(message, .unknownProperty("No such property '\(name)'"))
-            return
+            return nil
         }
-        guard let interface = findInterface(message, interfaceName, in: object) else { return }
+        guard let interface = findInterface(message, interfaceName, in: object) else { return nil }
+        return (interface, name)
+    }
+
+    private func handleGet(_ message: Message, object: (any ExportedObject)?) {
+        guard let (interface, name) = propertyTarget(message, signature: "ss", object: object) else { return }
         guard let value = interface.value(of: name) else {
             respond(message, .unknownProperty("No such property '\(name)'"))
             return
@@ -260,16 +269,7 @@ extension Connection {
 
     private func handleSet(_ message: Message, object: (any ExportedObject)?) {
         // The value is decoded only for an interface that takes it: a refused Set never decodes a huge variant.
-        guard message.signature == "ssv", let names = ValueCodec.leadingStrings(of: message.raw, count: 2) else {
-            respond(message, .invalidArgs("expected (ssv), got (\(message.signature))"))
-            return
-        }
-        let (interfaceName, name) = (names[0], names[1])
-        if Self.isStandard(interfaceName) {
-            respond(message, .unknownProperty("No such property '\(name)'"))
-            return
-        }
-        guard let interface = findInterface(message, interfaceName, in: object) else { return }
+        guard let (interface, name) = propertyTarget(message, signature: "ssv", object: object) else { return }
         let exists = interface.value(of: name) != nil
         if let setProperty = interface.setProperty {
             guard let args = try? message.arguments(), args.count == 3, let value = args[2].variantValue else {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import DBusKit
 
 /// `applockctl unlock APP`: asks for the passcode and unlocks.
 struct UnlockCommand: ParsableCommand {
@@ -12,19 +11,9 @@ struct UnlockCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "An application id, e.g. org.example.Notes.")
-    var app: String
-
-    @Flag(help: "Read the passcode from standard input (one line) instead of the terminal.")
-    var stdin = false
-
-    func validate() throws { try AppIDCheck.validate(app) }
+    @OptionGroup var options: PasscodeCallOptions
 
     func run() throws {
-        let client = try AgentClient()
-        try PasscodeCheck.requirePasscode(app, client: client)
-        let input = try PasscodeInput(fromStandardInput: stdin)
-        let passcode = try input.read(prompt: "Passcode for \(app): ")
-        try client.callManager("Unlock", [.string(app), .string(passcode)], about: app)
+        try options.askAndCall("Unlock")
     }
 }
