@@ -38,7 +38,6 @@ extension Bench {
                 interface: "org.freedesktop.DBus", member: "GetId")
         }
         let one = try RateMeter.measure(address: address, clients: 1, seconds: options.rateSeconds, getID)
-        busDriverRate = one.rate
         report.add("floor", "GetId, 1 client", one.rate, "calls/s")
         report.add("floor", "GetId round trip p50", one.latencies.p50, "µs")
         let eight = try RateMeter.measure(address: address, clients: 8, seconds: options.rateSeconds, getID)

@@ -14,7 +14,6 @@ final class Bench {
     /// A blocking connection on the system bus that calls the logind mock.
     let logindCaller: Connection
     var floorOneHop: Latencies?
-    var busDriverRate: Double?
     var lockBaseline: [Int: Latencies] = [:]
 
     static let floodApp = "org.bench.Flood"
