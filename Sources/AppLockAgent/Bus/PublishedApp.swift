@@ -23,6 +23,12 @@ final class PublishedApp: ExportedObject {
         ]
     }
 
+    /// `Properties.Get` without building ``interfaces``: the busiest call a client makes.
+    func propertyValue(_ name: String, interface: String) -> PropertyLookup {
+        guard interface == InterfaceDescriptions.applicationName else { return .noSuchInterface }
+        return Self.value(of: name, in: snapshot).map { .value($0) } ?? .noSuchProperty
+    }
+
     /// Records a new state and reason (the lock hot path: nothing else is compared).
     func update(state: AppState, reason: LockReason) {
         snapshot.state = state

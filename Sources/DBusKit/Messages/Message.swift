@@ -120,6 +120,16 @@ public final class Message: @unchecked Sendable, CustomStringConvertible {
         return message
     }
 
+    /// A method return carrying one variant holding `value`: the reply to `Properties.Get`.
+    public func makeReply(variant value: DBusValue) throws -> Message {
+        guard let pointer = dbus_message_new_method_return(raw) else {
+            throw DBusConnectionError.invalidValue("out of memory")
+        }
+        let message = Message(adopting: pointer)
+        try ValueCodec.appendVariant(value, to: pointer)
+        return message
+    }
+
     /// An error reply answering this call. An invalid error name becomes `org.freedesktop.DBus.Error.Failed`.
     public func makeErrorReply(_ error: DBusError) -> Message? {
         let name = NameValidation.isValid(error.name, as: .errorName) ? error.name : "org.freedesktop.DBus.Error.Failed"

@@ -227,31 +227,36 @@ extension Connection {
         return nil
     }
 
-    /// The interface and property name of a `Get` or `Set` (read without decoding the rest of the body), or nil
-    /// after answering the error: wrong signature, a standard interface (which has no properties), unknown interface.
-    private func propertyTarget(
-        _ message: Message, signature: String, object: (any ExportedObject)?
-    ) -> (interface: ExportedInterface, name: String)? {
-        guard message.signature == signature, let names = ValueCodec.leadingStrings(of: message.raw, count: 2) else {
+    /// The interface and property names of a `Get` or `Set` (read without decoding the rest of the body), or nil
+    /// after answering the error: wrong signature or a standard interface (which has no properties).
+    private func propertyNames(_ message: Message, signature: String) -> (interface: String, name: String)? {
+        guard dbus_message_has_signature(message.raw, signature) != 0,
+              let names = ValueCodec.leadingStrings(of: message.raw, count: 2) else {
             respond(message, .invalidArgs("expected (\(signature)), got (\(message.signature))"))
             return nil
         }
-        let (interfaceName, name) = (names[0], names[1])
-        if Self.isStandard(interfaceName) {
-            respond(message, .unknownProperty("No such property '\(name)'"))
+        if Self.isStandard(names[0]) {
+            respond(message, .unknownProperty("No such property '\(names[1])'"))
             return nil
         }
-        guard let interface = findInterface(message, interfaceName, in: object) else { return nil }
-        return (interface, name)
+        return (names[0], names[1])
     }
 
     private func handleGet(_ message: Message, object: (any ExportedObject)?) {
-        guard let (interface, name) = propertyTarget(message, signature: "ss", object: object) else { return }
-        guard let value = interface.value(of: name) else {
+        guard let (interfaceName, name) = propertyNames(message, signature: "ss") else { return }
+        switch object?.propertyValue(name, interface: interfaceName) ?? .noSuchInterface {
+        case .value(let value):
+            guard !message.noReplyExpected else { return }
+            do {
+                send(try message.makeReply(variant: value))
+            } catch {
+                respond(message, .failed("cannot encode reply: \(error)"))
+            }
+        case .noSuchProperty:
             respond(message, .unknownProperty("No such property '\(name)'"))
-            return
+        case .noSuchInterface:
+            respond(message, .unknownInterface("No such interface '\(interfaceName)'"))
         }
-        respond(message, [.variant(value)])
     }
 
     private func handleGetAll(_ message: Message, object: (any ExportedObject)?) {
@@ -269,7 +274,8 @@ extension Connection {
 
     private func handleSet(_ message: Message, object: (any ExportedObject)?) {
         // The value is decoded only for an interface that takes it: a refused Set never decodes a huge variant.
-        guard let (interface, name) = propertyTarget(message, signature: "ssv", object: object) else { return }
+        guard let (interfaceName, name) = propertyNames(message, signature: "ssv"),
+              let interface = findInterface(message, interfaceName, in: object) else { return }
         let exists = interface.value(of: name) != nil
         if let setProperty = interface.setProperty {
             guard let args = try? message.arguments(), args.count == 3, let value = args[2].variantValue else {

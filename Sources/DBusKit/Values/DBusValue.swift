@@ -1,5 +1,5 @@
 /// A typed D-Bus value, as carried in message bodies.
-public indirect enum DBusValue: Sendable, Equatable {
+public enum DBusValue: Sendable, Equatable {
     case byte(UInt8)
     case boolean(Bool)
     case int16(Int16)
@@ -20,7 +20,7 @@ public indirect enum DBusValue: Sendable, Equatable {
     /// `(...)`; must hold at least one field.
     case structure([DBusValue])
     /// `v`
-    case variant(DBusValue)
+    indirect case variant(DBusValue)
 
     /// The D-Bus type signature of this value.
     public var signature: Signature {

@@ -137,6 +137,23 @@ enum ValueCodec {
         for value in values { try encode(value, into: &iter) }
     }
 
+    /// Appends one variant holding `value` (a `Properties.Get` reply) without boxing it in a `DBusValue.variant`.
+    static func appendVariant(_ value: DBusValue, to message: OpaquePointer) throws(DBusConnectionError) {
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(message, &iter)
+        try encodeVariant(value, into: &iter, depth: 0)
+    }
+
+    private static func encodeVariant(
+        _ inner: DBusValue, into iter: inout DBusMessageIter, depth: Int
+    ) throws(DBusConnectionError) {
+        let signature = inner.signature.rawValue
+        guard signature.utf8.count <= 255 else { throw .invalidValue("variant signature too long") }
+        try container(&iter, code("v"), signature) { (sub: inout DBusMessageIter) throws(DBusConnectionError) in
+            try encode(inner, into: &sub, depth: depth + 1)
+        }
+    }
+
     private static func appendBasic<T>(_ iter: inout DBusMessageIter, _ type: Int32, _ value: T) throws(DBusConnectionError) {
         var copy = value
         let ok = withUnsafePointer(to: &copy) { dbus_message_iter_append_basic(&iter, type, UnsafeRawPointer($0)) }
@@ -198,11 +215,7 @@ enum ValueCodec {
             guard let raw = fd.rawValue else { throw .invalidValue("closed unix fd") }
             try appendBasic(&iter, code("h"), raw)
         case .variant(let inner):
-            let signature = inner.signature.rawValue
-            guard signature.utf8.count <= 255 else { throw .invalidValue("variant signature too long") }
-            try container(&iter, code("v"), signature) { (sub: inout DBusMessageIter) throws(DBusConnectionError) in
-                try encode(inner, into: &sub, depth: depth + 1)
-            }
+            try encodeVariant(inner, into: &iter, depth: depth)
         case .structure(let fields):
             guard !fields.isEmpty else { throw .invalidValue("empty structure") }
             try container(&iter, code("r"), nil) { (sub: inout DBusMessageIter) throws(DBusConnectionError) in
