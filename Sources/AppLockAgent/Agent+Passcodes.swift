@@ -85,7 +85,7 @@ extension Agent {
                     let agent = agent.value
                     switch outcome {
                     case .success:
-                        agent.perform(agent.machine.passcodeStored(app, kind: kind, now: agent.now()), source: "SetPasscode")
+                        agent.perform(agent.machine.firstPasscodeSet(app, kind: kind, now: agent.now()), source: "SetPasscode")
                         agent.logger.info("passcode set", metadata: ["app": "\(app)", "kind": "\(kind.rawValue)"])
                         callOnLoop.value.reply()
                     case .failure(let error):

@@ -18,6 +18,15 @@ extension AgentStateMachine {
         return actions
     }
 
+    /// SetPasscode stored the first passcode of `app` (the store had none). As ``passcodeStored(_:kind:now:)``,
+    /// and the app starts with a clean count: a count kept for an app without a passcode, or the damaged-ledger
+    /// fallback, does not carry over to a passcode that did not exist when it was counted.
+    public mutating func firstPasscodeSet(_ app: AppID, kind: PasscodeKind, now: UnixMicroseconds) -> [AgentAction] {
+        var actions: [AgentAction] = []
+        if lockoutLedger.remove(app) { actions.append(.persistLedger) }
+        return actions + passcodeStored(app, kind: kind, now: now)
+    }
+
     /// The passcode of `app` is gone (after RemovePasscode). Its failure count is forgotten; a locked,
     /// registered app unlocks (or stays obscured while obscure causes remain); an unregistered app is removed.
     public mutating func passcodeRemoved(_ app: AppID, now: UnixMicroseconds) -> [AgentAction] {

@@ -146,6 +146,17 @@ import Testing
         #expect(try f.fail(f.mail, times: 1, now: t(0)) == .lockedOut(seconds: 60))
     }
 
+    @Test func aFirstPasscodeSetUnderADamagedLedgerStartsClean() throws {
+        var f = MachineFixture()
+        let (ledger, _) = LockoutLedger.decode("garbage", policyFor: f.m.policy(for:))
+        _ = f.m.restoreLedger(ledger)
+        try f.register(f.mail)
+        #expect(f.m.firstPasscodeSet(f.mail, kind: .fourDigit, now: t(0)).first == .persistLedger)
+        #expect(f.m.snapshot(of: f.mail)?.failedAttempts == 0)
+        #expect(try f.fail(f.mail, times: 1, now: t(1)) == .wrongPasscode(attemptsLeft: 4))
+        #expect(f.m.lockoutLedger.damagedFallback, "other apps keep the fallback")
+    }
+
     @Test func newPasscodeValidationUsesTheAppsPolicy() throws {
         let f = MachineFixture(mandatory: MandatoryPolicy(minimumPasscodeLength: 6))
         #expect(throws: ManagerError.invalidPasscode("a four-digit passcode must be exactly 4 digits")) {

@@ -302,6 +302,11 @@ extension HostileSuite {
             #expect(count >= 3, "FailedAttempts \(count) after a \(damage.rawValue) ledger")
             let wronglyUnlocked = try after.state(app) == "locked" ? 0 : 1
             #expect(wronglyUnlocked == 0)
+            let newApp = "org.example.LedgerNewcomer"
+            try after.call("SetPasscode", [.string(newApp), .string(passcode), .string("alphanumeric")])
+            #expect(after.unlock(newApp, "wrong-guess") == "WrongPasscode",
+                    "a passcode set after the damage starts with a clean count")
+            #expect(try after.failedAttempts(newApp) == 1)
             Tally.record(area: "faults", count: 1, lost: lost, wronglyUnlocked: wronglyUnlocked,
                          detail: "1 \(damage.rawValue) ledger")
         }
