@@ -35,7 +35,7 @@ extension AgentStateMachine {
         apps[app]!.passcodeKind = nil
         if lockoutLedger.remove(app) { actions.append(.persistLedger) }
         if e.owner == nil && e.attemptSerial == nil {
-            apps.removeValue(forKey: app)
+            removeApp(app)
             actions.append(.appRemoved(app))
         } else {
             actions.append(.propertiesChanged(app))
@@ -138,7 +138,7 @@ extension AgentStateMachine {
             }
         }
         if !apps[app]!.hasPasscode && apps[app]!.owner == nil {
-            apps.removeValue(forKey: app)
+            removeApp(app)
             actions.append(.appRemoved(app))
         }
         finish(&actions)

@@ -8,16 +8,17 @@ extension AgentStateMachine {
             if current == owner { return [] }
             throw .alreadyRegistered
         }
-        if apps.values.lazy.filter({ $0.owner == owner }).count >= Limits.maxAppsPerConnection {
+        if appsByOwner[owner, default: []].count >= Limits.maxAppsPerConnection {
             throw .limitExceeded("a connection may register at most \(Limits.maxAppsPerConnection) applications")
         }
         var actions: [AgentAction] = []
         if apps[app] == nil {
-            apps[app] = AppEntry(state: .unlocked, reason: .launch, owner: owner, passcodeKind: nil,
+            apps[app] = AppEntry(state: .unlocked, reason: .launch, owner: nil, passcodeKind: nil,
                                  policy: policySet.effectivePolicy(for: app))
+            setOwner(owner, of: app)
             actions.append(.appAdded(app))
         } else {
-            apps[app]!.owner = owner
+            setOwner(owner, of: app)
             actions.append(.propertiesChanged(app))
         }
         enterLaunchState(app, now: now, source: "register", &actions)
@@ -72,11 +73,11 @@ extension AgentStateMachine {
         guard let e = apps[app] else { return }
         for cookie in e.inhibitorCookies.sorted() { dropInhibitor(cookie) }
         if !e.hasPasscode && e.attemptSerial == nil {
-            apps.removeValue(forKey: app)
+            removeApp(app)
             actions.append(.appRemoved(app))
             return
         }
-        apps[app]!.owner = nil
+        setOwner(nil, of: app)
         actions.append(.propertiesChanged(app))
         let before = apps[app]!.state
         resetToLaunch(app)
@@ -113,8 +114,7 @@ extension AgentStateMachine {
         var actions: [AgentAction] = []
         switch activity {
         case .foreground:
-            apps[app]!.backgroundSince = nil
-            apps[app]!.backgroundTriggered = false
+            setBackground(app, since: nil, triggered: false)
             clearCauses([.background, .manual], of: app, reason: .foreground, source: "ReportActivity", &actions)
         case .background:
             if e.backgroundSince == nil {
@@ -126,8 +126,7 @@ extension AgentStateMachine {
     }
 
     mutating func startBackground(_ app: AppID, now: UnixMicroseconds, _ actions: inout [AgentAction]) {
-        apps[app]!.backgroundSince = now
-        apps[app]!.backgroundTriggered = false
+        setBackground(app, since: now, triggered: false)
         let e = apps[app]!
         if !e.inhibited && e.policy.obscureInBackground {
             obscure(app, cause: .background, reason: .background, source: "ReportActivity", &actions)

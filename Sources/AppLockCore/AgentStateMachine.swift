@@ -4,6 +4,12 @@
 /// for the I/O layer to carry out. A call that throws `ManagerError` changes nothing.
 public struct AgentStateMachine: Sendable, Equatable {
     var apps: [AppID: AppEntry] = [:]
+    /// Index of `apps[…].owner`: the apps each connection registered. Change owners only through
+    /// `setOwner(_:of:)` and remove apps only through `removeApp(_:)` so that it stays exact.
+    var appsByOwner: [String: Set<AppID>] = [:]
+    /// The apps that can have a grace deadline (in the background, grace not yet run out): an index kept by
+    /// `setBackground(_:since:triggered:)`, so that no input scans every app while the session is not idle.
+    var graceCandidates: Set<AppID> = []
     /// The policy sources in force.
     public internal(set) var policySet: PolicySet
     /// The failed-attempt bookkeeping; persist `lockoutLedger.encoded()` on `.persistLedger`.
@@ -56,17 +62,26 @@ public struct AgentStateMachine: Sendable, Equatable {
     /// The earliest pending deadline (grace period, idle limit, lock-out end), nil when none.
     public var nextDeadline: UnixMicroseconds? {
         var best = lockoutLedger.nextRetryAfter
-        for e in apps.values {
-            for d in [graceDeadline(e), idleDeadline(e)] {
-                if let d, best.map({ d < $0 }) ?? true { best = d }
-            }
+        func consider(_ deadline: UnixMicroseconds?) {
+            if let deadline, best.map({ deadline < $0 }) ?? true { best = deadline }
+        }
+        for app in appsWithPossibleDeadlines {
+            guard let e = apps[app] else { continue }
+            consider(graceDeadline(e))
+            consider(idleDeadline(e))
         }
         return best
     }
 
+    /// Every app that may have a grace or idle deadline: while the session is idle any app may, otherwise only
+    /// the grace candidates.
+    var appsWithPossibleDeadlines: [AppID] {
+        idleSince == nil ? Array(graceCandidates) : Array(apps.keys)
+    }
+
     /// The apps registered by the connection `uniqueName`, sorted.
     public func apps(ownedBy uniqueName: String) -> [AppID] {
-        apps.compactMap { $0.value.owner == uniqueName ? $0.key : nil }.sorted()
+        appsByOwner[uniqueName].map { $0.sorted() } ?? []
     }
 
     /// The effective policy for `app`, known or not (e.g. for validating a first passcode).
@@ -101,6 +116,34 @@ public struct AgentStateMachine: Sendable, Equatable {
     func idleDeadline(_ e: AppEntry) -> UnixMicroseconds? {
         guard let since = idleSince, !e.idleTriggered, e.policy.lockAfterIdle > 0 else { return nil }
         return since &+ UInt64(e.policy.lockAfterIdle) * .microsecondsPerSecond
+    }
+
+    // MARK: Changes that keep the indexes
+
+    /// Binds `app` to the connection `owner` (nil: no owner), keeping `appsByOwner` exact.
+    mutating func setOwner(_ owner: String?, of app: AppID) {
+        guard let entry = apps[app] else { return }
+        if let old = entry.owner {
+            appsByOwner[old]?.remove(app)
+            if appsByOwner[old]?.isEmpty == true { appsByOwner[old] = nil }
+        }
+        apps[app]!.owner = owner
+        if let owner { appsByOwner[owner, default: []].insert(app) }
+    }
+
+    /// Records the background spell of `app`, keeping `graceCandidates` exact.
+    mutating func setBackground(_ app: AppID, since: UnixMicroseconds?, triggered: Bool) {
+        guard apps[app] != nil else { return }
+        apps[app]!.backgroundSince = since
+        apps[app]!.backgroundTriggered = triggered
+        if since != nil && !triggered { graceCandidates.insert(app) } else { graceCandidates.remove(app) }
+    }
+
+    /// Forgets `app` and its place in every index.
+    mutating func removeApp(_ app: AppID) {
+        setOwner(nil, of: app)
+        graceCandidates.remove(app)
+        apps.removeValue(forKey: app)
     }
 
     // MARK: Transitions shared by the inputs
@@ -174,15 +217,16 @@ public struct AgentStateMachine: Sendable, Equatable {
     mutating func expireDeadlines(now: UnixMicroseconds, _ actions: inout [AgentAction]) {
         // Only the apps with a deadline due are sorted: sorting every app on every input made 10,000
         // registrations quadratic.
-        let due = apps.compactMap { app, e -> AppID? in
-            if let d = graceDeadline(e), d <= now { return app }
-            if let d = idleDeadline(e), d <= now { return app }
-            return nil
+        let due = appsWithPossibleDeadlines.filter { app in
+            guard let e = apps[app] else { return false }
+            if let d = graceDeadline(e), d <= now { return true }
+            if let d = idleDeadline(e), d <= now { return true }
+            return false
         }
         for app in due.sorted() {
             let e = apps[app]!
             if let d = graceDeadline(e), d <= now {
-                apps[app]!.backgroundTriggered = true
+                setBackground(app, since: e.backgroundSince, triggered: true)
                 if !e.inhibited { trigger(app, cause: .background, reason: .background, source: "grace-period", &actions) }
             }
             if let d = idleDeadline(e), d <= now {
@@ -223,11 +267,10 @@ public struct AgentStateMachine: Sendable, Equatable {
         e.state = e.hasPasscode && e.policy.lockOnLaunch ? .locked : .unlocked
         e.reason = .launch
         e.causes = []
-        e.backgroundSince = nil
-        e.backgroundTriggered = false
         e.idleTriggered = false
         e.lockEpoch &+= 1
         apps[app] = e
+        setBackground(app, since: nil, triggered: false)
     }
 
     /// Drops `cookie` from both indexes.
