@@ -112,22 +112,23 @@ public final class Message: @unchecked Sendable, CustomStringConvertible {
 
     /// A method return answering this call.
     public func makeReply(_ arguments: [DBusValue] = []) throws -> Message {
-        guard let pointer = dbus_message_new_method_return(raw) else {
-            throw DBusConnectionError.invalidValue("out of memory")
-        }
-        let message = Message(adopting: pointer)
-        try ValueCodec.append(arguments, to: pointer)
-        return message
+        let reply = try emptyReply()
+        try ValueCodec.append(arguments, to: reply.raw)
+        return reply
     }
 
     /// A method return carrying one variant holding `value`: the reply to `Properties.Get`.
     public func makeReply(variant value: DBusValue) throws -> Message {
+        let reply = try emptyReply()
+        try ValueCodec.appendVariant(value, to: reply.raw)
+        return reply
+    }
+
+    private func emptyReply() throws -> Message {
         guard let pointer = dbus_message_new_method_return(raw) else {
             throw DBusConnectionError.invalidValue("out of memory")
         }
-        let message = Message(adopting: pointer)
-        try ValueCodec.appendVariant(value, to: pointer)
-        return message
+        return Message(adopting: pointer)
     }
 
     /// An error reply answering this call. An invalid error name becomes `org.freedesktop.DBus.Error.Failed`.

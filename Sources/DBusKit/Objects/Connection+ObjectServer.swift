@@ -103,9 +103,15 @@ extension Connection {
     // MARK: Dispatching calls
 
     private func respond(_ message: Message, _ values: [DBusValue]) {
+        respond(message) { try message.makeReply(values) }
+    }
+
+    /// Sends the reply `build` makes, unless the caller asked for none; a reply that cannot be encoded is
+    /// answered with `Failed`.
+    private func respond(_ message: Message, building build: () throws -> Message) {
         guard !message.noReplyExpected else { return }
         do {
-            send(try message.makeReply(values))
+            send(try build())
         } catch {
             respond(message, .failed("cannot encode reply: \(error)"))
         }
@@ -246,12 +252,7 @@ extension Connection {
         guard let (interfaceName, name) = propertyNames(message, signature: "ss") else { return }
         switch object?.propertyValue(name, interface: interfaceName) ?? .noSuchInterface {
         case .value(let value):
-            guard !message.noReplyExpected else { return }
-            do {
-                send(try message.makeReply(variant: value))
-            } catch {
-                respond(message, .failed("cannot encode reply: \(error)"))
-            }
+            respond(message) { try message.makeReply(variant: value) }
         case .noSuchProperty:
             respond(message, .unknownProperty("No such property '\(name)'"))
         case .noSuchInterface:
