@@ -17,8 +17,7 @@ final class PublishedApp: ExportedObject {
             ExportedInterface(
                 name: InterfaceDescriptions.applicationName,
                 xml: InterfaceDescriptions.application,
-                properties: { [self] in Self.properties(of: snapshot) },
-                property: { [self] in Self.value(of: $0, in: snapshot) }
+                properties: { [self] in Self.properties(of: snapshot) }
             ),
         ]
     }

@@ -12,10 +12,9 @@ public struct ExportedInterface {
     /// Input signatures by member name. A call whose body does not match is answered `InvalidArgs` before its
     /// arguments are decoded, so a huge or deeply nested body costs nothing; members not listed are not checked.
     public var signatures: [String: String]
-    /// Current property values, in order (GetAll, GetManagedObjects, and Get when ``property`` is nil).
+    /// Current property values, in order (GetAll, GetManagedObjects, Get). An object can answer Get
+    /// without them through ``ExportedObject/propertyValue(_:interface:)``.
     public var properties: () -> [(String, DBusValue)]
-    /// Optional fast path for Properties.Get: one property's value, nil when unknown.
-    public var property: ((String) -> DBusValue?)?
     /// Optional Properties.Set handler; return nil on success or the error to answer.
     /// Without it every known property is read-only.
     public var setProperty: ((String, DBusValue) -> DBusError?)?
@@ -26,7 +25,6 @@ public struct ExportedInterface {
         methods: [String: MethodHandler] = [:],
         signatures: [String: String] = [:],
         properties: @escaping () -> [(String, DBusValue)] = { [] },
-        property: ((String) -> DBusValue?)? = nil,
         setProperty: ((String, DBusValue) -> DBusError?)? = nil
     ) {
         self.name = name
@@ -34,12 +32,10 @@ public struct ExportedInterface {
         self.methods = methods
         self.signatures = signatures
         self.properties = properties
-        self.property = property
         self.setProperty = setProperty
     }
 
     func value(of propertyName: String) -> DBusValue? {
-        if let property { return property(propertyName) }
         for (key, value) in properties() where key == propertyName { return value }
         return nil
     }
