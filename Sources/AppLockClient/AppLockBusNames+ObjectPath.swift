@@ -1,9 +1,9 @@
-import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 extension AppLockBusNames {
     /// The manager object's path.
-    static var manager: ObjectPath {
+    static var managerObjectPath: ObjectPath {
         // A constant, valid path.
         try! ObjectPath(managerPath)
     }

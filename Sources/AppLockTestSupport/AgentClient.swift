@@ -1,3 +1,4 @@
+import AppLockProtocol
 public import DBusKit
 import AppLockCore
 

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockCore
 import DBusKit
 import Foundation
