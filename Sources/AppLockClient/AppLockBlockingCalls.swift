@@ -53,6 +53,8 @@ public struct AppLockBlockingCalls: Sendable {
     }
     /// The desktop session's state.
     public func sessionState() throws(AppLockError) -> DesktopSessionState { try connection.performBlocking(.sessionState) }
+    /// Returns once the bus has handled everything sent before on this connection (subscriptions included).
+    public func busRoundTrip() throws(AppLockError) { try connection.performBlocking(.busRoundTrip) }
     /// The agent's version.
     public func version() throws(AppLockError) -> String { try connection.performBlocking(.version) }
 }

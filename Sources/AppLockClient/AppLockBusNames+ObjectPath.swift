@@ -8,6 +8,11 @@ extension AppLockBusNames {
         try! ObjectPath(managerPath)
     }
 
+    /// The bus daemon's own object.
+    static var busDaemonPath: ObjectPath {
+        try! ObjectPath("/org/freedesktop/DBus")
+    }
+
     /// The object path of an app's object; the label is made only of `[A-Za-z0-9_]`, so it is valid for any
     /// non-empty id.
     static func applicationObjectPath(for appID: String) -> ObjectPath {

@@ -139,12 +139,15 @@ public final class AppLockConnection: Sendable {
     public func sessionState() async throws(AppLockError) -> DesktopSessionState { try await perform(.sessionState) }
     /// The agent's version.
     public func version() async throws(AppLockError) -> String { try await perform(.version) }
+    /// Returns once the bus has handled everything sent before on this connection (subscriptions included).
+    public func busRoundTrip() async throws(AppLockError) { try await perform(.busRoundTrip) }
 
     // MARK: Observing
 
-    /// Calls `handler` with every `StateChanged` of `appID` (an `arg0` match: the bus sends only that app's).
+    /// Calls `handler` with every `StateChanged` of `appID` (an `arg0` match: the bus sends only that app's), or of
+    /// every app when `appID` is nil.
     public func observeStateChanges(
-        of appID: String, _ handler: @escaping @Sendable (AppStateChange) -> Void
+        of appID: String?, _ handler: @escaping @Sendable (AppStateChange) -> Void
     ) -> AppLockObservation {
         let rule = MatchRule(
             sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
@@ -158,8 +161,8 @@ public final class AppLockConnection: Sendable {
         })])
     }
 
-    /// Every `StateChanged` of `appID`, until the stream is dropped or the connection closes.
-    public func stateChanges(of appID: String) -> AsyncStream<AppStateChange> {
+    /// Every `StateChanged` of `appID` (of every app when nil), until the stream is dropped or the connection closes.
+    public func stateChanges(of appID: String?) -> AsyncStream<AppStateChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: AppStateChange.self)
         let observation = observeStateChanges(of: appID) { continuation.yield($0) }
         continuation.onTermination = { _ in observation.cancel() }
@@ -212,6 +215,14 @@ public final class AppLockConnection: Sendable {
         let core = self.core
         let id = UncheckedCell<UInt64>(0)
         core.loop.post { id.value = core.value.watchAgent(handler) }
+        return AppLockObservation { core.loop.post { core.value.unsubscribe(id.value) } }
+    }
+
+    /// Calls `handler` once if the connection to the bus is lost (every registration of this connection is gone).
+    public func observeDisconnection(_ handler: @escaping @Sendable () -> Void) -> AppLockObservation {
+        let core = self.core
+        let id = UncheckedCell<UInt64>(0)
+        core.loop.post { id.value = core.value.onDisconnected(handler) }
         return AppLockObservation { core.loop.post { core.value.unsubscribe(id.value) } }
     }
 

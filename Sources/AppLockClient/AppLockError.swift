@@ -11,6 +11,8 @@ public enum AppLockError: Error, Sendable, Hashable, CustomStringConvertible {
     case agent(AgentError, message: String)
     /// The agent is not on the bus, or the bus cannot be reached.
     case agentUnavailable
+    /// The agent did not answer in time.
+    case noReply
     /// The session or connection was closed.
     case closed
     /// Any other error: its D-Bus name and message.
@@ -26,6 +28,7 @@ public enum AppLockError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .agent(let error, let message): message.isEmpty ? error.rawValue : message
         case .agentUnavailable: "The AppLock agent is not running."
+        case .noReply: "The AppLock agent did not answer in time."
         case .closed: "The AppLock connection is closed."
         case .other(let name, let message): message.isEmpty ? name : "\(name): \(message)"
         }
@@ -35,6 +38,8 @@ public enum AppLockError: Error, Sendable, Hashable, CustomStringConvertible {
     init(_ error: DBusError) {
         if let agentError = AgentError(dbusName: error.name) {
             self = .agent(agentError, message: error.message)
+        } else if Self.unanswered.contains(error.name) {
+            self = .noReply
         } else if Self.unreachable.contains(error.name) {
             self = .agentUnavailable
         } else {
@@ -47,12 +52,16 @@ public enum AppLockError: Error, Sendable, Hashable, CustomStringConvertible {
         self = .agent(error.agentError, message: error.message)
     }
 
-    /// The bus's errors that mean the agent cannot be reached.
+    /// The bus's errors that mean the agent cannot be reached (or started).
     private static let unreachable: Set<String> = [
         "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
-        "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Disconnected",
-        "org.freedesktop.DBus.Error.NoServer", "org.freedesktop.DBus.Error.Spawn.ServiceNotFound",
-        "org.freedesktop.DBus.Error.Spawn.ChildExited", "org.freedesktop.DBus.Error.Timeout",
-        "org.freedesktop.DBus.Error.TimedOut",
+        "org.freedesktop.DBus.Error.Disconnected", "org.freedesktop.DBus.Error.NoServer",
+        "org.freedesktop.DBus.Error.Spawn.ServiceNotFound", "org.freedesktop.DBus.Error.Spawn.ChildExited",
+        "org.freedesktop.DBus.Error.Spawn.ExecFailed", "org.freedesktop.DBus.Error.Spawn.Failed",
+    ]
+
+    /// The bus's errors that mean the call went out but no answer came in time.
+    private static let unanswered: Set<String> = [
+        "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout", "org.freedesktop.DBus.Error.TimedOut",
     ]
 }

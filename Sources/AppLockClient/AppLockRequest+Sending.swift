@@ -11,7 +11,7 @@ extension AppLockRequest {
         let message: Message
         do {
             message = try Message.methodCall(
-                destination: AppLockBusNames.busName, path: path, interface: interface, member: member, arguments: arguments)
+                destination: destination, path: path, interface: interface, member: member, arguments: arguments)
         } catch {
             return completion(.failure(.other(name: member, message: "the request could not be encoded: \(error)")))
         }

@@ -6,6 +6,7 @@ import DBusKit
 /// first (with the core's rules), and how its reply becomes a value. ``AppLockConnection`` sends it, awaiting or
 /// blocking. A new method of the contract needs one constructor here.
 public struct AppLockRequest<Value: Sendable>: Sendable {
+    let destination: String
     let path: ObjectPath
     let interface: String
     let member: String
@@ -28,6 +29,16 @@ public struct AppLockRequest<Value: Sendable>: Sendable {
         path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue], checking checks: [ManagerError?] = [],
         decode: @escaping @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?
     ) {
+        self.init(
+            destination: AppLockBusNames.busName, path: path, interface: interface, member: member, arguments,
+            checking: checks, decode: decode)
+    }
+
+    init(
+        destination: String, path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue],
+        checking checks: [ManagerError?] = [], decode: @escaping @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?
+    ) {
+        self.destination = destination
         self.path = path
         self.interface = interface
         self.member = member
@@ -107,6 +118,15 @@ extension AppLockRequest where Value == Void {
     /// `ReportActivity` (owner only).
     public static func reportActivity(_ appID: String, _ activity: Activity) -> Self {
         Self(.reportActivity, [.string(appID), .string(activity.rawValue)], checking: [check(appID: appID)])
+    }
+
+    /// A call to the bus itself (`org.freedesktop.DBus.GetId`), not to the agent: it returns once the bus has
+    /// handled everything this connection sent before it, such as its subscriptions. It never starts the agent.
+    public static var busRoundTrip: Self {
+        Self(
+            destination: "org.freedesktop.DBus", path: AppLockBusNames.busDaemonPath, interface: "org.freedesktop.DBus",
+            member: "GetId", []
+        ) { _, _ in () }
     }
 
     /// `Uninhibit`: releases an inhibitor this connection holds.

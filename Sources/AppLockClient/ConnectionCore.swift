@@ -11,11 +11,15 @@ final class ConnectionCore {
     private var subscriptions: [UInt64: [MatchToken]] = [:]
     private var nextID: UInt64 = 1
     private var closed = false
+    private var disconnectionHandlers: [UInt64: () -> Void] = [:]
 
     init(connection: Connection, loop: EventLoop) {
         self.connection = connection
         self.loop = loop
-        connection.onDisconnected = { [unowned self] in failPending(.agentUnavailable) }
+        connection.onDisconnected = { [unowned self] in
+            failPending(.agentUnavailable)
+            for handler in disconnectionHandlers.values { handler() }
+        }
     }
 
     var uniqueName: String { connection.uniqueName }
@@ -52,7 +56,16 @@ final class ConnectionCore {
         return id
     }
 
+    /// Calls `handler` once if the bus connection is lost.
+    func onDisconnected(_ handler: @escaping () -> Void) -> UInt64 {
+        let id = nextID
+        nextID += 1
+        disconnectionHandlers[id] = handler
+        return id
+    }
+
     func unsubscribe(_ id: UInt64) {
+        disconnectionHandlers[id] = nil
         guard let tokens = subscriptions.removeValue(forKey: id) else { return }
         for token in tokens { connection.removeMatch(token) }
     }
