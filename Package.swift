@@ -110,7 +110,8 @@ let package = Package(
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(
-            name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore"], swiftSettings: strict
+            name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],
+            swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

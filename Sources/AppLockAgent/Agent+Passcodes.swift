@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockCore
 import DBusKit
 import SodiumHasher
@@ -85,7 +86,7 @@ extension Agent {
                     let agent = agent.value
                     switch outcome {
                     case .success:
-                        agent.perform(agent.machine.firstPasscodeSet(app, kind: kind, now: agent.now()), source: "SetPasscode")
+                        agent.perform(agent.machine.firstPasscodeSet(app, kind: kind, now: agent.now()), source: ManagerMethod.setPasscode.name)
                         agent.logger.info("passcode set", metadata: ["app": "\(app)", "kind": "\(kind.rawValue)"])
                         callOnLoop.value.reply()
                     case .failure(let error):

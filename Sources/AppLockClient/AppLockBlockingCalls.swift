@@ -3,7 +3,8 @@ public import AppLockCore
 /// The blocking form of ``AppLockConnection``'s calls (`connection.blocking.unlock(…)`): each blocks the calling
 /// thread until the reply. Never use it from an observation handler.
 public struct AppLockBlockingCalls: Sendable {
-    let connection: AppLockConnection
+    /// The connection the calls go through.
+    public let connection: AppLockConnection
 
     /// Registers `appID` as the connection's.
     public func register(_ appID: String) throws(AppLockError) { try connection.performBlocking(.register(appID)) }
