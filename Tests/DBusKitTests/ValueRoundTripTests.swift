@@ -22,7 +22,7 @@ import Testing
 
     @Test func everyTypeThroughTheBus() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         try EchoService.start(on: thread, bus: bus)
         let client = try Connection.address(bus.address)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func unixFileDescriptorsPass() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         try EchoService.start(on: thread, bus: bus)
         let client = try Connection.address(bus.address)
