@@ -178,9 +178,9 @@ extension Agent {
 
     /// Queues `operation` behind the others for `app`; an admitted passcode call's admission ends when it is done.
     func enqueuePasscodeOperation(
-        _ app: AppID, admittedFrom caller: String? = nil, _ operation: @escaping PasscodeQueues.Operation
+        _ app: AppID, admittedFrom caller: String? = nil, _ operation: @escaping PasscodeOperation
     ) {
-        let counted: PasscodeQueues.Operation = { [unowned self] done in
+        let counted: PasscodeOperation = { [unowned self] done in
             operation {
                 if let caller { self.admissions.release(app, caller: caller) }
                 done()
@@ -244,7 +244,7 @@ extension Agent {
         }
     }
 
-    private func run(_ operation: PasscodeQueues.Operation, for app: AppID) {
+    private func run(_ operation: PasscodeOperation, for app: AppID) {
         operation { [unowned self] in
             if let next = passcodeQueues.finish(app) { run(next, for: app) }
         }

@@ -32,7 +32,7 @@ public final class Agent {
     var ledgerRetryDelay: Duration = .seconds(2)
     var exitStatus: Int32 = 0
     /// Passcode operations wait here, one at a time per app, so two calls for one app never race.
-    var passcodeQueues = PasscodeQueues()
+    var passcodeQueues = OneAtATimePerApp<PasscodeOperation>()
     /// Passcode calls taken on, per app, per connection and in all; beyond the bounds they are refused.
     var admissions = PasscodeAdmissions()
     /// Refused passcode calls since the last log line about them, when that line was written and when the last
