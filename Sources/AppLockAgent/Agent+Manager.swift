@@ -57,6 +57,8 @@ extension Agent {
             "SetPasscode": { [unowned self] in setPasscode($0) },
             "ChangePasscode": { [unowned self] in changePasscode($0) },
             "RemovePasscode": { [unowned self] in removePasscode($0) },
+            "UnlockWithSystemAuthentication": { [unowned self] in unlockWithSystemAuthentication($0) },
+            "ResetPasscode": { [unowned self] in resetPasscode($0) },
         ]
         let interface = ExportedInterface(
             name: InterfaceDescriptions.managerName,
@@ -74,6 +76,7 @@ extension Agent {
         "RegisterApplication": "s", "UnregisterApplication": "s", "GetApplication": "s", "ListApplications": "",
         "Lock": "s", "LockAll": "", "ReportActivity": "ss", "Inhibit": "ss", "Uninhibit": "u", "Unlock": "ss",
         "SetPasscode": "sss", "ChangePasscode": "ssss", "RemovePasscode": "ss",
+        "UnlockWithSystemAuthentication": "s", "ResetPasscode": "s",
     ]
 
     func managerProperties() -> [(String, DBusValue)] {

@@ -14,6 +14,9 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
     case storeUnavailable(String)
     case limitExceeded(String)
     case attemptInProgress
+    case notAuthorized(String)
+    case systemAuthUnavailable(String)
+    case interrupted
 
     /// The error-name prefix every `dbusName` goes under.
     public static let dbusPrefix = AppLockBusNames.errorPrefix
@@ -51,6 +54,9 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .storeUnavailable(let why): ("StoreUnavailable", "The passcode store is unavailable: \(why).")
         case .limitExceeded(let what): ("LimitExceeded", "Limit exceeded: \(what).")
         case .attemptInProgress: ("AttemptInProgress", "Another passcode attempt for this application is in progress.")
+        case .notAuthorized(let why): ("NotAuthorized", "Not authorized: \(why).")
+        case .systemAuthUnavailable(let why): ("SystemAuthUnavailable", "System authentication is unavailable: \(why); nothing was unlocked.")
+        case .interrupted: ("Interrupted", "A lock arrived while the request was being checked; the app stays locked.")
         }
     }
 }
