@@ -31,6 +31,12 @@ public enum AppLockError: Error, Sendable, Hashable, CustomStringConvertible {
     case limitExceeded
     /// Another passcode attempt for this app is being verified.
     case attemptInProgress
+    /// System authentication was refused or dismissed, or the policy does not allow it; the agent's sentence.
+    case notAuthorized(String)
+    /// No polkit answered (no system bus, none on it, no answer in time); nothing was unlocked.
+    case systemAuthUnavailable
+    /// A lock arrived while the request was being checked; the app stays locked.
+    case interrupted
     /// The agent is not on the bus, or the bus cannot be reached.
     case agentUnavailable
     /// The session was closed.
@@ -56,6 +62,9 @@ public enum AppLockError: Error, Sendable, Hashable, CustomStringConvertible {
         case .inhibitNotAllowed: "The policy does not allow keeping the application unlocked."
         case .limitExceeded: "A limit of the AppLock agent was reached."
         case .attemptInProgress: "Another passcode attempt is in progress."
+        case .notAuthorized(let why): why
+        case .systemAuthUnavailable: "System authentication is unavailable."
+        case .interrupted: "A lock arrived meanwhile; the application stays locked."
         case .agentUnavailable: "The AppLock agent is not running."
         case .closed: "The AppLock session is closed."
         case .other(let name, let message): message.isEmpty ? name : "\(name): \(message)"
@@ -94,6 +103,9 @@ public enum AppLockError: Error, Sendable, Hashable, CustomStringConvertible {
         case "InhibitNotAllowed": self = .inhibitNotAllowed
         case "LimitExceeded": self = .limitExceeded
         case "AttemptInProgress": self = .attemptInProgress
+        case "NotAuthorized": self = .notAuthorized(error.message)
+        case "SystemAuthUnavailable": self = .systemAuthUnavailable
+        case "Interrupted": self = .interrupted
         default: self = .other(name: name, message: error.message)
         }
     }

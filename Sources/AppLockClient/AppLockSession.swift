@@ -181,8 +181,9 @@ public final class AppLockSession: Sendable {
         }
     }
 
-    private func call(
-        _ member: String, _ arguments: [DBusValue], registered: Bool = false
+    /// Sends `member` to the manager on the session's thread; `timeout` bounds the wait for the reply.
+    func call(
+        _ member: String, _ arguments: [DBusValue], registered: Bool = false, timeout: Duration = .seconds(25)
     ) async throws(AppLockError) -> [DBusValue] {
         let core = self.core
         let shared = self.shared
@@ -190,7 +191,9 @@ public final class AppLockSession: Sendable {
             let posted = shared.contents.withLock { contents -> Bool in
                 guard !contents.closed else { return false }
                 core.loop.post {
-                    core.value.request(member, arguments, registered: registered) { continuation.resume(returning: $0) }
+                    core.value.request(member, arguments, registered: registered, timeout: timeout) {
+                        continuation.resume(returning: $0)
+                    }
                 }
                 return true
             }

@@ -313,12 +313,12 @@ final class SessionCore {
     /// A Manager call on behalf of the app; `registered` calls (owner-only methods) fail at once while the app is
     /// not registered.
     func request(
-        _ member: String, _ arguments: [DBusValue], registered: Bool,
+        _ member: String, _ arguments: [DBusValue], registered: Bool, timeout: Duration = .seconds(25),
         _ completion: @escaping (Result<[DBusValue], AppLockError>) -> Void
     ) {
         if closed { return completion(.failure(.closed)) }
         if registered && !ready { return completion(.failure(status.registrationError ?? .agentUnavailable)) }
-        send(member: member, arguments) { result in
+        send(member: member, arguments, timeout: timeout) { result in
             completion(result.flatMap { reply in
                 Result { try reply.arguments() }.mapError { _ in AppLockError.other(name: "", message: "bad reply") }
             })
@@ -327,7 +327,7 @@ final class SessionCore {
 
     private func send(
         path: ObjectPath = AppLockBusNames.manager, interface: String = AppLockBusNames.managerInterface, member: String,
-        _ arguments: [DBusValue], _ completion: @escaping Completion
+        _ arguments: [DBusValue], timeout: Duration = .seconds(25), _ completion: @escaping Completion
     ) {
         guard let connection else { return completion(.failure(.agentUnavailable)) }
         let message: Message
@@ -340,7 +340,7 @@ final class SessionCore {
         let id = nextID
         nextID += 1
         pending[id] = completion
-        connection.call(message) { [weak self] result in
+        connection.call(message, timeout: timeout) { [weak self] result in
             guard let self, let completion = self.pending.removeValue(forKey: id) else { return }
             completion(result.mapError { AppLockError($0) })
         }

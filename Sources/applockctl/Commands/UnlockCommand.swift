@@ -4,16 +4,31 @@ import ArgumentParser
 struct UnlockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlock",
-        abstract: "Unlock an application with its passcode.",
+        abstract: "Unlock an application with its passcode, or with system authentication.",
         discussion: """
             A wrong passcode says how many attempts are left (exit status 5); after too many, the application is \
-            locked out for a while (exit status 6).
+            locked out for a while (exit status 6). With --system-auth no passcode is asked: the desktop's \
+            authentication dialog (polkit action io.github.applock.unlock) asks for your own password or \
+            fingerprint instead; refused or dismissed: exit status 17; no polkit: exit status 18.
             """
     )
 
     @OptionGroup var options: PasscodeCallOptions
 
+    @Flag(name: .customLong("system-auth"), help: "Authenticate through the desktop (polkit) instead of the passcode.")
+    var systemAuthentication = false
+
+    func validate() throws {
+        if systemAuthentication && options.stdin {
+            throw ValidationError("--system-auth asks no passcode; leave out --stdin.")
+        }
+    }
+
     func run() throws {
-        try options.askAndCall("Unlock")
+        if systemAuthentication {
+            try SystemAuthCall.run("UnlockWithSystemAuthentication", app: options.app)
+        } else {
+            try options.askAndCall("Unlock")
+        }
     }
 }

@@ -31,6 +31,10 @@ enum ErrorTranslator {
                 return CommandFailure(.notAllowed, sentence("The agent does not allow this."))
             case "InvalidArgument":
                 return CommandFailure(.invalidArgument, sentence("The agent refused an argument."))
+            case "NotAuthorized":
+                return CommandFailure(.notAuthorized, sentence("Not authorized."))
+            case "SystemAuthUnavailable":
+                return CommandFailure(.systemAuthUnavailable, sentence("System authentication is unavailable."))
             case "AttemptInProgress", "LimitExceeded":
                 return CommandFailure(.busy, sentence("The agent is busy; try again."))
             default:
