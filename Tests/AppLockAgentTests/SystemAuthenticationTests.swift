@@ -220,10 +220,10 @@ struct SystemAuthenticationTests {
     func mandatorySwitchesRefuse() throws {
         let f = try Fixture(admin: "[Mandatory]\nAllowSystemAuthentication=false\nAllowPasscodeReset=false\n",
                             allowed: [Self.unlockAction, Self.resetAction])
-        let unlock = SystemAuthenticationTests.failure(f.app, "UnlockWithSystemAuthentication")
+        let unlock = PasscodeTests.failure(f.app, "UnlockWithSystemAuthentication", [.string(Self.notes)])
         #expect(unlock?.name == Self.error + "NotAuthorized")
         #expect(unlock?.message.contains("policy does not allow system authentication") == true, "\(unlock?.message ?? "")")
-        let reset = SystemAuthenticationTests.failure(f.app, "ResetPasscode")
+        let reset = PasscodeTests.failure(f.app, "ResetPasscode", [.string(Self.notes)])
         #expect(reset?.name == Self.error + "NotAuthorized")
         #expect(reset?.message.contains("policy does not allow resetting the passcode") == true, "\(reset?.message ?? "")")
         #expect(try f.checks().isEmpty)
@@ -242,16 +242,5 @@ struct SystemAuthenticationTests {
         #expect(f.outcome("ResetPasscode") == "LockedOut")
         #expect(try f.checks().isEmpty)
         #expect(try f.app.state(Self.notes) == "locked" && f.app.hasPasscode(Self.notes))
-    }
-
-    static func failure(_ app: AgentClient, _ member: String) -> DBusError? {
-        do {
-            try app.call(member, [.string(notes)])
-            return nil
-        } catch let error as DBusError {
-            return error
-        } catch {
-            return DBusError(name: "unexpected", message: "\(error)")
-        }
     }
 }

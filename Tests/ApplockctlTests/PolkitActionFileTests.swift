@@ -15,6 +15,7 @@ struct PolkitActionFileTests {
         try #require(getuid() == 0, "polkitd reads actions only from /usr/share/polkit-1/actions; run as root")
         let installed = Self.actionsDirectory.appendingPathComponent(Self.fileName)
         let previous = try? Data(contentsOf: installed)
+        let directoryExisted = FileManager.default.fileExists(atPath: Self.actionsDirectory.path)
         try FileManager.default.createDirectory(at: Self.actionsDirectory, withIntermediateDirectories: true)
         let source = BuiltProducts.packageRoot.appendingPathComponent("data/\(Self.fileName)")
         try? FileManager.default.removeItem(at: installed)
@@ -22,6 +23,7 @@ struct PolkitActionFileTests {
         defer {
             try? FileManager.default.removeItem(at: installed)
             if let previous { try? previous.write(to: installed) }
+            if !directoryExisted { try? FileManager.default.removeItem(at: Self.actionsDirectory) }
         }
 
         let env = try TestEnvironment(systemBus: true)
