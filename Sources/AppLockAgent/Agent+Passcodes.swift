@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockCore
 import DBusKit
 import SodiumHasher
@@ -8,7 +9,7 @@ import SodiumHasher
 /// loop, where the core applies it — unless a lock arrived meanwhile, which wins.
 extension Agent {
     func unlock(_ call: MethodInvocation) {
-        guard call.expect("ss"), let app = appArgument(call) else { return }
+        guard let app = appArgument(call) else { return }
         let passcode = SecretBytes(call.string(1))
         attempt(call, app, purpose: .unlock) { worker in
             worker.verify(app, passcode)
@@ -16,7 +17,7 @@ extension Agent {
     }
 
     func changePasscode(_ call: MethodInvocation) {
-        guard call.expect("ssss"), let app = appArgument(call) else { return }
+        guard let app = appArgument(call) else { return }
         guard let kind = kindArgument(call, 3) else { return }
         do {
             try PasscodeRules.validate(call.string(2), kind: kind, policy: machine.policy(for: app))
@@ -38,7 +39,7 @@ extension Agent {
     }
 
     func removePasscode(_ call: MethodInvocation) {
-        guard call.expect("ss"), let app = appArgument(call) else { return }
+        guard let app = appArgument(call) else { return }
         let passcode = SecretBytes(call.string(1))
         attempt(call, app, purpose: .remove) { worker in
             let verification = worker.verify(app, passcode)
@@ -53,7 +54,7 @@ extension Agent {
     }
 
     func setPasscode(_ call: MethodInvocation) {
-        guard call.expect("sss"), let app = appArgument(call) else { return }
+        guard let app = appArgument(call) else { return }
         guard let kind = kindArgument(call, 2) else { return }
         do {
             try PasscodeRules.validate(call.string(1), kind: kind, policy: machine.policy(for: app))
@@ -85,7 +86,7 @@ extension Agent {
                     let agent = agent.value
                     switch outcome {
                     case .success:
-                        agent.perform(agent.machine.firstPasscodeSet(app, kind: kind, now: agent.now()), source: "SetPasscode")
+                        agent.perform(agent.machine.firstPasscodeSet(app, kind: kind, now: agent.now()), source: ManagerMethod.setPasscode.name)
                         agent.logger.info("passcode set", metadata: ["app": "\(app)", "kind": "\(kind.rawValue)"])
                         callOnLoop.value.reply()
                     case .failure(let error):
@@ -158,10 +159,7 @@ extension Agent {
             call.reply()
         case .verifiedButRelocked:
             perform(then(now), source: "\(purpose)")
-            call.fail(DBusError(
-                name: AppLockBusNames.errorPrefix + "Interrupted",
-                message: "The passcode was right, but a lock arrived while it was being checked; the app stays locked."
-            ))
+            call.fail(ManagerError.interrupted.dbusError)
         case .wrongPasscode(let left):
             logger.notice("wrong passcode", metadata: ["app": "\(app)", "attempts-left": "\(left)"])
             failOnceCounted(call, ManagerError.wrongPasscode(attemptsLeft: left).dbusError)

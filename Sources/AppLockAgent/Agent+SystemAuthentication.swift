@@ -25,13 +25,13 @@ extension Agent {
     }
 
     private func authenticate(_ call: MethodInvocation, for purpose: SystemAuthPurpose) {
-        guard call.expect("s"), let app = appArgument(call) else { return }
+        guard let app = appArgument(call) else { return }
         let ticket: SystemAuthTicket
         do throws(ManagerError) {
             ticket = try machine.beginSystemAuthentication(app, purpose: purpose, caller: call.sender, now: now())
         } catch {
             logger.notice("\(purpose.methodName) refused",
-                          metadata: ["app": "\(app)", "caller": "\(call.sender)", "error": "\(error.dbusName)"])
+                          metadata: ["app": "\(app)", "caller": "\(call.sender)", "error": "\(error.agentError)"])
             return call.fail(error.dbusError)
         }
         pendingSystemAuthentications.begin(ticket, call)

@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import AppLockTestSupport
 import Testing
 
@@ -13,11 +14,7 @@ import Testing
         try await session.lock()
         #expect(await session.waitForStatus { $0.isLocked && $0.hasPasscode }.held)
 
-        do {
-            try await session.unlockWithSystemAuthentication()
-            Issue.record("polkit refused, yet the app unlocked")
-        } catch .notAuthorized {
-        }
+        #expect(await Self.refusal { try await session.unlockWithSystemAuthentication() } == .notAuthorized)
         #expect(session.status.isLocked)
 
         try harness.environment.setPolkitAllowed(["io.github.applock.unlock"])
@@ -25,14 +22,24 @@ import Testing
         #expect(await session.waitForStatus { !$0.isLocked }.held)
         #expect(session.status.reason == .unlock)
 
-        await #expect(throws: AppLockError.notAuthorized(
-            "Not authorized: the user did not authenticate (or no authentication agent runs in the session).")
-        ) { try await session.resetPasscode() }
+        #expect(await Self.refusal { try await session.resetPasscode() } == .notAuthorized)
         try harness.environment.setPolkitAllowed(["io.github.applock.reset-passcode"])
         try await session.resetPasscode()
         #expect(await session.waitForStatus { !$0.hasPasscode }.held)
 
-        harness.environment.stopPolkit()
-        await #expect(throws: AppLockError.noPasscode) { try await session.unlockWithSystemAuthentication() }
+        let connection = try AppLockConnection(busAddress: harness.environment.sessionBus.address)
+        #expect(await Self.refusal { try await connection.unlockWithSystemAuthentication("org.example.Notes") } == .noPasscode)
+    }
+
+    /// The agent's refusal of `call`, nil when it succeeded (or failed otherwise).
+    static func refusal(_ call: () async throws -> Void) async -> AgentError? {
+        do {
+            try await call()
+            return nil
+        } catch let error as AppLockError {
+            return error.agentError
+        } catch {
+            return nil
+        }
     }
 }

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import Testing
 @testable import AppLockCore
 
@@ -32,8 +33,8 @@ import Testing
             #expect(f.state(f.notes) == .locked)
             #expect(f.m.snapshot(of: f.notes) == before.snapshot(of: f.notes))
             switch outcome {
-            case .notAuthorized: #expect(result.error?.dbusName == "NotAuthorized")
-            default: #expect(result.error?.dbusName == "SystemAuthUnavailable")
+            case .notAuthorized: #expect(result.error?.agentError == .notAuthorized)
+            default: #expect(result.error?.agentError == .systemAuthUnavailable)
             }
         }
     }

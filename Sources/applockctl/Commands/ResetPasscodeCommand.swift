@@ -1,3 +1,4 @@
+import AppLockClient
 import ArgumentParser
 
 /// `applockctl reset-passcode APP`: removes a forgotten passcode after the user authenticates through polkit.
@@ -16,10 +17,10 @@ struct ResetPasscodeCommand: ParsableCommand {
     @Argument(help: "An application id, e.g. org.example.Notes.")
     var app: String
 
-    func validate() throws { try AppIDCheck.validate(app) }
+    func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
-        try SystemAuthCall.run("ResetPasscode", app: app)
+        try AgentLink().perform(.resetPasscode(app), about: app)
         Output.line("Passcode removed for \(app).")
     }
 }

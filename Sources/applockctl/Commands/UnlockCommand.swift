@@ -1,3 +1,4 @@
+import AppLockClient
 import ArgumentParser
 
 /// `applockctl unlock APP`: asks for the passcode and unlocks.
@@ -26,9 +27,9 @@ struct UnlockCommand: ParsableCommand {
 
     func run() throws {
         if systemAuthentication {
-            try SystemAuthCall.run("UnlockWithSystemAuthentication", app: options.app)
+            try AgentLink().perform(.unlockWithSystemAuthentication(options.app), about: options.app)
         } else {
-            try options.askAndCall("Unlock")
+            try options.askAndCall { .unlock($0, passcode: $1) }
         }
     }
 }
