@@ -30,7 +30,7 @@ extension Agent {
         do throws(ManagerError) {
             ticket = try machine.beginSystemAuthentication(app, purpose: purpose, caller: call.sender, now: now())
         } catch {
-            logger.notice("\(purpose.methodName) refused",
+            logger.notice("\(purpose.method.name) refused",
                           metadata: ["app": "\(app)", "caller": "\(call.sender)", "error": "\(error.agentError)"])
             return call.fail(error.dbusError)
         }
@@ -41,7 +41,7 @@ extension Agent {
                 return finish(ticket, .notAuthorized("the calling process could not be identified"))
             }
             pendingSystemAuthentications.identified(ticket, as: process)
-            logger.info("\(purpose.methodName) asks polkit", metadata: Self.metadata(ticket, process))
+            logger.info("\(purpose.method.name) asks polkit", metadata: Self.metadata(ticket, process))
             polkit.reach { [unowned self] problem in
                 guard pendingSystemAuthentications.isPending(ticket) else { return }
                 if let problem { return finish(ticket, .unavailable(problem)) }
@@ -59,11 +59,11 @@ extension Agent {
     /// Applies polkit's answer; a ticket cancelled meanwhile was answered then, and its late answer changes nothing.
     private func finish(_ ticket: SystemAuthTicket, _ outcome: SystemAuthOutcome) {
         let result = machine.finishSystemAuthentication(ticket, outcome: outcome, now: now())
-        perform(result.actions, source: ticket.purpose.methodName)
+        perform(result.actions, source: ticket.purpose.method.name)
         guard let entry = pendingSystemAuthentications.end(ticket) else { return }
         let metadata = Self.metadata(ticket, entry.process)
         if let error = result.error {
-            logger.notice("\(ticket.purpose.methodName) not granted: \(error.message)", metadata: metadata)
+            logger.notice("\(ticket.purpose.method.name) not granted: \(error.message)", metadata: metadata)
             return entry.call.fail(error.dbusError)
         }
         switch ticket.purpose {

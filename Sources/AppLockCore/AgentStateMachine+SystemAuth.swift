@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 extension AgentStateMachine {
     /// Starts a system authentication (`UnlockWithSystemAuthentication` or `ResetPasscode`) of `app` for the
     /// connection `caller`. Throws, changing nothing, when the app is unknown or has no passcode, when its policy
@@ -56,7 +58,7 @@ extension AgentStateMachine {
                     if ticket.purpose == .unlock {
                         apps[app]!.causes.remove(.manual)
                         let target: AppState = apps[app]!.causes.isEmpty ? .unlocked : .obscured
-                        setState(app, target, .unlock, source: "system authentication", &actions)
+                        setState(app, target, .unlock, source: ManagerMethod.unlockWithSystemAuthentication.name, &actions)
                     }
                     error = nil
                 }

@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// What a system authentication (polkit) is asked for: each purpose is its own polkit action and Manager method.
 public enum SystemAuthPurpose: String, Sendable, CaseIterable {
     /// `UnlockWithSystemAuthentication`: unlock the app.
@@ -14,10 +16,10 @@ public enum SystemAuthPurpose: String, Sendable, CaseIterable {
     }
 
     /// The Manager method that asks for it.
-    public var methodName: String {
+    public var method: ManagerMethod {
         switch self {
-        case .unlock: "UnlockWithSystemAuthentication"
-        case .resetPasscode: "ResetPasscode"
+        case .unlock: .unlockWithSystemAuthentication
+        case .resetPasscode: .resetPasscode
         }
     }
 }

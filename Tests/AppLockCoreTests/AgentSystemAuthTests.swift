@@ -16,7 +16,7 @@ import Testing
         #expect(f.m.pendingSystemAuthentications == [ticket])
         let result = f.m.finishSystemAuthentication(ticket, outcome: .authorized, now: t(30))
         #expect(result.error == nil)
-        #expect(result.actions == [.stateChanged(f.notes, .unlocked, .unlock, source: "system authentication")])
+        #expect(result.actions == [.stateChanged(f.notes, .unlocked, .unlock, source: "UnlockWithSystemAuthentication")])
         #expect(f.state(f.notes) == .unlocked)
         #expect(f.m.snapshot(of: f.notes)?.failedAttempts == 2, "system authentication leaves the passcode's count alone")
         #expect(f.m.pendingSystemAuthentications.isEmpty)
