@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "applockd", targets: ["applockd"]),
         .executable(name: "applock-store-helper", targets: ["applock-store-helper"]),
         .executable(name: "applockctl", targets: ["applockctl"]),
+        .library(name: "SystemKit", targets: ["SystemKit"]),
         .library(name: "DBusKit", targets: ["DBusKit"]),
         .library(name: "AppLockProtocol", targets: ["AppLockProtocol"]),
         .library(name: "AppLockCore", targets: ["AppLockCore"]),
@@ -30,8 +31,11 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSystem"),
 
-        .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
+        // Linux underneath everything else: the epoll event loop, child processes, the worker pool, the heap.
+        .target(name: "SystemKit", dependencies: ["CSystem"], swiftSettings: strict),
+        .target(name: "DBusKit", dependencies: ["CDBus", "SystemKit"], swiftSettings: strict),
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
         .target(name: "AppLockProtocol", swiftSettings: strict),
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
@@ -40,7 +44,7 @@ let package = Package(
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockProtocol", "SodiumHasher",
+                "DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol", "SodiumHasher",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -94,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PasscodeStorageTests",
-            dependencies: ["SecretServiceStore", "SodiumHasher", "AppLockCore", "AppLockTestSupport"],
+            dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport"], swiftSettings: strict),

@@ -1,7 +1,6 @@
 import AppLockProtocol
 import AppLockCore
 import DBusKit
-import Glibc
 import SodiumHasher
 
 /// The passcode methods. Each is admitted first (``PasscodeAdmissions``: a bounded number per app, per connection
@@ -249,7 +248,7 @@ extension Agent {
             let now = EventLoop.monotonicNanoseconds()
             if let last = refusals.last, now < last + 1_000_000_000 { return scheduleMemoryTrim(after: last) }
             if bus.outgoingQueueBytes > 0 { return scheduleMemoryTrim(after: now) }
-            _ = malloc_trim(0)
+            HeapMemory.trim()
         }
     }
 
@@ -280,5 +279,3 @@ extension Agent {
         return kind
     }
 }
-
-@_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32
