@@ -141,10 +141,7 @@ extension Agent {
         switch verification {
         case .verified: outcome = .verified
         case .wrong: outcome = .wrong
-        case .missing:
-            // The item was deleted behind the agent's back: the store is the truth.
-            perform(machine.passcodeRemoved(app, now: now), source: "Secret Service")
-            outcome = .storeUnavailable
+        case .missing: outcome = .passcodeMissing
         case .unavailable(let why):
             logger.error("Secret Service unavailable; nothing unlocked", metadata: ["app": "\(app)", "error": "\(why)"])
             outcome = .storeUnavailable
@@ -167,13 +164,8 @@ extension Agent {
         case .noPasscode:
             call.fail(ManagerError.noPasscode.dbusError)
         case .storeUnavailable:
-            if case .missing = verification {
-                call.fail(ManagerError.noPasscode.dbusError)
-            } else if case .unavailable(let why) = verification {
-                call.fail(ManagerError.storeUnavailable(why).dbusError)
-            } else {
-                call.fail(ManagerError.storeUnavailable("unknown").dbusError)
-            }
+            guard case .unavailable(let why) = verification else { return call.fail(ManagerError.storeUnavailable("unknown").dbusError) }
+            call.fail(ManagerError.storeUnavailable(why).dbusError)
         }
     }
 
