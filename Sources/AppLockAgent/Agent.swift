@@ -42,6 +42,11 @@ public final class Agent {
     var memoryTrim: TimerHandle?
     /// Which apps are known to have (or not have) a stored passcode; incomplete when listing the store failed.
     var inventory = StoreInventory()
+    /// polkit on the system bus, for UnlockWithSystemAuthentication and ResetPasscode.
+    lazy var polkit = PolkitAuthority(
+        loop: loop, address: configuration.systemBusAddress, logger: logger,
+        reachTimeout: configuration.polkitTimeout, answerTimeout: configuration.systemAuthenticationTimeout)
+    var pendingSystemAuthentications = PendingSystemAuthentications()
 
     /// Prepares the agent; `run()` connects and serves.
     public init(configuration: AgentConfiguration, logger: Logger) throws {
@@ -196,6 +201,8 @@ public final class Agent {
                 logger.info("released the sleep inhibitor")
             case .acquireSleepInhibitor:
                 logind?.acquireSleepInhibitor()
+            case .cancelSystemAuthentication(let ticket):
+                cancelSystemAuthentication(ticket)
             }
         }
         sendFollowUps()

@@ -14,6 +14,12 @@ public struct MandatoryPolicy: Equatable, Sendable {
     public var requireLockOnSessionLock: Bool?
     /// true forces LockOnSuspend on; false changes nothing.
     public var requireLockOnSuspend: Bool?
+    /// false forbids `UnlockWithSystemAuthentication`; true changes nothing.
+    public var allowSystemAuthentication: Bool?
+    /// false forbids `ResetPasscode`; true changes nothing.
+    public var allowPasscodeReset: Bool?
+    /// true makes a lock-out stop system authentication (both methods answer `LockedOut`); false changes nothing.
+    public var lockoutBlocksSystemAuthentication: Bool?
 
     /// The group these keys live in.
     public static let groupName = "Mandatory"
@@ -25,7 +31,10 @@ public struct MandatoryPolicy: Equatable, Sendable {
         allowedPasscodeKinds: [PasscodeKind]? = nil,
         allowInhibit: Bool? = nil,
         requireLockOnSessionLock: Bool? = nil,
-        requireLockOnSuspend: Bool? = nil
+        requireLockOnSuspend: Bool? = nil,
+        allowSystemAuthentication: Bool? = nil,
+        allowPasscodeReset: Bool? = nil,
+        lockoutBlocksSystemAuthentication: Bool? = nil
     ) {
         self.maximumGracePeriod = maximumGracePeriod
         self.maximumLockAfterIdle = maximumLockAfterIdle
@@ -34,6 +43,9 @@ public struct MandatoryPolicy: Equatable, Sendable {
         self.allowInhibit = allowInhibit
         self.requireLockOnSessionLock = requireLockOnSessionLock
         self.requireLockOnSuspend = requireLockOnSuspend
+        self.allowSystemAuthentication = allowSystemAuthentication
+        self.allowPasscodeReset = allowPasscodeReset
+        self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
     }
 
     /// Parses a whole administrator policy file's text (a syntax error and a bad value are both a `KeyFileError`).
@@ -55,6 +67,9 @@ public struct MandatoryPolicy: Equatable, Sendable {
             case "AllowInhibit": m.allowInhibit = try p.bool()
             case "RequireLockOnSessionLock": m.requireLockOnSessionLock = try p.bool()
             case "RequireLockOnSuspend": m.requireLockOnSuspend = try p.bool()
+            case "AllowSystemAuthentication": m.allowSystemAuthentication = try p.bool()
+            case "AllowPasscodeReset": m.allowPasscodeReset = try p.bool()
+            case "LockoutBlocksSystemAuthentication": m.lockoutBlocksSystemAuthentication = try p.bool()
             default:
                 if entry.key.hasPrefix("X-") { continue }
                 throw p.fail("unknown key in [\(groupName)]")

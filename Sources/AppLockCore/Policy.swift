@@ -17,6 +17,12 @@ public struct Policy: Equatable, Sendable {
     public var lockoutSchedule: [UInt32]
     public var passcodeKinds: [PasscodeKind]
     public var minimumLength: UInt32
+    /// `UnlockWithSystemAuthentication` is allowed.
+    public var allowSystemAuthentication: Bool
+    /// `ResetPasscode` is allowed.
+    public var allowPasscodeReset: Bool
+    /// A lock-out stops system authentication too (set only by the administrator's `[Mandatory]` group).
+    public var lockoutBlocksSystemAuthentication: Bool
 
     public init(
         lockOnLaunch: Bool = true,
@@ -31,7 +37,10 @@ public struct Policy: Equatable, Sendable {
         maxFailedAttempts: UInt32 = 5,
         lockoutSchedule: [UInt32] = [60, 300, 900, 3600],
         passcodeKinds: [PasscodeKind] = PasscodeKind.allCases,
-        minimumLength: UInt32 = 4
+        minimumLength: UInt32 = 4,
+        allowSystemAuthentication: Bool = true,
+        allowPasscodeReset: Bool = true,
+        lockoutBlocksSystemAuthentication: Bool = false
     ) {
         self.lockOnLaunch = lockOnLaunch
         self.lockOnSessionLock = lockOnSessionLock
@@ -46,6 +55,9 @@ public struct Policy: Equatable, Sendable {
         self.lockoutSchedule = lockoutSchedule
         self.passcodeKinds = passcodeKinds
         self.minimumLength = minimumLength
+        self.allowSystemAuthentication = allowSystemAuthentication
+        self.allowPasscodeReset = allowPasscodeReset
+        self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
     }
 
     /// SPEC's built-in defaults.
@@ -67,6 +79,9 @@ public struct Policy: Equatable, Sendable {
             ("LockoutSchedule", .uint32Array(lockoutSchedule)),
             ("PasscodeKinds", .stringArray(passcodeKinds.map(\.rawValue))),
             ("MinimumLength", .uint32(minimumLength)),
+            ("AllowSystemAuthentication", .bool(allowSystemAuthentication)),
+            ("AllowPasscodeReset", .bool(allowPasscodeReset)),
+            ("LockoutBlocksSystemAuthentication", .bool(lockoutBlocksSystemAuthentication)),
         ]
     }
 }

@@ -13,6 +13,8 @@ public struct PolicyOverrides: Equatable, Sendable {
     public var lockoutSchedule: [UInt32]?
     public var passcodeKinds: [PasscodeKind]?
     public var minimumLength: UInt32?
+    public var allowSystemAuthentication: Bool?
+    public var allowPasscodeReset: Bool?
 
     /// The group these keys live in.
     public static let groupName = "Policy"
@@ -40,6 +42,8 @@ public struct PolicyOverrides: Equatable, Sendable {
             case "LockoutSchedule": o.lockoutSchedule = try p.uint32List()
             case "PasscodeKinds": o.passcodeKinds = try p.kinds()
             case "MinimumLength": o.minimumLength = try p.uint32(maximum: UInt32(Limits.maxPasscodeBytes))
+            case "AllowSystemAuthentication": o.allowSystemAuthentication = try p.bool()
+            case "AllowPasscodeReset": o.allowPasscodeReset = try p.bool()
             default:
                 if entry.key.hasPrefix("X-") { continue }
                 throw p.fail("unknown key in [\(groupName)]")
@@ -69,6 +73,8 @@ public struct PolicyOverrides: Equatable, Sendable {
         if let v = lockoutSchedule, !v.isEmpty { p.lockoutSchedule = v }
         if let v = passcodeKinds, !v.isEmpty { p.passcodeKinds = v }
         if let v = minimumLength { p.minimumLength = v }
+        if let v = allowSystemAuthentication { p.allowSystemAuthentication = v }
+        if let v = allowPasscodeReset { p.allowPasscodeReset = v }
         return p
     }
 }

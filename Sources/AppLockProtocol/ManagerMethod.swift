@@ -15,6 +15,8 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case reportActivity = "ReportActivity"
     case inhibit = "Inhibit"
     case uninhibit = "Uninhibit"
+    case unlockWithSystemAuthentication = "UnlockWithSystemAuthentication"
+    case resetPasscode = "ResetPasscode"
 
     /// The D-Bus member name.
     public var name: String { rawValue }
@@ -71,8 +73,18 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
                 errors: [.invalidArgument, .notRegistered, .accessDenied, .inhibitNotAllowed, .limitExceeded])
         case .uninhibit:
             return MethodContract(inputs: [ProtocolArgument("cookie", "u")], errors: [.invalidArgument, .accessDenied])
+        case .unlockWithSystemAuthentication:
+            return MethodContract(inputs: [appID], errors: Self.systemAuthErrors)
+        case .resetPasscode:
+            return MethodContract(inputs: [appID], errors: Self.systemAuthErrors + [.storeUnavailable])
         }
     }
+
+    /// What a system authentication through polkit (UnlockWithSystemAuthentication, ResetPasscode) can answer.
+    private static let systemAuthErrors: [AgentError] = [
+        .invalidArgument, .unknownApplication, .noPasscode, .notAuthorized, .systemAuthUnavailable, .lockedOut,
+        .interrupted, .attemptInProgress,
+    ]
 
     /// What a passcode attempt (Unlock, ChangePasscode, RemovePasscode) can answer.
     private static let attemptErrors: [AgentError] = [

@@ -15,7 +15,8 @@ import Testing
         #expect(d.entries.map(\.key) == [
             "LockOnLaunch", "LockOnSessionLock", "LockOnScreenSaver", "LockOnSuspend", "LockOnSessionSwitch",
             "LockAfterIdle", "GracePeriod", "ObscureInBackground", "AllowInhibit", "MaxFailedAttempts",
-            "LockoutSchedule", "PasscodeKinds", "MinimumLength",
+            "LockoutSchedule", "PasscodeKinds", "MinimumLength", "AllowSystemAuthentication", "AllowPasscodeReset",
+            "LockoutBlocksSystemAuthentication",
         ])
         #expect(d.entries[5].value == .uint32(300))
         #expect(d.entries[6].value == .uint32(60))

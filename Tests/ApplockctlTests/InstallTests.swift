@@ -16,6 +16,7 @@ import Testing
         "usr/lib/systemd/user/graphical-session.target.wants/applockd.service",
         "etc/xdg/autostart/applockd.desktop",
         "usr/share/applock/applock.conf",
+        "usr/share/polkit-1/actions/io.github.applock.policy",
         "usr/share/bash-completion/completions/applockctl",
         "usr/share/zsh/site-functions/_applockctl",
         "usr/share/fish/vendor_completions.d/applockctl.fish",
