@@ -45,6 +45,8 @@ clean:
 #   GENERATE_MANUAL=<tool> swift-argument-parser's generate-manual (default: the one the build made)
 #   ENABLE_USER_UNITS=no   leave out the <target>.wants links that start each user unit with the session
 #                          (debian/rules: dh_installsystemduser enables the units in /etc/systemd/user instead)
+# The bash completion loses its #! line (it is sourced, not run) and the generated applockctl(1) its empty lines
+# (a paragraph break in mdoc is .Pp; groff warns about empty lines).
 # Every user unit (data/*.service), autostart entry (data/*.desktop), polkit action file (data/*.policy) and man
 # page (man/*.[1-8]) is installed, so a new one needs no change here; the programs are listed in PROGRAMS.
 PROGRAMS = applockd applock-store-helper applockctl
@@ -108,10 +110,11 @@ install: $(if $(INSTALL_BIN),,release)
 		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > '$(INST_POLKIT_ACTIONS)/'"$$a"; \
 			chmod 644 '$(INST_POLKIT_ACTIONS)/'"$$a"; done;) \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
-	"$$bin/applockctl" --generate-completion-script bash > '$(INST_BASH)/applockctl'; \
+	"$$bin/applockctl" --generate-completion-script bash | sed '1{/^#!/d}' > '$(INST_BASH)/applockctl'; \
 	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
 	"$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
 	"$$gen" "$$bin/applockctl" --section 1 -o '$(INST_MAN)/man1'; \
+	sed -i 's/^$$/.Pp/' '$(INST_MAN)/man1/applockctl.1'; \
 	for m in $(MAN_PAGES); do \
 		section="$${m##*.}"; install -d '$(INST_MAN)/man'"$$section"; \
 		$(SUBST) "man/$$m" > '$(INST_MAN)/man'"$$section/$$m"; chmod 644 '$(INST_MAN)/man'"$$section/$$m"; \
@@ -168,3 +171,29 @@ soak: deps
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
 	@APPLOCK_SOAK=1 HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(SOAK_TIMEOUT) \
 		$(SWIFT) test $(SWIFT_FLAGS) --skip-build --filter HostileTests; status=$$?; $(HOSTILE_REPORT); exit $$status
+
+# ---- Debian package ----------------------------------------------------------------------------------------
+# `make deb` builds the applock package (and its source package) with dpkg-buildpackage from a copy of the
+# checkout's files (what `git ls-files` lists, plus new files not ignored), so nothing built or ignored here reaches
+# it; the Swift build is kept in .build-deb between runs. Output in dist/: the .deb, the .dsc/.tar.xz, .changes,
+# .buildinfo and lintian.txt. lintian must report no error and no warning that debian/*lintian-overrides does not
+# explain. `make deb-test` installs the package with apt-get, tests it installed, removes and purges it
+# (scripts/deb-test.sh; as root, or through sudo).
+DIST = $(CURDIR)/dist
+DEB_SOURCE = $(DIST)/src/applock
+.PHONY: deb deb-test
+deb:
+	@./scripts/install-deps.sh --deb
+	rm -rf '$(DIST)'
+	mkdir -p '$(DEB_SOURCE)'
+	git ls-files -z --cached --others --exclude-standard | \
+		while IFS= read -r -d '' f; do [ -e "$$f" ] && printf '%s\0' "$$f"; done | \
+		xargs -0 cp -p --parents -t '$(DEB_SOURCE)'
+	cd '$(DEB_SOURCE)' && APPLOCK_SCRATCH='$(CURDIR)/.build-deb' dpkg-buildpackage -us -uc
+	mv '$(DIST)'/src/applock[_-]* '$(DIST)/'
+	rm -rf '$(DIST)/src'
+	set -o pipefail; lintian --fail-on error,warning --display-info --show-overrides '$(DIST)'/applock_*.changes | tee '$(DIST)/lintian.txt'
+	@ls -l '$(DIST)'
+
+deb-test: deb
+	./scripts/deb-test.sh '$(DIST)'

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Tests the Debian package built by `make deb` on this machine, as a user gets it: apt-get installs it; the README's
+# list of installed files is what `dpkg -L applock` lists; the installed applockctl runs; the installed files pass
+# InstallTests (unit verifies, D-Bus activation of /usr/bin/applockd on a private session bus, a passcode stored in
+# a real keyring through /usr/bin/applock-store-helper); apt-get remove takes every file but the conffiles, purge
+# takes those and the unit links; and the machine ends as it began (same files under /etc, /usr and /var/lib, the
+# same packages). Usage: scripts/deb-test.sh [DIST] (default dist). Runs apt-get as root, through sudo otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/opt/swift/usr/bin"
+dist=${1:-dist}
+if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
+apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -y -q)
+passed=0
+failed=0
+work=$(mktemp -d /tmp/applock-deb-test.XXXXXX)
+
+pass() { passed=$((passed + 1)); echo "deb-test: ok: $*"; }
+fail() { failed=$((failed + 1)); echo "deb-test: FAILED: $*" >&2; }
+package_state() { dpkg-query -W -f='${db:Status-Abbrev}' applock 2>/dev/null | tr -d ' ' || true; }
+installed_packages() { dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' | awk '$1 == "ii" { print $2 }' | sort; }
+# Every path under the trees a package may write, without the ones that change on their own (caches, logs, apt's
+# lists, dpkg's bookkeeping of the package itself is checked through dpkg-query).
+machine_files() {
+    find /etc /usr /var/lib -xdev \
+        \( -path /var/lib/apt -o -path /var/lib/dpkg -o -path /var/lib/systemd/coredump -o -path /var/lib/dhcp \
+           -o -name __pycache__ \) -prune -o -print 2>/dev/null | sort
+}
+
+shopt -s nullglob
+debs=("$dist"/applock_*.deb)
+shopt -u nullglob
+[ ${#debs[@]} -eq 1 ] || { echo "deb-test: expected one $dist/applock_*.deb (make deb), found ${#debs[@]}" >&2; exit 1; }
+deb=$(realpath "${debs[0]}")
+version=$(dpkg-deb -f "$deb" Version)
+
+state=$(package_state)
+if [ -n "$state" ] && [ "$state" != "un" ] && [ "$state" != "pn" ]; then
+    echo "deb-test: applock is already on this machine (dpkg state $state). This test installs, removes and purges" >&2
+    echo "the package and must leave the machine as it found it: remove it first (apt-get purge applock)." >&2
+    exit 1
+fi
+machine_files > "$work/files-before"
+
+cleanup() {
+    local status=$?
+    if [ -n "$(package_state | grep -v -e '^un$' -e '^pn$' -e '^$')" ]; then "${apt[@]}" purge applock >/dev/null || true; fi
+    if [ -s "$work/packages-added" ]; then xargs -a "$work/packages-added" "${apt[@]}" purge >/dev/null || true; fi
+    rm -rf "$work"
+    exit "$status"
+}
+trap cleanup EXIT
+
+# 1. apt-get installs it (with whatever it depends on that is missing here: those are purged again at the end, and
+#    only those, taken as what apt added while it held the dpkg lock).
+installed_packages > "$work/packages-before"
+touch "$work/packages-added"
+if "${apt[@]}" install "$deb" > "$work/install.log" 2>&1; then pass "apt-get install $deb"; else
+    cat "$work/install.log" >&2; fail "apt-get install $deb"; exit 1; fi
+installed_packages | comm -13 "$work/packages-before" - | grep -v '^applock$' > "$work/packages-added" || true
+
+# 2. dpkg -L lists exactly the files the README promises (those not marked "`make install` only"), man pages
+#    compressed, plus the package's own /usr/share/doc/applock.
+awk '/^<!-- installed-files/ { on = 1; next } /^<!-- \/installed-files/ { on = 0 }
+     on && /^\| `/ { split($0, cell, "|"); path = cell[2]; gsub(/[ `]/, "", path);
+                     if (cell[3] !~ /^ *`make install` only/) print "/" path }' README.md | sort > "$work/promised"
+dpkg -L applock | while read -r path; do [ -d "$path" ] && [ ! -L "$path" ] || echo "$path"; done \
+    | grep -v '^/usr/share/doc/applock/' | sed -E 's|^(/usr/share/man/.*)\.gz$|\1|' | sort > "$work/listed"
+if [ -s "$work/promised" ] && diff -u "$work/promised" "$work/listed" > "$work/list.diff"; then
+    pass "dpkg -L applock lists the $(wc -l < "$work/promised") files the README promises"
+else
+    cat "$work/list.diff" >&2; fail "dpkg -L applock differs from the README's list (- promised, + listed)"; fi
+
+# 3. The installed applockctl runs and is this package's version.
+if out=$(applockctl --version) && [ "$out" = "$version" ]; then pass "applockctl --version: $out"; else
+    fail "applockctl --version printed '${out:-}', package version $version"; fi
+if [ "$(command -v applockctl)" = /usr/bin/applockctl ]; then pass "applockctl is /usr/bin/applockctl"; else
+    fail "applockctl on PATH is $(command -v applockctl), not /usr/bin/applockctl"; fi
+
+# 4. The user unit is enabled for every user, the Debian way.
+if [ -L /etc/systemd/user/graphical-session.target.wants/applockd.service ]; then
+    pass "applockd.service enabled for every user (/etc/systemd/user/graphical-session.target.wants)"
+else fail "applockd.service is not enabled in /etc/systemd/user"; fi
+
+# 5. The installed files at work: InstallTests against /usr (swift test; the test build is the one make test made).
+swift build --build-tests > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "swift build --build-tests"; exit 1; }
+if APPLOCK_INSTALLED_PREFIX=/usr swift test --skip-build --filter 'InstallTests/installedUnitVerifiesAndTheBusActivatesTheAgent' \
+    > "$work/swift-test.log" 2>&1 && grep -q "Test run with 1 test .*passed after" "$work/swift-test.log"; then
+    pass "InstallTests with APPLOCK_INSTALLED_PREFIX=/usr (unit verifies, D-Bus activation of /usr/bin/applockd, passcode in the keyring)"
+else cat "$work/swift-test.log" >&2; fail "InstallTests against the installed package"; fi
+
+# 6. apt-get remove takes every file but the conffiles; purge takes the rest.
+dpkg -L applock | while read -r path; do [ -d "$path" ] && [ ! -L "$path" ] || echo "$path"; done | sort > "$work/files"
+sed -n 's/^ \(\/[^ ]*\) .*/\1/p' < <(dpkg-query -W -f='${Conffiles}\n' applock) | sort > "$work/conffiles"
+"${apt[@]}" remove applock > "$work/remove.log" 2>&1 || { cat "$work/remove.log" >&2; fail "apt-get remove applock"; }
+left=$(comm -23 "$work/files" "$work/conffiles" | while read -r path; do [ -e "$path" ] || [ -L "$path" ] && echo "$path"; done)
+if [ "$(package_state)" = rc ] && [ -z "$left" ]; then
+    pass "apt-get remove applock removed its $(comm -23 "$work/files" "$work/conffiles" | wc -l) files, kept $(wc -l < "$work/conffiles") conffile(s)"
+else fail "after apt-get remove (state $(package_state)), still there: $left"; fi
+"${apt[@]}" purge applock > "$work/purge.log" 2>&1 || { cat "$work/purge.log" >&2; fail "apt-get purge applock"; }
+if grep -q "Each user's own AppLock data is left in place" "$work/purge.log"; then pass "purge says what it leaves"; else
+    cat "$work/purge.log" >&2; fail "purge did not say what it leaves"; fi
+
+# 7. The machine is as it was: no applock, the same packages, the same files.
+if [ -s "$work/packages-added" ]; then xargs -a "$work/packages-added" "${apt[@]}" purge > /dev/null; fi
+: > "$work/packages-added"
+installed_packages > "$work/packages-after"
+machine_files > "$work/files-after"
+state=$(package_state)
+if { [ -z "$state" ] || [ "$state" = un ] || [ "$state" = pn ]; } && cmp -s "$work/packages-before" "$work/packages-after" \
+    && diff -u "$work/files-before" "$work/files-after" > "$work/machine.diff"; then
+    pass "the machine is as it was (applock not installed; same packages; same files under /etc, /usr, /var/lib)"
+else
+    diff -u "$work/packages-before" "$work/packages-after" >&2 || true
+    cat "$work/machine.diff" >&2 || true
+    fail "the machine is not as it was (dpkg state '$state'; differences above)"
+fi
+
+echo "deb-test: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
