@@ -21,6 +21,10 @@ package_state() { dpkg-query -W -f='${db:Status-Abbrev}' applock 2>/dev/null | t
 installed_packages() { dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' | awk '$1 == "ii" { print $2 }' | sort; }
 # Every path under the trees a package may write, without the ones that change on their own (caches, logs, apt's
 # lists, dpkg's bookkeeping of the package itself is checked through dpkg-query).
+# The paths read on standard input that exist (as files or links).
+existing() { while read -r path; do if [ -e "$path" ] || [ -L "$path" ]; then echo "$path"; fi; done; }
+# The paths of the installed package's files and links, without its directories.
+package_files() { dpkg -L applock | while read -r path; do if [ ! -d "$path" ] || [ -L "$path" ]; then echo "$path"; fi; done; }
 machine_files() {
     find /etc /usr /var/lib -xdev \
         \( -path /var/lib/apt -o -path /var/lib/dpkg -o -path /var/lib/systemd/coredump -o -path /var/lib/dhcp \
@@ -60,12 +64,12 @@ if "${apt[@]}" install "$deb" > "$work/install.log" 2>&1; then pass "apt-get ins
 installed_packages | comm -13 "$work/packages-before" - | grep -v '^applock$' > "$work/packages-added" || true
 
 # 2. dpkg -L lists exactly the files the README promises (those not marked "`make install` only"), man pages
-#    compressed, plus the package's own /usr/share/doc/applock.
+#    compressed, plus the package's own /usr/share/doc/applock and lintian overrides.
 awk '/^<!-- installed-files/ { on = 1; next } /^<!-- \/installed-files/ { on = 0 }
      on && /^\| `/ { split($0, cell, "|"); path = cell[2]; gsub(/[ `]/, "", path);
                      if (cell[3] !~ /^ *`make install` only/) print "/" path }' README.md | sort > "$work/promised"
-dpkg -L applock | while read -r path; do [ -d "$path" ] && [ ! -L "$path" ] || echo "$path"; done \
-    | grep -v '^/usr/share/doc/applock/' | sed -E 's|^(/usr/share/man/.*)\.gz$|\1|' | sort > "$work/listed"
+package_files | grep -v -e '^/usr/share/doc/applock/' -e '^/usr/share/lintian/overrides/applock$' \
+    | sed -E 's|^(/usr/share/man/.*)\.gz$|\1|' | sort > "$work/listed"
 if [ -s "$work/promised" ] && diff -u "$work/promised" "$work/listed" > "$work/list.diff"; then
     pass "dpkg -L applock lists the $(wc -l < "$work/promised") files the README promises"
 else
@@ -82,18 +86,27 @@ if [ -L /etc/systemd/user/graphical-session.target.wants/applockd.service ]; the
     pass "applockd.service enabled for every user (/etc/systemd/user/graphical-session.target.wants)"
 else fail "applockd.service is not enabled in /etc/systemd/user"; fi
 
-# 5. The installed files at work: InstallTests against /usr (swift test; the test build is the one make test made).
+# 5. An upgrade (a reinstall runs the same maintainer scripts: prerm upgrade, unpack, postinst configure) keeps the
+#    administrator's choice: a unit disabled for every user stays disabled.
+systemctl --global disable applockd.service > /dev/null 2>&1
+if "${apt[@]}" install --reinstall "$deb" > "$work/reinstall.log" 2>&1 \
+    && [ ! -e /etc/systemd/user/graphical-session.target.wants/applockd.service ] && [ -x /usr/bin/applockd ]; then
+    pass "an upgrade keeps applockd.service disabled when the administrator disabled it"
+else cat "$work/reinstall.log" >&2; fail "after an upgrade, applockd.service is enabled again (or the upgrade failed)"; fi
+systemctl --global enable applockd.service > /dev/null 2>&1
+
+# 6. The installed files at work: InstallTests against /usr (swift test; the test build is the one make test made).
 swift build --build-tests > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "swift build --build-tests"; exit 1; }
 if APPLOCK_INSTALLED_PREFIX=/usr swift test --skip-build --filter 'InstallTests/installedUnitVerifiesAndTheBusActivatesTheAgent' \
     > "$work/swift-test.log" 2>&1 && grep -q "Test run with 1 test .*passed after" "$work/swift-test.log"; then
     pass "InstallTests with APPLOCK_INSTALLED_PREFIX=/usr (unit verifies, D-Bus activation of /usr/bin/applockd, passcode in the keyring)"
 else cat "$work/swift-test.log" >&2; fail "InstallTests against the installed package"; fi
 
-# 6. apt-get remove takes every file but the conffiles; purge takes the rest.
-dpkg -L applock | while read -r path; do [ -d "$path" ] && [ ! -L "$path" ] || echo "$path"; done | sort > "$work/files"
+# 7. apt-get remove takes every file but the conffiles; purge takes the rest.
+package_files | sort > "$work/files"
 sed -n 's/^ \(\/[^ ]*\) .*/\1/p' < <(dpkg-query -W -f='${Conffiles}\n' applock) | sort > "$work/conffiles"
 "${apt[@]}" remove applock > "$work/remove.log" 2>&1 || { cat "$work/remove.log" >&2; fail "apt-get remove applock"; }
-left=$(comm -23 "$work/files" "$work/conffiles" | while read -r path; do [ -e "$path" ] || [ -L "$path" ] && echo "$path"; done)
+left=$(comm -23 "$work/files" "$work/conffiles" | existing)
 if [ "$(package_state)" = rc ] && [ -z "$left" ]; then
     pass "apt-get remove applock removed its $(comm -23 "$work/files" "$work/conffiles" | wc -l) files, kept $(wc -l < "$work/conffiles") conffile(s)"
 else fail "after apt-get remove (state $(package_state)), still there: $left"; fi
@@ -101,7 +114,7 @@ else fail "after apt-get remove (state $(package_state)), still there: $left"; f
 if grep -q "Each user's own AppLock data is left in place" "$work/purge.log"; then pass "purge says what it leaves"; else
     cat "$work/purge.log" >&2; fail "purge did not say what it leaves"; fi
 
-# 7. The machine is as it was: no applock, the same packages, the same files.
+# 8. The machine is as it was: no applock, the same packages, the same files.
 if [ -s "$work/packages-added" ]; then xargs -a "$work/packages-added" "${apt[@]}" purge > /dev/null; fi
 : > "$work/packages-added"
 installed_packages > "$work/packages-after"
