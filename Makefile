@@ -82,10 +82,10 @@ SUBST = sed -e 's|@bindir@|$(bindir)|g' -e 's|@datadir@|$(datadir)|g' -e 's|@sys
 wanted_by = $(shell sed -n 's/^WantedBy=//p' data/$(1))
 
 .PHONY: release-build
-# The release build alone, without the apt step (debian/rules runs it; `make release` is deps + this).
+# The release build of what `make install` installs, without the apt step (debian/rules runs it; `make release`
+# is deps + this).
 release-build:
-	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS)
-	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product generate-manual
+	set -e; for p in $(PROGRAMS) generate-manual; do $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product $$p; done
 
 install: $(if $(INSTALL_BIN),,release)
 	@set -euo pipefail; \
