@@ -18,7 +18,7 @@ build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 release: deps
-	$(SWIFT) build $(SWIFT_FLAGS) -c release
+	@$(MAKE) --no-print-directory release-build
 
 run: build
 	./scripts/run-agent.sh "$(BIN)/applockd" $(ARGS)
@@ -35,72 +35,109 @@ test: deps
 		status=$$?; $(HOSTILE_REPORT); exit $$status
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-deb dist
 
 # ---- install / uninstall ---------------------------------------------------
-# `make install` builds applockd (with applock-store-helper, which it runs for Secret Service calls) and applockctl in release mode and installs them with the desktop integration
-# files, shell completions and the man page. DESTDIR stages the tree; PREFIX (default /usr/local) is where it
-# will live; SYSCONFDIR (default /etc) holds xdg/autostart. INSTALL_BIN=<dir> installs binaries already built in <dir> instead of building (used by the tests).
+# `make install` builds the release products and installs the programs with the desktop integration files, shell
+# completions and man pages. The release build links the Swift runtime statically into every program
+# (--static-swift-stdlib) and leaves out the $ORIGIN search path: the installed programs need nothing from the
+# toolchain, only Debian's libraries. DESTDIR stages the tree; PREFIX (default /usr/local) is where it will live;
+# SYSCONFDIR (default /etc) holds xdg/autostart.
+#   INSTALL_BIN=<dir>      install the programs already built in <dir> instead of building (the tests, debian/rules)
+#   GENERATE_MANUAL=<tool> swift-argument-parser's generate-manual (default: the one the build made)
+#   ENABLE_USER_UNITS=no   leave out the <target>.wants links that start each user unit with the session
+#                          (debian/rules: dh_installsystemduser enables the units in /etc/systemd/user instead)
+# The bash completion loses its #! line (it is sourced, not run) and the generated applockctl(1) its empty lines
+# (a paragraph break in mdoc is .Pp; groff warns about empty lines).
+# Every user unit (data/*.service), autostart entry (data/*.desktop), polkit action file (data/*.policy) and man
+# page (man/*.[1-8]) is installed, so a new one needs no change here; the programs are listed in PROGRAMS.
+PROGRAMS = applockd applock-store-helper applockctl
+USER_UNITS = $(notdir $(wildcard data/*.service))
+AUTOSTART_ENTRIES = $(notdir $(wildcard data/*.desktop))
+POLKIT_ACTIONS = $(notdir $(wildcard data/*.policy))
+MAN_PAGES = $(notdir $(wildcard man/*.[1-8]))
+INTERFACES = $(notdir $(wildcard dbus/*.xml))
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
+ENABLE_USER_UNITS ?= yes
+
 bindir = $(PREFIX)/bin
 datadir = $(PREFIX)/share
 mandir = $(datadir)/man
+userunitdir = $(PREFIX)/lib/systemd/user
+SYSCONFDIR ?= /etc
 INST_BIN = $(DESTDIR)$(bindir)
 INST_DBUS_SERVICES = $(DESTDIR)$(datadir)/dbus-1/services
 INST_DBUS_INTERFACES = $(DESTDIR)$(datadir)/dbus-1/interfaces
-INST_USER_UNITS = $(DESTDIR)$(PREFIX)/lib/systemd/user
-SYSCONFDIR ?= /etc
+INST_USER_UNITS = $(DESTDIR)$(userunitdir)
 INST_AUTOSTART = $(DESTDIR)$(SYSCONFDIR)/xdg/autostart
+# polkitd reads actions only from its own prefix (/usr/share/polkit-1/actions on Debian): with PREFIX=/usr/local,
+# pass POLKIT_ACTIONDIR=/usr/share/polkit-1/actions for system authentication to work.
+POLKIT_ACTIONDIR ?= $(datadir)/polkit-1/actions
+INST_POLKIT_ACTIONS = $(DESTDIR)$(POLKIT_ACTIONDIR)
 INST_CONF = $(DESTDIR)$(datadir)/applock
 INST_BASH = $(DESTDIR)$(datadir)/bash-completion/completions
 INST_ZSH = $(DESTDIR)$(datadir)/zsh/site-functions
 INST_FISH = $(DESTDIR)$(datadir)/fish/vendor_completions.d
-INST_MAN1 = $(DESTDIR)$(mandir)/man1
-# polkitd reads actions only from its own prefix (/usr/share/polkit-1/actions on Debian): with PREFIX=/usr/local,
-# pass POLKIT_ACTIONDIR=/usr/share/polkit-1/actions for system authentication to work.
-POLKIT_ACTIONDIR ?= $(datadir)/polkit-1/actions
-INST_POLKIT = $(DESTDIR)$(POLKIT_ACTIONDIR)
+INST_MAN = $(DESTDIR)$(mandir)
 INSTALL_BIN ?=
-# swift-argument-parser's generate-manual tool; built when not given.
 GENERATE_MANUAL ?=
-SUBST = sed -e 's|@bindir@|$(bindir)|g'
-INTERFACES = io.github.applock.AppLock1.Manager.xml io.github.applock.AppLock1.Application.xml
+SUBST = sed -e 's|@bindir@|$(bindir)|g' -e 's|@datadir@|$(datadir)|g' -e 's|@sysconfdir@|$(SYSCONFDIR)|g' \
+	-e 's|@userunitdir@|$(userunitdir)|g'
+# The targets a unit's [Install] section names in WantedBy=.
+wanted_by = $(shell sed -n 's/^WantedBy=//p' data/$(1))
+
+.PHONY: release-build
+# The release build of what `make install` installs, without the apt step (debian/rules runs it; `make release`
+# is deps + this).
+release-build:
+	set -e; for p in $(PROGRAMS) generate-manual; do $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product $$p; done
 
 install: $(if $(INSTALL_BIN),,release)
 	@set -euo pipefail; \
-	bin='$(or $(INSTALL_BIN),$(shell $(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path))'; \
+	bin='$(or $(INSTALL_BIN),$(shell $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --show-bin-path))'; \
 	gen='$(GENERATE_MANUAL)'; \
+	if [ -z "$$gen" ] && [ -x "$$bin/generate-manual" ]; then gen="$$bin/generate-manual"; fi; \
 	if [ -z "$$gen" ]; then \
 		$(SWIFT) build $(SWIFT_FLAGS) --product generate-manual >/dev/null; \
 		gen="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/generate-manual"; \
 	fi; \
-	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' \
-		'$(INST_USER_UNITS)/graphical-session.target.wants' '$(INST_AUTOSTART)' '$(INST_CONF)' \
-		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)' '$(INST_POLKIT)'; \
-	install -m 755 "$$bin/applockd" "$$bin/applock-store-helper" "$$bin/applockctl" '$(INST_BIN)/'; \
+	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' '$(INST_AUTOSTART)' \
+		'$(INST_CONF)' '$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN)/man1'; \
+	for p in $(PROGRAMS); do install -m 755 "$$bin/$$p" '$(INST_BIN)/'; done; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
+	chmod 644 '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	for i in $(INTERFACES); do install -m 644 "dbus/$$i" '$(INST_DBUS_INTERFACES)/'; done; \
-	$(SUBST) data/applockd.service > '$(INST_USER_UNITS)/applockd.service'; \
-	ln -sf ../applockd.service '$(INST_USER_UNITS)/graphical-session.target.wants/applockd.service'; \
-	$(SUBST) data/applockd.desktop > '$(INST_AUTOSTART)/applockd.desktop'; \
-	chmod 644 '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' '$(INST_USER_UNITS)/applockd.service' \
-		'$(INST_AUTOSTART)/applockd.desktop'; \
+	$(foreach u,$(USER_UNITS),$(SUBST) data/$(u) > '$(INST_USER_UNITS)/$(u)'; chmod 644 '$(INST_USER_UNITS)/$(u)'; \
+		$(if $(filter yes,$(ENABLE_USER_UNITS)),$(foreach t,$(call wanted_by,$(u)),\
+			install -d '$(INST_USER_UNITS)/$(t).wants'; ln -sf ../$(u) '$(INST_USER_UNITS)/$(t).wants/$(u)';))) \
+	for d in $(AUTOSTART_ENTRIES); do $(SUBST) "data/$$d" > '$(INST_AUTOSTART)/'"$$d"; chmod 644 '$(INST_AUTOSTART)/'"$$d"; done; \
+	$(if $(POLKIT_ACTIONS),install -d '$(INST_POLKIT_ACTIONS)'; \
+		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > '$(INST_POLKIT_ACTIONS)/'"$$a"; \
+			chmod 644 '$(INST_POLKIT_ACTIONS)/'"$$a"; done;) \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
-	install -m 644 data/io.github.applock.policy '$(INST_POLKIT)/io.github.applock.policy'; \
-	"$$bin/applockctl" --generate-completion-script bash > '$(INST_BASH)/applockctl'; \
+	"$$bin/applockctl" --generate-completion-script bash | sed '1{/^#!/d}' > '$(INST_BASH)/applockctl'; \
 	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
 	"$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
-	"$$gen" "$$bin/applockctl" --section 1 -o '$(INST_MAN1)'; \
-	chmod 644 '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' '$(INST_MAN1)/applockctl.1'; \
+	"$$gen" "$$bin/applockctl" --section 1 -o '$(INST_MAN)/man1'; \
+	sed -i 's/^$$/.Pp/' '$(INST_MAN)/man1/applockctl.1'; \
+	for m in $(MAN_PAGES); do \
+		section="$${m##*.}"; install -d '$(INST_MAN)/man'"$$section"; \
+		$(SUBST) "man/$$m" > '$(INST_MAN)/man'"$$section/$$m"; chmod 644 '$(INST_MAN)/man'"$$section/$$m"; \
+	done; \
+	chmod 644 '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' '$(INST_MAN)/man1/applockctl.1'; \
 	echo "Installed AppLock under $(DESTDIR)$(PREFIX)"
 
 uninstall:
-	rm -f '$(INST_BIN)/applockd' '$(INST_BIN)/applock-store-helper' '$(INST_BIN)/applockctl' \
+	rm -f $(foreach p,$(PROGRAMS),'$(INST_BIN)/$(p)') \
 		'$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' \
-		$(addprefix '$(INST_DBUS_INTERFACES)/,$(addsuffix ',$(INTERFACES))) \
-		'$(INST_USER_UNITS)/graphical-session.target.wants/applockd.service' '$(INST_USER_UNITS)/applockd.service' \
-		'$(INST_AUTOSTART)/applockd.desktop' '$(INST_CONF)/applock.conf' '$(INST_POLKIT)/io.github.applock.policy' \
-		'$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' '$(INST_MAN1)/applockctl.1'
-	-rmdir '$(INST_CONF)' '$(INST_USER_UNITS)/graphical-session.target.wants' 2>/dev/null
+		$(foreach i,$(INTERFACES),'$(INST_DBUS_INTERFACES)/$(i)') \
+		$(foreach u,$(USER_UNITS),'$(INST_USER_UNITS)/$(u)' $(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants/$(u)')) \
+		$(foreach d,$(AUTOSTART_ENTRIES),'$(INST_AUTOSTART)/$(d)') \
+		$(foreach a,$(POLKIT_ACTIONS),'$(INST_POLKIT_ACTIONS)/$(a)') \
+		'$(INST_CONF)/applock.conf' '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' \
+		'$(INST_MAN)/man1/applockctl.1' $(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)')
+	-rmdir '$(INST_CONF)' $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
+		2>/dev/null
 
 # ---- benchmarks ------------------------------------------------------------------------------------------
 # `make bench` builds applockd and applock-bench in release mode and prints the table (ARGS=--json for JSON,
@@ -139,3 +176,29 @@ soak: deps
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
 	@APPLOCK_SOAK=1 HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(SOAK_TIMEOUT) \
 		$(SWIFT) test $(SWIFT_FLAGS) --skip-build --filter HostileTests; status=$$?; $(HOSTILE_REPORT); exit $$status
+
+# ---- Debian package ----------------------------------------------------------------------------------------
+# `make deb` builds the applock package (and its source package) with dpkg-buildpackage from a copy of the
+# checkout's files (what `git ls-files` lists, plus new files not ignored), so nothing built or ignored here reaches
+# it; the Swift build is kept in .build-deb between runs. Output in dist/: the .deb, the .dsc/.tar.xz, .changes,
+# .buildinfo and lintian.txt. lintian must report no error and no warning that debian/*lintian-overrides does not
+# explain. `make deb-test` installs the package with apt-get, tests it installed, removes and purges it
+# (scripts/deb-test.sh; as root, or through sudo).
+DIST = $(CURDIR)/dist
+DEB_SOURCE = $(DIST)/src/applock
+.PHONY: deb deb-test
+deb:
+	@./scripts/install-deps.sh --deb
+	rm -rf '$(DIST)'
+	mkdir -p '$(DEB_SOURCE)'
+	git ls-files -z --cached --others --exclude-standard | \
+		while IFS= read -r -d '' f; do [ -e "$$f" ] && printf '%s\0' "$$f"; done | \
+		xargs -0 cp -p --parents -t '$(DEB_SOURCE)'
+	cd '$(DEB_SOURCE)' && APPLOCK_SCRATCH='$(CURDIR)/.build-deb' dpkg-buildpackage -us -uc
+	mv '$(DIST)'/src/applock[_-]* '$(DIST)/'
+	rm -rf '$(DIST)/src'
+	set -o pipefail; lintian --fail-on error,warning --display-info --show-overrides '$(DIST)'/applock_*.changes | tee '$(DIST)/lintian.txt'
+	@ls -l '$(DIST)'
+
+deb-test: deb
+	./scripts/deb-test.sh '$(DIST)'

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages AppLock needs to build, run and test, if any is missing.
-# Runs apt-get directly as root, through sudo otherwise.
+# Runs apt-get directly as root, through sudo otherwise. With --deb, also what `make deb` needs: the packaging
+# tools and every Build-Depends of debian/control.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 packages=(
     libdbus-1-dev libsecret-1-dev libsodium-dev pkg-config
@@ -9,6 +11,14 @@ packages=(
     python3-dbusmock tmux desktop-file-utils systemd procps man-db polkitd
     libglib2.0-dev libglib2.0-dev-bin gcc
 )
+
+if [ "${1:-}" = --deb ]; then
+    packages+=(debhelper dpkg-dev fakeroot lintian)
+    # Build-Depends, without version constraints and without debhelper-compat (debhelper provides it).
+    mapfile -t build_depends < <(sed -n '/^Build-Depends:/,/^[A-Za-z-]*:/{/^ /p}' debian/control |
+        tr ',' '\n' | sed -e 's/([^)]*)//g' -e 's/|.*//' -e 's/[[:space:]]//g' | grep -v -e '^$' -e '^debhelper-compat$')
+    packages+=("${build_depends[@]}")
+fi
 
 missing=()
 for p in "${packages[@]}"; do

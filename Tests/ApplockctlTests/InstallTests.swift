@@ -4,25 +4,6 @@ import Testing
 
 /// `make install` / `make uninstall`, the installed desktop files, and D-Bus activation through them.
 @Suite struct InstallTests {
-    /// Every file `make install DESTDIR=… PREFIX=/usr` puts down, relative to DESTDIR.
-    static let installedFiles = [
-        "usr/bin/applockd",
-        "usr/bin/applock-store-helper",
-        "usr/bin/applockctl",
-        "usr/share/dbus-1/services/io.github.applock.AppLock1.service",
-        "usr/share/dbus-1/interfaces/io.github.applock.AppLock1.Manager.xml",
-        "usr/share/dbus-1/interfaces/io.github.applock.AppLock1.Application.xml",
-        "usr/lib/systemd/user/applockd.service",
-        "usr/lib/systemd/user/graphical-session.target.wants/applockd.service",
-        "etc/xdg/autostart/applockd.desktop",
-        "usr/share/applock/applock.conf",
-        "usr/share/polkit-1/actions/io.github.applock.policy",
-        "usr/share/bash-completion/completions/applockctl",
-        "usr/share/zsh/site-functions/_applockctl",
-        "usr/share/fish/vendor_completions.d/applockctl.fish",
-        "usr/share/man/man1/applockctl.1",
-    ]
-
     /// Runs make on the package's Makefile with the binaries of this build. `swift test` holds the lock of its
     /// scratch path, so the man page tool is used from there when built, else built in a scratch path of its own.
     private func make(_ env: TestEnvironment, _ arguments: [String]) -> CommandResult {
@@ -55,7 +36,9 @@ import Testing
         let destdir = env.root.appendingPathComponent("stage")
         let install = make(env, ["install", "DESTDIR=\(destdir.path)", "PREFIX=/usr"])
         try #require(install.status == 0, "make install failed:\n\(install.stdout)\n\(install.stderr)")
-        #expect(files(below: destdir) == Set(Self.installedFiles))
+        let promised = try PromisedFiles.ofThisPackage()
+        #expect(!promised.all.isEmpty, "README.md lists no installed files")
+        #expect(files(below: destdir) == Set(promised.all))
 
         let service = try String(contentsOf: destdir.appendingPathComponent(
             "usr/share/dbus-1/services/io.github.applock.AppLock1.service"), encoding: .utf8)
@@ -71,8 +54,9 @@ import Testing
         let man = try String(contentsOf: destdir.appendingPathComponent("usr/share/man/man1/applockctl.1"),
                              encoding: .utf8)
         #expect(man.contains("EXIT STATUS") && man.contains("set-passcode"))
-        for file in Self.installedFiles where !file.contains("@") {
-            #expect(!(try String(contentsOf: destdir.appendingPathComponent(file), encoding: .isoLatin1)).contains("@bindir@"))
+        for file in promised.all {
+            let text = try String(contentsOf: destdir.appendingPathComponent(file), encoding: .isoLatin1)
+            #expect(!["@bindir@", "@datadir@", "@sysconfdir@", "@userunitdir@"].contains { text.contains($0) }, "\(file)")
         }
 
         let validate = env.run(["desktop-file-validate", destdir.appendingPathComponent("etc/xdg/autostart/applockd.desktop").path])
@@ -83,17 +67,23 @@ import Testing
         #expect(files(below: destdir).isEmpty)
     }
 
+    /// The installed files at work: those of a fresh `make install` under /tmp, or, with
+    /// `APPLOCK_INSTALLED_PREFIX=/usr` (set by `make deb-test`), those of the Debian package installed on this
+    /// machine (`/usr`, `/etc`).
     @Test func installedUnitVerifiesAndTheBusActivatesTheAgent() throws {
+        let installedPrefix = ProcessInfo.processInfo.environment["APPLOCK_INSTALLED_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
         let prefixRoot = URL(fileURLWithPath: "/tmp").appendingPathComponent("applockctl-prefix-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: prefixRoot) }
-        let prefix = prefixRoot.appendingPathComponent("usr")
-        let sysconf = prefixRoot.appendingPathComponent("etc")
+        let prefix = installedPrefix.map { URL(fileURLWithPath: $0) } ?? prefixRoot.appendingPathComponent("usr")
+        let sysconf = installedPrefix == nil ? prefixRoot.appendingPathComponent("etc") : URL(fileURLWithPath: "/etc")
         let servicesDirectory = prefix.appendingPathComponent("share/dbus-1/services").path
 
         let env = try TestEnvironment(serviceDirectories: [servicesDirectory])
         defer { env.cleanup() }
-        let install = make(env, ["install", "PREFIX=\(prefix.path)", "SYSCONFDIR=\(sysconf.path)"])
-        try #require(install.status == 0, "make install failed:\n\(install.stdout)\n\(install.stderr)")
+        if installedPrefix == nil {
+            let install = make(env, ["install", "PREFIX=\(prefix.path)", "SYSCONFDIR=\(sysconf.path)"])
+            try #require(install.status == 0, "make install failed:\n\(install.stdout)\n\(install.stderr)")
+        }
 
         // The unit's ExecStart names the installed binary, which exists here, so verify can check everything.
         let unit = prefix.appendingPathComponent("lib/systemd/user/applockd.service").path
@@ -106,7 +96,8 @@ import Testing
         // Nobody owns the name yet; the first status call makes the bus start the installed agent.
         try env.startKeyring()
         #expect(env.ownerPID(of: AgentProcess.busName) == nil)
-        let status = env.run([prefix.appendingPathComponent("bin/applockctl").path, "status"], timeout: .seconds(30))
+        let applockctl = prefix.appendingPathComponent("bin/applockctl").path
+        let status = env.run([applockctl, "status"], timeout: .seconds(30))
         let agentPID = env.ownerPID(of: AgentProcess.busName)
         defer { if let agentPID { kill(agentPID, SIGTERM) } }
         #expect(status.status == 0, "status: \(status.stdout)\(status.stderr)")
@@ -116,5 +107,19 @@ import Testing
             let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(agentPID)/exe")
             #expect(exe == prefix.appendingPathComponent("bin/applockd").path)
         }
+
+        // A passcode set through the installed applockctl reaches the keyring through the installed store helper
+        // (found next to the installed agent) as a hash under the schema the package's purge note names.
+        let app = "org.example.Installed"
+        let set = env.run([applockctl, "set-passcode", app, "--stdin"], input: "1234\n")
+        #expect(set.status == 0, "set-passcode: \(set.stdout)\(set.stderr)")
+        let search = env.run(["secret-tool", "search", "--all", "xdg:schema", "io.github.applock.Passcode"])
+        #expect(search.stdout.contains("attribute.app-id = \(app)") || search.stderr.contains("attribute.app-id = \(app)"),
+                "secret-tool search: \(search.stdout)\(search.stderr)")
+        #expect(!(search.stdout + search.stderr).contains("1234"))
+        let clear = env.run(["secret-tool", "clear", "xdg:schema", "io.github.applock.Passcode"])
+        #expect(clear.status == 0, "secret-tool clear: \(clear.stderr)")
+        let after = env.run(["secret-tool", "search", "--all", "xdg:schema", "io.github.applock.Passcode"])
+        #expect(!(after.stdout + after.stderr).contains(app))
     }
 }
