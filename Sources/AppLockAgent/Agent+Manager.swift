@@ -116,7 +116,7 @@ extension Agent {
     /// Runs `body` with the current time (the object server has checked the signature), carries out
     /// the core's actions, then replies; a `ManagerError` becomes its named D-Bus error.
     func answer(
-        _ call: MethodInvocation, _ body: (UnixMicroseconds) throws -> (machine: [AgentAction], reply: [DBusValue])
+        _ call: MethodInvocation, _ body: (AgentTime) throws -> (machine: [AgentAction], reply: [DBusValue])
     ) {
         do {
             let (actions, reply) = try body(now())

@@ -107,7 +107,7 @@ extension Agent {
     private func attempt(
         _ call: MethodInvocation, _ app: AppID, purpose: AttemptPurpose,
         work: @escaping @Sendable (PasscodeWorker) -> PasscodeWorker.Verification,
-        then: @escaping (UnixMicroseconds) -> [AgentAction]
+        then: @escaping (AgentTime) -> [AgentAction]
     ) {
         let callOnLoop = LoopBound(call, loop: loop)
         let thenOnLoop = LoopBound(then, loop: loop)
@@ -134,7 +134,7 @@ extension Agent {
     private func finishAttempt(
         _ ticket: AttemptTicket, _ app: AppID, _ purpose: AttemptPurpose,
         _ verification: PasscodeWorker.Verification, _ call: MethodInvocation,
-        _ then: (UnixMicroseconds) -> [AgentAction]
+        _ then: (AgentTime) -> [AgentAction]
     ) {
         let now = now()
         let outcome: AttemptOutcome
@@ -217,7 +217,7 @@ extension Agent {
 
     private func refuse(_ call: MethodInvocation, _ error: ManagerError, app: AppID) {
         call.fail(error.dbusError)
-        let now = EventLoop.monotonicNanoseconds()
+        let now = EventLoop.bootTimeNanoseconds()
         refusals.count += 1
         refusals.last = now
         scheduleMemoryTrim(after: now)
@@ -235,9 +235,9 @@ extension Agent {
     /// idle: only refusals schedule it).
     private func scheduleMemoryTrim(after refusal: UInt64) {
         guard memoryTrim == nil else { return }
-        memoryTrim = loop.schedule(at: .monotonic(nanoseconds: refusal + 1_000_000_000)) { [unowned self] in
+        memoryTrim = loop.schedule(at: .bootTime(nanoseconds: refusal + 1_000_000_000)) { [unowned self] in
             memoryTrim = nil
-            let now = EventLoop.monotonicNanoseconds()
+            let now = EventLoop.bootTimeNanoseconds()
             if let last = refusals.last, now < last + 1_000_000_000 { return scheduleMemoryTrim(after: last) }
             if bus.outgoingQueueBytes > 0 { return scheduleMemoryTrim(after: now) }
             HeapMemory.trim()

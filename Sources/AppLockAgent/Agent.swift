@@ -27,6 +27,7 @@ public final class Agent {
     var logind: LogindWatcher?
     var screenSavers: ScreenSaverWatcher?
     var deadlineTimer: TimerHandle?
+    var lockoutTimer: TimerHandle?
     /// The next attempt at a ledger write that failed, and how long the one after it waits.
     var ledgerRetry: TimerHandle?
     var ledgerRetryDelay: Duration = .seconds(2)
@@ -143,9 +144,9 @@ public final class Agent {
         pthread_sigmask(SIG_BLOCK, &mask, nil)
     }
 
-    /// Wall-clock time, the core's one clock.
-    func now() -> UnixMicroseconds {
-        EventLoop.wallClockMicroseconds()
+    /// The core's two clocks now: the wall clock (lock-out ends) and boot time (grace periods, idle limits).
+    func now() -> AgentTime {
+        AgentTime(wall: EventLoop.wallClockMicroseconds(), boot: EventLoop.bootTimeNanoseconds() / 1000)
     }
 
     // MARK: - Carrying out the core's actions
@@ -192,6 +193,8 @@ public final class Agent {
                 logger.info("session state \(state.rawValue)", metadata: ["source": "\(source)"])
             case .rescheduleTimer(let deadline):
                 reschedule(deadline)
+            case .rescheduleLockoutTimer(let end):
+                rescheduleLockoutTimer(end)
             case .persistLedger:
                 saveLedger()
             case .releaseSleepInhibitor:
@@ -219,12 +222,24 @@ public final class Agent {
         }
     }
 
-    private func reschedule(_ deadline: UnixMicroseconds?) {
+    /// Arms the grace/idle timer on `CLOCK_BOOTTIME`: time in suspend counts, a wall-clock change does not.
+    private func reschedule(_ deadline: BootMicroseconds?) {
         if let deadlineTimer { loop.cancel(deadlineTimer) }
         deadlineTimer = nil
         guard let deadline else { return }
-        deadlineTimer = loop.schedule(at: .wallClock(unixMicroseconds: deadline)) { [unowned self] in
+        deadlineTimer = loop.schedule(at: .bootTime(nanoseconds: deadline &* 1000)) { [unowned self] in
             deadlineTimer = nil
+            perform(machine.timerFired(now: now()), source: "timer")
+        }
+    }
+
+    /// Arms the lock-out timer on the wall clock, where lock-out ends live (they survive a reboot).
+    private func rescheduleLockoutTimer(_ end: UnixMicroseconds?) {
+        if let lockoutTimer { loop.cancel(lockoutTimer) }
+        lockoutTimer = nil
+        guard let end else { return }
+        lockoutTimer = loop.schedule(at: .wallClock(unixMicroseconds: end)) { [unowned self] in
+            lockoutTimer = nil
             perform(machine.timerFired(now: now()), source: "timer")
         }
     }
@@ -266,9 +281,9 @@ public final class Agent {
 
     private func scheduleLedgerRetry() {
         guard ledgerRetry == nil else { return }
-        let deadline = EventLoop.monotonicNanoseconds() + UInt64(ledgerRetryDelay.components.seconds) * 1_000_000_000
+        let deadline = EventLoop.bootTimeNanoseconds() + UInt64(ledgerRetryDelay.components.seconds) * 1_000_000_000
         ledgerRetryDelay = min(ledgerRetryDelay * 2, .seconds(60))
-        ledgerRetry = loop.schedule(at: .monotonic(nanoseconds: deadline)) { [unowned self] in
+        ledgerRetry = loop.schedule(at: .bootTime(nanoseconds: deadline)) { [unowned self] in
             ledgerRetry = nil
             saveLedger()
         }

@@ -11,8 +11,10 @@ public enum AgentAction: Equatable, Sendable {
     case appRemoved(AppID)
     /// Emit SessionStateChanged and PropertiesChanged(SessionState).
     case sessionStateChanged(SessionState)
-    /// Arm the wall-clock timer at this absolute time (nil: disarm).
-    case rescheduleTimer(UnixMicroseconds?)
+    /// Arm the grace/idle timer at this boot-clock time (`CLOCK_BOOTTIME`; nil: disarm).
+    case rescheduleTimer(BootMicroseconds?)
+    /// Arm the lock-out timer at this wall-clock time (nil: disarm); it only announces that a lock-out ended.
+    case rescheduleLockoutTimer(UnixMicroseconds?)
     /// Write `lockoutLedger.encoded()` to disk.
     case persistLedger
     /// Release logind's sleep delay inhibitor (always the last action of `prepareForSleep(true)`).

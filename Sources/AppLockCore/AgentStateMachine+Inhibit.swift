@@ -7,7 +7,7 @@ extension AgentStateMachine {
     /// `Inhibit` (owner only, when the policy allows): while held, no trigger but suspend, shutdown and a
     /// manual Lock touches the app.
     public mutating func inhibit(_ app: AppID, reason: String, caller: String,
-                                 now: UnixMicroseconds) throws(ManagerError) -> (cookie: UInt32, actions: [AgentAction]) {
+                                 now: AgentTime) throws(ManagerError) -> (cookie: UInt32, actions: [AgentAction]) {
         guard let e = apps[app], let owner = e.owner else { throw .notRegistered }
         guard owner == caller else { throw .accessDenied }
         guard e.policy.allowInhibit else { throw .inhibitNotAllowed }
@@ -30,7 +30,7 @@ extension AgentStateMachine {
 
     /// `Uninhibit` (the holder only). When the app's last inhibitor goes, the session conditions still in
     /// force apply to it, and a background spell starts its grace period again.
-    public mutating func uninhibit(cookie: UInt32, caller: String, now: UnixMicroseconds) throws(ManagerError) -> [AgentAction] {
+    public mutating func uninhibit(cookie: UInt32, caller: String, now: AgentTime) throws(ManagerError) -> [AgentAction] {
         guard let inh = inhibitors[cookie] else { throw .invalidArgument("no inhibitor has cookie \(cookie)") }
         guard inh.owner == caller else { throw .accessDenied }
         dropInhibitor(cookie)
@@ -45,7 +45,7 @@ extension AgentStateMachine {
         inhibitors.filter { $0.value.app == app }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.owner, $0.value.reason) }
     }
 
-    mutating func releasedLastInhibitor(_ app: AppID, now: UnixMicroseconds, source: String, _ actions: inout [AgentAction]) {
+    mutating func releasedLastInhibitor(_ app: AppID, now: AgentTime, source: String, _ actions: inout [AgentAction]) {
         actions.append(.propertiesChanged(app))
         if apps[app]!.backgroundSince != nil && apps[app]!.backgroundTriggered {
             startBackground(app, now: now, &actions)

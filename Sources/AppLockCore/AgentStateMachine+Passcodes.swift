@@ -3,7 +3,7 @@ import AppLockProtocol
 extension AgentStateMachine {
     /// A passcode is stored for `app` (startup enumeration, or after SetPasscode/ChangePasscode). An app
     /// that was not known becomes known, in its launch state. The lock-out ledger is not touched.
-    public mutating func passcodeStored(_ app: AppID, kind: PasscodeKind, now: UnixMicroseconds) -> [AgentAction] {
+    public mutating func passcodeStored(_ app: AppID, kind: PasscodeKind, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
         if let e = apps[app] {
             if e.passcodeKind != kind {
@@ -23,7 +23,7 @@ extension AgentStateMachine {
     /// SetPasscode stored the first passcode of `app` (the store had none). As ``passcodeStored(_:kind:now:)``,
     /// and the app starts with a clean count: a count kept for an app without a passcode, or the damaged-ledger
     /// fallback, does not carry over to a passcode that did not exist when it was counted.
-    public mutating func firstPasscodeSet(_ app: AppID, kind: PasscodeKind, now: UnixMicroseconds) -> [AgentAction] {
+    public mutating func firstPasscodeSet(_ app: AppID, kind: PasscodeKind, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
         if lockoutLedger.remove(app) { actions.append(.persistLedger) }
         return actions + passcodeStored(app, kind: kind, now: now)
@@ -31,7 +31,7 @@ extension AgentStateMachine {
 
     /// The passcode of `app` is gone (after RemovePasscode). Its failure count is forgotten; a locked,
     /// registered app unlocks (or stays obscured while obscure causes remain); an unregistered app is removed.
-    public mutating func passcodeRemoved(_ app: AppID, now: UnixMicroseconds) -> [AgentAction] {
+    public mutating func passcodeRemoved(_ app: AppID, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
         guard let e = apps[app], e.hasPasscode else { return actions }
         apps[app]!.passcodeKind = nil
@@ -53,7 +53,7 @@ extension AgentStateMachine {
 
     /// New policy files were loaded. Apps whose effective policy changed get `.propertiesChanged`; pending
     /// deadlines follow the new values; inhibitors the new policy forbids are dropped.
-    public mutating func policiesChanged(_ policies: PolicySet, now: UnixMicroseconds) -> [AgentAction] {
+    public mutating func policiesChanged(_ policies: PolicySet, now: AgentTime) -> [AgentAction] {
         policySet = policies
         var actions: [AgentAction] = []
         for app in knownApps {
@@ -78,9 +78,9 @@ extension AgentStateMachine {
     public mutating func restoreLedger(_ ledger: LockoutLedger) -> [AgentAction] {
         lockoutLedger = ledger
         var actions: [AgentAction] = knownApps.map { .propertiesChanged($0) }
-        let d = nextDeadline
-        if d != announcedDeadline {
-            actions.append(.rescheduleTimer(d))
+        let end = nextLockoutEnd
+        if end != announcedLockoutEnd {
+            actions.append(.rescheduleLockoutTimer(end))
             // Deliberately not recorded as announced: the next input announces it again.
         }
         return actions
@@ -89,10 +89,10 @@ extension AgentStateMachine {
     /// Starts a passcode attempt (Unlock, ChangePasscode, RemovePasscode) for `app`. Throws, changing
     /// nothing, when the app is unknown, has no passcode, is locked out, or already has an attempt in flight
     /// (queue the call and retry when that one finishes).
-    public mutating func beginAttempt(_ app: AppID, now: UnixMicroseconds) throws(ManagerError) -> AttemptTicket {
+    public mutating func beginAttempt(_ app: AppID, now: AgentTime) throws(ManagerError) -> AttemptTicket {
         guard let e = apps[app] else { throw .unknownApplication }
         guard e.hasPasscode else { throw .noPasscode }
-        if case .lockedOut(_, let seconds) = lockoutLedger.check(app, now: now) { throw .lockedOut(seconds: seconds) }
+        if case .lockedOut(_, let seconds) = lockoutLedger.check(app, now: now.wall) { throw .lockedOut(seconds: seconds) }
         guard e.attemptSerial == nil else { throw .attemptInProgress }
         let serial = nextAttemptSerial
         nextAttemptSerial &+= 1
@@ -103,7 +103,7 @@ extension AgentStateMachine {
     /// Ends the attempt of `ticket` with what verification found. A wrong passcode counts a failure (and may
     /// start a lock-out); a right one resets the count; a lock that arrived meanwhile wins over an Unlock.
     public mutating func finishAttempt(_ ticket: AttemptTicket, outcome: AttemptOutcome, purpose: AttemptPurpose,
-                                       now: UnixMicroseconds) -> AttemptResult {
+                                       now: AgentTime) -> AttemptResult {
         let app = ticket.app
         guard let e = apps[app], e.attemptSerial == ticket.serial else {
             return AttemptResult(actions: [], answer: .noPasscode)
@@ -118,7 +118,7 @@ extension AgentStateMachine {
             actions += passcodeRemoved(app, now: now)
             answer = .noPasscode
         case .wrong:
-            switch lockoutLedger.recordFailure(app, policy: e.policy, now: now) {
+            switch lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall) {
             case .wrongPasscode(let left): answer = .wrongPasscode(attemptsLeft: left)
             case .lockedOut(_, let seconds): answer = .lockedOut(seconds: seconds)
             }

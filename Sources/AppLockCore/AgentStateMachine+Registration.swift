@@ -4,7 +4,7 @@ extension AgentStateMachine {
     /// `RegisterApplication`: binds `app` to the connection `owner`. Starts `locked`/`launch` when the app
     /// has a passcode and LockOnLaunch, else `unlocked`/`launch`; session conditions in force then apply.
     /// Registering again from the same connection changes nothing.
-    public mutating func register(_ app: AppID, owner: String, now: UnixMicroseconds) throws(ManagerError) -> [AgentAction] {
+    public mutating func register(_ app: AppID, owner: String, now: AgentTime) throws(ManagerError) -> [AgentAction] {
         guard !owner.isEmpty else { throw .invalidArgument("the owner's bus name must not be empty") }
         if let current = apps[app]?.owner {
             if current == owner { return [] }
@@ -30,7 +30,7 @@ extension AgentStateMachine {
 
     /// `UnregisterApplication`: only the owner may. An app with a passcode stays known (in its launch
     /// state); one without is removed.
-    public mutating func unregister(_ app: AppID, caller: String, now: UnixMicroseconds) throws(ManagerError) -> [AgentAction] {
+    public mutating func unregister(_ app: AppID, caller: String, now: AgentTime) throws(ManagerError) -> [AgentAction] {
         guard let owner = apps[app]?.owner else { throw .notRegistered }
         guard owner == caller else { throw .accessDenied }
         var actions: [AgentAction] = []
@@ -40,7 +40,7 @@ extension AgentStateMachine {
     }
 
     /// The connection `uniqueName` left the bus: its registrations and inhibitors end.
-    public mutating func peerLeft(_ uniqueName: String, now: UnixMicroseconds) -> [AgentAction] {
+    public mutating func peerLeft(_ uniqueName: String, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
         for cookie in inhibitors.compactMap({ $0.value.owner == uniqueName ? $0.key : nil }).sorted() {
             let app = inhibitors[cookie]!.app
@@ -60,7 +60,7 @@ extension AgentStateMachine {
 
     /// Resets `app` to its launch state and applies the session conditions in force; announces the final
     /// state once.
-    mutating func enterLaunchState(_ app: AppID, now: UnixMicroseconds, source: String, _ actions: inout [AgentAction]) {
+    mutating func enterLaunchState(_ app: AppID, now: AgentTime, source: String, _ actions: inout [AgentAction]) {
         resetToLaunch(app)
         var scratch: [AgentAction] = []
         applyConditions(app, now: now, source: source, &scratch)
@@ -72,7 +72,7 @@ extension AgentStateMachine {
         actions.append(.stateChanged(app, e.state, e.reason, source: source))
     }
 
-    mutating func dropRegistration(_ app: AppID, now: UnixMicroseconds, source: String, _ actions: inout [AgentAction]) {
+    mutating func dropRegistration(_ app: AppID, now: AgentTime, source: String, _ actions: inout [AgentAction]) {
         guard let e = apps[app] else { return }
         for cookie in e.inhibitorCookies.sorted() { dropInhibitor(cookie) }
         if !e.hasPasscode && e.attemptSerial == nil {
@@ -92,7 +92,7 @@ extension AgentStateMachine {
 
     /// `Lock`: locks `app` now (reason `manual`), overriding inhibitors; one without a passcode is obscured
     /// until it next reports `foreground`.
-    public mutating func lock(_ app: AppID, now: UnixMicroseconds, source: String = ManagerMethod.lock.name) throws(ManagerError) -> [AgentAction] {
+    public mutating func lock(_ app: AppID, now: AgentTime, source: String = ManagerMethod.lock.name) throws(ManagerError) -> [AgentAction] {
         guard apps[app] != nil else { throw .unknownApplication }
         var actions: [AgentAction] = []
         trigger(app, cause: .manual, reason: .manual, source: source, &actions)
@@ -101,7 +101,7 @@ extension AgentStateMachine {
     }
 
     /// `LockAll`: every known app, as `lock`.
-    public mutating func lockAll(now: UnixMicroseconds, source: String = ManagerMethod.lockAll.name) -> [AgentAction] {
+    public mutating func lockAll(now: AgentTime, source: String = ManagerMethod.lockAll.name) -> [AgentAction] {
         var actions: [AgentAction] = []
         for app in knownApps { trigger(app, cause: .manual, reason: .manual, source: source, &actions) }
         finish(&actions)
@@ -111,7 +111,7 @@ extension AgentStateMachine {
     /// `ReportActivity` (owner only). `background` starts the grace period (ObscureInBackground obscures at
     /// once; GracePeriod 0 locks at once); `foreground` cancels it and clears background and manual obscures.
     public mutating func reportActivity(_ app: AppID, _ activity: Activity, caller: String,
-                                        now: UnixMicroseconds) throws(ManagerError) -> [AgentAction] {
+                                        now: AgentTime) throws(ManagerError) -> [AgentAction] {
         guard let e = apps[app], let owner = e.owner else { throw .notRegistered }
         guard owner == caller else { throw .accessDenied }
         var actions: [AgentAction] = []
@@ -128,8 +128,8 @@ extension AgentStateMachine {
         return actions
     }
 
-    mutating func startBackground(_ app: AppID, now: UnixMicroseconds, _ actions: inout [AgentAction]) {
-        setBackground(app, since: now, triggered: false)
+    mutating func startBackground(_ app: AppID, now: AgentTime, _ actions: inout [AgentAction]) {
+        setBackground(app, since: now.boot, triggered: false)
         let e = apps[app]!
         if !e.inhibited && e.policy.obscureInBackground {
             obscure(app, cause: .background, reason: .background, source: ManagerMethod.reportActivity.name, &actions)

@@ -3,7 +3,7 @@ extension AgentStateMachine {
     /// shutdown ignore inhibitors); when a condition ends, obscures it caused clear (reason `unlock`).
     /// `prepareForSleep(true)` ends with `.releaseSleepInhibitor`; `prepareForSleep(false)` first fires every
     /// deadline that passed during suspend and ends with `.acquireSleepInhibitor`.
-    public mutating func session(_ event: SessionEvent, now: UnixMicroseconds, source: String? = nil) -> [AgentAction] {
+    public mutating func session(_ event: SessionEvent, now: AgentTime, source: String? = nil) -> [AgentAction] {
         let source = source ?? event.defaultSource
         var actions: [AgentAction] = []
         switch event {
@@ -28,15 +28,17 @@ extension AgentStateMachine {
             }
         case .idleHint(let on, let since):
             if on {
-                // IdleSinceHint 0 means "not known".
-                if logindIdleSince == nil { logindIdleSince = min(since.flatMap { $0 == 0 ? nil : $0 } ?? now, now) }
+                // IdleSinceHint is wall-clock time (0 means "not known"); the idle limit runs on the boot clock.
+                if logindIdleSince == nil {
+                    logindIdleSince = since.flatMap { $0 == 0 ? nil : now.bootTime(ofWallTime: $0) } ?? now.boot
+                }
             } else {
                 logindIdleSince = nil
             }
             idleChanged(now: now, source: source, &actions)
         case .presenceIdle(let on):
             if on {
-                if presenceIdleSince == nil { presenceIdleSince = now }
+                if presenceIdleSince == nil { presenceIdleSince = now.boot }
             } else {
                 presenceIdleSince = nil
             }
@@ -73,9 +75,9 @@ extension AgentStateMachine {
         return actions
     }
 
-    /// `timerFired`: the wall-clock timer armed by `.rescheduleTimer` went off (or any time; only due
-    /// deadlines fire).
-    public mutating func timerFired(now: UnixMicroseconds) -> [AgentAction] {
+    /// `timerFired`: a timer armed by `.rescheduleTimer` (boot clock) or `.rescheduleLockoutTimer` (wall clock) went
+    /// off (or any time; only due deadlines fire).
+    public mutating func timerFired(now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
         expireDeadlines(now: now, &actions)
         finish(&actions)
@@ -103,7 +105,7 @@ extension AgentStateMachine {
         }
     }
 
-    private mutating func idleChanged(now: UnixMicroseconds, source: String, _ actions: inout [AgentAction]) {
+    private mutating func idleChanged(now: AgentTime, source: String, _ actions: inout [AgentAction]) {
         noteSessionState(&actions)
         if idleSince == nil {
             for app in knownApps {

@@ -7,7 +7,7 @@ extension AgentStateMachine {
     /// `LockoutBlocksSystemAuthentication` says a lock-out stops system authentication too (`LockedOut`), or when
     /// a check for the app is already waiting for polkit (`AttemptInProgress`). Counts nothing.
     public mutating func beginSystemAuthentication(
-        _ app: AppID, purpose: SystemAuthPurpose, caller: String, now: UnixMicroseconds
+        _ app: AppID, purpose: SystemAuthPurpose, caller: String, now: AgentTime
     ) throws(ManagerError) -> SystemAuthTicket {
         guard let e = apps[app] else { throw .unknownApplication }
         guard e.hasPasscode else { throw .noPasscode }
@@ -20,7 +20,7 @@ extension AgentStateMachine {
             break
         }
         if e.policy.lockoutBlocksSystemAuthentication,
-           case .lockedOut(_, let seconds) = lockoutLedger.check(app, now: now) {
+           case .lockedOut(_, let seconds) = lockoutLedger.check(app, now: now.wall) {
             throw .lockedOut(seconds: seconds)
         }
         guard !pendingSystemAuth.values.contains(where: { $0.app == app }) else { throw .attemptInProgress }
@@ -37,7 +37,7 @@ extension AgentStateMachine {
     /// error and nothing changes — no failed attempt is counted. A ticket that was cancelled meanwhile (a lock
     /// arrived, the caller left) answers `Interrupted` and changes nothing.
     public mutating func finishSystemAuthentication(
-        _ ticket: SystemAuthTicket, outcome: SystemAuthOutcome, now: UnixMicroseconds
+        _ ticket: SystemAuthTicket, outcome: SystemAuthOutcome, now: AgentTime
     ) -> SystemAuthResult {
         guard pendingSystemAuth.removeValue(forKey: ticket.id) != nil else {
             return SystemAuthResult(actions: [], error: .interrupted)

@@ -1,6 +1,7 @@
 /// The whole agent's state: known apps, session conditions, inhibitors, deadlines and the lock-out ledger.
 ///
-/// Pure: each input is a `mutating` call taking the current wall-clock time and returning the `AgentAction`s
+/// Pure: each input is a `mutating` call taking the current time on both clocks (``AgentTime``: grace periods and
+/// idle limits on boot time, lock-out ends on the wall clock) and returning the `AgentAction`s
 /// for the I/O layer to carry out. A call that throws `ManagerError` changes nothing.
 public struct AgentStateMachine: Sendable, Equatable {
     var apps: [AppID: AppEntry] = [:]
@@ -21,14 +22,15 @@ public struct AgentStateMachine: Sendable, Equatable {
     var nextAttemptSerial: UInt64 = 1
     /// System authentications waiting for polkit, by ticket id.
     var pendingSystemAuth: [UInt64: SystemAuthTicket] = [:]
-    var announcedDeadline: UnixMicroseconds?
+    var announcedDeadline: BootMicroseconds?
+    var announcedLockoutEnd: UnixMicroseconds?
     var announcedSessionState: SessionState = .active
 
     var screenLocked = false
     var screensaverOn = false
     var inactive = false
-    var logindIdleSince: UnixMicroseconds?
-    var presenceIdleSince: UnixMicroseconds?
+    var logindIdleSince: BootMicroseconds?
+    var presenceIdleSince: BootMicroseconds?
     var sleeping = false
     var shuttingDown = false
 
@@ -61,10 +63,10 @@ public struct AgentStateMachine: Sendable, Equatable {
         return .active
     }
 
-    /// The earliest pending deadline (grace period, idle limit, lock-out end), nil when none.
-    public var nextDeadline: UnixMicroseconds? {
-        var best = lockoutLedger.nextRetryAfter
-        func consider(_ deadline: UnixMicroseconds?) {
+    /// The earliest pending grace-period or idle-limit deadline on the boot clock, nil when none.
+    public var nextDeadline: BootMicroseconds? {
+        var best: BootMicroseconds?
+        func consider(_ deadline: BootMicroseconds?) {
             if let deadline, best.map({ deadline < $0 }) ?? true { best = deadline }
         }
         for app in appsWithPossibleDeadlines {
@@ -74,6 +76,9 @@ public struct AgentStateMachine: Sendable, Equatable {
         }
         return best
     }
+
+    /// The earliest end of a lock-out on the wall clock, nil when none is pending.
+    public var nextLockoutEnd: UnixMicroseconds? { lockoutLedger.nextRetryAfter }
 
     /// Every app that may have a grace or idle deadline: while the session is idle any app may, otherwise only
     /// the grace candidates.
@@ -101,7 +106,7 @@ public struct AgentStateMachine: Sendable, Equatable {
     }
 
     /// When the session became idle (the earlier of logind's and gnome-session's), nil when not idle.
-    var idleSince: UnixMicroseconds? {
+    var idleSince: BootMicroseconds? {
         switch (logindIdleSince, presenceIdleSince) {
         case let (a?, b?): min(a, b)
         case let (a?, nil): a
@@ -110,12 +115,12 @@ public struct AgentStateMachine: Sendable, Equatable {
         }
     }
 
-    func graceDeadline(_ e: AppEntry) -> UnixMicroseconds? {
+    func graceDeadline(_ e: AppEntry) -> BootMicroseconds? {
         guard let since = e.backgroundSince, !e.backgroundTriggered else { return nil }
         return since &+ UInt64(e.policy.gracePeriod) * .microsecondsPerSecond
     }
 
-    func idleDeadline(_ e: AppEntry) -> UnixMicroseconds? {
+    func idleDeadline(_ e: AppEntry) -> BootMicroseconds? {
         guard let since = idleSince, !e.idleTriggered, e.policy.lockAfterIdle > 0 else { return nil }
         return since &+ UInt64(e.policy.lockAfterIdle) * .microsecondsPerSecond
     }
@@ -134,7 +139,7 @@ public struct AgentStateMachine: Sendable, Equatable {
     }
 
     /// Records the background spell of `app`, keeping `graceCandidates` exact.
-    mutating func setBackground(_ app: AppID, since: UnixMicroseconds?, triggered: Bool) {
+    mutating func setBackground(_ app: AppID, since: BootMicroseconds?, triggered: Bool) {
         guard apps[app] != nil else { return }
         apps[app]!.backgroundSince = since
         apps[app]!.backgroundTriggered = triggered
@@ -194,7 +199,7 @@ public struct AgentStateMachine: Sendable, Equatable {
 
     /// Applies every session condition now in force to `app` (after registering, or after its last
     /// inhibitor went away), then any deadline already due.
-    mutating func applyConditions(_ app: AppID, now: UnixMicroseconds, source: String, _ actions: inout [AgentAction]) {
+    mutating func applyConditions(_ app: AppID, now: AgentTime, source: String, _ actions: inout [AgentAction]) {
         guard let e = apps[app] else { return }
         let p = e.policy
         if sleeping && p.lockOnSuspend { trigger(app, cause: .suspend, reason: .suspend, source: source, &actions) }
@@ -216,27 +221,27 @@ public struct AgentStateMachine: Sendable, Equatable {
 
     /// Fires every grace and idle deadline that is due (inhibited apps let them pass), and ends lock-outs
     /// whose time is up.
-    mutating func expireDeadlines(now: UnixMicroseconds, _ actions: inout [AgentAction]) {
+    mutating func expireDeadlines(now: AgentTime, _ actions: inout [AgentAction]) {
         // Only the apps with a deadline due are sorted: sorting every app on every input made 10,000
         // registrations quadratic.
         let due = appsWithPossibleDeadlines.filter { app in
             guard let e = apps[app] else { return false }
-            if let d = graceDeadline(e), d <= now { return true }
-            if let d = idleDeadline(e), d <= now { return true }
+            if let d = graceDeadline(e), d <= now.boot { return true }
+            if let d = idleDeadline(e), d <= now.boot { return true }
             return false
         }
         for app in due.sorted() {
             let e = apps[app]!
-            if let d = graceDeadline(e), d <= now {
+            if let d = graceDeadline(e), d <= now.boot {
                 setBackground(app, since: e.backgroundSince, triggered: true)
                 if !e.inhibited { trigger(app, cause: .background, reason: .background, source: "grace-period", &actions) }
             }
-            if let d = idleDeadline(e), d <= now {
+            if let d = idleDeadline(e), d <= now.boot {
                 apps[app]!.idleTriggered = true
                 if !e.inhibited { trigger(app, cause: .idle, reason: .idle, source: "idle-timer", &actions) }
             }
         }
-        let ended = lockoutLedger.expireLockouts(now: now)
+        let ended = lockoutLedger.expireLockouts(now: now.wall)
         if !ended.isEmpty {
             actions.append(.persistLedger)
             for app in ended where apps[app] != nil { actions.append(.propertiesChanged(app)) }
@@ -252,7 +257,7 @@ public struct AgentStateMachine: Sendable, Equatable {
         }
     }
 
-    /// Ends every input: announces the session state and the timer when they changed.
+    /// Ends every input: announces the session state and the two timers when they changed.
     mutating func finish(_ actions: inout [AgentAction]) {
         cancelOutdatedSystemAuthentications(&actions)
         noteSessionState(&actions)
@@ -260,6 +265,11 @@ public struct AgentStateMachine: Sendable, Equatable {
         if d != announcedDeadline {
             announcedDeadline = d
             actions.append(.rescheduleTimer(d))
+        }
+        let end = nextLockoutEnd
+        if end != announcedLockoutEnd {
+            announcedLockoutEnd = end
+            actions.append(.rescheduleLockoutTimer(end))
         }
     }
 

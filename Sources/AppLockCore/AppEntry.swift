@@ -5,8 +5,8 @@ struct AppEntry: Equatable, Sendable {
     var owner: String?
     var passcodeKind: PasscodeKind?
     var causes: Set<ObscureCause> = []
-    /// When the app last reported `background` (nil while in the foreground).
-    var backgroundSince: UnixMicroseconds?
+    /// When the app last reported `background`, on the boot clock (nil while in the foreground).
+    var backgroundSince: BootMicroseconds?
     /// The grace period of the current background spell has run out (trigger applied or ignored).
     var backgroundTriggered = false
     /// The idle limit of the current idle spell has been reached (trigger applied or ignored).

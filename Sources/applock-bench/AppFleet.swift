@@ -33,7 +33,7 @@ final class AppFleet: @unchecked Sendable {
                     sender: agentUniqueName, path: managerPath, interface: interface,
                     member: ManagerSignal.stateChanged.name, arg0: id)
                 _ = connection.addMatch(rule) { message in
-                    let now = EventLoop.monotonicNanoseconds()
+                    let now = EventLoop.bootTimeNanoseconds()
                     let arguments = (try? message.arguments()) ?? []
                     board.arrive(index, state: arguments.count > 1 ? arguments[1].stringValue ?? "" : "", at: now)
                 }

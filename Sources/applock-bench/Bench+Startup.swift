@@ -18,13 +18,13 @@ extension Bench {
         }
         var startups = Latencies()
         for _ in 0..<options.startups {
-            let start = EventLoop.monotonicNanoseconds()
+            let start = EventLoop.bootTimeNanoseconds()
             let agent = try AgentProcess(environment: environment)
             guard try watcher.waitForSignal(timeout: .seconds(20), where: { !newOwner($0).isEmpty }) != nil else {
                 agent.terminate()
                 throw BenchError("applockd did not claim its name; log:\n\(agent.logText())")
             }
-            startups.record(nanoseconds: EventLoop.monotonicNanoseconds() - start)
+            startups.record(nanoseconds: EventLoop.bootTimeNanoseconds() - start)
             agent.terminate()
             _ = try watcher.waitForSignal(timeout: .seconds(10), where: { newOwner($0).isEmpty })
         }

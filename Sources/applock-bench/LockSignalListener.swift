@@ -18,7 +18,7 @@ final class LockSignalListener: @unchecked Sendable {
                 sender: logindUniqueName, path: try ObjectPath(BenchNames.sessionPath),
                 interface: BenchNames.sessionInterface, member: "Lock")
             _ = connection.addMatch(rule) { [unowned self] _ in
-                let now = EventLoop.monotonicNanoseconds()
+                let now = EventLoop.bootTimeNanoseconds()
                 condition.lock()
                 arrival = now
                 condition.broadcast()

@@ -25,11 +25,11 @@ enum RateMeter {
                     for _ in 0..<warmUp { try call(connection) }
                     ready.leave()
                     go.wait()
-                    let end = EventLoop.monotonicNanoseconds() + UInt64(seconds * 1e9)
-                    var now = EventLoop.monotonicNanoseconds()
+                    let end = EventLoop.bootTimeNanoseconds() + UInt64(seconds * 1e9)
+                    var now = EventLoop.bootTimeNanoseconds()
                     while now < end {
                         try call(connection)
-                        let after = EventLoop.monotonicNanoseconds()
+                        let after = EventLoop.bootTimeNanoseconds()
                         latencies.record(nanoseconds: after - now)
                         now = after
                         count += 1
@@ -44,7 +44,7 @@ enum RateMeter {
             thread.start()
         }
         ready.wait()
-        let start = EventLoop.monotonicNanoseconds()
+        let start = EventLoop.bootTimeNanoseconds()
         for _ in 0..<clients { go.signal() }
         done.wait()
         return try results.summary(start: start)

@@ -15,7 +15,7 @@ import Testing
         let sixth = f.m.finishAttempt(ticket6, outcome: .wrong, purpose: .unlock, now: t(2))
         #expect(sixth.answer == .lockedOut(seconds: 60))
         #expect(sixth.answer.error() == .lockedOut(seconds: 60))
-        #expect(sixth.actions.last == .rescheduleTimer(t(62)))
+        #expect(sixth.actions.last == .rescheduleLockoutTimer(t(62)), "a lock-out end is on the wall clock")
         let s = try #require(f.m.snapshot(of: f.notes))
         #expect(s.failedAttempts == 6 && s.retryAfter == t(62) && s.state == .locked)
 
@@ -24,7 +24,7 @@ import Testing
         #expect(f.m == before)
 
         let expired = f.m.timerFired(now: t(62))
-        #expect(expired == [.persistLedger, .propertiesChanged(f.notes), .rescheduleTimer(nil)])
+        #expect(expired == [.persistLedger, .propertiesChanged(f.notes), .rescheduleLockoutTimer(nil)])
         #expect(f.m.snapshot(of: f.notes)?.retryAfter == 0)
         #expect(try f.fail(f.notes, times: 1, now: t(63)) == .lockedOut(seconds: 300))
     }
@@ -151,8 +151,8 @@ import Testing
         var g = MachineFixture()
         let (ledger, damaged) = LockoutLedger.decode(text, policyFor: g.m.policy(for:))
         #expect(damaged == [])
-        #expect(g.m.restoreLedger(ledger) == [.rescheduleTimer(t(60))])
-        #expect(g.m.passcodeStored(g.notes, kind: .fourDigit, now: t(10)) == [.appAdded(g.notes), .rescheduleTimer(t(60))],
+        #expect(g.m.restoreLedger(ledger) == [.rescheduleLockoutTimer(t(60))])
+        #expect(g.m.passcodeStored(g.notes, kind: .fourDigit, now: t(10)) == [.appAdded(g.notes), .rescheduleLockoutTimer(t(60))],
                 "the next input announces the timer again, in case the restore's actions were dropped")
         #expect(g.m.snapshot(of: g.notes)?.failedAttempts == 6)
         #expect(throws: ManagerError.lockedOut(seconds: 50)) { try g.m.beginAttempt(g.notes, now: t(10)) }

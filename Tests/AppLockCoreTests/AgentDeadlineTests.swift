@@ -107,3 +107,37 @@ import Testing
         #expect(f.m.policiesChanged(PolicySet(base: policy { $0.gracePeriod = 10 }), now: t(31)) == [])
     }
 }
+
+/// Grace periods and idle limits run on boot time; lock-out ends on the wall clock (SPEC "Time").
+@Suite struct AgentClockTests {
+    @Test func settingTheWallClockMovesNoGracePeriod() throws {
+        var f = MachineFixture(base: policy { $0.gracePeriod = 60 })
+        try f.unlockedNotesWithPasscode(now: t(0))
+        #expect(try f.m.reportActivity(f.notes, .background, caller: f.owner, now: t(10)) == [.rescheduleTimer(t(70))])
+        // The wall clock jumps an hour ahead; only 5 s passed since boot: nothing is due.
+        #expect(f.m.timerFired(now: at(wall: 3_615, boot: 15)) == [])
+        #expect(f.state(f.notes) == .unlocked)
+        // Time in suspend counts: boot time reaches the deadline while the wall clock was set back.
+        let fired = f.m.timerFired(now: at(wall: 5, boot: 70))
+        #expect(stateChangeStrings(fired) == ["org.example.Notes locked background"])
+    }
+
+    @Test func anIdleLimitStartsFromLogindsWallClockHintOnTheBootClock() throws {
+        var f = MachineFixture(base: policy { $0.lockAfterIdle = 300 })
+        try f.unlockedNotesWithPasscode(now: at(wall: 1_000, boot: 100))
+        // logind says idle since wall 900 (100 s ago): the limit ends at boot 100 - 100 + 300.
+        _ = f.m.session(.idleHint(true, since: t(900)), now: at(wall: 1_000, boot: 100))
+        #expect(f.m.nextDeadline == t(300))
+        #expect(f.m.timerFired(now: at(wall: 99_999, boot: 299)) == [], "a wall-clock jump does not end it")
+        #expect(stateChangeStrings(f.m.timerFired(now: at(wall: 1_200, boot: 300))) == ["org.example.Notes locked idle"])
+    }
+
+    @Test func aLockOutEndsOnTheWallClockWhateverBootTimeSays() throws {
+        var f = MachineFixture()
+        try f.register(f.notes, passcode: .fourDigit)
+        _ = try f.fail(f.notes, times: 6, now: at(wall: 0, boot: 0))
+        #expect(f.m.nextLockoutEnd == t(60))
+        #expect(throws: ManagerError.lockedOut(seconds: 60)) { try f.m.beginAttempt(f.notes, now: at(wall: 0, boot: 3_600)) }
+        _ = try f.m.beginAttempt(f.notes, now: at(wall: 60, boot: 1))
+    }
+}

@@ -101,7 +101,7 @@ import Testing
 
 extension MachineFixture {
     /// Registers `app` with a passcode and unlocks it.
-    mutating func unlockedNotesWithPasscodeOn(_ app: AppID, now: UnixMicroseconds = t(0)) throws {
+    mutating func unlockedNotesWithPasscodeOn(_ app: AppID, now: AgentTime = t(0)) throws {
         try register(app, passcode: .fourDigit, now: now)
         let ticket = try m.beginAttempt(app, now: now)
         precondition(m.finishAttempt(ticket, outcome: .verified, purpose: .unlock, now: now).answer == .unlocked)

@@ -19,20 +19,20 @@ struct MachineFixture {
     /// Registers `app` (optionally with a passcode first) and returns the registration's actions.
     @discardableResult
     mutating func register(_ app: AppID, passcode: PasscodeKind? = nil, owner: String? = nil,
-                           now: UnixMicroseconds = t(0)) throws -> [AgentAction] {
+                           now: AgentTime = t(0)) throws -> [AgentAction] {
         if let passcode { _ = m.passcodeStored(app, kind: passcode, now: now) }
         return try m.register(app, owner: owner ?? self.owner, now: now)
     }
 
     /// Registers Notes with a passcode and unlocks it, so that triggers can be observed.
-    mutating func unlockedNotesWithPasscode(now: UnixMicroseconds = t(0)) throws {
+    mutating func unlockedNotesWithPasscode(now: AgentTime = t(0)) throws {
         try register(notes, passcode: .fourDigit, now: now)
         let ticket = try m.beginAttempt(notes, now: now)
         let result = m.finishAttempt(ticket, outcome: .verified, purpose: .unlock, now: now)
         precondition(result.answer == .unlocked)
     }
 
-    mutating func fail(_ app: AppID, times: Int, purpose: AttemptPurpose = .unlock, now: UnixMicroseconds) throws -> AttemptAnswer {
+    mutating func fail(_ app: AppID, times: Int, purpose: AttemptPurpose = .unlock, now: AgentTime) throws -> AttemptAnswer {
         var answer = AttemptAnswer.noPasscode
         for _ in 0..<times {
             let ticket = try m.beginAttempt(app, now: now)

@@ -41,9 +41,10 @@ import Testing
         var fixture = MachineFixture(base: base)
         let apps = (0..<6).map { appID("org.example.App\($0)") }
         let owners = [":1.1", ":1.2", ":1.3"]
-        var now = t(0)
+        var now: AgentTime = t(0)
         for step in 0..<400 {
-            now += UInt64(random.next(20)) * 1_000_000
+            let elapsed = UInt64(random.next(20)) * 1_000_000
+            now = AgentTime(wall: now.wall + elapsed, boot: now.boot + elapsed)
             let app = apps[random.next(apps.count)]
             let owner = owners[random.next(owners.count)]
             switch random.next(12) {
@@ -55,7 +56,7 @@ import Testing
             case 6: _ = fixture.m.passcodeStored(app, kind: .fourDigit, now: now)
             case 7: _ = fixture.m.passcodeRemoved(app, now: now)
             case 8: _ = try? fixture.m.lock(app, now: now)
-            case 9: _ = fixture.m.session(.idleHint(random.next(2) == 0, since: now), now: now)
+            case 9: _ = fixture.m.session(.idleHint(random.next(2) == 0, since: now.wall), now: now)
             case 10: _ = fixture.m.timerFired(now: now)
             default:
                 if let ticket = try? fixture.m.beginAttempt(app, now: now) {

@@ -15,17 +15,17 @@ import Testing
         let fired = LockedBox<[String]>([])
         try thread.sync {
             let loop = thread.loop
-            let now = EventLoop.monotonicNanoseconds()
-            loop.schedule(at: .monotonic(nanoseconds: now + 30_000_000)) { fired.mutate { $0.append("mono30") } }
-            loop.schedule(at: .monotonic(nanoseconds: now + 10_000_000)) { fired.mutate { $0.append("mono10") } }
-            let cancelled = loop.schedule(at: .monotonic(nanoseconds: now + 20_000_000)) {
+            let now = EventLoop.bootTimeNanoseconds()
+            loop.schedule(at: .bootTime(nanoseconds: now + 30_000_000)) { fired.mutate { $0.append("mono30") } }
+            loop.schedule(at: .bootTime(nanoseconds: now + 10_000_000)) { fired.mutate { $0.append("mono10") } }
+            let cancelled = loop.schedule(at: .bootTime(nanoseconds: now + 20_000_000)) {
                 fired.mutate { $0.append("cancelled") }
             }
             loop.cancel(cancelled)
             loop.schedule(at: .wallClock(unixMicroseconds: EventLoop.wallClockMicroseconds() + 20_000)) {
                 fired.mutate { $0.append("wall20") }
             }
-            loop.schedule(at: .monotonic(nanoseconds: 1)) { fired.mutate { $0.append("past") } }
+            loop.schedule(at: .bootTime(nanoseconds: 1)) { fired.mutate { $0.append("past") } }
         }
         #expect(waitFor { fired.value.count == 4 })
         #expect(fired.value == ["past", "mono10", "wall20", "mono30"])

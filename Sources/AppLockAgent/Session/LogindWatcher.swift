@@ -98,8 +98,8 @@ final class LogindWatcher {
 
     private func scheduleReconnect() {
         guard reconnectTimer == nil else { return }
-        let deadline = EventLoop.monotonicNanoseconds() + UInt64(reconnectDelay.components.seconds) * 1_000_000_000
-        reconnectTimer = loop.schedule(at: .monotonic(nanoseconds: deadline)) { [unowned self] in connect() }
+        let deadline = EventLoop.bootTimeNanoseconds() + UInt64(reconnectDelay.components.seconds) * 1_000_000_000
+        reconnectTimer = loop.schedule(at: .bootTime(nanoseconds: deadline)) { [unowned self] in connect() }
         reconnectDelay = min(reconnectDelay * 2, .seconds(60))
     }
 
@@ -144,7 +144,7 @@ final class LogindWatcher {
         guard let (method, argument) = attempts.first else {
             if round < Self.sessionLookupRounds {
                 let pause = UInt64(500_000_000) << UInt64(round)
-                sessionRetryTimer = loop.schedule(at: .monotonic(nanoseconds: EventLoop.monotonicNanoseconds() + pause)) {
+                sessionRetryTimer = loop.schedule(at: .bootTime(nanoseconds: EventLoop.bootTimeNanoseconds() + pause)) {
                     [unowned self] in
                     sessionRetryTimer = nil
                     findSession(attempts: Self.sessionLookups(), round: round + 1)

@@ -201,8 +201,8 @@ public final class Connection {
     private func arm(_ state: LibdbusTimeout) {
         guard let loop, state.handle == nil else { return }
         let interval = UInt64(max(0, dbus_timeout_get_interval(state.timeout)))
-        let deadline = EventLoop.monotonicNanoseconds() &+ interval &* 1_000_000
-        state.handle = loop.schedule(at: .monotonic(nanoseconds: deadline)) { [unowned self] in
+        let deadline = EventLoop.bootTimeNanoseconds() &+ interval &* 1_000_000
+        state.handle = loop.schedule(at: .bootTime(nanoseconds: deadline)) { [unowned self] in
             state.handle = nil
             _ = dbus_timeout_handle(state.timeout)
             if state.active && dbus_timeout_get_enabled(state.timeout) != 0 { self.arm(state) }

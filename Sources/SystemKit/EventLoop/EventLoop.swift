@@ -2,7 +2,7 @@ import CSystem
 import Glibc
 import Synchronization
 
-/// A single-threaded epoll event loop: fd watches, timers on two clocks (one timerfd each), signals (signalfd)
+/// A single-threaded epoll event loop: fd watches, timers on two clocks (boot time and wall clock, one timerfd each), signals (signalfd)
 /// and a thread-safe work queue (eventfd). It sleeps in one `epoll_wait` with no timeout when nothing is pending.
 ///
 /// Everything except ``post(_:)``, ``stop()``, ``inLoop`` and the static clocks must be called on the loop thread:
@@ -27,14 +27,14 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private static let wakeToken: UInt64 = 0
-    private static let monotonicToken: UInt64 = 1
+    private static let bootTimeToken: UInt64 = 1
     private static let wallToken: UInt64 = 2
     private static let signalToken: UInt64 = 3
     private static let fdTokenBase: UInt64 = 16
 
     private let epollFD: Int32
     private let wakeFD: Int32
-    private let monotonicTimerFD: Int32
+    private let bootTimeTimerFD: Int32
     private let wallTimerFD: Int32
     private var signalFD: Int32 = -1
     private var signalMask = sigset_t()
@@ -53,11 +53,11 @@ public final class EventLoop: @unchecked Sendable {
     private var registeredFDs: [Int32: UInt32] = [:]
 
     private var timers: [UInt64: TimerEntry] = [:]
-    private var monotonicHeap: [HeapItem] = []
+    private var bootTimeHeap: [HeapItem] = []
     private var wallHeap: [HeapItem] = []
-    private var liveMonotonic = 0
+    private var liveBootTime = 0
     private var liveWall = 0
-    private var armedMonotonic: UInt64 = 0
+    private var armedBootTime: UInt64 = 0
     private var armedWall: UInt64 = 0
     private var timersDirty = false
 
@@ -71,7 +71,7 @@ public final class EventLoop: @unchecked Sendable {
             Glibc.close(ep)
             throw SystemCallError("eventfd", e)
         }
-        let mono = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+        let mono = timerfd_create(CLOCK_BOOTTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         let wall = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         guard mono >= 0, wall >= 0 else {
             let e = errno
@@ -83,19 +83,19 @@ public final class EventLoop: @unchecked Sendable {
         }
         epollFD = ep
         wakeFD = wake
-        monotonicTimerFD = mono
+        bootTimeTimerFD = mono
         wallTimerFD = wall
         ownerThread = Atomic(UInt(pthread_self()))
         sigemptyset(&signalMask)
         Self.epollAdd(ep, fd: wake, events: EPOLLIN.rawValue, token: Self.wakeToken)
-        Self.epollAdd(ep, fd: mono, events: EPOLLIN.rawValue, token: Self.monotonicToken)
+        Self.epollAdd(ep, fd: mono, events: EPOLLIN.rawValue, token: Self.bootTimeToken)
         Self.epollAdd(ep, fd: wall, events: EPOLLIN.rawValue, token: Self.wallToken)
     }
 
     deinit {
         Glibc.close(epollFD)
         Glibc.close(wakeFD)
-        Glibc.close(monotonicTimerFD)
+        Glibc.close(bootTimeTimerFD)
         Glibc.close(wallTimerFD)
         if signalFD >= 0 { Glibc.close(signalFD) }
     }
@@ -195,9 +195,9 @@ public final class EventLoop: @unchecked Sendable {
         case Self.wakeToken:
             var value: UInt64 = 0
             _ = Glibc.read(wakeFD, &value, 8)
-        case Self.monotonicToken:
-            drainTimerFD(monotonicTimerFD)
-            armedMonotonic = 0
+        case Self.bootTimeToken:
+            drainTimerFD(bootTimeTimerFD)
+            armedBootTime = 0
             fireTimers(wall: false)
         case Self.wallToken:
             drainTimerFD(wallTimerFD)
@@ -283,10 +283,10 @@ public final class EventLoop: @unchecked Sendable {
 
     // MARK: Timers
 
-    /// `CLOCK_MONOTONIC` now, in nanoseconds.
-    public static func monotonicNanoseconds() -> UInt64 {
+    /// `CLOCK_BOOTTIME` now, in nanoseconds.
+    public static func bootTimeNanoseconds() -> UInt64 {
         var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
+        clock_gettime(CLOCK_BOOTTIME, &ts)
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
@@ -305,7 +305,7 @@ public final class EventLoop: @unchecked Sendable {
         let wall: Bool
         let nanos: UInt64
         switch deadline {
-        case .monotonic(let ns):
+        case .bootTime(let ns):
             wall = false
             nanos = max(ns, 1)
         case .wallClock(let us):
@@ -319,9 +319,9 @@ public final class EventLoop: @unchecked Sendable {
             Self.heapPush(&wallHeap, item)
             if armedWall == 0 || nanos < armedWall { timersDirty = true }
         } else {
-            liveMonotonic += 1
-            Self.heapPush(&monotonicHeap, item)
-            if armedMonotonic == 0 || nanos < armedMonotonic { timersDirty = true }
+            liveBootTime += 1
+            Self.heapPush(&bootTimeHeap, item)
+            if armedBootTime == 0 || nanos < armedBootTime { timersDirty = true }
         }
         return TimerHandle(id: id)
     }
@@ -331,26 +331,26 @@ public final class EventLoop: @unchecked Sendable {
         guard let entry = timers.removeValue(forKey: handle.id) else { return }
         // Re-arm when the armed deadline was this timer's: a timerfd left armed for a cancelled timer
         // would wake an idle process for nothing.
-        if entry.deadline == (entry.wall ? armedWall : armedMonotonic) { timersDirty = true }
+        if entry.deadline == (entry.wall ? armedWall : armedBootTime) { timersDirty = true }
         if entry.wall {
             liveWall -= 1
             if wallHeap.count > 64 && wallHeap.count > 4 * liveWall { compact(wall: true) }
         } else {
-            liveMonotonic -= 1
-            if monotonicHeap.count > 64 && monotonicHeap.count > 4 * liveMonotonic { compact(wall: false) }
+            liveBootTime -= 1
+            if bootTimeHeap.count > 64 && bootTimeHeap.count > 4 * liveBootTime { compact(wall: false) }
         }
     }
 
     private func compact(wall: Bool) {
-        var heap = (wall ? wallHeap : monotonicHeap).filter { timers[$0.id] != nil }
+        var heap = (wall ? wallHeap : bootTimeHeap).filter { timers[$0.id] != nil }
         heap.sort { $0.deadline < $1.deadline }
-        if wall { wallHeap = heap } else { monotonicHeap = heap }
+        if wall { wallHeap = heap } else { bootTimeHeap = heap }
     }
 
     private func earliest(wall: Bool) -> UInt64 {
-        while let top = (wall ? wallHeap.first : monotonicHeap.first) {
+        while let top = (wall ? wallHeap.first : bootTimeHeap.first) {
             if timers[top.id] != nil { return top.deadline }
-            if wall { _ = Self.heapPop(&wallHeap) } else { _ = Self.heapPop(&monotonicHeap) }
+            if wall { _ = Self.heapPop(&wallHeap) } else { _ = Self.heapPop(&bootTimeHeap) }
         }
         return 0
     }
@@ -358,9 +358,9 @@ public final class EventLoop: @unchecked Sendable {
     private func rearmTimers() {
         timersDirty = false
         let mono = earliest(wall: false)
-        if mono != armedMonotonic {
-            arm(monotonicTimerFD, at: mono, flags: TFD_TIMER_ABSTIME)
-            armedMonotonic = mono
+        if mono != armedBootTime {
+            arm(bootTimeTimerFD, at: mono, flags: TFD_TIMER_ABSTIME)
+            armedBootTime = mono
         }
         let wall = earliest(wall: true)
         if wall != armedWall {
@@ -383,11 +383,11 @@ public final class EventLoop: @unchecked Sendable {
 
     private func fireTimers(wall: Bool) {
         timersDirty = true
-        let now = wall ? Self.wallClockMicroseconds() &* 1000 : Self.monotonicNanoseconds()
-        while let top = (wall ? wallHeap.first : monotonicHeap.first), top.deadline <= now {
-            if wall { _ = Self.heapPop(&wallHeap) } else { _ = Self.heapPop(&monotonicHeap) }
+        let now = wall ? Self.wallClockMicroseconds() &* 1000 : Self.bootTimeNanoseconds()
+        while let top = (wall ? wallHeap.first : bootTimeHeap.first), top.deadline <= now {
+            if wall { _ = Self.heapPop(&wallHeap) } else { _ = Self.heapPop(&bootTimeHeap) }
             guard let entry = timers.removeValue(forKey: top.id) else { continue }
-            if wall { liveWall -= 1 } else { liveMonotonic -= 1 }
+            if wall { liveWall -= 1 } else { liveBootTime -= 1 }
             entry.handler()
         }
     }
