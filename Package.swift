@@ -29,9 +29,12 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libcairo2-dev"])]),
 
         .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
         .target(name: "AppLockCore", swiftSettings: strict),
+        .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
+        .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
         .target(name: "SodiumHasher", dependencies: ["CSodium", "AppLockCore"], swiftSettings: strict),
         .target(
@@ -83,6 +86,7 @@ let package = Package(
 
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "AppLockTestSupport"], swiftSettings: strict),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"], swiftSettings: strict),
+        .testTarget(name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore"], swiftSettings: strict),
         .testTarget(
             name: "PasscodeStorageTests",
             dependencies: ["SecretServiceStore", "SodiumHasher", "AppLockCore", "AppLockTestSupport"],
