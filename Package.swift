@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AppLockAgent", targets: ["AppLockAgent"]),
         .library(name: "AppLockClient", targets: ["AppLockClient"]),
         .executable(name: "applock-demo", targets: ["applock-demo"]),
+        .executable(name: "applock-guard", targets: ["applock-guard"]),
         .executable(name: "applock-bench", targets: ["applock-bench"]),
     ],
     dependencies: [
@@ -35,6 +36,16 @@ let package = Package(
         .target(name: "AppLockCore", swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
+        .target(
+            name: "AppLockGuardX11",
+            dependencies: ["AppLockGuard", "AppLockCore", "AppLockAgent", "DBusKit", "X11Kit"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "applock-guard",
+            dependencies: ["AppLockGuardX11"],
+            swiftSettings: strict
+        ),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
         .target(name: "SodiumHasher", dependencies: ["CSodium", "AppLockCore"], swiftSettings: strict),
         .target(

@@ -6,6 +6,8 @@ public import AppLockCore
 public struct GuardCore: Sendable {
     /// How long after a failed keyboard grab the guard tries again.
     public static let grabRetryInterval = Duration.milliseconds(20)
+    /// How long after a refused registration the guard asks again (the app stays covered meanwhile).
+    public static let registrationRetryDelay = Duration.seconds(2)
     /// How long a lock window that ended while its app is still locked waits before it is started again.
     public static let lockWindowRestartDelay = Duration.seconds(1)
 
@@ -24,6 +26,7 @@ public struct GuardCore: Sendable {
         var state: AppState?
         var reported: Activity?
         var lockWindowBlockedUntil: Duration?
+        var registerRetryAt: Duration?
     }
 
     private struct LockWindow: Sendable, Equatable {
@@ -84,11 +87,13 @@ public struct GuardCore: Sendable {
                     apps[app]?.registration = .none
                     apps[app]?.state = nil
                     apps[app]?.reported = nil
+                    apps[app]?.registerRetryAt = nil
                 }
             }
         case .registrationAnswered(let app, let registered):
             if apps[app]?.registration == .pending {
                 apps[app]?.registration = registered ? .registered : .none
+                apps[app]?.registerRetryAt = registered ? nil : now + Self.registrationRetryDelay
             }
         case .appStateChanged(let app, let state):
             if apps[app] != nil { apps[app]?.state = state }
@@ -118,7 +123,7 @@ public struct GuardCore: Sendable {
         reconcileCovers(&actions)
         reconcileLockWindow(&actions, now: now)
         reconcileKeyboard(&actions, now: now)
-        reconcileRegistrations(&actions)
+        reconcileRegistrations(&actions, now: now)
         reconcileActivity(&actions)
         reconcileTimer(&actions, now: now)
         return actions
@@ -207,7 +212,7 @@ public struct GuardCore: Sendable {
         }
     }
 
-    private mutating func reconcileRegistrations(_ actions: inout [GuardAction]) {
+    private mutating func reconcileRegistrations(_ actions: inout [GuardAction], now: Duration) {
         var withWindows: Set<AppID> = []
         for window in windows.keys {
             if let app = guardedApp(of: window) { withWindows.insert(app) }
@@ -216,8 +221,9 @@ public struct GuardCore: Sendable {
             let record = apps[app]!
             let wanted = withWindows.contains(app)
             switch (record.registration, wanted) {
-            case (.none, true) where agentPresent:
+            case (.none, true) where agentPresent && record.registerRetryAt.map({ now >= $0 }) ?? true:
                 apps[app]?.registration = .pending
+                apps[app]?.registerRetryAt = nil
                 actions.append(.register(app))
             case (.registered, false):
                 actions.append(.unregister(app))
@@ -246,6 +252,7 @@ public struct GuardCore: Sendable {
         if let retry = grabRetryAt, !grabHeld { deadlines.append(retry) }
         for record in apps.values {
             if let until = record.lockWindowBlockedUntil, until > now { deadlines.append(until) }
+            if let retry = record.registerRetryAt, record.registration == .none { deadlines.append(retry) }
         }
         let next = deadlines.min()
         if next != timer {

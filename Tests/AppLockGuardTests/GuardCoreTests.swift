@@ -126,6 +126,18 @@ import Testing
         #expect(core.handle(.timerFired, now: clock.now).contains(.showLockWindow(notes, over: w1)))
     }
 
+    @Test func aRefusedRegistrationIsAskedAgainLaterAndTheAppStaysCovered() {
+        var (core, clock) = started()
+        _ = core.handle(.windowResolved(w1, app: notes), now: clock.now)
+        _ = core.handle(.windowShown(w1), now: clock.now)
+        let refused = core.handle(.registrationAnswered(notes, registered: false), now: clock.now)
+        #expect(!refused.contains(.register(notes)))
+        #expect(refused.contains(.armTimer(clock.now + GuardCore.registrationRetryDelay)))
+        #expect(core.covers == [w1: .locked])
+        clock.advance(by: GuardCore.registrationRetryDelay)
+        #expect(core.handle(.timerFired, now: clock.now).contains(.register(notes)))
+    }
+
     @Test func clickingACoverActivatesItsWindow() {
         var (core, clock) = registeredAndShown(state: .locked)
         #expect(core.handle(.coverClicked(w1), now: clock.now).last == .activate(w1))
