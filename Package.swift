@@ -114,6 +114,7 @@ let package = Package(
             dependencies: ["AppLockClient", "DBusKit", "AppLockTestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(name: "GuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore"], swiftSettings: strict
