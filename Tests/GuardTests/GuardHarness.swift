@@ -24,14 +24,14 @@ final class GuardHarness {
     private let name: String
 
     /// `policy` is the `[Policy]` body for the app (Guard=true is added); `passcode` sets one first.
-    init(_ name: String, policy: String = "", passcode: Bool = true) throws {
+    init(_ name: String, policy: String = "", passcode: Bool = true, guarded: Bool = true) throws {
         self.name = name
         environment = try TestEnvironment(systemBus: true)
         try environment.startKeyring()
         try environment.startLogind()
         let apps = environment.configHome.appendingPathComponent("applock/apps.d")
         try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
-        try "[Policy]\nGuard=true\n\(policy)".write(
+        try "[Policy]\n\(guarded ? "Guard=true\n" : "")\(policy)".write(
             to: apps.appendingPathComponent("\(Self.app).conf"), atomically: true, encoding: .utf8)
         let applications = environment.dataHome.appendingPathComponent("applications")
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
@@ -168,6 +168,11 @@ final class GuardHarness {
         let result = environment.run([try Self.built("applockctl"), "unlock", Self.app, "--stdin"],
                                      input: Self.passcode + "\n")
         guard result.succeeded else { throw TestSupportError("applockctl unlock failed: \(result.stderr)") }
+    }
+
+    /// Runs the built applockctl in this environment.
+    func applockctl(_ arguments: [String]) throws -> CommandResult {
+        environment.run([try Self.built("applockctl")] + arguments)
     }
 
     /// What the recorder received (the keys that reached the app).

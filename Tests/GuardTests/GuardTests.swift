@@ -129,4 +129,26 @@ struct GuardTests {
         try h.unlock()
         #expect(h.waitUntilCovered(window, false, label: "unlocked-after-restart"), "\(h.guardLog())")
     }
+
+    @Test("applockctl guard add covers a running app at once; guard list shows it; guard remove uncovers it")
+    func guardCommand() throws {
+        let h = try GuardHarness("applockctl-guard", guarded: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitUntilCovered(window, false, label: "not-guarded"))
+        #expect(try h.applockctl(["guard", "list"]).stdout == "")
+
+        let add = try h.applockctl(["guard", "add", GuardHarness.app])
+        #expect(add.succeeded, "\(add.stderr)")
+        #expect(h.waitForState("locked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "guard-add"), "\(h.guardLog())")
+        #expect(try h.applockctl(["guard", "list"]).stdout == GuardHarness.app + "\n")
+
+        let remove = try h.applockctl(["guard", "remove", GuardHarness.app])
+        #expect(remove.succeeded, "\(remove.stderr)")
+        #expect(h.waitUntilCovered(window, false, label: "guard-remove"), "\(h.guardLog())")
+        #expect(try h.applockctl(["guard", "list"]).stdout == "")
+        let bad = try h.applockctl(["guard", "add", "not an id"])
+        #expect(bad.status == 12 || bad.status == 2, "\(bad.stderr)")
+    }
 }
