@@ -90,7 +90,8 @@ let package = Package(
         .executableTarget(
             name: "applock-bench",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockTestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "DBusKit", "AppLockCore", "AppLockTestSupport", "X11Kit",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
         ),
