@@ -31,6 +31,8 @@ extension X11Guard {
             }
         case .reparented(let window, let parent):
             if let client = coverOwners[parent] {
+                // The lock window: another process's top-level, now inside a cover, is no app window.
+                if clients[window] != nil { untrack(window) }
                 covers[client]?.lockChild = window
             } else if clients[window] != nil {
                 refreshFrame(of: window)

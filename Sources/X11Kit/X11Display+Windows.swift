@@ -109,20 +109,18 @@ extension X11Display {
     // MARK: Property reading
 
     func propertyBytes(_ window: X11Window, _ property: Atom, type: Atom) -> [UInt8]? {
-        var actualType: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, Window(window.id), property, 0, 1 << 16, 0, type,
-                                        &actualType, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, let data, actualType == type, format == 8 else { return nil }
-        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        readProperty(window, property, type: type, format: 8, as: UInt8.self)
     }
 
     /// A format-32 property (Xlib hands its items over as C `long`s).
     func cardinals(_ window: X11Window, _ property: Atom, type: Atom) -> [UInt] {
+        readProperty(window, property, type: type, format: 32, as: UInt.self) ?? []
+    }
+
+    /// The items of a property of `type` and `format`; nil when it is unset or of another type or format.
+    private func readProperty<Item>(
+        _ window: X11Window, _ property: Atom, type: Atom, format wanted: Int32, as _: Item.Type
+    ) -> [Item]? {
         var actualType: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
@@ -131,8 +129,10 @@ extension X11Display {
         let status = XGetWindowProperty(display, Window(window.id), property, 0, 1 << 16, 0, type,
                                         &actualType, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
-        guard status == Success, let data, actualType == type, format == 32 else { return [] }
-        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+        guard status == Success, let data, actualType == type, format == wanted else { return nil }
+        return data.withMemoryRebound(to: Item.self, capacity: Int(count)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(count)))
+        }
     }
 
     private func windows(_ window: X11Window, _ property: Atom) -> [X11Window] {
