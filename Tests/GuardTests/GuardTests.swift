@@ -79,9 +79,9 @@ struct GuardTests {
         #expect(h.waitUntilCovered(window, label: "restored-after-grace"), "\(h.guardLog())")
     }
 
-    @Test("A window the app opens while covered is covered, and an obscured app shows its icon and name")
-    func newWindowWhileCoveredAndObscured() throws {
-        let h = try GuardHarness("new-window", passcode: false)
+    @Test("A window the app opens while covered is covered")
+    func newWindowWhileCovered() throws {
+        let h = try GuardHarness("new-window")
         try h.startGuard()
         let fifo = h.environment.root.appendingPathComponent("open-window")
         #expect(mkfifo(fifo.path, 0o600) == 0)
@@ -90,12 +90,8 @@ struct GuardTests {
             read line < '\(fifo.path)'; xterm -class \(GuardHarness.appClass) -bg magenta -fg yellow \
             -geometry 40x10+600+420 -e sh -c "cat > '\(second.path)'" & exec cat > '\(h.recorder.path)'
             """)
-        #expect(h.waitForState("unlocked"), "without a passcode the app registers unlocked")
-        #expect(h.waitUntilCovered(first, false, label: "registered"), "\(h.guardLog())")
-
-        _ = try h.client.call("Lock", [.string(GuardHarness.app)])
-        #expect(h.waitForState("obscured"))
-        #expect(h.waitUntilCovered(first, label: "obscured"), "\(h.guardLog())")
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(first, label: "locked"), "\(h.guardLog())")
 
         let before = Set(h.session.windows(ofClass: GuardHarness.appClass))
         try "open\n".write(to: fifo, atomically: false, encoding: .utf8)
@@ -107,6 +103,19 @@ struct GuardTests {
         let newWindow = try #require(opened, "the app did not open its second window")
         #expect(h.waitUntilCovered(newWindow, label: "second-window"), "\(h.guardLog())")
         #expect(h.waitUntilCovered(first, label: "first-window-still"), "\(h.guardLog())")
+        #expect(h.state() == "locked")
+    }
+
+    @Test("An app without a passcode is obscured by Lock: its cover shows the app's icon and name")
+    func obscuredCover() throws {
+        let h = try GuardHarness("obscured", passcode: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("unlocked"), "without a passcode the app registers unlocked")
+        #expect(h.waitUntilCovered(window, false, label: "registered"), "\(h.guardLog())")
+        _ = try h.client.call("Lock", [.string(GuardHarness.app)])
+        #expect(h.waitForState("obscured"))
+        #expect(h.waitUntilCovered(window, label: "obscured"), "\(h.guardLog())")
     }
 
     @Test("The guard killed with SIGKILL leaves its covers up; restarted, it covers the app again and the app is locked")
