@@ -26,6 +26,10 @@ final class GuardHarness {
     /// `policy` is the `[Policy]` body for the app (Guard=true is added); `passcode` sets one first.
     init(_ name: String, policy: String = "", passcode: Bool = true, guarded: Bool = true) throws {
         self.name = name
+        let stale = (try? FileManager.default.contentsOfDirectory(atPath: Self.artifacts.path)) ?? []
+        for file in stale where file.hasPrefix(name + "-") {
+            try? FileManager.default.removeItem(at: Self.artifacts.appendingPathComponent(file))
+        }
         environment = try TestEnvironment(systemBus: true)
         try environment.startKeyring()
         try environment.startLogind()
