@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "AppLockClient", targets: ["AppLockClient"]),
         .executable(name: "applock-demo", targets: ["applock-demo"]),
         .executable(name: "applock-bench", targets: ["applock-bench"]),
+        .executable(name: "applock-lock-window", targets: ["applock-lock-window"]),
+        .library(name: "GtkKit", targets: ["GtkKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -74,6 +76,12 @@ let package = Package(
                 "DBusKit", "AppLockCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
+            name: "applock-lock-window",
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "DBusKit"],
             swiftSettings: strict
         ),
 
