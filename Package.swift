@@ -111,6 +111,10 @@ let package = Package(
             dependencies: ["AppLockClient", "DBusKit", "AppLockTestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore"], swiftSettings: strict

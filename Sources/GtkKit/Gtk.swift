@@ -9,10 +9,17 @@ public enum Gtk {
     }
 
     /// Initializes GTK and libadwaita once, on the main thread, before any widget is made.
-    /// - Parameter backend: the only backend GDK may use; nil lets GDK choose (Wayland first, then X11).
+    /// - Parameters:
+    ///   - programName: the program's name (window class, AT-SPI application name).
+    ///   - applicationName: the name people see for it.
+    ///   - backend: the only backend GDK may use; nil lets GDK choose (Wayland first, then X11).
     /// - Throws: ``GtkKitError/noDisplay`` when no display can be opened.
     @MainActor
-    public static func initialize(backend: Backend? = nil) throws(GtkKitError) {
+    public static func initialize(
+        programName: String, applicationName: String, backend: Backend? = nil
+    ) throws(GtkKitError) {
+        g_set_prgname(programName)
+        g_set_application_name(applicationName)
         if let backend { gdk_set_allowed_backends(backend.rawValue) }
         guard gtk_init_check() != 0 else { throw .noDisplay }
         adw_init()

@@ -2,7 +2,8 @@ internal import CGtk
 
 /// A GTK window put inside a foreign X window (another process's cover): reparented into it before it is
 /// mapped, kept at the parent's size, holding an active keyboard grab (focus alone lets keys leak to the window
-/// below when a window manager activates it), and told when the parent goes away. X11 only.
+/// below when a window manager activates it; the grab is an XInput 2 one, since GDK 4 reads only XI2 key
+/// events), and told when the parent goes away. X11 only.
 @MainActor
 public final class X11Embedding {
     private let window: Window
@@ -12,8 +13,10 @@ public final class X11Embedding {
     private var retryTimer: RepeatingTimer?
     private var wantsGrab = false
 
-    /// Calls after the parent window is destroyed.
+    /// Called after the parent window is destroyed.
     public var onParentDestroyed: (@MainActor () -> Void)?
+    /// Called each time the keyboard grab is taken (again).
+    public var onKeyboardGrabbed: (@MainActor () -> Void)?
 
     /// Puts `window` (realized, not yet shown) into the X window `parent`, at its size.
     /// - Throws: ``GtkKitError/notX11``, ``GtkKitError/notRealized``, ``GtkKitError/noSuchWindow(_:)``.
@@ -34,6 +37,8 @@ public final class X11Embedding {
         XMoveResizeWindow(display, own, 0, 0, UInt32(max(attributes.width, 1)), UInt32(max(attributes.height, 1)))
         XSync(display, 0)
         guard gdk_x11_display_error_trap_pop(gdkDisplay) == 0, status != 0 else { throw .noSuchWindow(parent) }
+        // GTK sizes a toplevel from its default size when it maps it: make that the parent's.
+        window.setDefaultSize(width: max(attributes.width, 1), height: max(attributes.height, 1))
         Signals.connectXEvent(UnsafeMutableRawPointer(gdkDisplay)) { [weak self] event in
             self?.handle(event) ?? false
         }
@@ -50,7 +55,9 @@ public final class X11Embedding {
     public func grabKeyboard() -> Bool {
         let own = XID(window.x11Window)
         guard own != 0 else { return false }
-        let result = XGrabKeyboard(display, own, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
+        gdk_x11_display_error_trap_push(gdkDisplay)
+        let result = applock_xi_grab_keyboard(display, own)
+        _ = gdk_x11_display_error_trap_pop(gdkDisplay)
         guard result == GrabSuccess else { return false }
         gdk_x11_display_error_trap_push(gdkDisplay)
         XSetInputFocus(display, own, RevertToParent, UInt(CurrentTime))
@@ -60,31 +67,39 @@ public final class X11Embedding {
     }
 
     private func grabOrRetry() {
-        guard wantsGrab, !grabKeyboard() else {
+        guard wantsGrab else { return }
+        if grabKeyboard() {
             retryTimer = nil
+            onKeyboardGrabbed?()
             return
         }
         guard retryTimer == nil else { return }
         retryTimer = RepeatingTimer(every: .milliseconds(50)) { [weak self] in
-            guard let self else { return }
-            if self.grabKeyboard() { self.retryTimer = nil }
+            guard let self, self.grabKeyboard() else { return }
+            self.retryTimer = nil
+            self.onKeyboardGrabbed?()
         }
     }
 
     private func handle(_ event: UnsafeRawPointer) -> Bool {
         let xevent = event.assumingMemoryBound(to: XEvent.self)
-        guard applock_xevent_window(xevent) == parent else { return false }
+        let own = XID(window.x11Window)
+        let target = applock_xevent_window(xevent)
+        guard target == parent || target == own else { return false }
         switch applock_xevent_type(xevent) {
-        case DestroyNotify:
+        case DestroyNotify where applock_xevent_destroyed_window(xevent) == target:
+            // The parent's destruction takes this window with it (children first): end before GDK finds its
+            // surface gone.
             wantsGrab = false
             retryTimer = nil
             onParentDestroyed?()
-        case ConfigureNotify:
-            let own = XID(window.x11Window)
-            let width = UInt32(max(applock_xevent_configure_width(xevent), 1))
-            let height = UInt32(max(applock_xevent_configure_height(xevent), 1))
-            if own != 0 { XResizeWindow(display, own, width, height) }
-        case MapNotify:
+            return true
+        case ConfigureNotify where target == parent:
+            let width = max(applock_xevent_configure_width(xevent), 1)
+            let height = max(applock_xevent_configure_height(xevent), 1)
+            window.setDefaultSize(width: width, height: height)
+            if own != 0 { XResizeWindow(display, own, UInt32(width), UInt32(height)) }
+        case MapNotify where target == parent:
             grabOrRetry()
         default:
             break

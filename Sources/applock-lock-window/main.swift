@@ -17,7 +17,8 @@ func runLockWindow() -> ExitStatus {
     }
     let embedded: UInt? = if case .lock(let parent?) = options.mode { parent } else { nil }
     do {
-        try Gtk.initialize(backend: embedded != nil ? .x11 : nil)
+        try Gtk.initialize(
+            programName: "applock-lock-window", applicationName: "AppLock", backend: embedded != nil ? .x11 : nil)
     } catch {
         FileHandle.standardError.write(Data("applock-lock-window: \(error)\n".utf8))
         return .noDisplay
@@ -41,6 +42,7 @@ func runLockWindow() -> ExitStatus {
                 window.realize()
                 let inside = try X11Embedding(window: window, parent: parent)
                 inside.onParentDestroyed = { exit(ExitStatus.parentGone.rawValue) }
+                inside.onKeyboardGrabbed = { FileHandle.standardError.write(Data("applock-lock-window: keyboard grabbed\n".utf8)) }
                 window.onMap { inside.keepKeyboard() }
                 embedding = inside
             } else {
@@ -60,6 +62,7 @@ func runLockWindow() -> ExitStatus {
         FileHandle.standardError.write(Data("applock-lock-window: cannot reach the session bus: \(error)\n".utf8))
         return .noSessionBus
     }
+    window.onMap { FileHandle.standardError.write(Data("applock-lock-window: shown\n".utf8)) }
     window.present()
     loop.run()
     withExtendedLifetime((controller, embedding)) {}
