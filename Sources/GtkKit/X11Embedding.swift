@@ -37,6 +37,10 @@ public final class X11Embedding {
         XMoveResizeWindow(display, own, 0, 0, UInt32(max(attributes.width, 1)), UInt32(max(attributes.height, 1)))
         XSync(display, 0)
         guard gdk_x11_display_error_trap_pop(gdkDisplay) == 0, status != 0 else { throw .noSuchWindow(parent) }
+        // The parent can be destroyed at any moment, with this window in it; GDK's requests on it then fail, and
+        // GDK's default handling of an X error ends the process before the DestroyNotify in the queue is seen. A
+        // trap kept pushed for the window's lifetime makes those errors harmless; DestroyNotify ends the window.
+        gdk_x11_display_error_trap_push(gdkDisplay)
         // GTK sizes a toplevel from its default size when it maps it: make that the parent's.
         window.setDefaultSize(width: max(attributes.width, 1), height: max(attributes.height, 1))
         Signals.connectXEvent(UnsafeMutableRawPointer(gdkDisplay)) { [weak self] event in

@@ -18,9 +18,10 @@ struct AppProperties: Sendable, Equatable {
 
     var isLocked: Bool { state == "locked" }
 
-    /// Attempts left before a lock-out starts, nil once lock-outs have started.
+    /// Wrong passcodes still allowed before one starts a lock-out (0: the next wrong one does), nil once
+    /// lock-outs have started.
     var attemptsLeft: UInt32? {
-        failedAttempts < maxFailedAttempts ? maxFailedAttempts - failedAttempts : nil
+        failedAttempts <= maxFailedAttempts ? maxFailedAttempts - failedAttempts : nil
     }
 
     /// Reads the reply of `GetAll`; keys it does not know are left alone.

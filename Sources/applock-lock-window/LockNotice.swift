@@ -40,6 +40,7 @@ enum LockNotice: Equatable {
     var text: String? {
         switch self {
         case .none: nil
+        case .wrongPasscode(0?): "Wrong passcode. Another wrong passcode starts a lock-out."
         case .wrongPasscode(let left?): left == 1
             ? "Wrong passcode. 1 attempt left." : "Wrong passcode. \(left) attempts left."
         case .wrongPasscode(nil): "Wrong passcode."

@@ -66,6 +66,8 @@ struct LockWindowTests {
         let parent = try harness.makeParentWindow()
         let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
         harness.type("9999")
+        #expect(harness.accessibleText(containing: "Another wrong passcode starts a lock-out") != nil)
+        harness.type("9999")
         let first = harness.accessibleText(containing: "Try again in")
         #expect(first?.contains("Too many failed attempts. Try again in") == true, "\(first ?? "nothing")")
         try harness.screenshot("locked-out")
@@ -101,7 +103,7 @@ struct LockWindowTests {
         let parent = try harness.makeParentWindow()
         let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
         harness.destroyParentWindow()
-        #expect(window.exitStatus(within: .seconds(10)) == 3)
+        #expect(window.exitStatus(within: .seconds(10)) == 3, "\(window.log)")
         #expect(try harness.state() == "locked")
     }
 
