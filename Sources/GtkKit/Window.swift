@@ -8,6 +8,11 @@ public final class Window: Widget {
         gtk_window_set_title(pointer(as: GtkWindow.self), title)
     }
 
+    public var title: String {
+        get { gtk_window_get_title(pointer(as: GtkWindow.self)).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(pointer(as: GtkWindow.self), newValue) }
+    }
+
     /// The window's content.
     public func setContent(_ content: Widget) {
         adw_window_set_content(pointer(as: AdwWindow.self), content.widget)

@@ -22,14 +22,13 @@ final class LockController {
     private var configuredKind: PasscodeKind?
     private let prompt: String
 
-    init(appID: String, window: Window, loop: MainLoop) {
+    init(appID: String, window: Window, loop: MainLoop, embedded: Bool) {
         self.window = window
         self.loop = loop
         let entry = DesktopEntry.find(appID: appID)
-        view = PasscodeView(appName: entry.name, icon: entry.icon, window: window)
+        view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded)
         prompt = "Enter the passcode to unlock \(entry.name)"
         view.prompt = prompt
-        window.setContent(view.root)
         systemAuthButton.addStyleClass("flat")
         systemAuthButton.setAccessibleDescription("Unlock with your account password or fingerprint")
         systemAuthButton.isVisible = false

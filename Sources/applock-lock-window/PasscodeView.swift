@@ -13,7 +13,7 @@ final class PasscodeView {
 
     private let promptLabel = Label()
     private let dots = Label()
-    private let keypad = Box(.vertical, spacing: 10)
+    private let keypad = Box(.vertical, spacing: 8)
     private let enterKey = Button(iconName: "go-next-symbolic", accessibleLabel: "Submit passcode")
     private let passwordRow = Box(.horizontal, spacing: 6)
     private let passwordEntry = PasswordEntry(placeholder: "Passcode")
@@ -21,19 +21,34 @@ final class PasscodeView {
     private let noticeLabel = Label()
     /// Where callers put their own buttons, under the notice.
     let extras = Box(.vertical, spacing: 6)
+    /// Where callers put choices about the entry, under the prompt.
+    let options = Box(.vertical)
 
+    private let scroller = ScrolledWindow()
+    private let page = Box(.vertical)
     private let digits = PasscodeBytes()
     private(set) var kind: PasscodeKind = .fourDigit
     private var enabled = true
 
-    init(appName: String, icon: String?, window: Window) {
+    /// Builds the screen as `window`'s content, under a header bar when `withHeaderBar` (a window of its own).
+    init(appName: String, icon: String?, window: Window, withHeaderBar: Bool) {
         root.setAlignment(horizontal: .center, vertical: .center)
         root.setExpand(horizontal: true, vertical: true)
-        root.setMargins(top: 24, bottom: 24, start: 24, end: 24)
+        root.setMargins(top: 18, bottom: 18, start: 24, end: 24)
         root.setSizeRequest(width: 300, height: -1)
+        scroller.setChild(root)
+        scroller.setExpand(horizontal: true, vertical: true)
+        if withHeaderBar {
+            let header = HeaderBar()
+            header.makeFlat()
+            page.append(header)
+        }
+        page.append(scroller)
+        window.setContent(page)
+        window.title = "\(appName) – AppLock"
 
         let image = Self.image(for: icon)
-        image.setPixelSize(96)
+        image.setPixelSize(72)
         image.setAccessibleLabel("\(appName) icon")
         image.setMargins(bottom: 6)
         root.append(image)
@@ -46,6 +61,9 @@ final class PasscodeView {
         promptLabel.addStyleClass("dim-label")
         promptLabel.wrapCentred(maxCharacters: 36)
         root.append(promptLabel)
+
+        options.setAlignment(horizontal: .center)
+        root.append(options)
 
         dots.addStyleClass("passcode-dots")
         root.append(dots)
@@ -193,7 +211,7 @@ final class PasscodeView {
 
     private func buildKeypad() {
         keypad.setAlignment(horizontal: .center)
-        keypad.setMargins(top: 12)
+        keypad.setMargins(top: 6)
         let rows: [[UInt8?]] = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
         for row in rows {
             let line = Box(.horizontal, spacing: 16)

@@ -23,15 +23,15 @@ final class SetupController {
         self.window = window
         self.loop = loop
         let entry = DesktopEntry.find(appID: appID)
-        view = PasscodeView(appName: entry.name, icon: entry.icon, window: window)
+        view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: true)
         view.prompt = "Connecting to AppLock…"
-        window.setContent(view.root)
         view.onSubmit = { [weak self] passcode in self?.submit(passcode) }
 
         kindRow.addStyleClass("linked")
         kindRow.setAlignment(horizontal: .center)
         kindRow.isVisible = false
-        view.extras.append(kindRow)
+        kindRow.setMargins(top: 6, bottom: 6)
+        view.options.append(kindRow)
         for button in [changeButton, removeButton, closeButton] {
             button.addStyleClass("pill")
             button.isVisible = false

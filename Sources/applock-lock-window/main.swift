@@ -35,10 +35,11 @@ func runLockWindow() -> ExitStatus {
     do {
         switch options.mode {
         case .lock(let parent):
-            let lock = LockController(appID: options.appID, window: window, loop: loop)
+            let lock = LockController(appID: options.appID, window: window, loop: loop, embedded: parent != nil)
             controller = lock
             if let parent {
                 window.isDecorated = false
+                window.addStyleClass("lock-cover")
                 window.realize()
                 let inside = try X11Embedding(window: window, parent: parent)
                 inside.onParentDestroyed = { exit(ExitStatus.parentGone.rawValue) }
@@ -46,13 +47,13 @@ func runLockWindow() -> ExitStatus {
                 window.onMap { inside.keepKeyboard() }
                 embedding = inside
             } else {
-                window.setDefaultSize(width: 420, height: 640)
+                window.setDefaultSize(width: 420, height: 660)
             }
             try lock.start(appID: options.appID)
         case .setPasscode:
             let setup = SetupController(appID: options.appID, window: window, loop: loop)
             controller = setup
-            window.setDefaultSize(width: 420, height: 640)
+            window.setDefaultSize(width: 420, height: 660)
             try setup.start()
         }
     } catch let error as GtkKitError {
