@@ -101,6 +101,11 @@ final class LockWindowHarness {
         return result.succeeded ? result.stdout : nil
     }
 
+    /// Activates the push button named `name` through AT-SPI; false when there is none.
+    func press(_ name: String) -> Bool {
+        display.run(["/usr/bin/python3", "-c", Scripts.accessibility, "--press", "10", name]).succeeded
+    }
+
     /// Every accessible object of the lock window, as `role\tname\ttext` lines.
     func accessibleTree() -> [String] {
         let result = display.run(["/usr/bin/python3", "-c", Scripts.accessibility, "--dump", "10", "applock-lock-window"])

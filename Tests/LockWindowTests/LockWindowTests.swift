@@ -96,6 +96,22 @@ struct LockWindowTests {
         #expect(window.isRunning)
     }
 
+    @Test("System authentication that the agent cannot offer is said plainly and its button goes away")
+    func systemAuthenticationUnavailable() throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app])
+        #expect(harness.accessibleTree().contains { $0.hasPrefix("push button\tUse System Authentication") })
+        #expect(harness.press("Use System Authentication"))
+        #expect(harness.accessibleText(containing: "System authentication is not available.") != nil)
+        #expect(waitUntil(timeout: .seconds(5)) {
+            !harness.accessibleTree().contains { $0.hasPrefix("push button\tUse System Authentication") }
+        })
+        try harness.screenshot("system-authentication-unavailable")
+        #expect(try harness.state() == "locked")
+        #expect(window.isRunning)
+    }
+
     @Test("The window ends when the cover it lives in is destroyed")
     func parentDestroyed() throws {
         let harness = try LockWindowHarness()

@@ -19,7 +19,9 @@ enum Scripts {
 
     /// Waits (up to `argv[2]` seconds) until some accessible object of the desktop has a name or text containing
     /// `argv[1]`; prints its role and text and exits 0, or exits 1. With `argv[1]` = `--dump`, prints every
-    /// object of the applications whose name contains `argv[3]` as `role<TAB>name<TAB>text` and exits 0.
+    /// object of the applications whose name contains `argv[3]` as `role<TAB>name<TAB>text` and exits 0. With
+    /// `argv[1]` = `--press`, waits for a push button named `argv[3]`, activates it (as a screen reader user
+    /// would) and exits 0.
     static let accessibility = """
         import sys, time
         import pyatspi
@@ -52,6 +54,12 @@ enum Scripts {
                     for node in walk(app):
                         print("%s\\t%s\\t%s" % (node.getRoleName(), node.name or "", text_of(node).replace("\\n", " ")))
                     sys.exit(0)
+                if want == "--press":
+                    for node in walk(app):
+                        if node.getRoleName() == "push button" and node.name == sys.argv[3]:
+                            node.queryAction().doAction(0)
+                            sys.exit(0)
+                    continue
                 for node in walk(app):
                     text = text_of(node)
                     if want in (node.name or "") or want in text:
