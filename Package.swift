@@ -20,6 +20,8 @@ let package = Package(
         .executable(name: "applock-demo", targets: ["applock-demo"]),
         .executable(name: "applock-guard", targets: ["applock-guard"]),
         .executable(name: "applock-bench", targets: ["applock-bench"]),
+        .executable(name: "applock-lock-window", targets: ["applock-lock-window"]),
+        .library(name: "GtkKit", targets: ["GtkKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -31,9 +33,13 @@ let package = Package(
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
+        ),
 
         .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
         .target(name: "AppLockCore", swiftSettings: strict),
+        .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
         .target(
@@ -88,6 +94,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "applock-lock-window",
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "DBusKit"],
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
             name: "applock-bench",
             dependencies: [
                 "DBusKit", "AppLockCore", "AppLockTestSupport", "X11Kit",
@@ -116,6 +128,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "GuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
+        .testTarget(
+            name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore"], swiftSettings: strict
