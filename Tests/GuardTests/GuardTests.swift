@@ -34,6 +34,31 @@ struct GuardTests {
         #expect(!h.recorded().contains("typed"), "keys typed while covered reached the app: \(h.recorded())")
     }
 
+    @Test("The lock window comes up over the locked app; a wrong passcode typed into it counts and keeps the app covered, the right one uncovers it and gives it the focus back")
+    func lockWindowUnlocks() throws {
+        let h = try GuardHarness("lock-window")
+        try h.startGuard()
+        let window = try h.startApp(geometry: "100x40+60+40")
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "covered"), "\(h.guardLog())")
+        #expect(waitUntil(timeout: .seconds(20)) { h.guardLog().contains("applock-lock-window: keyboard grabbed") },
+                "the lock window never took the keyboard:\n\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "lock-window"), "\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", "0000"])
+        #expect(waitUntil(timeout: .seconds(10)) { (try? h.client.failedAttempts(GuardHarness.app)) == 1 })
+        #expect(h.state() == "locked")
+        #expect(h.waitUntilCovered(window, label: "wrong-passcode"), "\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", GuardHarness.passcode])
+        #expect(h.waitForState("unlocked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.session.xdotool(["type", "--delay", "20", "hello"])
+        h.session.xdotool(["key", "Return"])
+        #expect(waitUntil(timeout: .seconds(5)) { h.recorded() == "hello\n" },
+                "the app has the focus after unlocking and got nothing before: \(h.recorded())")
+    }
+
     @Test("logind Lock, PrepareForSleep and idle each cover the guarded app")
     func sessionTriggersCover() throws {
         let h = try GuardHarness("session-triggers", policy: "LockAfterIdle=60\n")
