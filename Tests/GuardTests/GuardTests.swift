@@ -185,4 +185,38 @@ struct GuardTests {
         let bad = try h.applockctl(["guard", "add", "not an id"])
         #expect(bad.status == 12 || bad.status == 2, "\(bad.stderr)")
     }
+
+    @Test("applockctl guard add for an app without a passcode opens the set-passcode window; the passcode typed there locks the app from then on")
+    func guardAddSetsUpAPasscode() throws {
+        let h = try GuardHarness("guard-add-passcode", passcode: false, guarded: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        let add = try h.session.launch([try GuardHarness.built("applockctl"), "guard", "add", GuardHarness.app],
+                                       logName: "guard-add")
+        var setup: UInt32?
+        #expect(waitUntil(timeout: .seconds(20), pollEvery: .milliseconds(100)) {
+            setup = h.session.run(["xdotool", "search", "--onlyvisible", "--name", "AppLock"]).stdout
+                .split(separator: "\n").first.flatMap { UInt32($0) }
+            return setup != nil
+        }, "no set-passcode window: \(add.logText())")
+        let setupWindow = try #require(setup)
+        h.session.xdotool(["windowactivate", "--sync", String(setupWindow)])
+        _ = try h.visibleAppPixels(window, label: "set-passcode-window")
+        h.session.xdotool(["type", "--delay", "40", "2468"])
+        h.session.xdotool(["type", "--delay", "40", "2468"])
+        #expect(waitUntil(timeout: .seconds(15)) { (try? h.client.hasPasscode(GuardHarness.app)) == true },
+                "\(add.logText())")
+        _ = try h.visibleAppPixels(window, label: "passcode-set")
+        for child in Self.children(of: add.pid) { kill(child, SIGTERM) }
+        #expect(add.waitForExit())
+
+        _ = try h.client.call("Lock", [.string(GuardHarness.app)])
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "locked-with-new-passcode"), "\(h.guardLog())")
+    }
+
+    static func children(of pid: Int32) -> [Int32] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
 }
