@@ -24,9 +24,13 @@ final class AgentLink: Sendable {
     private let loop: EventLoop
     private let core: Core
 
+    /// What the link knows of the app: its properties, or why there are none (``AppLockError/agentUnavailable``,
+    /// ``AppLockError/unknownApplication``).
+    typealias PropertiesUpdate = Result<AppProperties, AppLockError>
+
     /// Connects to the session bus and follows the app's properties: `onProperties` gets them at once and after
-    /// every change, nil while the agent is not there or does not know the app.
-    init(appID: String, onProperties: @escaping @MainActor @Sendable (AppProperties?) -> Void) throws {
+    /// every change.
+    init(appID: String, onProperties: @escaping @MainActor @Sendable (PropertiesUpdate) -> Void) throws {
         self.appID = appID
         let loop = try EventLoop()
         let core = Core(appID: appID, loop: loop, onProperties: onProperties)
@@ -122,13 +126,13 @@ final class AgentLink: Sendable {
     private final class Core: @unchecked Sendable {
         let appID: String
         let loop: EventLoop
-        let onProperties: @MainActor @Sendable (AppProperties?) -> Void
+        let onProperties: @MainActor @Sendable (PropertiesUpdate) -> Void
         private let appPath: ObjectPath
         private var connection: Connection?
         private var retry: TimerHandle?
         private var closed = false
 
-        init(appID: String, loop: EventLoop, onProperties: @escaping @MainActor @Sendable (AppProperties?) -> Void) {
+        init(appID: String, loop: EventLoop, onProperties: @escaping @MainActor @Sendable (PropertiesUpdate) -> Void) {
             self.appID = appID
             self.loop = loop
             self.onProperties = onProperties
@@ -138,14 +142,14 @@ final class AgentLink: Sendable {
         func connect() {
             guard !closed, connection == nil else { return }
             guard let connection = try? Connection.session(loop: loop) else {
-                publish(nil)
+                publish(.failure(.agentUnavailable))
                 retryLater()
                 return
             }
             self.connection = connection
             connection.onDisconnected = { [weak self] in
                 self?.connection = nil
-                self?.publish(nil)
+                self?.publish(.failure(.agentUnavailable))
                 self?.retryLater()
             }
             _ = connection.addMatch(MatchRule(
@@ -153,7 +157,7 @@ final class AgentLink: Sendable {
                 member: "PropertiesChanged", arg0: AppLockBusNames.applicationInterface
             )) { [weak self] _ in self?.refresh() }
             _ = connection.watchNameOwner(AppLockBusNames.busName) { [weak self] _, newOwner in
-                newOwner.isEmpty ? self?.publish(nil) : self?.refresh()
+                newOwner.isEmpty ? self?.publish(.failure(.agentUnavailable)) : self?.refresh()
             }
             refresh()
         }
@@ -187,17 +191,20 @@ final class AgentLink: Sendable {
             ) { [weak self] result in
                 switch result {
                 case .success(let reply):
-                    let entries = (try? reply.arguments())?.first?.dictionaryValue
-                    self?.publish(entries.map(AppProperties.init))
+                    let entries = (try? reply.arguments())?.first?.dictionaryValue ?? []
+                    self?.publish(.success(AppProperties(entries)))
+                case .failure(let error) where error.name.hasPrefix("org.freedesktop.DBus.Error.Unknown"):
+                    // The agent answers, but has no object for the app: neither registered nor with a passcode.
+                    self?.publish(.failure(.unknownApplication))
                 case .failure:
-                    self?.publish(nil)
+                    self?.publish(.failure(.agentUnavailable))
                 }
             }
         }
 
-        private func publish(_ properties: AppProperties?) {
+        private func publish(_ update: PropertiesUpdate) {
             let handler = onProperties
-            MainLoop.post { handler(properties) }
+            MainLoop.post { handler(update) }
         }
 
         private func retryLater() {

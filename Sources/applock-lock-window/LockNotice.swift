@@ -13,15 +13,24 @@ enum LockNotice: Equatable {
     case storeUnavailable
     /// The agent is not on the bus.
     case agentUnavailable
+    /// The agent does not know the app (not registered, no passcode).
+    case unknownApplication
     /// System authentication was refused or cannot be used.
     case systemAuthenticationFailed(String)
     /// Any other sentence.
     case message(String)
 
-    /// What to show, given the properties, the failure of the last attempt (nil when it succeeded or none was
-    /// made) and the wall-clock time in µs. A pending lock-out wins over everything else.
-    static func current(properties: AppProperties?, lastFailure: AppLockError?, now: UInt64) -> LockNotice {
-        guard let properties else { return .agentUnavailable }
+    /// What to show, given what the agent says of the app, the failure of the last attempt (nil when it
+    /// succeeded or none was made) and the wall-clock time in µs. A pending lock-out wins over everything else.
+    static func current(
+        properties update: AgentLink.PropertiesUpdate?, lastFailure: AppLockError?, now: UInt64
+    ) -> LockNotice {
+        let properties: AppProperties
+        switch update {
+        case .success(let known)?: properties = known
+        case .failure(.unknownApplication)?: return .unknownApplication
+        case .failure?, nil: return .agentUnavailable
+        }
         if properties.retryAfter > now {
             let seconds = Int((properties.retryAfter - now + 999_999) / 1_000_000)
             return .lockedOut(secondsLeft: seconds)
@@ -47,6 +56,7 @@ enum LockNotice: Equatable {
         case .lockedOut(let seconds): "Too many failed attempts. Try again in \(Self.clock(seconds))."
         case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be checked."
         case .agentUnavailable: "The AppLock agent is not running."
+        case .unknownApplication: "AppLock does not know this app: it is not running and has no passcode."
         case .systemAuthenticationFailed(let why): why
         case .message(let text): text
         }

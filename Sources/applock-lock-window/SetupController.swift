@@ -47,17 +47,19 @@ final class SetupController {
     }
 
     func start() throws {
-        link = try AgentLink(appID: appID) { [weak self] properties in self?.update(properties) }
+        link = try AgentLink(appID: appID) { [weak self] update in self?.received(update) }
     }
 
-    private func update(_ properties: AppProperties?) {
+    private func received(_ update: AgentLink.PropertiesUpdate) {
         let first = self.properties == nil
-        self.properties = properties
-        guard let properties else {
-            view.notice = LockNotice.agentUnavailable.text
-            view.isEntryEnabled = false
+        guard case .success(let properties) = update else {
+            if setup == nil {
+                view.notice = LockNotice.current(properties: update, lastFailure: nil, now: 0).text
+                view.isEntryEnabled = false
+            }
             return
         }
+        self.properties = properties
         guard first, setup == nil else { return }
         view.notice = nil
         if properties.hasPasscode {

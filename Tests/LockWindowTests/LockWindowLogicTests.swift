@@ -11,29 +11,32 @@ import Testing
         var properties = AppProperties()
         properties.failedAttempts = 2
         properties.maxFailedAttempts = 5
-        let notice = LockNotice.current(properties: properties, lastFailure: .wrongPasscode(attemptsLeft: nil), now: Self.now)
+        let notice = LockNotice.current(properties: .success(properties), lastFailure: .wrongPasscode(attemptsLeft: nil), now: Self.now)
         #expect(notice == .wrongPasscode(attemptsLeft: 3))
         #expect(notice.text == "Wrong passcode. 3 attempts left.")
         properties.failedAttempts = 5
-        #expect(LockNotice.current(properties: properties, lastFailure: .wrongPasscode(attemptsLeft: nil), now: Self.now)
+        #expect(LockNotice.current(properties: .success(properties), lastFailure: .wrongPasscode(attemptsLeft: nil), now: Self.now)
             .text == "Wrong passcode. Another wrong passcode starts a lock-out.")
     }
 
     @Test func aPendingLockOutWinsAndCountsDownInWholeSeconds() {
         var properties = AppProperties()
         properties.retryAfter = Self.now + 90_500_000
-        let notice = LockNotice.current(properties: properties, lastFailure: .storeUnavailable, now: Self.now)
+        let notice = LockNotice.current(properties: .success(properties), lastFailure: .storeUnavailable, now: Self.now)
         #expect(notice == .lockedOut(secondsLeft: 91))
         #expect(notice.text == "Too many failed attempts. Try again in 1:31.")
         #expect(!notice.allowsEntry)
-        #expect(LockNotice.current(properties: properties, lastFailure: nil, now: Self.now + 89_600_000).text
+        #expect(LockNotice.current(properties: .success(properties), lastFailure: nil, now: Self.now + 89_600_000).text
             == "Too many failed attempts. Try again in 1 second.")
-        #expect(LockNotice.current(properties: properties, lastFailure: nil, now: properties.retryAfter) == .none)
+        #expect(LockNotice.current(properties: .success(properties), lastFailure: nil, now: properties.retryAfter) == .none)
     }
 
     @Test func withoutPropertiesTheAgentIsSaidToBeAway() {
         #expect(LockNotice.current(properties: nil, lastFailure: nil, now: Self.now) == .agentUnavailable)
-        #expect(LockNotice.current(properties: AppProperties(), lastFailure: .storeUnavailable, now: Self.now).text?
+        #expect(LockNotice.current(properties: .failure(.agentUnavailable), lastFailure: nil, now: Self.now) == .agentUnavailable)
+        #expect(LockNotice.current(properties: .failure(.unknownApplication), lastFailure: nil, now: Self.now)
+            == .unknownApplication)
+        #expect(LockNotice.current(properties: .success(AppProperties()), lastFailure: .storeUnavailable, now: Self.now).text?
             .contains("keyring") == true)
     }
 
