@@ -104,12 +104,14 @@ bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-bench
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-lock-window
 	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
 
 bench-smoke: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-bench
+	$(SWIFT) build $(SWIFT_FLAGS) --product applock-lock-window
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applock-bench" --tiny
 
 # ---- hostile conditions ----------------------------------------------------

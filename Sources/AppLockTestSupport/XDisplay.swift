@@ -53,6 +53,37 @@ public final class XDisplay: @unchecked Sendable {
         CommandRunner.run(argv, environment: environment, input: input, scratch: owner.root, timeout: timeout)
     }
 
+    /// Maps a plain override-redirect window (what a guard's cover is: no window manager frame) of the given
+    /// geometry, filled with dark grey, from a small python3-xlib client; returns its X window id and that
+    /// client, whose end destroys the window.
+    public func mapCoverWindow(x: Int, y: Int, width: Int, height: Int) throws -> (id: UInt, owner: Process) {
+        let script = """
+            import sys, signal
+            from Xlib import display, X
+            d = display.Display()
+            s = d.screen()
+            x, y, w, h = (int(a) for a in sys.argv[1:5])
+            win = s.root.create_window(x, y, w, h, 0, s.root_depth, X.InputOutput, X.CopyFromParent,
+                                       background_pixel=0x303030, override_redirect=True)
+            win.map()
+            d.sync()
+            print(win.id, flush=True)
+            signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+            while True:
+                d.next_event()
+            """
+        let log = owner.logDirectory.appendingPathComponent("cover-\(UUID().uuidString.prefix(6)).log")
+        let process = try launch(
+            ["/usr/bin/python3", "-c", script, String(x), String(y), String(width), String(height)], log: log)
+        var id: UInt?
+        _ = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(10)) {
+            id = UInt(CommandRunner.readText(log).trimmingCharacters(in: .whitespacesAndNewlines))
+            return id != nil || !process.isRunning
+        }
+        guard let id else { throw TestSupportError("the cover window did not map: \(CommandRunner.readText(log))") }
+        return (id, process)
+    }
+
     /// Saves the whole screen as a PNG at `url`.
     public func screenshot(to url: URL) throws {
         let result = run(["import", "-window", "root", url.path])

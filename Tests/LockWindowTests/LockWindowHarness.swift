@@ -57,17 +57,8 @@ final class LockWindowHarness {
 
     /// Maps a stand-in for the guard's cover and returns its X window id.
     func makeParentWindow(width: Int = 800, height: Int = 600) throws -> UInt {
-        let log = environment.logDirectory.appendingPathComponent("parent-\(UUID().uuidString.prefix(6)).log")
-        let process = try display.launch(
-            ["/usr/bin/python3", "-c", Scripts.parentWindow, String(width), String(height)], log: log)
-        parentProcess = process
-        var id: UInt?
-        _ = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(20)) {
-            id = UInt((try? String(contentsOf: log, encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
-            return id != nil || !process.isRunning
-        }
-        guard let id else { throw TestSupportError("the parent window did not start") }
+        let (id, owner) = try display.mapCoverWindow(x: 240, y: 100, width: width, height: height)
+        parentProcess = owner
         return id
     }
 

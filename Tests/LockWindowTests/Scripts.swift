@@ -1,22 +1,5 @@
 /// The small Python programs the tests run with `/usr/bin/python3` (python3-xlib, pyatspi).
 enum Scripts {
-    /// Maps an override-redirect window (what the guard's cover is) of `argv[1]`×`argv[2]` at (240, 100), filled
-    /// with a dark grey, prints its id and stays until killed; its window dies with it.
-    static let parentWindow = """
-        import sys, signal
-        from Xlib import display, X
-        d = display.Display()
-        s = d.screen()
-        w = s.root.create_window(240, 100, int(sys.argv[1]), int(sys.argv[2]), 0, s.root_depth, X.InputOutput,
-                                 X.CopyFromParent, background_pixel=0x303030, override_redirect=True)
-        w.map()
-        d.sync()
-        print(w.id, flush=True)
-        signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
-        while True:
-            d.next_event()
-        """
-
     /// Waits (up to `argv[2]` seconds) until some accessible object of the desktop has a name or text containing
     /// `argv[1]`; prints its role and text and exits 0, or exits 1. With `argv[1]` = `--dump`, prints every
     /// object of the applications whose name contains `argv[3]` as `role<TAB>name<TAB>text` and exits 0. With
