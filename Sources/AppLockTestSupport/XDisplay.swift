@@ -31,14 +31,22 @@ public final class XDisplay: @unchecked Sendable {
         guard started else { throw TestSupportError("Xvfb did not start: \(CommandRunner.readText(log))") }
         name = ":\(number)"
         environment = owner.environment.merging(["DISPLAY": name]) { $1 }
-        let manager = try CommandRunner.launch(
-            ["openbox"], environment: environment,
-            log: owner.logDirectory.appendingPathComponent("openbox-\(number).log"))
-        owner.track(manager.processIdentifier)
-        let managed = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(50)) {
-            run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
+        guard waitUntil(timeout: .seconds(30), pollEvery: .milliseconds(50), { run(["xprop", "-root"]).succeeded }) else {
+            throw TestSupportError("Xvfb \(name) does not answer: \(CommandRunner.readText(log))")
         }
-        guard managed else { throw TestSupportError("openbox did not take the display \(name)") }
+        // openbox gives up when it starts too soon after the server; start it again until it holds the display.
+        let managerLog = owner.logDirectory.appendingPathComponent("openbox-\(number).log")
+        var managed = false
+        for _ in 0..<3 where !managed {
+            let manager = try CommandRunner.launch(["openbox"], environment: environment, log: managerLog)
+            owner.track(manager.processIdentifier)
+            managed = waitUntil(timeout: .seconds(20), pollEvery: .milliseconds(50)) {
+                !manager.isRunning || run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
+            } && manager.isRunning
+        }
+        guard managed else {
+            throw TestSupportError("openbox did not take the display \(name): \(CommandRunner.readText(managerLog))")
+        }
     }
 
     /// Starts `argv` on this display in the background (output appended to `log`); it ends with the environment.

@@ -79,6 +79,13 @@ final class LockWindowHarness {
         return process
     }
 
+    /// Locks the app with `passcode` and starts the lock window for it inside a stand-in for the guard's cover.
+    func startLockWindowInCover(passcode: String, kind: String) throws -> LockWindowProcess {
+        try lockWithPasscode(passcode, kind: kind)
+        let parent = try makeParentWindow()
+        return try startLockWindow(["lock", "--app-id", Self.app, "--parent", String(parent)])
+    }
+
     /// Types `text` with xdotool into whatever has the keyboard, then presses the keys in `keys` (e.g. Return).
     func type(_ text: String, then keys: [String] = []) {
         if !text.isEmpty { #expect(display.run(["xdotool", "type", "--delay", "30", text]).succeeded) }
