@@ -64,6 +64,7 @@ final class SetupController {
         view.notice = nil
         if properties.hasPasscode {
             view.prompt = "This app has a passcode."
+            view.hideInput()
             changeButton.isVisible = true
             removeButton.isVisible = true
         } else {
@@ -77,7 +78,9 @@ final class SetupController {
         removeButton.isVisible = false
         let allowed = properties.allowedKinds.isEmpty ? PasscodeKind.allCases : properties.allowedKinds
         buildKindButtons(allowed)
-        setup = PasscodeSetup(purpose, kind: allowed[0])
+        let setup = PasscodeSetup(purpose, kind: allowed[0])
+        self.setup = setup
+        view.configure(kind: setup.step == .enterCurrent ? (properties.passcodeKind ?? setup.kind) : setup.kind)
         show()
     }
 
