@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "applock-store-helper", targets: ["applock-store-helper"]),
         .executable(name: "applockctl", targets: ["applockctl"]),
         .library(name: "DBusKit", targets: ["DBusKit"]),
+        .library(name: "AppLockProtocol", targets: ["AppLockProtocol"]),
         .library(name: "AppLockCore", targets: ["AppLockCore"]),
         .library(name: "AppLockAgent", targets: ["AppLockAgent"]),
         .library(name: "AppLockClient", targets: ["AppLockClient"]),
@@ -36,14 +37,16 @@ let package = Package(
         ),
 
         .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
-        .target(name: "AppLockCore", swiftSettings: strict),
+        // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
+        .target(name: "AppLockProtocol", swiftSettings: strict),
+        .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
         .target(name: "SodiumHasher", dependencies: ["CSodium", "AppLockCore"], swiftSettings: strict),
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "AppLockCore", "SodiumHasher",
+                "DBusKit", "AppLockCore", "AppLockProtocol", "SodiumHasher",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -52,9 +55,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "AppLockTestSupport", dependencies: ["DBusKit", "AppLockCore"], swiftSettings: strict),
-        .target(name: "AppLockClient", dependencies: ["DBusKit", "AppLockCore"], swiftSettings: strict),
-        .executableTarget(name: "applock-demo", dependencies: ["AppLockClient"], swiftSettings: strict),
+        .target(
+            name: "AppLockTestSupport", dependencies: ["DBusKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
+        ),
+        .target(name: "AppLockClient", dependencies: ["DBusKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        .executableTarget(name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore"], swiftSettings: strict),
 
         // Runs one Secret Service request for applockd, so libsecret stays out of the agent's process. Not a
         // dependency of applockd (that would link libsecret into it): build the applock-store-helper product too.
@@ -73,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "DBusKit", "AppLockCore",
+                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -81,20 +86,24 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "DBusKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit"],
             swiftSettings: strict
         ),
 
         .executableTarget(
             name: "applock-bench",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockTestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockTestSupport",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
         ),
 
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "AppLockTestSupport"], swiftSettings: strict),
-        .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"], swiftSettings: strict),
+        .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        .testTarget(
+            name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
+        ),
         .testTarget(
             name: "PasscodeStorageTests",
             dependencies: ["SecretServiceStore", "SodiumHasher", "AppLockCore", "AppLockTestSupport"],
@@ -108,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppLockClientTests",
-            dependencies: ["AppLockClient", "DBusKit", "AppLockTestSupport"],
+            dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit", "AppLockTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -117,7 +126,8 @@ let package = Package(
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(
-            name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore"], swiftSettings: strict
+            name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],
+            swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

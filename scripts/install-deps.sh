@@ -7,6 +7,7 @@ packages=(
     libdbus-1-dev libsecret-1-dev libsodium-dev pkg-config
     dbus dbus-x11 libglib2.0-bin libsecret-tools gnome-keyring
     python3-dbusmock tmux desktop-file-utils systemd procps man-db
+    libglib2.0-dev libglib2.0-dev-bin gcc
     libgtk-4-dev libadwaita-1-dev libx11-dev libxi-dev adwaita-icon-theme fonts-dejavu-core
     xvfb openbox xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi
 )

@@ -1,3 +1,4 @@
+import AppLockClient
 import AppLockCore
 import AppLockTestSupport
 import DBusKit
@@ -17,16 +18,11 @@ extension Bench {
         }
         let (agent, _) = try startAgent()
         defer { agent.terminate() }
-        let owner = try Connection.address(environment.sessionBus.address)
+        let owner = try AppLockConnection(busAddress: environment.sessionBus.address, timeout: .seconds(30))
         defer { owner.close() }
-        func manager(_ member: String, _ arguments: [DBusValue]) throws {
-            _ = try owner.call(
-                destination: AppLockBusNames.busName, path: try ObjectPath(AppLockBusNames.managerPath),
-                interface: AppLockBusNames.managerInterface, member: member, arguments: arguments, timeout: .seconds(20))
-        }
-        try manager("RegisterApplication", [.string(Self.windowApp)])
-        try manager("SetPasscode", [.string(Self.windowApp), .string("1234"), .string("four-digit")])
-        try manager("Lock", [.string(Self.windowApp)])
+        try owner.blocking.register(Self.windowApp)
+        try owner.blocking.setPasscode(Self.windowApp, "1234", kind: .fourDigit)
+        try owner.blocking.lock(Self.windowApp)
 
         let display = try XDisplay(environment: environment)
         let cover = try display.mapCoverWindow(x: 240, y: 100, width: 800, height: 600)

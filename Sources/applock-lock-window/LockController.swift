@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockCore
 import DBusKit
 import Foundation
 import GtkKit
@@ -46,7 +47,7 @@ final class LockController {
 
     private func received(_ update: AgentLink.PropertiesUpdate) {
         self.update = update
-        if let properties, !properties.isLocked {
+        if let properties, properties.state != .locked {
             loop.quit()
             return
         }

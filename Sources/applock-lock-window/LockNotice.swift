@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockCore
 
 /// The one line under the passcode field that tells the user what went wrong or what to wait for. Pure: built
 /// from the app's properties, the last answer of the agent and the time.
@@ -28,20 +29,27 @@ enum LockNotice: Equatable {
         let properties: AppProperties
         switch update {
         case .success(let known)?: properties = known
-        case .failure(.unknownApplication)?: return .unknownApplication
-        case .failure?, nil: return .agentUnavailable
+        case .failure(let error)?: return unknownApplication(error) ? .unknownApplication : .agentUnavailable
+        case nil: return .agentUnavailable
         }
-        if properties.retryAfter > now {
-            let seconds = Int((properties.retryAfter - now + 999_999) / 1_000_000)
-            return .lockedOut(secondsLeft: seconds)
-        }
-        switch lastFailure {
-        case nil: return .none
+        let seconds = properties.secondsUntilRetry(nowMicroseconds: now)
+        if seconds > 0 { return .lockedOut(secondsLeft: Int(seconds)) }
+        guard let lastFailure else { return .none }
+        switch lastFailure.agentError {
         case .wrongPasscode?: return .wrongPasscode(attemptsLeft: properties.attemptsLeft)
         case .lockedOut?: return .none
         case .storeUnavailable?: return .storeUnavailable
-        case .agentUnavailable?: return .agentUnavailable
-        case let other?: return .message(other.description)
+        case nil where lastFailure == .agentUnavailable || lastFailure == .noReply: return .agentUnavailable
+        default: return .message(lastFailure.description)
+        }
+    }
+
+    /// Whether `error` says the agent has no object for the app (neither registered nor with a passcode).
+    private static func unknownApplication(_ error: AppLockError) -> Bool {
+        switch error {
+        case .agent(.unknownApplication, _): true
+        case .other(let name, _): name.hasPrefix("org.freedesktop.DBus.Error.Unknown")
+        default: false
         }
     }
 
