@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "applock-store-helper", targets: ["applock-store-helper"]),
         .executable(name: "applockctl", targets: ["applockctl"]),
         .library(name: "DBusKit", targets: ["DBusKit"]),
+        .library(name: "AppLockProtocol", targets: ["AppLockProtocol"]),
         .library(name: "AppLockCore", targets: ["AppLockCore"]),
         .library(name: "AppLockAgent", targets: ["AppLockAgent"]),
         .library(name: "AppLockClient", targets: ["AppLockClient"]),
@@ -38,13 +39,15 @@ let package = Package(
         ),
 
         .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
-        .target(name: "AppLockCore", swiftSettings: strict),
+        // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
+        .target(name: "AppLockProtocol", swiftSettings: strict),
+        .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuard", "AppLockCore", "AppLockAgent", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -59,7 +62,7 @@ let package = Package(
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "AppLockCore", "SodiumHasher",
+                "DBusKit", "AppLockCore", "AppLockProtocol", "SodiumHasher",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -68,9 +71,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "AppLockTestSupport", dependencies: ["DBusKit", "AppLockCore"], swiftSettings: strict),
-        .target(name: "AppLockClient", dependencies: ["DBusKit", "AppLockCore"], swiftSettings: strict),
-        .executableTarget(name: "applock-demo", dependencies: ["AppLockClient"], swiftSettings: strict),
+        .target(
+            name: "AppLockTestSupport", dependencies: ["DBusKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
+        ),
+        .target(name: "AppLockClient", dependencies: ["DBusKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        .executableTarget(name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore"], swiftSettings: strict),
 
         // Runs one Secret Service request for applockd, so libsecret stays out of the agent's process. Not a
         // dependency of applockd (that would link libsecret into it): build the applock-store-helper product too.
@@ -89,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "DBusKit", "AppLockCore",
+                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -97,21 +102,24 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "DBusKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit"],
             swiftSettings: strict
         ),
 
         .executableTarget(
             name: "applock-bench",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockTestSupport", "X11Kit",
+                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockTestSupport", "X11Kit",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
         ),
 
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "AppLockTestSupport"], swiftSettings: strict),
-        .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"], swiftSettings: strict),
+        .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        .testTarget(
+            name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
+        ),
         .testTarget(name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore"], swiftSettings: strict),
         .testTarget(
             name: "PasscodeStorageTests",
@@ -126,7 +134,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppLockClientTests",
-            dependencies: ["AppLockClient", "DBusKit", "AppLockTestSupport"],
+            dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit", "AppLockTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "GuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
@@ -136,7 +144,8 @@ let package = Package(
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(
-            name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore"], swiftSettings: strict
+            name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],
+            swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// The `io.github.applock.AppLock1.Manager` methods: each checks its signature,
@@ -6,82 +7,96 @@ import DBusKit
 extension Agent {
     func exportManager() {
         let manager = try! ObjectPath(AppLockBusNames.managerPath)
-        let methods: [String: MethodHandler] = [
-            "RegisterApplication": { [unowned self] in registerApplication($0) },
-            "UnregisterApplication": { [unowned self] call in
-                answer(call, "s") { now in
-                    (machine: try machine.unregister(try AppID.argument(call.string(0)), caller: call.sender, now: now), reply: [])
-                }
-            },
-            "GetApplication": { [unowned self] call in
-                answer(call, "s") { _ in
-                    let app = try AppID.argument(call.string(0))
-                    guard machine.snapshot(of: app) != nil else { throw ManagerError.unknownApplication }
-                    return (machine: [], reply: [.objectPath(app.objectPath)])
-                }
-            },
-            "ListApplications": { [unowned self] call in
-                answer(call, "") { _ in (machine: [], reply: [listApplications()]) }
-            },
-            "Lock": { [unowned self] call in
-                answer(call, "s") { now in
-                    (machine: try machine.lock(try AppID.argument(call.string(0)), now: now), reply: [])
-                }
-            },
-            "LockAll": { [unowned self] call in
-                answer(call, "") { now in (machine: machine.lockAll(now: now), reply: []) }
-            },
-            "ReportActivity": { [unowned self] call in
-                answer(call, "ss") { now in
-                    let app = try AppID.argument(call.string(0))
-                    guard let activity = Activity(rawValue: call.string(1)) else {
-                        throw ManagerError.invalidArgument("activity must be \"foreground\" or \"background\"")
-                    }
-                    return (machine: try machine.reportActivity(app, activity, caller: call.sender, now: now), reply: [])
-                }
-            },
-            "Inhibit": { [unowned self] call in
-                answer(call, "ss") { now in
-                    let app = try AppID.argument(call.string(0))
-                    let (cookie, actions) = try machine.inhibit(app, reason: call.string(1), caller: call.sender, now: now)
-                    return (machine: actions, reply: [.uint32(cookie)])
-                }
-            },
-            "Uninhibit": { [unowned self] call in
-                answer(call, "u") { now in
-                    guard case .uint32(let cookie) = call.arguments[0] else { return (machine: [], reply: []) }
-                    return (machine: try machine.uninhibit(cookie: cookie, caller: call.sender, now: now), reply: [])
-                }
-            },
-            "Unlock": { [unowned self] in unlock($0) },
-            "SetPasscode": { [unowned self] in setPasscode($0) },
-            "ChangePasscode": { [unowned self] in changePasscode($0) },
-            "RemovePasscode": { [unowned self] in removePasscode($0) },
-        ]
         let interface = ExportedInterface(
             name: InterfaceDescriptions.managerName,
             xml: InterfaceDescriptions.manager,
-            methods: methods,
-            signatures: Self.managerSignatures,
+            methods: Dictionary(uniqueKeysWithValues: ManagerMethod.allCases.map { ($0.name, handler(for: $0)) }),
+            // A call that does not match its method's signature is refused before its body is decoded.
+            signatures: Dictionary(uniqueKeysWithValues: ManagerMethod.allCases.map { ($0.name, $0.contract.inputSignature) }),
             properties: { [unowned self] in managerProperties() }
         )
         bus.export(BasicExportedObject(interfaces: [interface]), at: manager)
         bus.enableObjectManager(at: manager)
     }
 
-    /// Each method's input signature: a call that does not match is refused before its body is decoded.
-    static let managerSignatures: [String: String] = [
-        "RegisterApplication": "s", "UnregisterApplication": "s", "GetApplication": "s", "ListApplications": "",
-        "Lock": "s", "LockAll": "", "ReportActivity": "ss", "Inhibit": "ss", "Uninhibit": "u", "Unlock": "ss",
-        "SetPasscode": "sss", "ChangePasscode": "ssss", "RemovePasscode": "ss",
-    ]
+    /// What answers each method of the contract; the switch makes a method added to the contract a compile error here
+    /// until it has a handler.
+    private func handler(for method: ManagerMethod) -> MethodHandler {
+        switch method {
+        case .registerApplication:
+            return { [unowned self] in registerApplication($0) }
+        case .unregisterApplication:
+            return { [unowned self] call in
+                answer(call) { now in
+                    (machine: try machine.unregister(try AppID.argument(call.string(0)), caller: call.sender, now: now), reply: [])
+                }
+            }
+        case .getApplication:
+            return { [unowned self] call in
+                answer(call) { _ in
+                    let app = try AppID.argument(call.string(0))
+                    guard machine.snapshot(of: app) != nil else { throw ManagerError.unknownApplication }
+                    return (machine: [], reply: [.objectPath(app.objectPath)])
+                }
+            }
+        case .listApplications:
+            return { [unowned self] call in
+                answer(call) { _ in (machine: [], reply: [listApplications()]) }
+            }
+        case .lock:
+            return { [unowned self] call in
+                answer(call) { now in
+                    (machine: try machine.lock(try AppID.argument(call.string(0)), now: now), reply: [])
+                }
+            }
+        case .lockAll:
+            return { [unowned self] call in
+                answer(call) { now in (machine: machine.lockAll(now: now), reply: []) }
+            }
+        case .reportActivity:
+            return { [unowned self] call in
+                answer(call) { now in
+                    let app = try AppID.argument(call.string(0))
+                    guard let activity = Activity(rawValue: call.string(1)) else {
+                        throw ManagerError.invalidArgument("activity must be \"foreground\" or \"background\"")
+                    }
+                    return (machine: try machine.reportActivity(app, activity, caller: call.sender, now: now), reply: [])
+                }
+            }
+        case .inhibit:
+            return { [unowned self] call in
+                answer(call) { now in
+                    let app = try AppID.argument(call.string(0))
+                    let (cookie, actions) = try machine.inhibit(app, reason: call.string(1), caller: call.sender, now: now)
+                    return (machine: actions, reply: [.uint32(cookie)])
+                }
+            }
+        case .uninhibit:
+            return { [unowned self] call in
+                answer(call) { now in
+                    guard case .uint32(let cookie) = call.arguments[0] else { return (machine: [], reply: []) }
+                    return (machine: try machine.uninhibit(cookie: cookie, caller: call.sender, now: now), reply: [])
+                }
+            }
+        case .unlock:
+            return { [unowned self] in unlock($0) }
+        case .setPasscode:
+            return { [unowned self] in setPasscode($0) }
+        case .changePasscode:
+            return { [unowned self] in changePasscode($0) }
+        case .removePasscode:
+            return { [unowned self] in removePasscode($0) }
+        }
+    }
 
     func managerProperties() -> [(String, DBusValue)] {
-        [
-            ("Version", .string(configuration.version)),
-            ("SessionState", .string(machine.sessionState.rawValue)),
-            ("Applications", .objectPathArray(machine.knownApps.map(\.objectPath))),
-        ]
+        ManagerProperty.allCases.map { property in
+            switch property {
+            case .version: (property.name, .string(configuration.version))
+            case .sessionState: (property.name, .string(machine.sessionState.rawValue))
+            case .applications: (property.name, .objectPathArray(machine.knownApps.map(\.objectPath)))
+            }
+        }
     }
 
     private func listApplications() -> DBusValue {
@@ -94,13 +109,11 @@ extension Agent {
         return .array(element: try! Signature("(sss)"), rows)
     }
 
-    /// Checks the signature, runs `body` with the current time, carries out
+    /// Runs `body` with the current time (the object server has checked the signature), carries out
     /// the core's actions, then replies; a `ManagerError` becomes its named D-Bus error.
     func answer(
-        _ call: MethodInvocation, _ signature: String,
-        _ body: (UnixMicroseconds) throws -> (machine: [AgentAction], reply: [DBusValue])
+        _ call: MethodInvocation, _ body: (UnixMicroseconds) throws -> (machine: [AgentAction], reply: [DBusValue])
     ) {
-        guard call.expect(signature) else { return }
         do {
             let (actions, reply) = try body(now())
             perform(actions, source: "call from \(call.sender)")
@@ -114,7 +127,7 @@ extension Agent {
 }
 
 extension MethodInvocation {
-    /// The string argument at `index`; call only after `expect` checked the signature.
+    /// The string argument at `index` (the object server checked the signature).
     func string(_ index: Int) -> String {
         if case .string(let value) = arguments[index] { return value }
         return ""

@@ -8,7 +8,7 @@ import DBusKit
 /// registration is refused with `StoreUnavailable` rather than coming up unlocked.
 extension Agent {
     func registerApplication(_ call: MethodInvocation) {
-        guard call.expect("s"), let app = appArgument(call) else { return }
+        guard let app = appArgument(call) else { return }
         if inventory.isKnown(app) || machine.snapshot(of: app)?.hasPasscode == true {
             return completeRegistration(call, app)
         }
@@ -62,7 +62,7 @@ extension Agent {
     }
 
     private func completeRegistration(_ call: MethodInvocation, _ app: AppID) {
-        answer(call, "s") { now in
+        answer(call) { now in
             (machine: try machine.register(app, owner: call.sender, now: now), reply: [.objectPath(app.objectPath)])
         }
     }

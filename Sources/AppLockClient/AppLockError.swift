@@ -1,113 +1,67 @@
+public import AppLockProtocol
 import AppLockCore
 import DBusKit
 
-/// A failed request to the agent, typed from its `io.github.applock.AppLock1.Error.*` replies.
+/// A failed request to the agent. An error the agent answered with is ``agent(_:message:)``: switch on its
+/// ``AgentError``; the message is a sentence for people, never to be parsed (attempts left and retry times are in
+/// ``AppProperties``). The client checks app ids and passcode shapes with the core's own rules before sending, and
+/// answers a bad one with the same error the agent would (`InvalidArgument`, `InvalidPasscode`).
 public enum AppLockError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The passcode was wrong; `attemptsLeft` before a lock-out starts, when the agent said.
-    case wrongPasscode(attemptsLeft: Int?)
-    /// Too many failed attempts; try again in `seconds`, when the agent said.
-    case lockedOut(seconds: Int?)
-    /// The application has no passcode.
-    case noPasscode
-    /// The application already has a passcode (use change instead of set).
-    case passcodeExists
-    /// The passcode does not fit its kind or the policy; the agent's sentence.
-    case invalidPasscode(String)
-    /// The Secret Service is missing or locked: nothing unlocks.
-    case storeUnavailable
-    /// The app id (or another argument) is malformed; the reason.
-    case invalidArgument(String)
-    /// Another live connection has registered this app id.
-    case alreadyRegistered
-    /// The app is not registered (yet, or any more).
-    case notRegistered
-    /// Only the registering connection may do this.
-    case accessDenied
-    /// The agent does not know the app.
-    case unknownApplication
-    /// The policy does not allow `shouldLock` vetoes.
-    case inhibitNotAllowed
-    /// A limit of the agent was reached.
-    case limitExceeded
-    /// Another passcode attempt for this app is being verified.
-    case attemptInProgress
+    /// The agent (or the client, with the agent's rules) refused the request.
+    case agent(AgentError, message: String)
     /// The agent is not on the bus, or the bus cannot be reached.
     case agentUnavailable
-    /// The session was closed.
+    /// The agent did not answer in time.
+    case noReply
+    /// The session or connection was closed.
     case closed
     /// Any other error: its D-Bus name and message.
     case other(name: String, message: String)
 
+    /// The agent's error, nil for the others.
+    public var agentError: AgentError? {
+        if case .agent(let error, _) = self { return error }
+        return nil
+    }
+
     public var description: String {
         switch self {
-        case .wrongPasscode(let left?): left == 1 ? "Wrong passcode; 1 attempt left." : "Wrong passcode; \(left) attempts left."
-        case .wrongPasscode(nil): "Wrong passcode."
-        case .lockedOut(let seconds?): "Too many failed attempts; try again in \(seconds) s."
-        case .lockedOut(nil): "Too many failed attempts; try again later."
-        case .noPasscode: "The application has no passcode."
-        case .passcodeExists: "The application already has a passcode."
-        case .invalidPasscode(let why): why
-        case .storeUnavailable: "The passcode store is unavailable."
-        case .invalidArgument(let why): why
-        case .alreadyRegistered: "Another instance of the application is already registered."
-        case .notRegistered: "The application is not registered with the AppLock agent."
-        case .accessDenied: "Access denied."
-        case .unknownApplication: "The AppLock agent does not know the application."
-        case .inhibitNotAllowed: "The policy does not allow keeping the application unlocked."
-        case .limitExceeded: "A limit of the AppLock agent was reached."
-        case .attemptInProgress: "Another passcode attempt is in progress."
+        case .agent(let error, let message): message.isEmpty ? error.rawValue : message
         case .agentUnavailable: "The AppLock agent is not running."
-        case .closed: "The AppLock session is closed."
+        case .noReply: "The AppLock agent did not answer in time."
+        case .closed: "The AppLock connection is closed."
         case .other(let name, let message): message.isEmpty ? name : "\(name): \(message)"
         }
     }
 
     /// Maps an error reply (or a failure to reach the bus) onto a case.
     init(_ error: DBusError) {
-        let name = error.name
-        guard name.hasPrefix(AppLockBusNames.errorPrefix) else {
-            switch name {
-            case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
-                 "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Disconnected",
-                 "org.freedesktop.DBus.Error.NoServer", "org.freedesktop.DBus.Error.Spawn.ServiceNotFound",
-                 "org.freedesktop.DBus.Error.Spawn.ChildExited", "org.freedesktop.DBus.Error.Timeout",
-                 "org.freedesktop.DBus.Error.TimedOut":
-                self = .agentUnavailable
-            default:
-                self = .other(name: name, message: error.message)
-            }
-            return
-        }
-        let number = Self.firstNumber(in: error.message)
-        switch name.dropFirst(AppLockBusNames.errorPrefix.count) {
-        case "WrongPasscode": self = .wrongPasscode(attemptsLeft: number)
-        case "LockedOut": self = .lockedOut(seconds: number)
-        case "NoPasscode": self = .noPasscode
-        case "PasscodeExists": self = .passcodeExists
-        case "InvalidPasscode": self = .invalidPasscode(error.message)
-        case "StoreUnavailable": self = .storeUnavailable
-        case "InvalidArgument": self = .invalidArgument(error.message)
-        case "AlreadyRegistered": self = .alreadyRegistered
-        case "NotRegistered": self = .notRegistered
-        case "AccessDenied": self = .accessDenied
-        case "UnknownApplication": self = .unknownApplication
-        case "InhibitNotAllowed": self = .inhibitNotAllowed
-        case "LimitExceeded": self = .limitExceeded
-        case "AttemptInProgress": self = .attemptInProgress
-        default: self = .other(name: name, message: error.message)
+        if let agentError = AgentError(dbusName: error.name) {
+            self = .agent(agentError, message: error.message)
+        } else if Self.unanswered.contains(error.name) {
+            self = .noReply
+        } else if Self.unreachable.contains(error.name) {
+            self = .agentUnavailable
+        } else {
+            self = .other(name: error.name, message: error.message)
         }
     }
 
-    /// The first run of ASCII digits in `text` ("…; 3 attempts left…" → 3).
-    static func firstNumber(in text: String) -> Int? {
-        var digits = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.numericType == .decimal, scalar.isASCII {
-                digits.unicodeScalars.append(scalar)
-            } else if !digits.isEmpty {
-                break
-            }
-        }
-        return Int(digits)
+    /// A refusal by the core's rules, worded as the agent words it.
+    init(_ error: ManagerError) {
+        self = .agent(error.agentError, message: error.message)
     }
+
+    /// The bus's errors that mean the agent cannot be reached (or started).
+    private static let unreachable: Set<String> = [
+        "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+        "org.freedesktop.DBus.Error.Disconnected", "org.freedesktop.DBus.Error.NoServer",
+        "org.freedesktop.DBus.Error.Spawn.ServiceNotFound", "org.freedesktop.DBus.Error.Spawn.ChildExited",
+        "org.freedesktop.DBus.Error.Spawn.ExecFailed", "org.freedesktop.DBus.Error.Spawn.Failed",
+    ]
+
+    /// The bus's errors that mean the call went out but no answer came in time.
+    private static let unanswered: Set<String> = [
+        "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout", "org.freedesktop.DBus.Error.TimedOut",
+    ]
 }

@@ -1,3 +1,4 @@
+public import AppLockCore
 import Dispatch
 import DBusKit
 
@@ -25,12 +26,12 @@ public final class AppLockSession: Sendable {
     ///   - appID: a desktop-file id such as `org.example.Notes`.
     ///   - busAddress: a D-Bus address to use instead of the session bus.
     ///   - lifecycle: the lock-window hooks, called on the session's thread.
-    /// - Throws: ``AppLockError/invalidArgument(_:)`` for a malformed app id. A missing agent or bus is not an
-    ///   error: the session reports `locked` and keeps trying.
+    /// - Throws: ``AppLockError/agent(_:message:)`` with `invalidArgument` for a malformed app id (the core's rule).
+    ///   A missing agent or bus is not an error: the session reports `locked` and keeps trying.
     public init(
         appID: String, busAddress: String? = nil, lifecycle: (any AppLockLifecycle)? = nil
     ) throws(AppLockError) {
-        if let problem = AppIDCheck.problem(with: appID) { throw .invalidArgument(problem) }
+        if let problem = AppLockRequest<Void>.check(appID: appID) { throw AppLockError(problem) }
         self.appID = appID
         let shared = SharedStatus()
         self.shared = shared
@@ -52,7 +53,7 @@ public final class AppLockSession: Sendable {
             loop.run()
         }
         started.wait()
-        guard let core = handoff.core else { throw .other(name: "EventLoop", message: "cannot create an event loop") }
+        guard let core = handoff.core else { throw AppLockError.other(name: "EventLoop", message: "cannot create an event loop") }
         self.core = core
     }
 
@@ -101,40 +102,40 @@ public final class AppLockSession: Sendable {
     // MARK: Requests
 
     /// Verifies `passcode` with the agent and unlocks the app.
-    /// - Throws: ``AppLockError/wrongPasscode(attemptsLeft:)``, ``AppLockError/lockedOut(seconds:)``,
-    ///   ``AppLockError/noPasscode``, ``AppLockError/storeUnavailable``, ``AppLockError/agentUnavailable``.
+    /// - Throws: ``AppLockError/agent(_:message:)`` (`wrongPasscode`, `lockedOut`, `noPasscode`, `storeUnavailable`,
+    ///   `interrupted`…; ``status`` has the attempts left and the retry time), ``AppLockError/agentUnavailable``.
     public func unlock(passcode: String) async throws(AppLockError) {
-        _ = try await call("Unlock", [.string(appID), .string(passcode)])
+        try await call(.unlock(appID, passcode: passcode))
     }
 
     /// Locks the app now (reason `manual`; an app without a passcode is obscured instead).
     public func lock() async throws(AppLockError) {
-        _ = try await call("Lock", [.string(appID)])
+        try await call(.lock(appID))
     }
 
     /// Tells the agent the app's windows are shown again (cancels the grace period, ends a background obscure).
     public func reportForeground() async throws(AppLockError) {
-        _ = try await call("ReportActivity", [.string(appID), .string("foreground")], registered: true)
+        try await call(.reportActivity(appID, .foreground), registered: true)
     }
 
     /// Tells the agent the app's windows were hidden or minimised (starts the grace period).
     public func reportBackground() async throws(AppLockError) {
-        _ = try await call("ReportActivity", [.string(appID), .string("background")], registered: true)
+        try await call(.reportActivity(appID, .background), registered: true)
     }
 
     /// Sets the app's first passcode.
     public func setPasscode(_ passcode: String, kind: PasscodeKind) async throws(AppLockError) {
-        _ = try await call("SetPasscode", [.string(appID), .string(passcode), .string(kind.rawValue)])
+        try await call(.setPasscode(appID, passcode, kind: kind))
     }
 
     /// Replaces the passcode; a wrong `old` counts as a failed attempt.
     public func changePasscode(from old: String, to new: String, kind: PasscodeKind) async throws(AppLockError) {
-        _ = try await call("ChangePasscode", [.string(appID), .string(old), .string(new), .string(kind.rawValue)])
+        try await call(.changePasscode(appID, from: old, to: new, kind: kind))
     }
 
     /// Removes the passcode; a wrong one counts as a failed attempt.
     public func removePasscode(_ passcode: String) async throws(AppLockError) {
-        _ = try await call("RemovePasscode", [.string(appID), .string(passcode)])
+        try await call(.removePasscode(appID, passcode: passcode))
     }
 
     /// Carries out what a ``PasscodeFlow`` asked for; hand the result back with ``PasscodeFlow/complete(_:)``.
@@ -181,16 +182,14 @@ public final class AppLockSession: Sendable {
         }
     }
 
-    private func call(
-        _ member: String, _ arguments: [DBusValue], registered: Bool = false
-    ) async throws(AppLockError) -> [DBusValue] {
+    private func call<Value>(_ request: AppLockRequest<Value>, registered: Bool = false) async throws(AppLockError) -> Value {
         let core = self.core
         let shared = self.shared
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[DBusValue], AppLockError>, Never>) in
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, AppLockError>, Never>) in
             let posted = shared.contents.withLock { contents -> Bool in
                 guard !contents.closed else { return false }
                 core.loop.post {
-                    core.value.request(member, arguments, registered: registered) { continuation.resume(returning: $0) }
+                    core.value.request(request, registered: registered) { continuation.resume(returning: $0) }
                 }
                 return true
             }

@@ -1,3 +1,4 @@
+public import AppLockCore
 import DBusKit
 
 /// Everything the client knows about its application, as one value: what to show and why, whether the agent
@@ -17,6 +18,8 @@ public struct AppLockStatus: Sendable, Hashable {
     public var failedAttempts: UInt32
     /// Unix time in microseconds when the next attempt is allowed; 0 when no lock-out is pending.
     public var retryAfter: UInt64
+    /// The policy's `MaxFailedAttempts` (0: failures never lock out), nil until the agent has said.
+    public var maxFailedAttempts: UInt32?
     /// A `shouldLock` veto (inhibitor) is held on the application.
     public var isInhibited: Bool
     /// The desktop session's state.
@@ -27,7 +30,13 @@ public struct AppLockStatus: Sendable, Hashable {
     /// The status before the agent has answered: locked (fail closed).
     public static let starting = AppLockStatus(
         state: .locked, reason: .starting, isAgentAvailable: false, hasPasscode: false, passcodeKind: nil,
-        failedAttempts: 0, retryAfter: 0, isInhibited: false, sessionState: .unknown, registrationError: nil)
+        failedAttempts: 0, retryAfter: 0, maxFailedAttempts: nil, isInhibited: false, sessionState: .unknown, registrationError: nil)
+
+    /// Failed attempts left before the next one imposes a lock-out; nil when unknown or when failures never lock out.
+    public var attemptsLeft: UInt32? {
+        guard let maximum = maxFailedAttempts, maximum > 0 else { return nil }
+        return maximum > failedAttempts ? maximum - failedAttempts : 0
+    }
 
     /// Whether the lock screen must show.
     public var isLocked: Bool { state == .locked }

@@ -1,3 +1,5 @@
+public import AppLockCore
+
 /// The passcode screens as a small pure state machine (SwiftPasscodeLock's enter / set / confirm / mismatch /
 /// change states) that any UI can drive: show ``step`` and ``notice``, pass each entered passcode to
 /// ``submit(_:)``, carry out the ``Request`` it returns (``AppLockSession/perform(_:)``), and hand the answer to
@@ -153,7 +155,7 @@ public struct PasscodeFlow: Sendable, Equatable {
             notice = .failed(error)
             chosen = nil
             switch error {
-            case .invalidPasscode where current != nil:
+            case .agent(.invalidPasscode, _) where current != nil:
                 // ChangePasscode refused the new passcode only: choose another.
                 step = .setPasscode
             default:

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// The client's state machine and its bus connection, confined to the session's event-loop thread.
@@ -7,8 +8,6 @@ import DBusKit
 /// PropertiesChanged, the agent's name owner), then registers, then reads the properties; until that read answers,
 /// and whenever the agent or the bus is gone, it reports `locked`.
 final class SessionCore {
-    typealias Completion = (Result<Message, AppLockError>) -> Void
-
     let appID: String
     let loop: EventLoop
     private let busAddress: String?
@@ -21,7 +20,10 @@ final class SessionCore {
     private var published = AppLockStatus.starting
     private var subscribers: [UInt64: AsyncStream<AppLockStatus>.Continuation] = [:]
     private var nextID: UInt64 = 1
-    private var pending: [UInt64: Completion] = [:]
+    /// How to fail each call still waiting for its reply.
+    private var pending: [UInt64: (AppLockError) -> Void] = [:]
+    /// The app's properties as last read or announced.
+    private var properties: AppProperties
 
     /// The unique name of the agent we are registered with ("" when none).
     private var agentOwner = ""
@@ -47,6 +49,7 @@ final class SessionCore {
         self.loop = loop
         self.shared = shared
         self.appPath = AppLockBusNames.applicationObjectPath(for: appID)
+        self.properties = AppProperties(appID: appID)
     }
 
     // MARK: Connecting and registering
@@ -73,13 +76,15 @@ final class SessionCore {
         }
         self.connection = connection
         connection.onDisconnected = { [weak self] in self?.connectionLost() }
-        let manager = AppLockBusNames.manager
+        let manager = AppLockBusNames.managerObjectPath
         let sender = AppLockBusNames.busName
         _ = connection.addMatch(MatchRule(
-            sender: sender, path: manager, interface: AppLockBusNames.managerInterface, member: "StateChanged", arg0: appID
+            sender: sender, path: manager, interface: AppLockBusNames.managerInterface, member: ManagerSignal.stateChanged.name,
+            arg0: appID
         )) { [weak self] message in self?.stateChanged(message) }
         _ = connection.addMatch(MatchRule(
-            sender: sender, path: manager, interface: AppLockBusNames.managerInterface, member: "SessionStateChanged"
+            sender: sender, path: manager, interface: AppLockBusNames.managerInterface,
+            member: ManagerSignal.sessionStateChanged.name
         )) { [weak self] message in self?.sessionStateChanged(message) }
         _ = connection.addMatch(MatchRule(
             sender: sender, path: appPath, interface: StandardInterfaces.properties, member: "PropertiesChanged",
@@ -93,7 +98,7 @@ final class SessionCore {
         guard !closed, connection != nil, !registering else { return }
         registering = true
         let attempt = generation
-        send(member: "RegisterApplication", [.string(appID)]) { [weak self] result in
+        send(.registerWithAgent(appID)) { [weak self] (result: Result<String, AppLockError>) in
             guard let self, !self.closed else { return }
             self.registering = false
             guard attempt == self.generation else {
@@ -101,8 +106,7 @@ final class SessionCore {
                 return
             }
             switch result {
-            case .success(let reply):
-                let owner = reply.sender ?? ""
+            case .success(let owner):
                 if let announced = self.announcedOwner, !announced.isEmpty, announced != owner {
                     // The agent changed while we registered: that registration is gone with it.
                     self.register()
@@ -123,24 +127,14 @@ final class SessionCore {
     }
 
     private func readProperties(generation attempt: UInt64) {
-        send(
-            path: appPath, interface: StandardInterfaces.properties, member: "GetAll",
-            [.string(AppLockBusNames.applicationInterface)]
-        ) { [weak self] result in
+        send(.properties(of: appID)) { [weak self] (result: Result<AppProperties, AppLockError>) in
             guard let self, !self.closed, attempt == self.generation else { return }
             switch result {
-            case .success(let reply):
-                if let properties = (try? reply.arguments())?.first?.dictionaryValue { self.apply(properties) }
-                self.send(
-                    path: AppLockBusNames.manager, interface: StandardInterfaces.properties, member: "Get",
-                    [.string(AppLockBusNames.managerInterface), .string("SessionState")]
-                ) { [weak self] result in
+            case .success(let properties):
+                self.apply(properties)
+                self.send(.sessionState) { [weak self] (result: Result<DesktopSessionState, AppLockError>) in
                     guard let self, !self.closed, attempt == self.generation else { return }
-                    if case .success(let reply) = result,
-                       let text = (try? reply.arguments())?.first?.unwrappingVariants.stringValue
-                    {
-                        self.status.sessionState = DesktopSessionState(rawValue: text) ?? .unknown
-                    }
+                    if case .success(let state) = result { self.status.sessionState = state }
                     self.ready = true
                     self.status.isAgentAvailable = true
                     self.publish()
@@ -228,21 +222,22 @@ final class SessionCore {
         publish()
     }
 
-    private func apply(_ properties: [(DBusValue, DBusValue)]) {
-        for (key, wrapped) in properties {
-            guard let name = key.stringValue else { continue }
-            let value = wrapped.unwrappingVariants
-            switch name {
-            case "State": if let text = value.stringValue { status.state = AppLockState(rawValue: text) ?? .locked }
-            case "Reason": if let text = value.stringValue { status.reason = AppLockReason(rawValue: text) }
-            case "HasPasscode": if let flag = value.boolValue { status.hasPasscode = flag }
-            case "PasscodeKind": if let text = value.stringValue { status.passcodeKind = PasscodeKind(rawValue: text) }
-            case "FailedAttempts": if let count = value.uint32Value { status.failedAttempts = count }
-            case "RetryAfter": if let time = value.uint64Value { status.retryAfter = time }
-            case "Inhibited": if let flag = value.boolValue { status.isInhibited = flag }
-            default: break
-            }
-        }
+    private func apply(_ entries: [(DBusValue, DBusValue)]) {
+        var changed = properties
+        changed.apply(entries)
+        apply(changed)
+    }
+
+    private func apply(_ new: AppProperties) {
+        properties = new
+        status.state = new.state
+        status.reason = new.reason
+        status.hasPasscode = new.hasPasscode
+        status.passcodeKind = new.passcodeKind
+        status.failedAttempts = new.failedAttempts
+        status.retryAfter = new.retryAfter
+        status.maxFailedAttempts = new.maxFailedAttempts
+        status.isInhibited = new.inhibited
     }
 
     // MARK: Publishing and hooks
@@ -289,17 +284,17 @@ final class SessionCore {
         let attempt = generation
         if !wantsLock && inhibitCookie == nil {
             inhibitBusy = true
-            send(member: "Inhibit", [.string(appID), .string("the application asked not to lock")]) { [weak self] result in
+            send(.inhibit(appID, reason: "the application asked not to lock")) { [weak self] (result: Result<UInt32, AppLockError>) in
                 guard let self, attempt == self.generation else { return }
                 self.inhibitBusy = false
-                if case .success(let reply) = result, let cookie = (try? reply.arguments())?.first?.uint32Value {
+                if case .success(let cookie) = result {
                     self.inhibitCookie = cookie
                     self.reevaluateShouldLock()
                 }
             }
         } else if wantsLock, let cookie = inhibitCookie {
             inhibitBusy = true
-            send(member: "Uninhibit", [.uint32(cookie)]) { [weak self] _ in
+            send(.uninhibit(cookie: cookie)) { [weak self] (_: Result<Void, AppLockError>) in
                 guard let self, attempt == self.generation else { return }
                 self.inhibitBusy = false
                 self.inhibitCookie = nil
@@ -310,39 +305,24 @@ final class SessionCore {
 
     // MARK: Requests
 
-    /// A Manager call on behalf of the app; `registered` calls (owner-only methods) fail at once while the app is
-    /// not registered.
-    func request(
-        _ member: String, _ arguments: [DBusValue], registered: Bool,
-        _ completion: @escaping (Result<[DBusValue], AppLockError>) -> Void
+    /// A call on behalf of the app; `registered` calls (owner-only methods) fail at once while the app is not
+    /// registered.
+    func request<Value>(
+        _ request: AppLockRequest<Value>, registered: Bool, _ completion: @escaping (Result<Value, AppLockError>) -> Void
     ) {
         if closed { return completion(.failure(.closed)) }
         if registered && !ready { return completion(.failure(status.registrationError ?? .agentUnavailable)) }
-        send(member: member, arguments) { result in
-            completion(result.flatMap { reply in
-                Result { try reply.arguments() }.mapError { _ in AppLockError.other(name: "", message: "bad reply") }
-            })
-        }
+        send(request, completion)
     }
 
-    private func send(
-        path: ObjectPath = AppLockBusNames.manager, interface: String = AppLockBusNames.managerInterface, member: String,
-        _ arguments: [DBusValue], _ completion: @escaping Completion
-    ) {
+    private func send<Value>(_ request: AppLockRequest<Value>, _ completion: @escaping (Result<Value, AppLockError>) -> Void) {
         guard let connection else { return completion(.failure(.agentUnavailable)) }
-        let message: Message
-        do {
-            message = try Message.methodCall(
-                destination: AppLockBusNames.busName, path: path, interface: interface, member: member, arguments: arguments)
-        } catch {
-            return completion(.failure(.invalidArgument("the request could not be encoded")))
-        }
         let id = nextID
         nextID += 1
-        pending[id] = completion
-        connection.call(message) { [weak self] result in
-            guard let self, let completion = self.pending.removeValue(forKey: id) else { return }
-            completion(result.mapError { AppLockError($0) })
+        pending[id] = { completion(.failure($0)) }
+        request.send(on: connection, timeout: .seconds(25)) { [weak self] result in
+            guard let self, self.pending.removeValue(forKey: id) != nil else { return }
+            completion(result)
         }
     }
 
@@ -355,7 +335,7 @@ final class SessionCore {
         retryTimer = nil
         let waiting = pending
         pending.removeAll()
-        for completion in waiting.values { completion(.failure(.closed)) }
+        for fail in waiting.values { fail(.closed) }
         for continuation in subscribers.values { continuation.finish() }
         subscribers.removeAll()
         connection?.close()

@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 extension AgentStateMachine {
     /// Longest inhibit reason accepted, in bytes.
     public static let maxInhibitReasonBytes = 1024
@@ -33,7 +35,7 @@ extension AgentStateMachine {
         guard inh.owner == caller else { throw .accessDenied }
         dropInhibitor(cookie)
         var actions: [AgentAction] = []
-        if apps[inh.app]?.inhibited == false { releasedLastInhibitor(inh.app, now: now, source: "Uninhibit", &actions) }
+        if apps[inh.app]?.inhibited == false { releasedLastInhibitor(inh.app, now: now, source: ManagerMethod.uninhibit.name, &actions) }
         finish(&actions)
         return actions
     }

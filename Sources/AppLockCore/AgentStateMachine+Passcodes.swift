@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 extension AgentStateMachine {
     /// A passcode is stored for `app` (startup enumeration, or after SetPasscode/ChangePasscode). An app
     /// that was not known becomes known, in its launch state. The lock-out ledger is not touched.
@@ -42,7 +44,7 @@ extension AgentStateMachine {
             apps[app]!.causes.remove(.manual)
             if e.state == .locked {
                 let target: AppState = apps[app]!.causes.isEmpty ? .unlocked : .obscured
-                setState(app, target, .unlock, source: "RemovePasscode", &actions)
+                setState(app, target, .unlock, source: ManagerMethod.removePasscode.name, &actions)
             }
         }
         finish(&actions)
@@ -133,7 +135,7 @@ extension AgentStateMachine {
             } else {
                 apps[app]!.causes.remove(.manual)
                 let target: AppState = apps[app]!.causes.isEmpty ? .unlocked : .obscured
-                setState(app, target, .unlock, source: "Unlock", &actions)
+                setState(app, target, .unlock, source: ManagerMethod.unlock.name, &actions)
                 answer = .unlocked
             }
         }

@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 extension AgentStateMachine {
     /// `RegisterApplication`: binds `app` to the connection `owner`. Starts `locked`/`launch` when the app
     /// has a passcode and LockOnLaunch, else `unlocked`/`launch`; session conditions in force then apply.
@@ -89,7 +91,7 @@ extension AgentStateMachine {
 
     /// `Lock`: locks `app` now (reason `manual`), overriding inhibitors; one without a passcode is obscured
     /// until it next reports `foreground`.
-    public mutating func lock(_ app: AppID, now: UnixMicroseconds, source: String = "Lock") throws(ManagerError) -> [AgentAction] {
+    public mutating func lock(_ app: AppID, now: UnixMicroseconds, source: String = ManagerMethod.lock.name) throws(ManagerError) -> [AgentAction] {
         guard apps[app] != nil else { throw .unknownApplication }
         var actions: [AgentAction] = []
         trigger(app, cause: .manual, reason: .manual, source: source, &actions)
@@ -98,7 +100,7 @@ extension AgentStateMachine {
     }
 
     /// `LockAll`: every known app, as `lock`.
-    public mutating func lockAll(now: UnixMicroseconds, source: String = "LockAll") -> [AgentAction] {
+    public mutating func lockAll(now: UnixMicroseconds, source: String = ManagerMethod.lockAll.name) -> [AgentAction] {
         var actions: [AgentAction] = []
         for app in knownApps { trigger(app, cause: .manual, reason: .manual, source: source, &actions) }
         finish(&actions)
@@ -115,7 +117,7 @@ extension AgentStateMachine {
         switch activity {
         case .foreground:
             setBackground(app, since: nil, triggered: false)
-            clearCauses([.background, .manual], of: app, reason: .foreground, source: "ReportActivity", &actions)
+            clearCauses([.background, .manual], of: app, reason: .foreground, source: ManagerMethod.reportActivity.name, &actions)
         case .background:
             if e.backgroundSince == nil {
                 startBackground(app, now: now, &actions)
@@ -129,7 +131,7 @@ extension AgentStateMachine {
         setBackground(app, since: now, triggered: false)
         let e = apps[app]!
         if !e.inhibited && e.policy.obscureInBackground {
-            obscure(app, cause: .background, reason: .background, source: "ReportActivity", &actions)
+            obscure(app, cause: .background, reason: .background, source: ManagerMethod.reportActivity.name, &actions)
         }
         expireDeadlines(now: now, &actions)
     }

@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 /// A validated desktop-file id (reverse-DNS, e.g. `org.example.Notes`) naming an application.
 public struct AppID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The id as given.

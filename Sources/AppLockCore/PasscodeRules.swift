@@ -11,6 +11,14 @@ public enum PasscodeRules {
     /// minimum and in bytes for the alphanumeric maximum.
     public static func validate(_ passcode: String, kind: PasscodeKind, policy: Policy) throws(PasscodeRuleError) {
         guard policy.passcodeKinds.contains(kind) else { throw .kindNotAllowed(kind) }
+        try validateShape(passcode, kind: kind, minimumLength: Int(policy.minimumLength))
+    }
+
+    /// Throws when `passcode` does not fit `kind` itself (digits, lengths, no control or invisible characters) or is
+    /// shorter than `minimumLength`; what a client can check before it knows the app's policy.
+    public static func validateShape(_ passcode: String, kind: PasscodeKind, minimumLength policyMinimum: Int = 0)
+        throws(PasscodeRuleError)
+    {
         if passcode.isEmpty { throw .empty }
         let byteCount = passcode.utf8.count
         switch kind {
@@ -24,12 +32,12 @@ public enum PasscodeRules {
                 if byteCount < minimumLength { throw .tooShort(minimum: minimumLength) }
                 if byteCount > maximumNumericDigits { throw .tooLong(maximum: maximumNumericDigits, unit: "digits") }
             }
-            if byteCount < Int(policy.minimumLength) { throw .tooShort(minimum: Int(policy.minimumLength)) }
+            if byteCount < policyMinimum { throw .tooShort(minimum: policyMinimum) }
         case .alphanumeric:
             if passcode.unicodeScalars.contains(where: { Self.isControl($0) }) { throw .controlCharacter }
             if byteCount > maximumPasscodeBytes { throw .tooLong(maximum: maximumPasscodeBytes, unit: "bytes") }
             let length = passcode.count
-            let required = max(minimumLength, Int(policy.minimumLength))
+            let required = max(minimumLength, policyMinimum)
             if length < required { throw .tooShort(minimum: required) }
         }
     }

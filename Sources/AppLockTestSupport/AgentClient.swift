@@ -1,15 +1,16 @@
+import AppLockProtocol
 public import DBusKit
 import AppLockCore
 
-/// A client of the agent on a test's private session bus, as an app would
-/// be: one live connection (its registrations last as long as it does), calls
-/// to the manager, property reads, and subscriptions to the agent's signals.
+/// A wire-level probe of the agent on a test's private session bus: one live blocking connection (its registrations
+/// last as long as it does), raw calls to the manager, property reads, and subscriptions to the agent's signals. Tests
+/// that need to send what no client would (wrong signatures, floods, fuzz) use it; names come from the contract
+/// (AppLockProtocol), tests of the client library use ``AppLockClient`` itself.
 public final class AgentClient {
     public static let bus = AppLockBusNames.busName
     public static let manager = AppLockBusNames.managerInterface
     public static let application = AppLockBusNames.applicationInterface
     public static let managerPath = try! ObjectPath(AppLockBusNames.managerPath)
-    public static let errorPrefix = AppLockBusNames.errorPrefix
 
     public let connection: Connection
 
@@ -47,12 +48,12 @@ public final class AgentClient {
     /// The short AppLock error name (`WrongPasscode`) of a manager call, "" on success, or the full name of any other error.
     public func outcome(_ member: String, _ arguments: [DBusValue] = [], timeout: Duration = .seconds(20)) -> String {
         guard let name = errorName(member, arguments, timeout: timeout) else { return "" }
-        return name.hasPrefix(Self.errorPrefix) ? String(name.dropFirst(Self.errorPrefix.count)) : name
+        return AgentError(dbusName: name)?.rawValue ?? name
     }
 
     @discardableResult
     public func register(_ app: String) throws -> ObjectPath {
-        try Self.require(try call("RegisterApplication", [.string(app)]).first?.objectPathValue, "RegisterApplication's path")
+        try Self.require(try call(ManagerMethod.registerApplication.name, [.string(app)]).first?.objectPathValue, "the registered app's path")
     }
 
     public func property(_ path: ObjectPath, _ interface: String, _ name: String) throws -> DBusValue {
@@ -70,16 +71,16 @@ public final class AgentClient {
 
     /// One key of the app's effective policy.
     public func policy(_ app: String, _ key: String) throws -> DBusValue? {
-        try appProperty(app, "Policy")[key]?.variantValue
+        try appProperty(app, ApplicationProperty.policy.name)[key]?.variantValue
     }
 
     public func state(_ app: String) throws -> String {
-        try Self.require(try appProperty(app, "State").stringValue, "State")
+        try Self.require(try appProperty(app, ApplicationProperty.state.name).stringValue, "State")
     }
 
     /// `(app_id, state, owner)` rows of ListApplications.
     public func list() throws -> [(app: String, state: String, owner: String)] {
-        let rows = try Self.require(try call("ListApplications").first?.arrayValue, "ListApplications' rows")
+        let rows = try Self.require(try call(ManagerMethod.listApplications.name).first?.arrayValue, "the list's rows")
         return rows.compactMap { row in
             guard let fields = row.structureValue, fields.count == 3,
                   let app = fields[0].stringValue, let state = fields[1].stringValue, let owner = fields[2].stringValue
@@ -91,7 +92,7 @@ public final class AgentClient {
     /// Subscribes to the manager's StateChanged for one app (arg0 match), as clients are told to.
     public func watchStateChanged(of app: String) {
         connection.addMatch(MatchRule(
-            sender: Self.bus, path: Self.managerPath, interface: Self.manager, member: "StateChanged", arg0: app
+            sender: Self.bus, path: Self.managerPath, interface: Self.manager, member: ManagerSignal.stateChanged.name, arg0: app
         ))
     }
 
@@ -111,7 +112,7 @@ public final class AgentClient {
     /// The next StateChanged of `app` as (state, reason), or nil on timeout.
     public func nextStateChange(of app: String, timeout: Duration = .seconds(5)) throws -> (state: String, reason: String)? {
         let message = try waitForSignal(timeout: timeout) { message in
-            message.member == "StateChanged" && (try? message.arguments().first?.stringValue) == app
+            message.member == ManagerSignal.stateChanged.name && (try? message.arguments().first?.stringValue) == app
         }
         guard let arguments = try message?.arguments(), arguments.count == 3,
               let state = arguments[1].stringValue, let reason = arguments[2].stringValue else { return nil }
@@ -132,19 +133,19 @@ public final class AgentClient {
     }
 
     public func unlock(_ app: String, _ passcode: String) -> String {
-        outcome("Unlock", [.string(app), .string(passcode)])
+        outcome(ManagerMethod.unlock.name, [.string(app), .string(passcode)])
     }
 
     public func failedAttempts(_ app: String) throws -> UInt32 {
-        try appProperty(app, "FailedAttempts").uint32Value ?? 0
+        try appProperty(app, ApplicationProperty.failedAttempts.name).uint32Value ?? 0
     }
 
     public func retryAfter(_ app: String) throws -> UInt64 {
-        try appProperty(app, "RetryAfter").uint64Value ?? 0
+        try appProperty(app, ApplicationProperty.retryAfter.name).uint64Value ?? 0
     }
 
     public func hasPasscode(_ app: String) throws -> Bool {
-        try appProperty(app, "HasPasscode").boolValue == true
+        try appProperty(app, ApplicationProperty.hasPasscode.name).boolValue == true
     }
 
     public func close() {

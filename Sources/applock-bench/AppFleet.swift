@@ -1,5 +1,7 @@
+import AppLockProtocol
 import AppLockCore
 import DBusKit
+import AppLockTestSupport
 import Foundation
 
 /// `count` simulated apps, each its own loop-mode connection on one receiver thread, registered with the agent
@@ -29,7 +31,7 @@ final class AppFleet: @unchecked Sendable {
                 let connection = try Connection.address(busAddress, loop: receiver.loop)
                 let rule = MatchRule(
                     sender: agentUniqueName, path: managerPath, interface: interface,
-                    member: "StateChanged", arg0: id)
+                    member: ManagerSignal.stateChanged.name, arg0: id)
                 _ = connection.addMatch(rule) { message in
                     let now = EventLoop.monotonicNanoseconds()
                     let arguments = (try? message.arguments()) ?? []
@@ -44,7 +46,7 @@ final class AppFleet: @unchecked Sendable {
                 }
                 let registration = try Message.methodCall(
                     destination: AppLockBusNames.busName, path: managerPath, interface: AppLockBusNames.managerInterface,
-                    member: "RegisterApplication", arguments: [.string(id)])
+                    member: ManagerMethod.registerApplication.name, arguments: [.string(id)])
                 let reply = try connection.call(registration, timeout: .seconds(60)).arguments()
                 guard let path = reply.first?.objectPathValue else {
                     throw BenchError("RegisterApplication(\(id)) answered \(reply)")

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockCore
 import DBusKit
 import Foundation
@@ -69,11 +70,14 @@ extension Bench {
                 let state = phase == .locked ? "obscured" : "unlocked"
                 let start = EventLoop.monotonicNanoseconds()
                 for (index, id) in fleet.ids.enumerated() {
-                    sender.emitSignal(path: managerPath, interface: interface, member: "StateChanged",
+                    sender.emitSignal(path: managerPath, interface: interface, member: ManagerSignal.stateChanged.name,
                                       arguments: [.string(id), .string(state), .string("session-lock")])
                     sender.emitPropertiesChanged(
                         path: appPaths[index], interface: AppLockBusNames.applicationInterface,
-                        changed: [("State", .string(state)), ("Reason", .string("session-lock"))])
+                        changed: [
+                            (ApplicationProperty.state.name, .string(state)),
+                            (ApplicationProperty.reason.name, .string("session-lock")),
+                        ])
                 }
                 sender.flush()
                 guard let times = fleet.board.waitForAll(timeout: 60) else {

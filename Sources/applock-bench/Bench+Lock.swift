@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockCore
 import AppLockTestSupport
 import DBusKit
@@ -110,7 +111,7 @@ extension Bench {
         let get: @Sendable (Connection) throws -> Void = { connection in
             _ = try connection.call(
                 destination: AppLockBusNames.busName, path: propertiesPath, interface: "org.freedesktop.DBus.Properties",
-                member: "Get", arguments: [.string(AppLockBusNames.applicationInterface), .string("State")])
+                member: "Get", arguments: [.string(AppLockBusNames.applicationInterface), .string(ApplicationProperty.state.name)])
         }
         let getID: @Sendable (Connection) throws -> Void = { connection in
             _ = try connection.call(

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockCore
 import AppLockTestSupport
 import DBusKit

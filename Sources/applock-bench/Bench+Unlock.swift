@@ -1,3 +1,4 @@
+import AppLockClient
 import AppLockCore
 import AppLockTestSupport
 import DBusKit
@@ -9,25 +10,18 @@ extension Bench {
         let (agent, unique) = try startAgent()
         defer { agent.terminate() }
         let address = environment.sessionBus.address
-        let client = try Connection.address(address)
-        defer { client.close() }
-        let manager = try ObjectPath(AppLockBusNames.managerPath)
-        func call(_ member: String, _ arguments: [DBusValue]) throws {
-            _ = try client.call(
-                destination: AppLockBusNames.busName, path: manager, interface: AppLockBusNames.managerInterface,
-                member: member, arguments: arguments, timeout: .seconds(30))
-        }
+        let client = try AppLockConnection(busAddress: address, timeout: .seconds(30)).blocking
+        defer { client.connection.close() }
         for (app, passcode) in [(Self.secureApp, "4826"), (Self.floodApp, "1357")] {
-            try call("RegisterApplication", [.string(app)])
-            do {
-                try call("SetPasscode", [.string(app), .string(passcode), .string("four-digit")])
-            } catch let error as DBusError where error.name.hasSuffix("PasscodeExists") {}
+            try client.register(app)
+            let set = Result { () throws(AppLockError) in try client.setPasscode(app, passcode, kind: .fourDigit) }
+            if case .failure(let error) = set, error.agentError != .passcodeExists { throw error }
         }
         var unlocks = Latencies()
         for _ in 0..<options.unlocks {
-            try call("Lock", [.string(Self.secureApp)])
+            try client.lock(Self.secureApp)
             let start = EventLoop.monotonicNanoseconds()
-            try call("Unlock", [.string(Self.secureApp), .string("4826")])
+            try client.unlock(Self.secureApp, passcode: "4826")
             unlocks.record(nanoseconds: EventLoop.monotonicNanoseconds() - start)
         }
         report.add("unlock", "Unlock (right passcode) p50", unlocks.p50 / 1000, "ms")

@@ -1,5 +1,4 @@
-import AppLockCore
-import DBusKit
+import AppLockClient
 import Foundation
 
 /// `clients` connections calling `Unlock` on one app with a wrong passcode as fast as the agent answers.
@@ -14,18 +13,15 @@ final class PasscodeFlood: @unchecked Sendable {
             done.enter()
             let thread = Thread { [self] in
                 defer { done.leave() }
-                guard let connection = try? Connection.address(address) else { return }
+                guard let connection = try? AppLockConnection(busAddress: address, timeout: .seconds(30)) else { return }
                 defer { connection.close() }
                 while !lock.withLock({ stopped }) {
                     let answer: String
                     do {
-                        _ = try connection.call(
-                            destination: AppLockBusNames.busName, path: try ObjectPath(AppLockBusNames.managerPath),
-                            interface: AppLockBusNames.managerInterface, member: "Unlock",
-                            arguments: [.string(app), .string("0000")], timeout: .seconds(30))
+                        try connection.blocking.unlock(app, passcode: "0000")
                         answer = "unlocked"
-                    } catch let error as DBusError {
-                        answer = error.name.split(separator: ".").last.map(String.init) ?? error.name
+                    } catch let error as AppLockError {
+                        answer = error.agentError?.rawValue ?? "\(error)"
                     } catch {
                         answer = "\(error)"
                     }

@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockCore
 import Foundation
 import Glibc
 

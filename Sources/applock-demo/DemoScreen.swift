@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockCore
 
 /// Draws the demo's screens as lines of text (ANSI attributes only; no cursor addressing).
 enum DemoScreen {

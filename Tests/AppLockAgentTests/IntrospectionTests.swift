@@ -1,34 +1,33 @@
 import AppLockTestSupport
+import DBusKit
 import Foundation
 import Testing
 
-/// What `Introspect` serves is what `dbus/` holds, and `gdbus introspect --recurse` walks every object.
+/// What `Introspect` serves is what `dbus/` holds (both read as XML, independently of the agent's code), and
+/// `gdbus introspect --recurse` walks every object.
 @Suite("Introspection")
 struct IntrospectionTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func file(_ name: String) throws -> String {
-        var text = try String(contentsOf: repository.appendingPathComponent("dbus/\(name)"), encoding: .utf8)
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
+    static func introspect(_ client: AgentClient, _ path: String) throws -> [String: IntrospectedInterface] {
+        let reply = try client.connection.call(
+            destination: AgentClient.bus, path: ObjectPath(path), interface: "org.freedesktop.DBus.Introspectable",
+            member: "Introspect")
+        return try IntrospectedInterface.read(try #require(reply.first?.stringValue))
     }
 
-    @Test("live introspection serves the interface files of dbus/ verbatim")
+    @Test("live introspection declares what the files of dbus/ declare, errors included")
     func liveEqualsFiles() throws {
         let harness = try AgentHarness()
         let app = try harness.client()
         _ = try app.register("org.example.Notes")
+        let files = try IntrospectedInterface.readShippedFiles()
 
-        let manager = harness.dbusSend("Introspect", interface: "org.freedesktop.DBus.Introspectable")
-        #expect(manager.succeeded)
-        #expect(manager.stdout.contains(try Self.file("io.github.applock.AppLock1.Manager.xml")))
-        #expect(manager.stdout.contains("org.freedesktop.DBus.ObjectManager"))
-        let application = harness.dbusSend(
-            "Introspect", path: "/io/github/applock/AppLock1/app/org_2eexample_2eNotes",
-            interface: "org.freedesktop.DBus.Introspectable"
-        )
-        #expect(application.stdout.contains(try Self.file("io.github.applock.AppLock1.Application.xml")))
+        let manager = try Self.introspect(app, "/io/github/applock/AppLock1")
+        #expect(manager["io.github.applock.AppLock1.Manager"] == files["io.github.applock.AppLock1.Manager"])
+        #expect(manager["org.freedesktop.DBus.ObjectManager"] != nil)
+        let application = try Self.introspect(app, "/io/github/applock/AppLock1/app/org_2eexample_2eNotes")
+        #expect(application["io.github.applock.AppLock1.Application"] == files["io.github.applock.AppLock1.Application"])
+        #expect(files["io.github.applock.AppLock1.Manager"]?.methods["Unlock"]?.errors
+            .contains("io.github.applock.AppLock1.Error.Interrupted") == true)
     }
 
     @Test("gdbus introspect --recurse shows the manager and each registered app")

@@ -1,4 +1,6 @@
 import AppLockClient
+import AppLockCore
+import AppLockProtocol
 import Testing
 
 /// The pure passcode state machine: set / confirm / mismatch / change / remove / unlock.
@@ -34,22 +36,22 @@ import Testing
         _ = flow.submit("1111")
         let request = flow.submit("1111")
         #expect(request != nil)
-        flow.complete(.failure(.invalidPasscode("too simple")))
+        flow.complete(.failure(.agent(.invalidPasscode, message: "too simple")))
         #expect(flow.step == .setPasscode)
-        #expect(flow.notice == .failed(.invalidPasscode("too simple")))
+        #expect(flow.notice == .failed(.agent(.invalidPasscode, message: "too simple")))
     }
 
     @Test func unlockStaysOnEnterPasscodeWithTheAgentsAnswer() {
         var flow = PasscodeFlow(.unlock)
         #expect(flow.step == .enterPasscode)
         #expect(flow.submit("0000") == .unlock("0000"))
-        flow.complete(.failure(.wrongPasscode(attemptsLeft: 2)))
+        flow.complete(.failure(.agent(.wrongPasscode, message: "")))
         #expect(flow.step == .enterPasscode)
-        #expect(flow.notice == .failed(.wrongPasscode(attemptsLeft: 2)))
+        #expect(flow.notice == .failed(.agent(.wrongPasscode, message: "")))
         #expect(flow.submit("1234") == .unlock("1234"))
         #expect(flow.notice == nil)
-        flow.complete(.failure(.lockedOut(seconds: 60)))
-        #expect(flow.notice == .failed(.lockedOut(seconds: 60)))
+        flow.complete(.failure(.agent(.lockedOut, message: "")))
+        #expect(flow.notice == .failed(.agent(.lockedOut, message: "")))
         _ = flow.submit("1234")
         flow.complete(.success(()))
         #expect(flow.step == .finished)
@@ -62,7 +64,7 @@ import Testing
         #expect(flow.step == .setPasscode)
         #expect(flow.submit("246810") == nil)
         #expect(flow.submit("246810") == .changePasscode(old: "1234", new: "246810", kind: .sixDigit))
-        flow.complete(.failure(.wrongPasscode(attemptsLeft: 4)))
+        flow.complete(.failure(.agent(.wrongPasscode, message: "")))
         #expect(flow.step == .enterPasscode)
         flow.reset()
         #expect(flow == PasscodeFlow(.change(.sixDigit)))

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import Testing
 @testable import AppLockCore
 
@@ -6,15 +7,16 @@ import Testing
         let all: [ManagerError] = [
             .invalidArgument("x"), .alreadyRegistered, .notRegistered, .accessDenied, .unknownApplication,
             .inhibitNotAllowed, .noPasscode, .passcodeExists, .invalidPasscode("y"), .wrongPasscode(attemptsLeft: 2),
-            .lockedOut(seconds: 60), .storeUnavailable("z"), .limitExceeded("w"), .attemptInProgress,
+            .lockedOut(seconds: 60), .storeUnavailable("z"), .limitExceeded("w"), .attemptInProgress, .interrupted,
         ]
-        let names = all.map(\.dbusName)
-        #expect(Set(names).count == all.count)
-        #expect(names.contains("AlreadyRegistered"))
+        #expect(Set(all.map(\.agentError)) == Set(AgentError.allCases))
         for e in all {
-            #expect(e.fullDBusName == "io.github.applock.AppLock1.Error." + e.dbusName)
+            #expect(e.agentError.dbusName == "io.github.applock.AppLock1.Error." + e.agentError.rawValue)
+            #expect(AgentError(dbusName: e.agentError.dbusName) == e.agentError)
             #expect(e.message.hasSuffix("."))
         }
+        #expect(AgentError(dbusName: "org.freedesktop.DBus.Error.Failed") == nil)
+        #expect(AgentError(dbusName: "io.github.applock.AppLock1.Error.NoSuchThing") == nil)
         #expect(ManagerError.wrongPasscode(attemptsLeft: 2).message.contains("2 attempts left"))
         #expect(ManagerError.lockedOut(seconds: 60).message.contains("60 seconds"))
     }

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -182,7 +183,7 @@ extension HostileSuite {
                     }
                 } catch let error as DBusError {
                     outcome.errorNames[error.name, default: 0] += 1
-                    if error.name.hasPrefix(AgentClient.errorPrefix) || allowedStandardErrors.contains(error.name) {
+                    if AgentError(dbusName: error.name) != nil || allowedStandardErrors.contains(error.name) {
                         continue
                     }
                     if error.name == "org.freedesktop.DBus.Error.NoReply" { outcome.noReply += 1 }

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// Exports one `io.github.applock.AppLock1.Application` object (a ``PublishedApp``) per known app
@@ -26,7 +27,7 @@ final class ApplicationPublisher {
         if let object = published[app], object.snapshot.registered {
             bus.emitPropertiesChanged(
                 path: app.objectPath, interface: InterfaceDescriptions.applicationName,
-                changed: [("Registered", .boolean(false))]
+                changed: [(ApplicationProperty.registered.name, .boolean(false))]
             )
         }
         published[app] = nil
@@ -36,7 +37,7 @@ final class ApplicationPublisher {
     /// The hot path, first half: the app's `StateChanged`, and the new state recorded for `Get`.
     func stateChanged(_ app: AppID, state: AppState, reason: LockReason) {
         bus.emitSignal(
-            path: managerPath, interface: InterfaceDescriptions.managerName, member: "StateChanged",
+            path: managerPath, interface: InterfaceDescriptions.managerName, member: ManagerSignal.stateChanged.name,
             arguments: [.string(app.rawValue), .string(state.rawValue), .string(reason.rawValue)]
         )
         published[app]?.update(state: state, reason: reason)
@@ -48,7 +49,10 @@ final class ApplicationPublisher {
         guard let object = published[app] else { return }
         bus.emitPropertiesChanged(
             path: app.objectPath, interface: InterfaceDescriptions.applicationName,
-            changed: [("State", .string(object.snapshot.state.rawValue)), ("Reason", .string(object.snapshot.reason.rawValue))]
+            changed: [
+                (ApplicationProperty.state.name, .string(object.snapshot.state.rawValue)),
+                (ApplicationProperty.reason.name, .string(object.snapshot.reason.rawValue)),
+            ]
         )
     }
 
@@ -66,18 +70,18 @@ final class ApplicationPublisher {
     /// list on every registration made registering quadratic (10,000 apps took over ten minutes).
     func applicationsChanged() {
         bus.emitPropertiesChanged(
-            path: managerPath, interface: InterfaceDescriptions.managerName, changed: [], invalidated: ["Applications"]
+            path: managerPath, interface: InterfaceDescriptions.managerName, changed: [], invalidated: [ManagerProperty.applications.name]
         )
     }
 
     func sessionStateChanged(_ state: SessionState) {
         bus.emitSignal(
-            path: managerPath, interface: InterfaceDescriptions.managerName, member: "SessionStateChanged",
+            path: managerPath, interface: InterfaceDescriptions.managerName, member: ManagerSignal.sessionStateChanged.name,
             arguments: [.string(state.rawValue)]
         )
         bus.emitPropertiesChanged(
             path: managerPath, interface: InterfaceDescriptions.managerName,
-            changed: [("SessionState", .string(state.rawValue))]
+            changed: [(ManagerProperty.sessionState.name, .string(state.rawValue))]
         )
     }
 }

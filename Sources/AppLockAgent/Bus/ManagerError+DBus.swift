@@ -1,10 +1,11 @@
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 extension ManagerError {
     /// The D-Bus error a caller receives: `io.github.applock.AppLock1.Error.<Name>` and one sentence.
     var dbusError: DBusError {
-        DBusError(name: fullDBusName, message: message)
+        DBusError(name: agentError.dbusName, message: message)
     }
 }
 

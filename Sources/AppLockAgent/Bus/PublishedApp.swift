@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// One exported `io.github.applock.AppLock1.Application` object: the snapshot last announced for its app, kept
@@ -25,7 +26,8 @@ final class PublishedApp: ExportedObject {
     /// `Properties.Get` without building ``interfaces``: the busiest call a client makes.
     func propertyValue(_ name: String, interface: String) -> PropertyLookup {
         guard interface == InterfaceDescriptions.applicationName else { return .noSuchInterface }
-        return Self.value(of: name, in: snapshot).map { .value($0) } ?? .noSuchProperty
+        guard let property = ApplicationProperty(rawValue: name) else { return .noSuchProperty }
+        return .value(Self.value(of: property, in: snapshot))
     }
 
     /// Records a new state and reason (the lock hot path: nothing else is compared).
@@ -34,40 +36,33 @@ final class PublishedApp: ExportedObject {
         snapshot.reason = reason
     }
 
-    /// Records `new` and returns the properties whose values differ from those announced last, in XML order.
+    /// Records `new` and returns the properties whose values differ from those announced last, in the contract's order.
     func update(to new: AppSnapshot) -> [(String, DBusValue)] {
         let old = snapshot
         snapshot = new
         guard old != new else { return [] }
-        return Self.names.compactMap { name in
-            let value = Self.value(of: name, in: new)
-            return value == Self.value(of: name, in: old) ? nil : value.map { (name, $0) }
+        return ApplicationProperty.allCases.compactMap { property in
+            let value = Self.value(of: property, in: new)
+            return value == Self.value(of: property, in: old) ? nil : (property.name, value)
         }
     }
 
-    /// The Application properties in the XML's order.
-    static let names = [
-        "AppId", "State", "Reason", "Registered", "HasPasscode", "PasscodeKind", "FailedAttempts", "RetryAfter",
-        "Inhibited", "Policy",
-    ]
-
     static func properties(of snapshot: AppSnapshot) -> [(String, DBusValue)] {
-        names.compactMap { name in value(of: name, in: snapshot).map { (name, $0) } }
+        ApplicationProperty.allCases.map { ($0.name, value(of: $0, in: snapshot)) }
     }
 
-    static func value(of name: String, in snapshot: AppSnapshot) -> DBusValue? {
-        switch name {
-        case "AppId": .string(snapshot.appID.rawValue)
-        case "State": .string(snapshot.state.rawValue)
-        case "Reason": .string(snapshot.reason.rawValue)
-        case "Registered": .boolean(snapshot.registered)
-        case "HasPasscode": .boolean(snapshot.hasPasscode)
-        case "PasscodeKind": .string(snapshot.passcodeKind?.rawValue ?? "")
-        case "FailedAttempts": .uint32(snapshot.failedAttempts)
-        case "RetryAfter": .uint64(snapshot.retryAfter)
-        case "Inhibited": .boolean(snapshot.inhibited)
-        case "Policy": policyValue(snapshot.policy)
-        default: nil
+    static func value(of property: ApplicationProperty, in snapshot: AppSnapshot) -> DBusValue {
+        switch property {
+        case .appID: .string(snapshot.appID.rawValue)
+        case .state: .string(snapshot.state.rawValue)
+        case .reason: .string(snapshot.reason.rawValue)
+        case .registered: .boolean(snapshot.registered)
+        case .hasPasscode: .boolean(snapshot.hasPasscode)
+        case .passcodeKind: .string(snapshot.passcodeKind?.rawValue ?? "")
+        case .failedAttempts: .uint32(snapshot.failedAttempts)
+        case .retryAfter: .uint64(snapshot.retryAfter)
+        case .inhibited: .boolean(snapshot.inhibited)
+        case .policy: policyValue(snapshot.policy)
         }
     }
 

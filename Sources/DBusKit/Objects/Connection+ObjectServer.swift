@@ -82,7 +82,8 @@ extension Connection {
     /// The Introspect answer for `path`.
     func introspectionXML(for path: String) -> String {
         var xml = StandardInterfaces.header
-        xml += "<node>\n"
+        // The freedesktop documentation namespace, so that interfaces documented with <doc:doc> stay well-formed XML.
+        xml += "<node xmlns:doc=\"http://www.freedesktop.org/dbus/1.0/doc.dtd\">\n"
         xml += StandardInterfaces.introspectableXML
         xml += StandardInterfaces.propertiesXML
         xml += StandardInterfaces.peerXML

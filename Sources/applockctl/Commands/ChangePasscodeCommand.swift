@@ -1,6 +1,6 @@
+import AppLockClient
 import AppLockCore
 import ArgumentParser
-import DBusKit
 
 /// `applockctl change-passcode APP [--kind K]`: replaces a passcode after checking the current one.
 struct ChangePasscodeCommand: ParsableCommand {
@@ -23,18 +23,16 @@ struct ChangePasscodeCommand: ParsableCommand {
     @Flag(help: "Read the passcodes from standard input (one line each) instead of the terminal.")
     var stdin = false
 
-    func validate() throws { try AppIDCheck.validate(app) }
+    func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
-        let client = try AgentClient()
-        try PasscodeCheck.requirePasscode(app, client: client)
-        let current = (try? client.applicationProperty(app, "PasscodeKind").stringValue).flatMap(PasscodeKind.init(rawValue:))
+        let agent = try AgentLink()
+        let current = try PasscodeCheck.requirePasscode(app, agent: agent).passcodeKind
         let input = try PasscodeInput(fromStandardInput: stdin)
         let old = try input.read(prompt: "Current passcode for \(app): ")
         let new = try input.readNew(for: app, kind: kind?.kind)
         let chosen = kind?.kind ?? Self.keepKind(current, for: new)
-        try client.callManager(
-            "ChangePasscode", [.string(app), .string(old), .string(new), .string(chosen.rawValue)], about: app)
+        try agent.perform(.changePasscode(app, from: old, to: new, kind: chosen), about: app)
         Output.line("Passcode changed for \(app) (\(chosen.rawValue)).")
     }
 

@@ -1,3 +1,4 @@
+import AppLockClient
 import ArgumentParser
 
 /// `applockctl list`: every known application with its state and owner.
@@ -11,9 +12,9 @@ struct ListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let apps = try AgentClient().listApplications()
+        let apps = try AgentLink().perform(.listApplications).sorted { $0.appID < $1.appID }
         if json {
-            Output.json(apps.map { ["appId": $0.appId, "state": $0.state, "owner": $0.owner] })
+            Output.json(apps.map(ApplicationTable.json))
         } else {
             ApplicationTable.print(apps)
         }

@@ -1,5 +1,5 @@
+import AppLockClient
 import ArgumentParser
-import DBusKit
 
 /// `applockctl lock APP|--all`: locks now (reason `manual`).
 struct LockCommand: ParsableCommand {
@@ -19,17 +19,17 @@ struct LockCommand: ParsableCommand {
         switch (app, all) {
         case (nil, false): throw ValidationError("Name an application or give --all.")
         case (.some, true): throw ValidationError("Name an application or give --all, not both.")
-        case (.some(let app), false): try AppIDCheck.validate(app)
+        case (.some(let app), false): try AppIDArgument.validate(app)
         case (nil, true): break
         }
     }
 
     func run() throws {
-        let client = try AgentClient()
+        let agent = try AgentLink()
         if let app {
-            try client.callManager("Lock", [.string(app)], about: app)
+            try agent.perform(.lock(app), about: app)
         } else {
-            try client.callManager("LockAll")
+            try agent.perform(.lockAll)
         }
     }
 }

@@ -1,7 +1,6 @@
-import AppLockCore
+import AppLockClient
 import ArgumentParser
-import DBusKit
-import Foundation
+import Dispatch
 
 /// `applockctl monitor [APP]`: one line per event as it happens, until interrupted.
 struct MonitorCommand: ParsableCommand {
@@ -24,34 +23,26 @@ struct MonitorCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let app { try AppIDCheck.validate(app) }
+        if let app { try AppIDArgument.validate(app) }
     }
 
     func run() throws {
-        let client = try AgentClient()
-        let connection = client.connection
-        do {
-            let manager = try ObjectPath(AppLockBusNames.managerPath)
-            let agent = AppLockBusNames.busName
-            let interface = AppLockBusNames.managerInterface
-            connection.addMatch(MatchRule(sender: agent, path: manager, interface: interface, member: "StateChanged", arg0: app))
-            connection.addMatch(MatchRule(sender: agent, path: manager, interface: interface, member: "SessionStateChanged"))
-            connection.addMatch(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
-                                          member: "NameOwnerChanged", arg0: agent))
-            connection.flush()
-            Output.error("Monitoring applockd on the session bus; press Ctrl-C to stop.")
-            while true {
-                guard let signal = try connection.nextSignal(timeout: .seconds(3600)) else { continue }
-                if let event = MonitorEvent(signal, app: app) {
-                    Output.line(json ? event.json : event.text)
-                }
-            }
-        } catch let error as DBusError {
-            throw ErrorTranslator.failure(for: error, app: app)
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure(.noSessionBus, "Lost the connection to the D-Bus session bus (\(error)).")
-        }
+        let agent = try AgentLink()
+        let connection = agent.connection
+        let json = self.json
+        let print: @Sendable (MonitorEvent) -> Void = { event in Output.line(json ? event.json : event.text) }
+        let lost = DispatchSemaphore(value: 0)
+        let observations = [
+            connection.observeStateChanges(of: app) { print(MonitorEvent($0)) },
+            connection.observeSessionState { print(MonitorEvent(session: $0)) },
+            connection.observeAgent { print(MonitorEvent(agentPresent: $0)) },
+            connection.observeDisconnection { lost.signal() },
+        ]
+        // The subscriptions are in place once the bus has answered a call sent after them.
+        try agent.perform(.busRoundTrip)
+        Output.error("Monitoring applockd on the session bus; press Ctrl-C to stop.")
+        lost.wait()
+        observations.forEach { $0.cancel() }
+        throw CommandFailure(.noSessionBus, "Lost the connection to the D-Bus session bus.")
     }
 }

@@ -1,5 +1,5 @@
+import AppLockClient
 import ArgumentParser
-import DBusKit
 
 /// `applockctl policy APP`: the effective policy of an application, as keyfile lines.
 struct PolicyCommand: ParsableCommand {
@@ -18,20 +18,15 @@ struct PolicyCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    func validate() throws { try AppIDCheck.validate(app) }
+    func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
-        let policy = try AgentClient().applicationProperty(app, "Policy")
-        guard let entries = policy.dictionaryValue else {
-            throw CommandFailure(.failure, "applockd answered with a policy that is not a dictionary.")
-        }
+        let policy = try AgentLink().perform(.properties(of: app), about: app).policy
         if json {
-            Output.json(ValueRendering.json(policy))
+            Output.json(policy.mapValues(PropertyRendering.json))
             return
         }
         Output.line("[Policy]")
-        for (key, value) in entries {
-            Output.line("\(ValueRendering.text(key))=\(ValueRendering.text(value))")
-        }
+        for line in PropertyRendering.policyLines(policy) { Output.line(line) }
     }
 }

@@ -11,7 +11,7 @@ struct RemovePasscodeCommand: ParsableCommand {
     @OptionGroup var options: PasscodeCallOptions
 
     func run() throws {
-        try options.askAndCall("RemovePasscode")
+        try options.askAndCall { .removePasscode($0, passcode: $1) }
         Output.line("Passcode removed for \(options.app).")
     }
 }

@@ -1,6 +1,6 @@
+import AppLockClient
 import AppLockCore
 import ArgumentParser
-import DBusKit
 
 /// `applockctl set-passcode APP [--kind K]`: the first passcode of an application, asked twice.
 struct SetPasscodeCommand: ParsableCommand {
@@ -23,15 +23,15 @@ struct SetPasscodeCommand: ParsableCommand {
     @Flag(help: "Read the passcode from standard input (one line) instead of the terminal.")
     var stdin = false
 
-    func validate() throws { try AppIDCheck.validate(app) }
+    func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
-        let client = try AgentClient()
-        try PasscodeCheck.requireNoPasscode(app, client: client)
+        let agent = try AgentLink()
+        try PasscodeCheck.requireNoPasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)
         let passcode = try input.readNew(for: app, kind: kind?.kind)
         let chosen = kind?.kind ?? PasscodeKindGuess.kind(for: passcode)
-        try client.callManager("SetPasscode", [.string(app), .string(passcode), .string(chosen.rawValue)], about: app)
+        try agent.perform(.setPasscode(app, passcode, kind: chosen), about: app)
         Output.line("Passcode set for \(app) (\(chosen.rawValue)).")
     }
 }

@@ -1,6 +1,6 @@
+import AppLockClient
+import AppLockProtocol
 import ArgumentParser
-import DBusKit
-import Foundation
 
 /// `applockctl status [APP]`: the session state and every app, or every property of one app.
 struct StatusCommand: ParsableCommand {
@@ -17,29 +17,28 @@ struct StatusCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let app { try AppIDCheck.validate(app) }
+        if let app { try AppIDArgument.validate(app) }
     }
 
     func run() throws {
-        let client = try AgentClient()
+        let agent = try AgentLink()
         if let app {
-            try showApplication(app, client: client)
+            try showApplication(app, agent: agent)
         } else {
-            try showSession(client: client)
+            try showSession(agent: agent)
         }
     }
 
-    private func showSession(client: AgentClient) throws(CommandFailure) {
-        let properties = try client.managerProperties()
-        let apps = try client.listApplications()
-        let version = properties.first { $0.0 == "Version" }.map { ValueRendering.text($0.1) } ?? "?"
-        let session = properties.first { $0.0 == "SessionState" }.map { ValueRendering.text($0.1) } ?? "?"
+    private func showSession(agent: AgentLink) throws(CommandFailure) {
+        let version = try agent.perform(.version)
+        let session = try agent.perform(.sessionState).rawValue
+        let apps = try agent.perform(.listApplications).sorted { $0.appID < $1.appID }
         if json {
             Output.json([
                 "version": version,
                 "sessionState": session,
-                "applications": apps.map { ["appId": $0.appId, "state": $0.state, "owner": $0.owner] },
-            ])
+                "applications": apps.map(ApplicationTable.json),
+            ] as [String: Any])
             return
         }
         Output.line("Session: \(session)")
@@ -48,39 +47,26 @@ struct StatusCommand: ParsableCommand {
         ApplicationTable.print(apps)
     }
 
-    private func showApplication(_ app: String, client: AgentClient) throws(CommandFailure) {
-        let properties = try client.applicationProperties(app)
+    private func showApplication(_ app: String, agent: AgentLink) throws(CommandFailure) {
+        let properties = try agent.perform(.properties(of: app), about: app)
         if json {
             var object: [String: Any] = [:]
-            for (name, value) in properties { object[ValueRendering.jsonKey(name)] = ValueRendering.json(value) }
+            for property in ApplicationProperty.allCases {
+                object[PropertyRendering.jsonKey(property.name)] = PropertyRendering.json(property, of: properties)
+            }
             Output.json(object)
             return
         }
         Output.line(app)
-        let shown = properties.filter { $0.0 != "AppId" }
-        let width = shown.map(\.0.count).max() ?? 0
-        for (name, value) in shown {
-            let label = String(repeating: " ", count: width - name.count + 2) + name + ": "
-            let lines = Self.describe(name, value)
+        let shown = ApplicationProperty.allCases.filter { $0 != .appID }
+        let width = shown.map(\.name.count).max() ?? 0
+        for property in shown {
+            let label = String(repeating: " ", count: width - property.name.count + 2) + property.name + ": "
+            let lines = PropertyRendering.lines(property, of: properties)
             Output.line(label + (lines.first ?? ""))
             for more in lines.dropFirst() {
                 Output.line(String(repeating: " ", count: label.count) + more)
             }
-        }
-    }
-
-    /// A property's value for people: yes/no, dates, one policy key per line.
-    static func describe(_ name: String, _ value: DBusValue) -> [String] {
-        switch (name, value.unwrappingVariants) {
-        case (_, .boolean(let flag)):
-            return [flag ? "yes" : "no"]
-        case ("RetryAfter", .uint64(let micros)):
-            return [micros == 0 ? "-" : TimeText.deadline(unixMicroseconds: micros)]
-        case ("Policy", .dictionary(_, _, let entries)):
-            return entries.map { "\(ValueRendering.text($0.key))=\(ValueRendering.text($0.value))" }
-        case (_, let plain):
-            let text = ValueRendering.text(plain)
-            return [text.isEmpty ? "-" : text]
         }
     }
 }

@@ -14,6 +14,6 @@ struct UnlockCommand: ParsableCommand {
     @OptionGroup var options: PasscodeCallOptions
 
     func run() throws {
-        try options.askAndCall("Unlock")
+        try options.askAndCall { .unlock($0, passcode: $1) }
     }
 }

@@ -1,12 +1,19 @@
+import AppLockClient
+
 /// The table of applications that `status` and `list` print.
 enum ApplicationTable {
-    static func print(_ apps: [ApplicationSummary]) {
+    static func print(_ apps: [ApplicationListing]) {
         guard !apps.isEmpty else {
             Output.line("No applications.")
             return
         }
         let rows = [["APPLICATION", "STATE", "REGISTERED BY"]]
-            + apps.map { [$0.appId, $0.state, $0.owner.isEmpty ? "-" : $0.owner] }
+            + apps.map { [$0.appID, $0.state.rawValue, $0.owner.isEmpty ? "-" : $0.owner] }
         for line in Output.table(rows) { Output.line(line) }
+    }
+
+    /// One row as a JSON object.
+    static func json(_ app: ApplicationListing) -> [String: String] {
+        ["appId": app.appID, "state": app.state.rawValue, "owner": app.owner]
     }
 }

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import ArgumentParser
 import DBusKit
 import Foundation

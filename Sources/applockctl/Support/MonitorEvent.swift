@@ -1,8 +1,7 @@
-import AppLockCore
-import DBusKit
+import AppLockClient
 import Foundation
 
-/// One line of `applockctl monitor`, made from a signal.
+/// One line of `applockctl monitor`.
 struct MonitorEvent {
     let time: Date
     /// The app id, `session` or `applockd`.
@@ -10,25 +9,19 @@ struct MonitorEvent {
     let state: String
     let reason: String?
 
-    /// Nil for a signal that is not an event monitor shows (or is about another app than `app`).
-    init?(_ signal: Message, app: String?, time: Date = Date()) {
-        guard let arguments = try? signal.arguments() else { return nil }
-        self.time = time
-        switch (signal.interface, signal.member) {
-        case (AppLockBusNames.managerInterface, "StateChanged"):
-            guard arguments.count >= 3, let id = arguments[0].stringValue, let state = arguments[1].stringValue,
-                  let reason = arguments[2].stringValue, app == nil || app == id else { return nil }
-            (subject, self.state, self.reason) = (id, state, reason)
-        case (AppLockBusNames.managerInterface, "SessionStateChanged"):
-            guard let state = arguments.first?.stringValue else { return nil }
-            (subject, self.state, reason) = ("session", state, nil)
-        case ("org.freedesktop.DBus", "NameOwnerChanged"):
-            guard arguments.count >= 3, arguments[0].stringValue == AppLockBusNames.busName,
-                  let newOwner = arguments[2].stringValue else { return nil }
-            (subject, state, reason) = ("applockd", newOwner.isEmpty ? "stopped" : "started", nil)
-        default:
-            return nil
-        }
+    /// An app's `StateChanged`.
+    init(_ change: AppStateChange, time: Date = Date()) {
+        (self.time, subject, state, reason) = (time, change.appID, change.state.rawValue, change.reason.rawValue)
+    }
+
+    /// The session's `SessionStateChanged`.
+    init(session: DesktopSessionState, time: Date = Date()) {
+        (self.time, subject, state, reason) = (time, "session", session.rawValue, nil)
+    }
+
+    /// applockd appearing on the bus or leaving it.
+    init(agentPresent: Bool, time: Date = Date()) {
+        (self.time, subject, state, reason) = (time, "applockd", agentPresent ? "started" : "stopped", nil)
     }
 
     /// `2025-01-31 14:03:07.123  org.example.Notes  locked  manual`

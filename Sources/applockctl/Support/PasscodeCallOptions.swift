@@ -1,5 +1,5 @@
+import AppLockClient
 import ArgumentParser
-import DBusKit
 
 /// The arguments of a command that sends one passcode for one app (`unlock`, `remove-passcode`), and the call.
 struct PasscodeCallOptions: ParsableArguments {
@@ -9,14 +9,14 @@ struct PasscodeCallOptions: ParsableArguments {
     @Flag(help: "Read the passcode from standard input (one line) instead of the terminal.")
     var stdin = false
 
-    func validate() throws { try AppIDCheck.validate(app) }
+    func validate() throws { try AppIDArgument.validate(app) }
 
-    /// Checks that the app has a passcode, asks for it, and calls `member(app, passcode)` on the manager.
-    func askAndCall(_ member: String) throws {
-        let client = try AgentClient()
-        try PasscodeCheck.requirePasscode(app, client: client)
+    /// Checks that the app has a passcode, asks for it, and sends `request(app, passcode)`.
+    func askAndCall(_ request: (_ app: String, _ passcode: String) -> AppLockRequest<Void>) throws {
+        let agent = try AgentLink()
+        try PasscodeCheck.requirePasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)
         let passcode = try input.read(prompt: "Passcode for \(app): ")
-        try client.callManager(member, [.string(app), .string(passcode)], about: app)
+        try agent.perform(request(app, passcode), about: app)
     }
 }

@@ -1,8 +1,8 @@
 import AppLockCore
 import ArgumentParser
 
-/// Validates an app id given on the command line, as a usage error.
-enum AppIDCheck {
+/// Validates an app id given on the command line with the core's rule, as a usage error.
+enum AppIDArgument {
     static func validate(_ app: String) throws {
         do {
             _ = try AppID(app)

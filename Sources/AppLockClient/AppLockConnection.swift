@@ -1,0 +1,245 @@
+public import AppLockCore
+import AppLockProtocol
+import DBusKit
+import Dispatch
+
+/// A connection to the AppLock agent for a program that speaks for several apps or for none: a guard that
+/// registers every app it covers, a lock window that unlocks an app it does not own, a command line, a bench.
+/// (An app that locks itself uses ``AppLockSession``, which also fails closed and re-registers by itself.)
+///
+/// Every call exists in two forms, awaiting (`try await connection.unlock(…)`) and blocking
+/// (`try connection.blocking.unlock(…)`); both send the same ``AppLockRequest`` and throw ``AppLockError``.
+/// Registrations belong to this connection and end when it closes. Observation handlers run on the connection's
+/// own thread, one at a time: hop to your UI thread from there, and never make a blocking call from one.
+///
+/// ```swift
+/// let agent = try AppLockConnection()
+/// try await agent.register("org.example.Notes")
+/// let watch = agent.observeStateChanges(of: "org.example.Notes") { change in print(change.state) }
+/// try agent.blocking.unlock("org.example.Notes", passcode: "1234")
+/// ```
+public final class AppLockConnection: Sendable {
+    /// This connection's unique bus name (the `owner` that `ListApplications` shows for its registrations).
+    public let uniqueName: String
+    /// How long a call waits for its reply.
+    public let timeout: Duration
+    private let core: LoopBound<ConnectionCore>
+
+    /// Connects to the session bus (or to `busAddress`) on a thread of its own.
+    /// - Throws: ``AppLockError/agentUnavailable`` when the bus cannot be reached (a missing agent is not an error
+    ///   here: calls to it fail, or start it through D-Bus activation).
+    public init(busAddress: String? = nil, timeout: Duration = .seconds(25)) throws(AppLockError) {
+        let handoff = UncheckedCell<(core: LoopBound<ConnectionCore>, uniqueName: String)?>(nil)
+        let started = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "AppLockConnection").async {
+            do {
+                let loop = try EventLoop()
+                let connection = try busAddress.map { try Connection.address($0, loop: loop) } ?? Connection.session(loop: loop)
+                handoff.value = (LoopBound(ConnectionCore(connection: connection, loop: loop), loop: loop), connection.uniqueName)
+                started.signal()
+                loop.run()
+            } catch {
+                started.signal()
+            }
+        }
+        started.wait()
+        guard let (core, uniqueName) = handoff.value else { throw .agentUnavailable }
+        self.core = core
+        self.uniqueName = uniqueName
+        self.timeout = timeout
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The blocking form of every call.
+    public var blocking: AppLockBlockingCalls { AppLockBlockingCalls(connection: self) }
+
+    // MARK: Sending
+
+    /// Sends `request` and awaits its reply.
+    public func perform<Value>(_ request: AppLockRequest<Value>) async throws(AppLockError) -> Value {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, AppLockError>, Never>) in
+            send(request) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    /// Sends `request` and blocks the calling thread until its reply. Never call it from an observation handler
+    /// (the connection's own thread): that answers ``AppLockError/other(name:message:)`` at once.
+    public func performBlocking<Value>(_ request: AppLockRequest<Value>) throws(AppLockError) -> Value {
+        if core.loop.inLoop {
+            throw .other(name: "AppLockConnection", message: "a blocking call cannot be made on the connection's own thread")
+        }
+        let box = UncheckedCell<Result<Value, AppLockError>>(.failure(.closed))
+        let done = DispatchSemaphore(value: 0)
+        send(request) { result in
+            box.value = result
+            done.signal()
+        }
+        done.wait()
+        return try box.value.get()
+    }
+
+    private func send<Value>(_ request: AppLockRequest<Value>, _ completion: @escaping @Sendable (Result<Value, AppLockError>) -> Void) {
+        if let refusal = request.refusal { return completion(.failure(refusal)) }
+        let core = self.core
+        let timeout = self.timeout
+        core.loop.post { core.value.send(request, timeout: timeout, completion) }
+    }
+
+    // MARK: Calls
+
+    /// Registers `appID` as this connection's (`RegisterApplication`); several apps may be registered on one connection.
+    public func register(_ appID: String) async throws(AppLockError) { try await perform(.register(appID)) }
+    /// Ends this connection's registration of `appID`.
+    public func unregister(_ appID: String) async throws(AppLockError) { try await perform(.unregister(appID)) }
+    /// Tells the agent whether the app's windows are shown (`foreground`) or hidden (`background`); owner only.
+    public func reportActivity(_ appID: String, _ activity: Activity) async throws(AppLockError) {
+        try await perform(.reportActivity(appID, activity))
+    }
+    /// Locks the app now (reason `manual`).
+    public func lock(_ appID: String) async throws(AppLockError) { try await perform(.lock(appID)) }
+    /// Locks every known app.
+    public func lockAll() async throws(AppLockError) { try await perform(.lockAll) }
+    /// Verifies `passcode` and unlocks the app; the caller need not have registered it.
+    public func unlock(_ appID: String, passcode: String) async throws(AppLockError) {
+        try await perform(.unlock(appID, passcode: passcode))
+    }
+    /// Sets the app's first passcode.
+    public func setPasscode(_ appID: String, _ passcode: String, kind: PasscodeKind) async throws(AppLockError) {
+        try await perform(.setPasscode(appID, passcode, kind: kind))
+    }
+    /// Replaces the app's passcode.
+    public func changePasscode(_ appID: String, from old: String, to new: String, kind: PasscodeKind) async throws(AppLockError) {
+        try await perform(.changePasscode(appID, from: old, to: new, kind: kind))
+    }
+    /// Removes the app's passcode.
+    public func removePasscode(_ appID: String, passcode: String) async throws(AppLockError) {
+        try await perform(.removePasscode(appID, passcode: passcode))
+    }
+    /// Holds an inhibitor on the app (owner only); returns its cookie.
+    public func inhibit(_ appID: String, reason: String) async throws(AppLockError) -> UInt32 {
+        try await perform(.inhibit(appID, reason: reason))
+    }
+    /// Releases an inhibitor.
+    public func uninhibit(cookie: UInt32) async throws(AppLockError) { try await perform(.uninhibit(cookie: cookie)) }
+    /// The object path of a known app.
+    public func applicationPath(_ appID: String) async throws(AppLockError) -> String {
+        try await perform(.applicationPath(appID))
+    }
+    /// Every known app.
+    public func listApplications() async throws(AppLockError) -> [ApplicationListing] { try await perform(.listApplications) }
+    /// The app's properties (state, failed attempts, retry time, policy, passcode kind…).
+    public func properties(of appID: String) async throws(AppLockError) -> AppProperties {
+        try await perform(.properties(of: appID))
+    }
+    /// The desktop session's state as the agent sees it.
+    public func sessionState() async throws(AppLockError) -> DesktopSessionState { try await perform(.sessionState) }
+    /// The agent's version.
+    public func version() async throws(AppLockError) -> String { try await perform(.version) }
+    /// Returns once the bus has handled everything sent before on this connection (subscriptions included).
+    public func busRoundTrip() async throws(AppLockError) { try await perform(.busRoundTrip) }
+
+    // MARK: Observing
+
+    /// Calls `handler` with every `StateChanged` of `appID` (an `arg0` match: the bus sends only that app's), or of
+    /// every app when `appID` is nil.
+    public func observeStateChanges(
+        of appID: String?, _ handler: @escaping @Sendable (AppStateChange) -> Void
+    ) -> AppLockObservation {
+        let rule = MatchRule(
+            sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
+            interface: AppLockBusNames.managerInterface, member: ManagerSignal.stateChanged.name, arg0: appID)
+        return observe([(rule, { @Sendable message in
+            guard let arguments = try? message.arguments(), arguments.count == 3, let app = arguments[0].stringValue,
+                  let state = arguments[1].stringValue, let reason = arguments[2].stringValue
+            else { return }
+            handler(AppStateChange(
+                appID: app, state: AppLockState(rawValue: state) ?? .locked, reason: AppLockReason(rawValue: reason)))
+        })])
+    }
+
+    /// Every `StateChanged` of `appID` (of every app when nil), until the stream is dropped or the connection closes.
+    public func stateChanges(of appID: String?) -> AsyncStream<AppStateChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AppStateChange.self)
+        let observation = observeStateChanges(of: appID) { continuation.yield($0) }
+        continuation.onTermination = { _ in observation.cancel() }
+        return stream
+    }
+
+    /// Calls `handler` with the app's properties as they are now (one `GetAll` after subscribing) and again after
+    /// every `PropertiesChanged` of its object.
+    public func observeProperties(
+        of appID: String, _ handler: @escaping @Sendable (AppProperties) -> Void
+    ) -> AppLockObservation {
+        let request = AppLockRequest<AppProperties>.properties(of: appID)
+        // Touched on the loop thread only.
+        let current = UncheckedCell(AppProperties(appID: appID))
+        let loop = core.loop
+        let rule = MatchRule(
+            sender: AppLockBusNames.busName, path: request.path, interface: StandardInterfaces.properties,
+            member: "PropertiesChanged", arg0: AppLockBusNames.applicationInterface)
+        let observation = observe([(rule, { @Sendable message in
+            guard let arguments = try? message.arguments(), arguments.count >= 2,
+                  let changed = arguments[1].dictionaryValue
+            else { return }
+            current.value.apply(changed)
+            handler(current.value)
+        })])
+        send(request) { result in
+            guard case .success(let properties) = result else { return }
+            loop.post {
+                current.value = properties
+                handler(properties)
+            }
+        }
+        return observation
+    }
+
+    /// Calls `handler` with every `SessionStateChanged`.
+    public func observeSessionState(_ handler: @escaping @Sendable (DesktopSessionState) -> Void) -> AppLockObservation {
+        let rule = MatchRule(
+            sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
+            interface: AppLockBusNames.managerInterface, member: ManagerSignal.sessionStateChanged.name)
+        return observe([(rule, { @Sendable message in
+            guard let text = try? message.arguments().first?.stringValue else { return }
+            handler(DesktopSessionState(rawValue: text) ?? .unknown)
+        })])
+    }
+
+    /// Calls `handler(true)` whenever the agent appears on the bus (started or restarted: register again) and
+    /// `handler(false)` when it leaves (its registrations are gone).
+    public func observeAgent(_ handler: @escaping @Sendable (Bool) -> Void) -> AppLockObservation {
+        let core = self.core
+        let id = UncheckedCell<UInt64>(0)
+        core.loop.post { id.value = core.value.watchAgent(handler) }
+        return AppLockObservation { core.loop.post { core.value.unsubscribe(id.value) } }
+    }
+
+    /// Calls `handler` once if the connection to the bus is lost (every registration of this connection is gone).
+    public func observeDisconnection(_ handler: @escaping @Sendable () -> Void) -> AppLockObservation {
+        let core = self.core
+        let id = UncheckedCell<UInt64>(0)
+        core.loop.post { id.value = core.value.onDisconnected(handler) }
+        return AppLockObservation { core.loop.post { core.value.unsubscribe(id.value) } }
+    }
+
+    private func observe(_ rules: [(MatchRule, @Sendable (Message) -> Void)]) -> AppLockObservation {
+        let core = self.core
+        let id = UncheckedCell<UInt64>(0)
+        core.loop.post { id.value = core.value.subscribe(rules.map { ($0.0, $0.1) }) }
+        return AppLockObservation { core.loop.post { core.value.unsubscribe(id.value) } }
+    }
+
+    /// Ends every registration of this connection, fails pending calls with ``AppLockError/closed`` and stops its
+    /// thread. Idempotent.
+    public func close() {
+        let core = self.core
+        core.loop.post {
+            core.value.close()
+            core.loop.stop()
+        }
+    }
+}

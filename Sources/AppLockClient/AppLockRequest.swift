@@ -1,0 +1,213 @@
+public import AppLockCore
+import AppLockProtocol
+import DBusKit
+
+/// One Manager call, ready to send: its method from the contract, its arguments, the check the client makes
+/// first (with the core's rules), and how its reply becomes a value. ``AppLockConnection`` sends it, awaiting or
+/// blocking. A new method of the contract needs one constructor here.
+public struct AppLockRequest<Value: Sendable>: Sendable {
+    let destination: String
+    let path: ObjectPath
+    let interface: String
+    let member: String
+    let arguments: [DBusValue]
+    /// Why the client refuses the call without sending it, as the agent would word it.
+    let refusal: AppLockError?
+    /// The value a reply stands for (its arguments, and the unique name that sent it); nil for an unexpected shape.
+    let decode: @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?
+
+    init(
+        _ method: ManagerMethod, _ arguments: [DBusValue], checking checks: [ManagerError?] = [],
+        decode: @escaping @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?
+    ) {
+        self.init(
+            path: AppLockBusNames.managerObjectPath, interface: AppLockBusNames.managerInterface, member: method.name,
+            arguments, checking: checks, decode: decode)
+    }
+
+    init(
+        path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue], checking checks: [ManagerError?] = [],
+        decode: @escaping @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?
+    ) {
+        self.init(
+            destination: AppLockBusNames.busName, path: path, interface: interface, member: member, arguments,
+            checking: checks, decode: decode)
+    }
+
+    init(
+        destination: String, path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue],
+        checking checks: [ManagerError?] = [], decode: @escaping @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?
+    ) {
+        self.destination = destination
+        self.path = path
+        self.interface = interface
+        self.member = member
+        self.arguments = arguments
+        self.refusal = checks.lazy.compactMap { $0 }.first.map { AppLockError($0) }
+        self.decode = decode
+    }
+
+    /// Nil when `appID` is a valid app id, else the `InvalidArgument` the agent would answer.
+    static func check(appID: String) -> ManagerError? {
+        do {
+            _ = try AppID(appID)
+            return nil
+        } catch {
+            return .invalidArgument("\(error)")
+        }
+    }
+
+    /// Nil when `passcode` fits `kind`, else the `InvalidPasscode` the agent would answer.
+    static func check(newPasscode passcode: String, kind: PasscodeKind) -> ManagerError? {
+        do {
+            try PasscodeRules.validateShape(passcode, kind: kind)
+            return nil
+        } catch {
+            return .invalidPasscode("\(error)")
+        }
+    }
+}
+
+extension AppLockRequest where Value == Void {
+    init(_ method: ManagerMethod, _ arguments: [DBusValue], checking checks: [ManagerError?] = []) {
+        self.init(method, arguments, checking: checks) { _, _ in () }
+    }
+
+    /// `RegisterApplication`: binds `appID` to this connection until it is unregistered or the connection closes.
+    public static func register(_ appID: String) -> Self {
+        Self(.registerApplication, [.string(appID)], checking: [check(appID: appID)])
+    }
+
+    /// `UnregisterApplication` (owner only).
+    public static func unregister(_ appID: String) -> Self {
+        Self(.unregisterApplication, [.string(appID)], checking: [check(appID: appID)])
+    }
+
+    /// `Lock`: locks now (reason `manual`); an app without a passcode is obscured instead.
+    public static func lock(_ appID: String) -> Self {
+        Self(.lock, [.string(appID)], checking: [check(appID: appID)])
+    }
+
+    /// `LockAll`.
+    public static var lockAll: Self { Self(.lockAll, []) }
+
+    /// `Unlock`: verifies `passcode` and unlocks. Any connection may call it, registered or not.
+    public static func unlock(_ appID: String, passcode: String) -> Self {
+        Self(.unlock, [.string(appID), .string(passcode)], checking: [check(appID: appID)])
+    }
+
+    /// `SetPasscode`: the app's first passcode.
+    public static func setPasscode(_ appID: String, _ passcode: String, kind: PasscodeKind) -> Self {
+        Self(
+            .setPasscode, [.string(appID), .string(passcode), .string(kind.rawValue)],
+            checking: [check(appID: appID), check(newPasscode: passcode, kind: kind)])
+    }
+
+    /// `ChangePasscode`: a wrong `old` counts as a failed attempt.
+    public static func changePasscode(_ appID: String, from old: String, to new: String, kind: PasscodeKind) -> Self {
+        Self(
+            .changePasscode, [.string(appID), .string(old), .string(new), .string(kind.rawValue)],
+            checking: [check(appID: appID), check(newPasscode: new, kind: kind)])
+    }
+
+    /// `RemovePasscode`: a wrong passcode counts as a failed attempt.
+    public static func removePasscode(_ appID: String, passcode: String) -> Self {
+        Self(.removePasscode, [.string(appID), .string(passcode)], checking: [check(appID: appID)])
+    }
+
+    /// `ReportActivity` (owner only).
+    public static func reportActivity(_ appID: String, _ activity: Activity) -> Self {
+        Self(.reportActivity, [.string(appID), .string(activity.rawValue)], checking: [check(appID: appID)])
+    }
+
+    /// A call to the bus itself (`org.freedesktop.DBus.GetId`), not to the agent: it returns once the bus has
+    /// handled everything this connection sent before it, such as its subscriptions. It never starts the agent.
+    public static var busRoundTrip: Self {
+        Self(
+            destination: "org.freedesktop.DBus", path: AppLockBusNames.busDaemonPath, interface: "org.freedesktop.DBus",
+            member: "GetId", []
+        ) { _, _ in () }
+    }
+
+    /// `Uninhibit`: releases an inhibitor this connection holds.
+    public static func uninhibit(cookie: UInt32) -> Self {
+        Self(.uninhibit, [.uint32(cookie)])
+    }
+}
+
+extension AppLockRequest where Value == UInt32 {
+    /// `Inhibit` (owner only): returns the cookie for ``AppLockRequest/uninhibit(cookie:)``.
+    public static func inhibit(_ appID: String, reason: String) -> Self {
+        Self(.inhibit, [.string(appID), .string(reason)], checking: [check(appID: appID)]) { reply, _ in reply.first?.uint32Value }
+    }
+}
+
+extension AppLockRequest where Value == String {
+    /// `GetApplication`: the object path of a registered app or one with a passcode.
+    public static func applicationPath(_ appID: String) -> Self {
+        Self(.getApplication, [.string(appID)], checking: [check(appID: appID)]) { reply, _ in reply.first?.objectPathValue?.description }
+    }
+}
+
+extension AppLockRequest where Value == [ApplicationListing] {
+    /// `ListApplications`, in the agent's order.
+    public static var listApplications: Self {
+        Self(.listApplications, []) { reply, _ in
+            reply.first?.arrayValue?.compactMap { row in
+                guard let fields = row.structureValue, fields.count == 3, let app = fields[0].stringValue,
+                      let state = fields[1].stringValue, let owner = fields[2].stringValue
+                else { return nil }
+                return ApplicationListing(appID: app, state: AppLockState(rawValue: state) ?? .locked, owner: owner)
+            }
+        }
+    }
+}
+
+extension AppLockRequest where Value == AppProperties {
+    /// Every property of the app's object (`Properties.GetAll`); an app the agent does not know answers
+    /// `UnknownApplication`. Any connection may read them, registered or not.
+    public static func properties(of appID: String) -> Self {
+        let problem = check(appID: appID)
+        // A malformed id is refused before sending; its path is never built.
+        let path = problem == nil ? AppLockBusNames.applicationObjectPath(for: appID) : AppLockBusNames.managerObjectPath
+        return Self(
+            path: path, interface: StandardInterfaces.properties, member: "GetAll",
+            [.string(AppLockBusNames.applicationInterface)], checking: [problem]
+        ) { reply, _ in
+            guard let entries = reply.first?.dictionaryValue else { return nil }
+            var properties = AppProperties(appID: appID)
+            properties.apply(entries)
+            return properties
+        }
+    }
+}
+
+extension AppLockRequest where Value == DesktopSessionState {
+    /// The manager's `SessionState`.
+    public static var sessionState: Self {
+        Self(
+            path: AppLockBusNames.managerObjectPath, interface: StandardInterfaces.properties, member: "Get",
+            [.string(AppLockBusNames.managerInterface), .string(ManagerProperty.sessionState.name)]
+        ) { reply, _ in
+            reply.first?.unwrappingVariants.stringValue.map { DesktopSessionState(rawValue: $0) ?? .unknown }
+        }
+    }
+}
+
+extension AppLockRequest where Value == String {
+    /// The manager's `Version`.
+    public static var version: Self {
+        Self(
+            path: AppLockBusNames.managerObjectPath, interface: StandardInterfaces.properties, member: "Get",
+            [.string(AppLockBusNames.managerInterface), .string(ManagerProperty.version.name)]
+        ) { reply, _ in reply.first?.unwrappingVariants.stringValue }
+    }
+}
+
+extension AppLockRequest where Value == String {
+    /// `RegisterApplication`, answering the unique name of the agent that registered the app (a session notices
+    /// when the agent changes under it).
+    static func registerWithAgent(_ appID: String) -> Self {
+        Self(.registerApplication, [.string(appID)], checking: [check(appID: appID)]) { _, sender in sender }
+    }
+}

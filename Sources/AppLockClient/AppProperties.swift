@@ -1,0 +1,101 @@
+public import AppLockCore
+import AppLockProtocol
+import DBusKit
+
+/// The properties of one app's object (`io.github.applock.AppLock1.Application`), as one value.
+public struct AppProperties: Sendable, Hashable {
+    /// The app id.
+    public var appID: String
+    /// `unlocked`, `obscured` or `locked`.
+    public var state: AppLockState
+    /// Why.
+    public var reason: AppLockReason
+    /// A live connection has registered the app.
+    public var registered: Bool
+    /// A passcode is stored.
+    public var hasPasscode: Bool
+    /// The passcode's kind, nil without one.
+    public var passcodeKind: PasscodeKind?
+    /// Consecutive failed attempts.
+    public var failedAttempts: UInt32
+    /// Unix time in µs when the next attempt is allowed; 0 when none is pending.
+    public var retryAfter: UInt64
+    /// An inhibitor is held on the app.
+    public var inhibited: Bool
+    /// The effective policy, key to value.
+    public var policy: [String: PolicyValue]
+
+    /// An app that the agent has not described yet: locked (fail closed).
+    public init(appID: String) {
+        self.appID = appID
+        state = .locked
+        reason = .starting
+        registered = false
+        hasPasscode = false
+        passcodeKind = nil
+        failedAttempts = 0
+        retryAfter = 0
+        inhibited = false
+        policy = [:]
+    }
+
+    /// The policy's `MaxFailedAttempts` (0: no lock-out), nil when the policy is not known.
+    public var maxFailedAttempts: UInt32? {
+        if case .uint32(let value)? = policy[Self.maxFailedAttemptsKey] { return value }
+        return nil
+    }
+
+    /// Failed attempts left before the next one imposes a lock-out; nil when unknown or when failures never lock out.
+    public var attemptsLeft: UInt32? {
+        guard let maximum = maxFailedAttempts, maximum > 0 else { return nil }
+        return maximum > failedAttempts ? maximum - failedAttempts : 0
+    }
+
+    /// Whole seconds until the next passcode attempt is allowed (0 when none is pending), measured against
+    /// `nowMicroseconds` (Unix time; the current time by default).
+    public func secondsUntilRetry(nowMicroseconds: UInt64 = AppLockStatus.currentUnixMicroseconds()) -> UInt64 {
+        guard retryAfter > nowMicroseconds else { return 0 }
+        return (retryAfter - nowMicroseconds + 999_999) / 1_000_000
+    }
+
+    static let maxFailedAttemptsKey = "MaxFailedAttempts"
+
+    /// Applies `(name, value)` pairs of `GetAll` or `PropertiesChanged`; unknown names and types are skipped.
+    mutating func apply(_ entries: [(DBusValue, DBusValue)]) {
+        for (key, wrapped) in entries {
+            guard let name = key.stringValue, let property = ApplicationProperty(rawValue: name) else { continue }
+            let value = wrapped.unwrappingVariants
+            switch property {
+            case .appID: if let text = value.stringValue { appID = text }
+            case .state: if let text = value.stringValue { state = AppLockState(rawValue: text) ?? .locked }
+            case .reason: if let text = value.stringValue { reason = AppLockReason(rawValue: text) }
+            case .registered: if let flag = value.boolValue { registered = flag }
+            case .hasPasscode: if let flag = value.boolValue { hasPasscode = flag }
+            case .passcodeKind: if let text = value.stringValue { passcodeKind = PasscodeKind(rawValue: text) }
+            case .failedAttempts: if let count = value.uint32Value { failedAttempts = count }
+            case .retryAfter: if let time = value.uint64Value { retryAfter = time }
+            case .inhibited: if let flag = value.boolValue { inhibited = flag }
+            case .policy: if let pairs = value.dictionaryValue { policy = Self.policy(from: pairs) }
+            }
+        }
+    }
+
+    private static func policy(from pairs: [(DBusValue, DBusValue)]) -> [String: PolicyValue] {
+        var policy: [String: PolicyValue] = [:]
+        for (key, wrapped) in pairs {
+            guard let name = key.stringValue else { continue }
+            switch wrapped.unwrappingVariants {
+            case .boolean(let flag): policy[name] = .bool(flag)
+            case .uint32(let number): policy[name] = .uint32(number)
+            case .string(let text): policy[name] = .string(text)
+            case let array:
+                if let strings = array.arrayValue?.compactMap(\.stringValue), strings.count == array.arrayValue?.count {
+                    policy[name] = .stringArray(strings)
+                } else if let numbers = array.arrayValue?.compactMap(\.uint32Value) {
+                    policy[name] = .uint32Array(numbers)
+                }
+            }
+        }
+        return policy
+    }
+}

@@ -1,0 +1,39 @@
+/// The read-only properties of `io.github.applock.AppLock1.Application`, in the order the agent lists them; the raw
+/// value is the D-Bus name. Every change is announced with `PropertiesChanged`.
+public enum ApplicationProperty: String, Sendable, CaseIterable, Hashable, CustomStringConvertible {
+    /// The desktop-file id.
+    case appID = "AppId"
+    /// `unlocked`, `obscured` or `locked`.
+    case state = "State"
+    /// Why the app is in its state.
+    case reason = "Reason"
+    /// A live connection has registered the app.
+    case registered = "Registered"
+    /// A passcode hash is stored.
+    case hasPasscode = "HasPasscode"
+    /// The passcode's kind, `""` without one.
+    case passcodeKind = "PasscodeKind"
+    /// Consecutive failed attempts.
+    case failedAttempts = "FailedAttempts"
+    /// Unix time in µs when the next attempt is allowed; 0 when none is pending.
+    case retryAfter = "RetryAfter"
+    /// An inhibitor is held on the app.
+    case inhibited = "Inhibited"
+    /// The effective policy, key to value.
+    case policy = "Policy"
+
+    /// The D-Bus property name.
+    public var name: String { rawValue }
+
+    public var description: String { rawValue }
+
+    public var contract: PropertyContract {
+        switch self {
+        case .appID, .state, .reason, .passcodeKind: PropertyContract("s")
+        case .registered, .hasPasscode, .inhibited: PropertyContract("b")
+        case .failedAttempts: PropertyContract("u")
+        case .retryAfter: PropertyContract("t")
+        case .policy: PropertyContract("a{sv}")
+        }
+    }
+}

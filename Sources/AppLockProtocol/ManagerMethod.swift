@@ -1,0 +1,82 @@
+/// The methods of `io.github.applock.AppLock1.Manager`. The raw value is the D-Bus member name; ``contract``
+/// holds the signature and the errors. Adding a method is one case here, one entry in ``contract``, and its
+/// `<method>` in `dbus/io.github.applock.AppLock1.Manager.xml` (a test holds the two equal).
+public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStringConvertible {
+    case registerApplication = "RegisterApplication"
+    case unregisterApplication = "UnregisterApplication"
+    case getApplication = "GetApplication"
+    case listApplications = "ListApplications"
+    case lock = "Lock"
+    case lockAll = "LockAll"
+    case unlock = "Unlock"
+    case setPasscode = "SetPasscode"
+    case changePasscode = "ChangePasscode"
+    case removePasscode = "RemovePasscode"
+    case reportActivity = "ReportActivity"
+    case inhibit = "Inhibit"
+    case uninhibit = "Uninhibit"
+
+    /// The D-Bus member name.
+    public var name: String { rawValue }
+
+    public var description: String { rawValue }
+
+    /// Whether the call carries a passcode that must be verified or hashed (Argon2id and the Secret Service):
+    /// such calls are bounded per app and per connection (``Limits``) and refused with `LimitExceeded` beyond.
+    public var carriesPasscode: Bool {
+        switch self {
+        case .unlock, .setPasscode, .changePasscode, .removePasscode: true
+        default: false
+        }
+    }
+
+    /// The method's arguments and errors.
+    public var contract: MethodContract {
+        let appID = ProtocolArgument("app_id", "s")
+        let app = ProtocolArgument("app", "o")
+        switch self {
+        case .registerApplication:
+            return MethodContract(
+                inputs: [appID], outputs: [app],
+                errors: [.invalidArgument, .alreadyRegistered, .limitExceeded, .storeUnavailable])
+        case .unregisterApplication:
+            return MethodContract(inputs: [appID], errors: [.invalidArgument, .notRegistered, .accessDenied])
+        case .getApplication:
+            return MethodContract(inputs: [appID], outputs: [app], errors: [.invalidArgument, .unknownApplication])
+        case .listApplications:
+            return MethodContract(inputs: [], outputs: [ProtocolArgument("apps", "a(sss)")])
+        case .lock:
+            return MethodContract(inputs: [appID], errors: [.invalidArgument, .unknownApplication])
+        case .lockAll:
+            return MethodContract(inputs: [])
+        case .unlock:
+            return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors)
+        case .setPasscode:
+            return MethodContract(
+                inputs: [appID, ProtocolArgument("passcode", "s"), ProtocolArgument("kind", "s")],
+                errors: [.invalidArgument, .invalidPasscode, .passcodeExists, .storeUnavailable, .limitExceeded])
+        case .changePasscode:
+            return MethodContract(
+                inputs: [appID, ProtocolArgument("old", "s"), ProtocolArgument("new", "s"), ProtocolArgument("kind", "s")],
+                errors: Self.attemptErrors + [.invalidPasscode])
+        case .removePasscode:
+            return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors)
+        case .reportActivity:
+            return MethodContract(
+                inputs: [appID, ProtocolArgument("activity", "s")],
+                errors: [.invalidArgument, .notRegistered, .accessDenied])
+        case .inhibit:
+            return MethodContract(
+                inputs: [appID, ProtocolArgument("reason", "s")], outputs: [ProtocolArgument("cookie", "u")],
+                errors: [.invalidArgument, .notRegistered, .accessDenied, .inhibitNotAllowed, .limitExceeded])
+        case .uninhibit:
+            return MethodContract(inputs: [ProtocolArgument("cookie", "u")], errors: [.invalidArgument, .accessDenied])
+        }
+    }
+
+    /// What a passcode attempt (Unlock, ChangePasscode, RemovePasscode) can answer.
+    private static let attemptErrors: [AgentError] = [
+        .invalidArgument, .unknownApplication, .noPasscode, .wrongPasscode, .lockedOut, .storeUnavailable,
+        .attemptInProgress, .interrupted, .limitExceeded,
+    ]
+}

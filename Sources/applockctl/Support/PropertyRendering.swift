@@ -1,0 +1,75 @@
+import AppLockClient
+import AppLockCore
+import AppLockProtocol
+import Foundation
+
+/// Renders an app's properties and policy values for people (keyfile style: `true`, `60,300`) and as JSON-ready
+/// Foundation values.
+enum PropertyRendering {
+    /// The lines `status APP` shows for one property (several for the policy, one key each).
+    static func lines(_ property: ApplicationProperty, of app: AppProperties) -> [String] {
+        switch property {
+        case .appID: [app.appID]
+        case .state: [app.state.rawValue]
+        case .reason: [app.reason.rawValue]
+        case .registered: [yesNo(app.registered)]
+        case .hasPasscode: [yesNo(app.hasPasscode)]
+        case .passcodeKind: [app.passcodeKind?.rawValue ?? "-"]
+        case .failedAttempts: [String(app.failedAttempts)]
+        case .retryAfter: [app.retryAfter == 0 ? "-" : TimeText.deadline(unixMicroseconds: app.retryAfter)]
+        case .inhibited: [yesNo(app.inhibited)]
+        case .policy: policyLines(app.policy)
+        }
+    }
+
+    /// The property as a JSON value.
+    static func json(_ property: ApplicationProperty, of app: AppProperties) -> Any {
+        switch property {
+        case .appID: app.appID
+        case .state: app.state.rawValue
+        case .reason: app.reason.rawValue
+        case .registered: app.registered
+        case .hasPasscode: app.hasPasscode
+        case .passcodeKind: app.passcodeKind?.rawValue ?? ""
+        case .failedAttempts: Int(app.failedAttempts)
+        case .retryAfter: app.retryAfter
+        case .inhibited: app.inhibited
+        case .policy: app.policy.mapValues(json)
+        }
+    }
+
+    /// `Key=value` lines in the syntax of applock.conf, sorted by key.
+    static func policyLines(_ policy: [String: PolicyValue]) -> [String] {
+        policy.sorted { $0.key < $1.key }.map { "\($0.key)=\(text($0.value))" }
+    }
+
+    /// A policy value as a keyfile spells it.
+    static func text(_ value: PolicyValue) -> String {
+        switch value {
+        case .bool(let flag): flag ? "true" : "false"
+        case .uint32(let number): String(number)
+        case .string(let text): text
+        case .stringArray(let texts): texts.joined(separator: ",")
+        case .uint32Array(let numbers): numbers.map(String.init).joined(separator: ",")
+        }
+    }
+
+    /// A policy value for `JSONSerialization`.
+    static func json(_ value: PolicyValue) -> Any {
+        switch value {
+        case .bool(let flag): flag
+        case .uint32(let number): Int(number)
+        case .string(let text): text
+        case .stringArray(let texts): texts
+        case .uint32Array(let numbers): numbers.map { Int($0) }
+        }
+    }
+
+    /// A D-Bus property name as a JSON key: `HasPasscode` → `hasPasscode`, `AppId` → `appId`.
+    static func jsonKey(_ propertyName: String) -> String {
+        guard let first = propertyName.first else { return propertyName }
+        return first.lowercased() + propertyName.dropFirst()
+    }
+
+    private static func yesNo(_ flag: Bool) -> String { flag ? "yes" : "no" }
+}
