@@ -21,7 +21,7 @@ release: deps
 	@$(MAKE) --no-print-directory release-build
 
 run: build
-	./scripts/run-agent.sh "$(BIN)/applockd" $(ARGS)
+	APPLOCK_GUARD="$(BIN)/applock-guard" ./scripts/run-agent.sh "$(BIN)/applockd" $(ARGS)
 
 # A hung test must fail the run, not eat CI's whole budget.
 TEST_TIMEOUT ?= 1500
@@ -51,7 +51,7 @@ clean:
 # (a paragraph break in mdoc is .Pp; groff warns about empty lines).
 # Every user unit (data/*.service), autostart entry (data/*.desktop), polkit action file (data/*.policy) and man
 # page (man/*.[1-8]) is installed, so a new one needs no change here; the programs are listed in PROGRAMS.
-PROGRAMS = applockd applock-store-helper applockctl
+PROGRAMS = applockd applock-store-helper applockctl applock-guard applock-lock-window
 USER_UNITS = $(notdir $(wildcard data/*.service))
 AUTOSTART_ENTRIES = $(notdir $(wildcard data/*.desktop))
 POLKIT_ACTIONS = $(notdir $(wildcard data/*.policy))
@@ -147,13 +147,17 @@ uninstall:
 bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-guard
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-bench
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-lock-window
 	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
 
 bench-smoke: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-store-helper
+	$(SWIFT) build $(SWIFT_FLAGS) --product applock-guard
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-bench
+	$(SWIFT) build $(SWIFT_FLAGS) --product applock-lock-window
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applock-bench" --tiny
 
 # ---- hostile conditions ----------------------------------------------------

@@ -20,7 +20,10 @@ let package = Package(
         .library(name: "AppLockAgent", targets: ["AppLockAgent"]),
         .library(name: "AppLockClient", targets: ["AppLockClient"]),
         .executable(name: "applock-demo", targets: ["applock-demo"]),
+        .executable(name: "applock-guard", targets: ["applock-guard"]),
         .executable(name: "applock-bench", targets: ["applock-bench"]),
+        .executable(name: "applock-lock-window", targets: ["applock-lock-window"]),
+        .library(name: "GtkKit", targets: ["GtkKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -32,6 +35,10 @@ let package = Package(
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),
+        .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
+        ),
 
         // Linux underneath everything else: the epoll event loop, child processes, the worker pool, the heap.
         .target(name: "SystemKit", dependencies: ["CSystem"], swiftSettings: strict),
@@ -39,6 +46,21 @@ let package = Package(
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
         .target(name: "AppLockProtocol", swiftSettings: strict),
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
+        .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
+        .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
+        .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
+        .target(
+            name: "AppLockGuardX11",
+            dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "DBusKit", "X11Kit"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "applock-guard",
+            dependencies: ["AppLockGuardX11"],
+            swiftSettings: strict,
+            // As applockd: the Swift runtime linked in statically keeps the resident guard small.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+        ),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
         .target(name: "SodiumHasher", dependencies: ["CSodium", "AppLockCore"], swiftSettings: strict),
         .target(
@@ -83,9 +105,15 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "applock-lock-window",
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit"],
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
             name: "applock-bench",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockTestSupport",
+                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockTestSupport", "X11Kit",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
@@ -96,6 +124,7 @@ let package = Package(
         .testTarget(
             name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
         ),
+        .testTarget(name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore"], swiftSettings: strict),
         .testTarget(
             name: "PasscodeStorageTests",
             dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockTestSupport"],
@@ -110,6 +139,11 @@ let package = Package(
         .testTarget(
             name: "AppLockClientTests",
             dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit", "AppLockTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "GuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
+        .testTarget(
+            name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),

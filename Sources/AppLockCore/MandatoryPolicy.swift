@@ -14,6 +14,8 @@ public struct MandatoryPolicy: Equatable, Sendable {
     public var requireLockOnSessionLock: Bool?
     /// true forces LockOnSuspend on; false changes nothing.
     public var requireLockOnSuspend: Bool?
+    /// Apps `applock-guard` must protect whatever the user's files say (`Guard=` list of app ids).
+    public var guardedApps: [AppID]?
     /// false forbids `UnlockWithSystemAuthentication`; true changes nothing.
     public var allowSystemAuthentication: Bool?
     /// false forbids `ResetPasscode`; true changes nothing.
@@ -32,6 +34,7 @@ public struct MandatoryPolicy: Equatable, Sendable {
         allowInhibit: Bool? = nil,
         requireLockOnSessionLock: Bool? = nil,
         requireLockOnSuspend: Bool? = nil,
+        guardedApps: [AppID]? = nil,
         allowSystemAuthentication: Bool? = nil,
         allowPasscodeReset: Bool? = nil,
         lockoutBlocksSystemAuthentication: Bool? = nil
@@ -43,6 +46,7 @@ public struct MandatoryPolicy: Equatable, Sendable {
         self.allowInhibit = allowInhibit
         self.requireLockOnSessionLock = requireLockOnSessionLock
         self.requireLockOnSuspend = requireLockOnSuspend
+        self.guardedApps = guardedApps
         self.allowSystemAuthentication = allowSystemAuthentication
         self.allowPasscodeReset = allowPasscodeReset
         self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
@@ -67,6 +71,7 @@ public struct MandatoryPolicy: Equatable, Sendable {
             case "AllowInhibit": m.allowInhibit = try p.bool()
             case "RequireLockOnSessionLock": m.requireLockOnSessionLock = try p.bool()
             case "RequireLockOnSuspend": m.requireLockOnSuspend = try p.bool()
+            case "Guard": m.guardedApps = try p.appIDs()
             case "AllowSystemAuthentication": m.allowSystemAuthentication = try p.bool()
             case "AllowPasscodeReset": m.allowPasscodeReset = try p.bool()
             case "LockoutBlocksSystemAuthentication": m.lockoutBlocksSystemAuthentication = try p.bool()

@@ -17,6 +17,8 @@ public struct Policy: Equatable, Sendable {
     public var lockoutSchedule: [UInt32]
     public var passcodeKinds: [PasscodeKind]
     public var minimumLength: UInt32
+    /// `applock-guard` protects this app: it covers the app's windows while the app is obscured or locked.
+    public var guarded: Bool
     /// `UnlockWithSystemAuthentication` is allowed.
     public var allowSystemAuthentication: Bool
     /// `ResetPasscode` is allowed.
@@ -38,6 +40,7 @@ public struct Policy: Equatable, Sendable {
         lockoutSchedule: [UInt32] = [60, 300, 900, 3600],
         passcodeKinds: [PasscodeKind] = PasscodeKind.allCases,
         minimumLength: UInt32 = 4,
+        guarded: Bool = false,
         allowSystemAuthentication: Bool = true,
         allowPasscodeReset: Bool = true,
         lockoutBlocksSystemAuthentication: Bool = false
@@ -55,6 +58,7 @@ public struct Policy: Equatable, Sendable {
         self.lockoutSchedule = lockoutSchedule
         self.passcodeKinds = passcodeKinds
         self.minimumLength = minimumLength
+        self.guarded = guarded
         self.allowSystemAuthentication = allowSystemAuthentication
         self.allowPasscodeReset = allowPasscodeReset
         self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
@@ -79,6 +83,7 @@ public struct Policy: Equatable, Sendable {
             ("LockoutSchedule", .uint32Array(lockoutSchedule)),
             ("PasscodeKinds", .stringArray(passcodeKinds.map(\.rawValue))),
             ("MinimumLength", .uint32(minimumLength)),
+            ("Guard", .bool(guarded)),
             ("AllowSystemAuthentication", .bool(allowSystemAuthentication)),
             ("AllowPasscodeReset", .bool(allowPasscodeReset)),
             ("LockoutBlocksSystemAuthentication", .bool(lockoutBlocksSystemAuthentication)),

@@ -13,6 +13,7 @@ public struct PolicyOverrides: Equatable, Sendable {
     public var lockoutSchedule: [UInt32]?
     public var passcodeKinds: [PasscodeKind]?
     public var minimumLength: UInt32?
+    public var guarded: Bool?
     public var allowSystemAuthentication: Bool?
     public var allowPasscodeReset: Bool?
 
@@ -42,6 +43,7 @@ public struct PolicyOverrides: Equatable, Sendable {
             case "LockoutSchedule": o.lockoutSchedule = try p.uint32List()
             case "PasscodeKinds": o.passcodeKinds = try p.kinds()
             case "MinimumLength": o.minimumLength = try p.uint32(maximum: UInt32(Limits.maxPasscodeBytes))
+            case "Guard": o.guarded = try p.bool()
             case "AllowSystemAuthentication": o.allowSystemAuthentication = try p.bool()
             case "AllowPasscodeReset": o.allowPasscodeReset = try p.bool()
             default:
@@ -73,6 +75,7 @@ public struct PolicyOverrides: Equatable, Sendable {
         if let v = lockoutSchedule, !v.isEmpty { p.lockoutSchedule = v }
         if let v = passcodeKinds, !v.isEmpty { p.passcodeKinds = v }
         if let v = minimumLength { p.minimumLength = v }
+        if let v = guarded { p.guarded = v }
         if let v = allowSystemAuthentication { p.allowSystemAuthentication = v }
         if let v = allowPasscodeReset { p.allowPasscodeReset = v }
         return p

@@ -1,0 +1,238 @@
+import AppLockTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// applock-guard on a real X server with a real window manager, over an unmodified xterm.
+@Suite("Guard on X11", .serialized)
+struct GuardTests {
+    @Test("A guarded app with a passcode starts covered and locked; keys typed reach nothing; moving, resizing and raising keep it covered; the right passcode uncovers it")
+    func startsCoveredAndHoldsTheKeyboard() throws {
+        let h = try GuardHarness("starts-covered")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "locked-at-launch"), "\(h.guardLog())")
+
+        let before = h.session.rect(of: window)
+        h.session.xdotool(["windowactivate", "--sync", String(window)])
+        h.session.xdotool(["type", "--delay", "20", "typed while covered"])
+        h.session.xdotool(["key", "Return"])
+        h.session.xdotool(["windowmove", "--sync", String(window), "400", "300"])
+        h.session.xdotool(["windowsize", "--sync", String(window), "500", "300"])
+        h.session.xdotool(["windowraise", String(window)])
+        #expect(h.waitUntilCovered(window, label: "moved-resized-raised"), "\(h.guardLog())")
+        #expect(h.session.rect(of: window) != before, "the window moved and changed size")
+
+        try h.unlock()
+        #expect(h.waitForState("unlocked"))
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.session.xdotool(["windowactivate", "--sync", String(window)])
+        h.session.xdotool(["type", "--delay", "20", "after"])
+        h.session.xdotool(["key", "Return"])
+        #expect(waitUntil(timeout: .seconds(5)) { h.recorded().contains("after") }, "the unlocked app gets keys")
+        #expect(!h.recorded().contains("typed"), "keys typed while covered reached the app: \(h.recorded())")
+    }
+
+    @Test("The lock window comes up over the locked app; a wrong passcode typed into it counts and keeps the app covered, the right one uncovers it and gives it the focus back")
+    func lockWindowUnlocks() throws {
+        let h = try GuardHarness("lock-window")
+        try h.startGuard()
+        let window = try h.startApp(geometry: "100x40+60+40")
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "covered"), "\(h.guardLog())")
+        #expect(waitUntil(timeout: .seconds(20)) { h.guardLog().contains("applock-lock-window: keyboard grabbed") },
+                "the lock window never took the keyboard:\n\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "lock-window"), "\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", "0000"])
+        #expect(waitUntil(timeout: .seconds(10)) { (try? h.client.failedAttempts(GuardHarness.app)) == 1 })
+        #expect(h.state() == "locked")
+        #expect(h.waitUntilCovered(window, label: "wrong-passcode"), "\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", GuardHarness.passcode])
+        #expect(h.waitForState("unlocked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.session.xdotool(["type", "--delay", "20", "hello"])
+        h.session.xdotool(["key", "Return"])
+        #expect(waitUntil(timeout: .seconds(5)) { h.recorded() == "hello\n" },
+                "the app has the focus after unlocking and got nothing before: \(h.recorded())")
+    }
+
+    @Test("logind Lock, PrepareForSleep and idle each cover the guarded app")
+    func sessionTriggersCover() throws {
+        let h = try GuardHarness("session-triggers", policy: "LockAfterIdle=60\n")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"))
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+
+        try h.environment.logindSessionLock()
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "logind-lock"), "\(h.guardLog())")
+        try h.unlock()
+        try h.environment.logindSessionUnlock()
+        #expect(h.waitUntilCovered(window, false, label: "after-logind-unlock"), "\(h.guardLog())")
+
+        try h.environment.emitPrepareForSleep(true)
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "prepare-for-sleep"), "\(h.guardLog())")
+        try h.environment.emitPrepareForSleep(false)
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "after-resume"), "\(h.guardLog())")
+
+        let twoMinutesAgo = UInt64(Date().timeIntervalSince1970 * 1_000_000) - 120_000_000
+        try h.environment.updateSessionProperties("{'IdleHint': <true>, 'IdleSinceHint': <uint64 \(twoMinutesAgo)>}")
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "idle"), "\(h.guardLog())")
+    }
+
+    @Test("Minimising the app and waiting out its GracePeriod locks it; shown again, it is covered")
+    func minimiseAndGracePeriod() throws {
+        let h = try GuardHarness("grace-period", policy: "GracePeriod=1\n")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"))
+        try h.unlock()
+        h.session.xdotool(["windowactivate", "--sync", String(window)])
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.session.xdotool(["windowminimize", "--sync", String(window)])
+        #expect(h.waitForState("locked", timeout: .seconds(10)), "\(h.guardLog())")
+        h.session.xdotool(["windowmap", "--sync", String(window)])
+        h.session.xdotool(["windowactivate", "--sync", String(window)])
+        #expect(h.waitUntilCovered(window, label: "restored-after-grace"), "\(h.guardLog())")
+    }
+
+    @Test("A window the app opens while covered is covered")
+    func newWindowWhileCovered() throws {
+        let h = try GuardHarness("new-window")
+        try h.startGuard()
+        let fifo = h.environment.root.appendingPathComponent("open-window")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let second = h.environment.root.appendingPathComponent("second.txt")
+        let first = try h.startApp(command: """
+            read line < '\(fifo.path)'; xterm -class \(GuardHarness.appClass) -bg magenta -fg yellow \
+            -geometry 40x10+600+420 -e sh -c "cat > '\(second.path)'" & exec cat > '\(h.recorder.path)'
+            """)
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(first, label: "locked"), "\(h.guardLog())")
+
+        let before = Set(h.session.windows(ofClass: GuardHarness.appClass))
+        try "open\n".write(to: fifo, atomically: false, encoding: .utf8)
+        var opened: UInt32?
+        _ = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) {
+            opened = Set(h.session.windows(ofClass: GuardHarness.appClass)).subtracting(before).first
+            return opened != nil
+        }
+        let newWindow = try #require(opened, "the app did not open its second window")
+        #expect(h.waitUntilCovered(newWindow, label: "second-window"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(first, label: "first-window-still"), "\(h.guardLog())")
+        #expect(h.state() == "locked")
+    }
+
+    @Test("An app without a passcode is obscured by Lock: its cover shows the app's icon and name")
+    func obscuredCover() throws {
+        let h = try GuardHarness("obscured", passcode: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("unlocked"), "without a passcode the app registers unlocked")
+        #expect(h.waitUntilCovered(window, false, label: "registered"), "\(h.guardLog())")
+        _ = try h.client.call("Lock", [.string(GuardHarness.app)])
+        #expect(h.waitForState("obscured"))
+        #expect(h.waitUntilCovered(window, label: "obscured"), "\(h.guardLog())")
+    }
+
+    @Test("The guard killed with SIGKILL leaves its covers up; restarted, it covers the app again and the app is locked")
+    func killedAndRestarted() throws {
+        let h = try GuardHarness("killed")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "before-kill"), "\(h.guardLog())")
+
+        let guardProcess = try #require(h.guardProcess)
+        guardProcess.kill(SIGKILL)
+        #expect(guardProcess.waitForExit())
+        #expect(try h.visibleAppPixels(window, label: "guard-dead") == 0, "a guard crash uncovered the app")
+        #expect(h.waitForState("locked"), "the agent keeps the app locked")
+
+        try h.startGuard()
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "after-restart"), "\(h.guardLog())")
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "unlocked-after-restart"), "\(h.guardLog())")
+    }
+
+    @Test("The agent leaving the bus covers an unlocked guarded app at once (fail closed); when it is back the guard registers the app again and it starts locked")
+    func agentRestartFailsClosed() throws {
+        let h = try GuardHarness("agent-restart")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"))
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.agent.kill(SIGKILL)
+        #expect(h.waitUntilCovered(window, label: "agent-gone"), "\(h.guardLog())")
+        try h.agent.restart()
+        try h.agent.waitUntilServing()
+        #expect(h.waitForState("locked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "agent-back"), "\(h.guardLog())")
+    }
+
+    @Test("applockctl guard add covers a running app at once; guard list shows it; guard remove uncovers it")
+    func guardCommand() throws {
+        let h = try GuardHarness("applockctl-guard", guarded: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitUntilCovered(window, false, label: "not-guarded"))
+        #expect(try h.applockctl(["guard", "list"]).stdout == "")
+
+        let add = try h.applockctl(["guard", "add", GuardHarness.app])
+        #expect(add.succeeded, "\(add.stderr)")
+        #expect(h.waitForState("locked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "guard-add"), "\(h.guardLog())")
+        #expect(try h.applockctl(["guard", "list"]).stdout == GuardHarness.app + "\n")
+
+        let remove = try h.applockctl(["guard", "remove", GuardHarness.app])
+        #expect(remove.succeeded, "\(remove.stderr)")
+        #expect(h.waitUntilCovered(window, false, label: "guard-remove"), "\(h.guardLog())")
+        #expect(try h.applockctl(["guard", "list"]).stdout == "")
+        let bad = try h.applockctl(["guard", "add", "not an id"])
+        #expect(bad.status == 12 || bad.status == 2, "\(bad.stderr)")
+    }
+
+    @Test("applockctl guard add for an app without a passcode opens the set-passcode window; the passcode typed there locks the app from then on")
+    func guardAddSetsUpAPasscode() throws {
+        let h = try GuardHarness("guard-add-passcode", passcode: false, guarded: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        let add = try h.session.launch([try GuardHarness.built("applockctl"), "guard", "add", GuardHarness.app],
+                                       logName: "guard-add")
+        var setup: UInt32?
+        #expect(waitUntil(timeout: .seconds(20), pollEvery: .milliseconds(100)) {
+            setup = h.session.run(["xdotool", "search", "--onlyvisible", "--name", "AppLock"]).stdout
+                .split(separator: "\n").first.flatMap { UInt32($0) }
+            return setup != nil
+        }, "no set-passcode window: \(add.logText())")
+        let setupWindow = try #require(setup)
+        h.session.xdotool(["windowactivate", "--sync", String(setupWindow)])
+        _ = try h.visibleAppPixels(window, label: "set-passcode-window")
+        h.session.xdotool(["type", "--delay", "40", "2468"])
+        h.session.xdotool(["type", "--delay", "40", "2468"])
+        #expect(waitUntil(timeout: .seconds(15)) { (try? h.client.hasPasscode(GuardHarness.app)) == true },
+                "\(add.logText())")
+        _ = try h.visibleAppPixels(window, label: "passcode-set")
+        for child in Self.children(of: add.pid) { kill(child, SIGTERM) }
+        #expect(add.waitForExit())
+
+        _ = try h.client.call("Lock", [.string(GuardHarness.app)])
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "locked-with-new-passcode"), "\(h.guardLog())")
+    }
+
+    static func children(of pid: Int32) -> [Int32] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+}
