@@ -34,13 +34,13 @@ extension Bench {
         func text(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
         for run in 0..<runs {
             let log = environment.logDirectory.appendingPathComponent("lock-window-bench-\(run).log")
-            let start = EventLoop.monotonicNanoseconds()
+            let start = EventLoop.bootTimeNanoseconds()
             let window = try display.launch(
                 [executable.path, "lock", "--app-id", Self.windowApp, "--parent", String(cover.id)], log: log)
             let ready = waitUntil(timeout: .seconds(30), pollEvery: .milliseconds(1)) {
                 text(log).contains("keyboard grabbed") || !window.isRunning
             }
-            let elapsed = EventLoop.monotonicNanoseconds() - start
+            let elapsed = EventLoop.bootTimeNanoseconds() - start
             guard ready, window.isRunning else {
                 throw BenchError("applock-lock-window did not show: \(text(log))")
             }

@@ -48,7 +48,7 @@ final class MapWatcher: @unchecked Sendable {
             var entry = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 100)
             while let event = display.nextEvent() {
-                let now = EventLoop.monotonicNanoseconds()
+                let now = EventLoop.bootTimeNanoseconds()
                 let window: X11Window
                 let mapped: Bool
                 switch event {
