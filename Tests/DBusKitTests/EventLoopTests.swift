@@ -28,7 +28,10 @@ import Testing
             loop.schedule(at: .bootTime(nanoseconds: 1)) { fired.mutate { $0.append("past") } }
         }
         #expect(waitFor { fired.value.count == 4 })
-        #expect(fired.value == ["past", "mono10", "wall20", "mono30"])
+        // Each clock's timers fire in deadline order and a cancelled one never fires. Across the two clocks no
+        // order is promised: a loop held up past every deadline (a loaded machine) finds them all due at once.
+        #expect(fired.value.filter { $0 != "wall20" } == ["past", "mono10", "mono30"])
+        #expect(fired.value.contains("wall20") && !fired.value.contains("cancelled"))
     }
 
     @Test func postFromOtherThreadsAndLoopBound() throws {
