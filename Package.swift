@@ -47,12 +47,18 @@ let package = Package(
         .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuard", "AppLockCore", "AppLockAgent", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "DBusKit", "X11Kit"],
+            swiftSettings: strict
+        ),
+        .target(name: "WaylandKit", swiftSettings: strict),
+        .target(
+            name: "AppLockGuardWayland",
+            dependencies: ["AppLockGuard", "AppLockGuardX11", "AppLockCore", "AppLockAgent", "DBusKit", "WaylandKit"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "applock-guard",
-            dependencies: ["AppLockGuardX11"],
+            dependencies: ["AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard"],
             swiftSettings: strict
         ),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
@@ -100,7 +106,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "DBusKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit"],
             swiftSettings: strict
         ),
 

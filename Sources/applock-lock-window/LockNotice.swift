@@ -1,3 +1,4 @@
+import AppLockCore
 import AppLockClient
 
 /// The one line under the passcode field that tells the user what went wrong or what to wait for. Pure: built
@@ -26,13 +27,12 @@ enum LockNotice: Equatable {
             let seconds = Int((properties.retryAfter - now + 999_999) / 1_000_000)
             return .lockedOut(secondsLeft: seconds)
         }
-        switch lastFailure {
-        case nil: return .none
-        case .wrongPasscode?: return .wrongPasscode(attemptsLeft: properties.attemptsLeft)
-        case .lockedOut?: return .none
-        case .storeUnavailable?: return .storeUnavailable
-        case .agentUnavailable?: return .agentUnavailable
-        case let other?: return .message(other.description)
+        guard let lastFailure else { return .none }
+        switch lastFailure.agentError {
+        case .wrongPasscode: return .wrongPasscode(attemptsLeft: properties.attemptsLeft)
+        case .lockedOut: return .none
+        case .storeUnavailable: return .storeUnavailable
+        default: return lastFailure == .agentUnavailable ? .agentUnavailable : .message(lastFailure.description)
         }
     }
 

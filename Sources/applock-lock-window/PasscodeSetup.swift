@@ -1,3 +1,4 @@
+import AppLockCore
 import AppLockClient
 
 /// SwiftPasscodeLock's set / confirm / mismatch / change / remove screens as a small state machine with no I/O:
@@ -109,7 +110,7 @@ struct PasscodeSetup {
             step = .finished
         case .failure(let error):
             notice = Self.sentence(for: error)
-            if case .invalidPasscode = error, current != nil {
+            if error.agentError == .invalidPasscode, current != nil {
                 step = .choose
             } else {
                 current?.wipe()
@@ -120,11 +121,10 @@ struct PasscodeSetup {
     }
 
     private static func sentence(for error: AppLockError) -> String {
-        switch error {
+        switch error.agentError {
         case .wrongPasscode: "Wrong passcode."
         case .lockedOut: "Too many failed attempts. Try again later."
         case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be saved."
-        case .invalidPasscode(let why): why
         default: error.description
         }
     }

@@ -18,15 +18,14 @@ struct GuardAddCommand: ParsableCommand {
     @Flag(help: "Do not open the passcode window, even when the application has none.")
     var noPasscodeWindow = false
 
-    func validate() throws { try AppIDCheck.validate(app) }
+    func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
         let files = GuardPolicyFiles()
         try files.setGuard(true, for: app)
-        let client = try? AgentClient()
-        GuardReload.signal(client)
+        GuardReload.signal()
         Output.line("\(app) is guarded.")
-        let hasPasscode = (try? client?.applicationProperty(app, "HasPasscode").boolValue) ?? nil
+        let hasPasscode = (try? AgentLink().perform(.properties(of: app), about: app))?.hasPasscode
         guard hasPasscode != true else { return }
         guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,
               let window = GuardReload.lockWindowExecutable()

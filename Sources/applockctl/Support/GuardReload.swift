@@ -1,4 +1,4 @@
-import AppLockCore
+import AppLockProtocol
 import DBusKit
 import Foundation
 import Glibc
@@ -7,8 +7,9 @@ import Glibc
 enum GuardReload {
     static let guardBusName = "io.github.applock.Guard1"
 
-    static func signal(_ client: AgentClient?) {
-        guard let connection = client?.connection else { return }
+    static func signal() {
+        guard let connection = try? Connection.session() else { return }
+        defer { connection.close() }
         for name in [AppLockBusNames.busName, guardBusName] {
             guard let reply = try? connection.call(
                 destination: "org.freedesktop.DBus", path: ObjectPath("/org/freedesktop/DBus"),
