@@ -9,6 +9,7 @@ packages=(
     python3-dbusmock tmux desktop-file-utils systemd procps man-db
     libx11-dev libcairo2-dev util-linux
     xvfb openbox xdotool xterm x11-utils imagemagick xss-lock i3lock
+    sway grim foot wtype
 )
 
 missing=()
