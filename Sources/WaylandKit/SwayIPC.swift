@@ -99,6 +99,13 @@ public final class SwayIPC {
         return types
     }
 
+    /// Blocks until an event can be read or `milliseconds` pass; false on timeout.
+    public func waitReadable(milliseconds: Int32) -> Bool {
+        if buffer.count >= Self.headerSize { return true }
+        var pending = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&pending, 1, milliseconds) > 0
+    }
+
     private func send(_ type: MessageType, _ payload: String) throws(SwayIPCError) {
         var message = Self.magic
         withUnsafeBytes(of: UInt32(payload.utf8.count)) { message += $0 }
