@@ -7,7 +7,7 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
     case sway
     /// Hyprland (`HYPRLAND_INSTANCE_SIGNATURE`): not protected yet.
     case hyprland
-    /// KDE Plasma on Wayland: needs the KWin script, not protected yet.
+    /// KDE Plasma on Wayland: a KWin script loaded over D-Bus does what the guard cannot.
     case plasmaWayland
     /// GNOME Shell on Wayland: needs the Shell extension, not protected yet.
     case gnomeWayland
@@ -35,7 +35,7 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the guard can cover apps here.
-    public var isProtected: Bool { self == .x11 || self == .sway }
+    public var isProtected: Bool { self == .x11 || self == .sway || self == .plasmaWayland }
 
     /// The backend's short name, as the log and `applockctl status` say it.
     public var description: String {
@@ -57,8 +57,7 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
         case .sway: "guarding apps on sway (IPC)"
         case .hyprland:
             "cannot protect apps on Hyprland yet: guarded apps are locked in the agent but their windows stay visible"
-        case .plasmaWayland:
-            "cannot protect apps on KDE Plasma (Wayland) yet: guarded apps are locked in the agent but their windows stay visible"
+        case .plasmaWayland: "guarding apps on KDE Plasma (Wayland) through a KWin script"
         case .gnomeWayland:
             "cannot protect apps on GNOME (Wayland) yet: guarded apps are locked in the agent but their windows stay visible"
         case .otherWayland(let name):

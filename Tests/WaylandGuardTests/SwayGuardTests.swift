@@ -68,12 +68,12 @@ struct SwayGuardTests {
         try agent.waitUntilServing()
         let guardProcess = try SessionProcess(
             [try SwayGuardHarness.built("applock-guard")],
-            variables: environment.environment.merging(["WAYLAND_DISPLAY": "wayland-9", "XDG_CURRENT_DESKTOP": "KDE"]) { $1 },
+            variables: environment.environment.merging(["WAYLAND_DISPLAY": "wayland-9", "XDG_CURRENT_DESKTOP": "river"]) { $1 },
             in: environment, logName: "guard")
         defer { guardProcess.stop() }
         #expect(environment.waitForName("io.github.applock.Guard1"), "\(guardProcess.logText())")
         let status = environment.run([try SwayGuardHarness.built("applockctl"), "status"])
-        #expect(status.stdout.contains("Guard:   applock-guard on kde-wayland: cannot protect apps on KDE Plasma"),
+        #expect(status.stdout.contains("Guard:   applock-guard on wayland (river): cannot protect apps on this Wayland desktop"),
                 "\(status.stdout)\(status.stderr)")
         let said = guardProcess.logText().components(separatedBy: "cannot protect").count - 1
         #expect(said == 1, "\(guardProcess.logText())")
