@@ -53,6 +53,8 @@ INST_BASH = $(DESTDIR)$(datadir)/bash-completion/completions
 INST_ZSH = $(DESTDIR)$(datadir)/zsh/site-functions
 INST_FISH = $(DESTDIR)$(datadir)/fish/vendor_completions.d
 INST_MAN1 = $(DESTDIR)$(mandir)/man1
+GNOME_EXTENSION = applock@applock.github.io
+INST_GNOME_EXTENSION = $(DESTDIR)$(datadir)/gnome-shell/extensions/$(GNOME_EXTENSION)
 INSTALL_BIN ?=
 # swift-argument-parser's generate-manual tool; built when not given.
 GENERATE_MANUAL ?=
@@ -69,7 +71,7 @@ install: $(if $(INSTALL_BIN),,release)
 	fi; \
 	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' \
 		'$(INST_USER_UNITS)/graphical-session.target.wants' '$(INST_AUTOSTART)' '$(INST_CONF)' \
-		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)'; \
+		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)' '$(INST_GNOME_EXTENSION)'; \
 	install -m 755 "$$bin/applockd" "$$bin/applock-store-helper" "$$bin/applockctl" "$$bin/applock-guard" '$(INST_BIN)/'; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	for i in $(INTERFACES); do install -m 644 "dbus/$$i" '$(INST_DBUS_INTERFACES)/'; done; \
@@ -82,6 +84,8 @@ install: $(if $(INSTALL_BIN),,release)
 	chmod 644 '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' '$(INST_USER_UNITS)/applockd.service' \
 		'$(INST_AUTOSTART)/applockd.desktop' '$(INST_USER_UNITS)/applock-guard.service' '$(INST_AUTOSTART)/applock-guard.desktop'; \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
+	install -m 644 'data/gnome-shell/extensions/$(GNOME_EXTENSION)/metadata.json' \
+		'data/gnome-shell/extensions/$(GNOME_EXTENSION)/extension.js' '$(INST_GNOME_EXTENSION)/'; \
 	"$$bin/applockctl" --generate-completion-script bash > '$(INST_BASH)/applockctl'; \
 	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
 	"$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
@@ -97,8 +101,9 @@ uninstall:
 		$(addprefix '$(INST_DBUS_INTERFACES)/,$(addsuffix ',$(INTERFACES))) \
 		'$(INST_USER_UNITS)/graphical-session.target.wants/applockd.service' '$(INST_USER_UNITS)/applockd.service' \
 		'$(INST_AUTOSTART)/applockd.desktop' '$(INST_CONF)/applock.conf' \
-		'$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' '$(INST_MAN1)/applockctl.1'
-	-rmdir '$(INST_CONF)' '$(INST_USER_UNITS)/graphical-session.target.wants' 2>/dev/null
+		'$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' '$(INST_MAN1)/applockctl.1' \
+		'$(INST_GNOME_EXTENSION)/metadata.json' '$(INST_GNOME_EXTENSION)/extension.js'
+	-rmdir '$(INST_CONF)' '$(INST_USER_UNITS)/graphical-session.target.wants' '$(INST_GNOME_EXTENSION)' 2>/dev/null
 
 # ---- benchmarks ------------------------------------------------------------------------------------------
 # `make bench` builds applockd and applock-bench in release mode and prints the table (ARGS=--json for JSON,

@@ -9,7 +9,7 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
     case hyprland
     /// KDE Plasma on Wayland: a KWin script loaded over D-Bus does what the guard cannot.
     case plasmaWayland
-    /// GNOME Shell on Wayland: needs the Shell extension, not protected yet.
+    /// GNOME Shell on Wayland: the AppLock Shell extension does what the guard cannot.
     case gnomeWayland
     /// Another Wayland compositor (named by `XDG_CURRENT_DESKTOP` when it says).
     case otherWayland(String)
@@ -35,7 +35,7 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the guard can cover apps here.
-    public var isProtected: Bool { self == .x11 || self == .sway || self == .plasmaWayland }
+    public var isProtected: Bool { self == .x11 || self == .sway || self == .plasmaWayland || self == .gnomeWayland }
 
     /// The backend's short name, as the log and `applockctl status` say it.
     public var description: String {
@@ -59,7 +59,7 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
             "cannot protect apps on Hyprland yet: guarded apps are locked in the agent but their windows stay visible"
         case .plasmaWayland: "guarding apps on KDE Plasma (Wayland) through a KWin script"
         case .gnomeWayland:
-            "cannot protect apps on GNOME (Wayland) yet: guarded apps are locked in the agent but their windows stay visible"
+            "guarding apps on GNOME (Wayland) through the AppLock Shell extension (applock@applock.github.io must be enabled)"
         case .otherWayland(let name):
             "cannot protect apps on this Wayland desktop (\(name)): a Wayland client cannot see or cover other apps' windows"
         case .none: "no display: nothing to protect"

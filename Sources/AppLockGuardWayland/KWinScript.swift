@@ -4,7 +4,7 @@
 /// covered (the task bar, a click) is minimised again at once.
 enum KWinScript {
     static let source = """
-        const G = "io.github.applock.Guard1", P = "/io/github/applock/Guard1/KWin", I = "io.github.applock.Guard1.KWin";
+        const G = "io.github.applock.Guard1", P = "/io/github/applock/Guard1/Compositor", I = "io.github.applock.Guard1.Compositor";
         let hidden = {};
         let lockPid = 0;
         function idOf(c) { return String(c.internalId); }

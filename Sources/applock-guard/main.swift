@@ -65,8 +65,8 @@ do {
         try X11Guard(configuration: configuration).run()
     case .sway:
         try SwayGuard(configuration: configuration, socketPath: environment["SWAYSOCK"] ?? "").run()
-    case .plasmaWayland:
-        try KWinGuard(configuration: configuration).run()
+    case .plasmaWayland, .gnomeWayland:
+        try CompositorGuard(configuration: configuration, desktop: desktop).run()
     default:
         try UnprotectedGuard(desktop: desktop).run()
     }

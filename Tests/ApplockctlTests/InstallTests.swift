@@ -24,6 +24,8 @@ import Testing
         "usr/share/zsh/site-functions/_applockctl",
         "usr/share/fish/vendor_completions.d/applockctl.fish",
         "usr/share/man/man1/applockctl.1",
+        "usr/share/gnome-shell/extensions/applock@applock.github.io/metadata.json",
+        "usr/share/gnome-shell/extensions/applock@applock.github.io/extension.js",
     ]
 
     /// Runs make on the package's Makefile with the binaries of this build. `swift test` holds the lock of its

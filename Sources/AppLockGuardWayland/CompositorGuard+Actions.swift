@@ -3,7 +3,7 @@ import AppLockGuard
 import AppLockGuardX11
 import Glibc
 
-extension KWinGuard {
+extension CompositorGuard {
     func execute(_ action: GuardAction) {
         switch action {
         case .cover(let id, _, _):

@@ -1,20 +1,21 @@
 import AppLockAgent
 import AppLockCore
-import AppLockGuard
+public import AppLockGuard
 public import AppLockGuardX11
 import DBusKit
 import FoundationEssentials
 import Glibc
 
-/// The resident guard on KDE Plasma (Wayland). Only KWin sees every window, so the guard loads a KWin script
-/// (``KWinScript``) over D-Bus: the script reports windows to the guard's `io.github.applock.Guard1.KWin` object
-/// and long-polls it for what to do; while a guarded app is `obscured` or `locked` its windows are kept minimised,
-/// and the lock window (an ordinary toplevel) is kept above everything with the focus. The same `GuardCore`
-/// decides as on X11 and sway.
-public final class KWinGuard {
+/// The resident guard where only the compositor sees every window and a script inside it does the work: on KDE
+/// Plasma (Wayland) a KWin script the guard loads over D-Bus (``KWinScript``), on GNOME the AppLock Shell
+/// extension (`data/gnome-shell/extensions/applock@applock.github.io`). The script reports windows to the guard's
+/// `io.github.applock.Guard1.Compositor` object and long-polls it for what to do: while a guarded app is
+/// `obscured` or `locked` its windows are kept minimised, and the lock window (an ordinary toplevel) is kept above
+/// everything with the focus. The same `GuardCore` decides as on X11 and sway.
+public final class CompositorGuard {
     static let scriptName = "applock-guard"
-    static let objectPath = "/io/github/applock/Guard1/KWin"
-    static let interfaceName = "io.github.applock.Guard1.KWin"
+    static let objectPath = "/io/github/applock/Guard1/Compositor"
+    static let interfaceName = "io.github.applock.Guard1.Compositor"
     /// How long a `Poll` is held before it is answered unchanged (well under D-Bus's 25 s default timeout).
     static let pollHold = Duration.seconds(15)
 
@@ -27,6 +28,7 @@ public final class KWinGuard {
     }
 
     let configuration: GuardConfiguration
+    let desktop: GuardDesktop
     let loop: EventLoop
     let bus: Connection
     let agent: GuardAgentLink
@@ -48,18 +50,20 @@ public final class KWinGuard {
     var feeding = false
     let started = ContinuousClock.now
 
-    public init(configuration: GuardConfiguration) throws {
+    /// `desktop` is `.plasmaWayland` (the guard loads its KWin script) or `.gnomeWayland` (the extension calls in).
+    public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
         self.configuration = configuration
+        self.desktop = desktop
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
         try bus.requestName(X11Guard.busName)
-        GuardStatus.export(on: bus, desktop: .plasmaWayland)
+        GuardStatus.export(on: bus, desktop: desktop)
         agent = GuardAgentLink(connection: bus)
         policyLoader = PolicyLoader(
             userDirectory: configuration.policy.configDirectory, adminPolicyPath: configuration.policy.adminPolicyPath)
     }
 
-    /// Loads the script into KWin and runs until SIGTERM or SIGINT.
+    /// Loads the KWin script (on KDE; GNOME's extension finds the guard by its name) and runs until SIGTERM or SIGINT.
     public func run() throws {
         exportScriptInterface()
         loop.onSignal(SIGHUP) { [unowned self] in reloadPolicy() }
@@ -69,7 +73,7 @@ public final class KWinGuard {
         bus.onDisconnected = { [unowned self] in loop.stop() }
         reloadPolicy()
         agent.watchAgent { [unowned self] present in feed(.agentPresence(present)) }
-        try loadScript()
+        if desktop == .plasmaWayland { try loadScript() }
         loop.run()
     }
 
@@ -135,7 +139,11 @@ public final class KWinGuard {
         }
         switch kind {
         case "added":
-            guard ids[uuid] == nil else { return }
+            if let id = ids[uuid] {
+                // Reported again once the window has its class or app id: resolve it again.
+                if windows[id]?.app == nil { resolve(id, desktopFile: desktopFile, resourceClass: resourceClass) }
+                return
+            }
             let id = nextID
             nextID += 1
             ids[uuid] = id
@@ -259,9 +267,10 @@ public final class KWinGuard {
         }
     }
 
-    /// SIGTERM: the script is unloaded; windows it minimised stay minimised.
+    /// SIGTERM: the KWin script is unloaded; windows it minimised stay minimised.
     func shutDown() {
         lockWindows.removeAll()
+        guard desktop == .plasmaWayland else { return loop.stop() }
         _ = try? bus.call(
             destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
             member: "unloadScript", arguments: [.string(Self.scriptName)], timeout: .seconds(2))
@@ -273,4 +282,4 @@ public final class KWinGuard {
     }
 }
 
-@available(*, unavailable) extension KWinGuard: Sendable {}
+@available(*, unavailable) extension CompositorGuard: Sendable {}
