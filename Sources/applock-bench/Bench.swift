@@ -46,6 +46,7 @@ final class Bench {
         if options.sections.contains("startup") { try measureStartup() }
         if options.sections.contains("guard") { try measureGuard() }
         if options.sections.contains("sway") { try measureSwayGuard() }
+        if options.sections.contains("kwin") { try measureKWinGuard() }
     }
 
     // MARK: - Agent
