@@ -1,5 +1,5 @@
-import AppLockCore
 import AppLockClient
+import AppLockCore
 
 /// SwiftPasscodeLock's set / confirm / mismatch / change / remove screens as a small state machine with no I/O:
 /// show ``prompt`` and ``notice``, hand each complete entry to ``submit(_:)``, make the ``Request`` it returns
@@ -122,9 +122,9 @@ struct PasscodeSetup {
 
     private static func sentence(for error: AppLockError) -> String {
         switch error.agentError {
-        case .wrongPasscode: "Wrong passcode."
-        case .lockedOut: "Too many failed attempts. Try again later."
-        case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be saved."
+        case .wrongPasscode?: "Wrong passcode."
+        case .lockedOut?: "Too many failed attempts. Try again later."
+        case .storeUnavailable?: "The keyring is locked or unavailable, so the passcode cannot be saved."
         default: error.description
         }
     }
