@@ -1,4 +1,5 @@
 import DBusKit
+import AppLockTestSupport
 import Foundation
 
 /// A connection of the bench's own on the session bus with a KWin script of its own loaded: the script calls back
