@@ -38,7 +38,7 @@ clean:
 	rm -rf .build
 
 # ---- install / uninstall ---------------------------------------------------
-# `make install` builds applockd (with applock-store-helper, which it runs for Secret Service calls), applockctl and applock-guard in release mode and installs them with the desktop integration
+# `make install` builds applockd (with applock-store-helper, which it runs for Secret Service calls), applockctl, applock-guard and the applock-lock-window it starts in release mode and installs them with the desktop integration
 # files, shell completions and the man page. DESTDIR stages the tree; PREFIX (default /usr/local) is where it
 # will live; SYSCONFDIR (default /etc) holds xdg/autostart. INSTALL_BIN=<dir> installs binaries already built in <dir> instead of building (used by the tests).
 bindir = $(PREFIX)/bin
@@ -74,7 +74,8 @@ install: $(if $(INSTALL_BIN),,release)
 	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' \
 		'$(INST_USER_UNITS)/graphical-session.target.wants' '$(INST_AUTOSTART)' '$(INST_CONF)' \
 		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)' '$(INST_GNOME_EXTENSION)'; \
-	install -m 755 "$$bin/applockd" "$$bin/applock-store-helper" "$$bin/applockctl" "$$bin/applock-guard" '$(INST_BIN)/'; \
+	install -m 755 "$$bin/applockd" "$$bin/applock-store-helper" "$$bin/applockctl" "$$bin/applock-guard" \
+		"$$bin/applock-lock-window" '$(INST_BIN)/'; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	for i in $(INTERFACES); do install -m 644 "dbus/$$i" '$(INST_DBUS_INTERFACES)/'; done; \
 	$(SUBST) data/applockd.service > '$(INST_USER_UNITS)/applockd.service'; \
@@ -97,6 +98,7 @@ install: $(if $(INSTALL_BIN),,release)
 
 uninstall:
 	rm -f '$(INST_BIN)/applockd' '$(INST_BIN)/applock-store-helper' '$(INST_BIN)/applockctl' '$(INST_BIN)/applock-guard' \
+		'$(INST_BIN)/applock-lock-window' \
 		'$(INST_USER_UNITS)/graphical-session.target.wants/applock-guard.service' '$(INST_USER_UNITS)/applock-guard.service' \
 		'$(INST_AUTOSTART)/applock-guard.desktop' \
 		'$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' \

@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libcairo2-dev"])]),
         .systemLibrary(
             name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
         ),
@@ -59,7 +60,9 @@ let package = Package(
         .executableTarget(
             name: "applock-guard",
             dependencies: ["AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard"],
-            swiftSettings: strict
+            swiftSettings: strict,
+            // As applockd: the Swift runtime linked in statically keeps the resident guard small.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
         .target(name: "SodiumHasher", dependencies: ["CSodium", "AppLockCore"], swiftSettings: strict),
@@ -141,11 +144,11 @@ let package = Package(
             dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit", "AppLockTestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(name: "GuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
         .testTarget(
             name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
-        .testTarget(name: "GuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
         .testTarget(name: "WaylandGuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(

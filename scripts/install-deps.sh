@@ -8,9 +8,9 @@ packages=(
     dbus dbus-x11 libglib2.0-bin libsecret-tools gnome-keyring
     python3-dbusmock tmux desktop-file-utils systemd procps man-db
     libglib2.0-dev libglib2.0-dev-bin gcc
-    libgtk-4-dev libadwaita-1-dev libx11-dev libxi-dev libcairo2-dev util-linux adwaita-icon-theme fonts-dejavu-core
-    xvfb openbox xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi xss-lock i3lock
-    sway grim foot wtype
+    libgtk-4-dev libgtk-4-bin libadwaita-1-dev libx11-dev libxi-dev libcairo2-dev adwaita-icon-theme fonts-dejavu-core
+    util-linux xvfb openbox xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi
+    xss-lock i3lock sway grim foot wtype
 )
 # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).
 # kwin-wayland + xwayland ≈ 188 MB, gnome-shell ≈ 344 MB (measured on Debian 12 with apt-get, no recommendations).

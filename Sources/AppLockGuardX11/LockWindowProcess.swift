@@ -1,6 +1,6 @@
 public import AppLockCore
 import DBusKit
-import FoundationEssentials
+import Glibc
 
 /// One run of `applock-lock-window`: started with `PR_SET_PDEATHSIG` (through `setpriv --pdeathsig KILL`) so it
 /// dies with the guard and never keeps the keyboard grab from a restarted guard; killed when it goes.
@@ -34,6 +34,6 @@ public final class LockWindowProcess {
     func wait() -> Int32 { process.wait() }
 
     private static var setpriv: String {
-        FileManager.default.fileExists(atPath: "/usr/bin/setpriv") ? "/usr/bin/setpriv" : "/bin/setpriv"
+        access("/usr/bin/setpriv", X_OK) == 0 ? "/usr/bin/setpriv" : "/bin/setpriv"
     }
 }

@@ -10,6 +10,7 @@ import Testing
         "usr/bin/applock-store-helper",
         "usr/bin/applockctl",
         "usr/bin/applock-guard",
+        "usr/bin/applock-lock-window",
         "usr/share/dbus-1/services/io.github.applock.AppLock1.service",
         "usr/share/dbus-1/interfaces/io.github.applock.AppLock1.Manager.xml",
         "usr/share/dbus-1/interfaces/io.github.applock.AppLock1.Application.xml",

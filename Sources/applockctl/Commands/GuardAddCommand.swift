@@ -18,15 +18,15 @@ struct GuardAddCommand: ParsableCommand {
     @Flag(help: "Do not open the passcode window, even when the application has none.")
     var noPasscodeWindow = false
 
-    func validate() throws { try AppIDArgument.validate(app) }
+    func validate() throws { try GuardReload.validate(app) }
 
     func run() throws {
         let files = GuardPolicyFiles()
         try files.setGuard(true, for: app)
-        GuardReload.signal()
+        let bus = GuardReload()
+        bus.signal()
         Output.line("\(app) is guarded.")
-        let hasPasscode = (try? AgentLink().perform(.properties(of: app), about: app))?.hasPasscode
-        guard hasPasscode != true else { return }
+        guard bus.hasPasscode(app) != true else { return }
         guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,
               let window = GuardReload.lockWindowExecutable()
         else {

@@ -11,7 +11,7 @@ struct GuardRemoveCommand: ParsableCommand {
     @Argument(help: "An application id, e.g. org.example.Notes.")
     var app: String
 
-    func validate() throws { try AppIDArgument.validate(app) }
+    func validate() throws { try GuardReload.validate(app) }
 
     func run() throws {
         let files = GuardPolicyFiles()
@@ -19,7 +19,7 @@ struct GuardRemoveCommand: ParsableCommand {
             throw CommandFailure(.notAllowed, "The administrator's policy guards \(app); it cannot be un-guarded.")
         }
         try files.setGuard(false, for: app)
-        GuardReload.signal()
+        GuardReload().signal()
         Output.line("\(app) is no longer guarded.")
     }
 }
