@@ -37,7 +37,6 @@ let package = Package(
         .systemLibrary(
             name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
         ),
-        .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libcairo2-dev"])]),
 
         .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.

@@ -3,7 +3,6 @@ import AppLockCore
 public import AppLockGuard
 public import AppLockGuardX11
 import DBusKit
-import FoundationEssentials
 import Glibc
 
 /// The resident guard where only the compositor sees every window and a script inside it does the work: on KDE
@@ -78,7 +77,7 @@ public final class CompositorGuard {
     }
 
     private func loadScript() throws {
-        let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? "/tmp"
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/tmp"
         let path = runtime + "/applock-guard-kwin.js"
         _ = unlink(path)
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

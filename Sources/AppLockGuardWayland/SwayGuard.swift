@@ -3,7 +3,6 @@ import AppLockCore
 import AppLockGuard
 public import AppLockGuardX11
 import DBusKit
-import FoundationEssentials
 import Glibc
 import WaylandKit
 

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A connection to sway's IPC socket (`$SWAYSOCK`), i3-ipc framing: the magic `i3-ipc`, the payload's length and
@@ -61,24 +60,14 @@ public final class SwayIPC {
 
     /// The whole tree (`get_tree`).
     public func tree() throws(SwayIPCError) -> SwayNode {
-        let body = try request(.getTree)
-        do {
-            return try JSONDecoder().decode(SwayNode.self, from: Data(body))
-        } catch {
-            throw SwayIPCError("cannot read sway's tree: \(error)")
-        }
+        try SwayNode(JSONValue.parse(try request(.getTree)))
     }
 
     /// Runs sway commands (`;`-separated, criteria allowed); throws with sway's own words when one fails.
     public func command(_ text: String) throws(SwayIPCError) {
-        let body = try request(.runCommand, text)
-        struct Outcome: Decodable {
-            var success: Bool
-            var error: String?
-        }
-        let outcomes = (try? JSONDecoder().decode([Outcome].self, from: Data(body))) ?? []
-        if let failed = outcomes.first(where: { !$0.success }) {
-            throw SwayIPCError("sway refused \"\(text)\": \(failed.error ?? "no reason given")")
+        let outcomes = try JSONValue.parse(try request(.runCommand, text)).array ?? []
+        if let failed = outcomes.first(where: { $0["success"]?.bool != true }) {
+            throw SwayIPCError("sway refused \"\(text)\": \(failed["error"]?.string ?? "no reason given")")
         }
     }
 

@@ -1,14 +1,9 @@
 /// One node of sway's `get_tree` answer (root, output, workspace, container), with the fields the guard reads.
-public struct SwayNode: Decodable, Sendable, Equatable {
+public struct SwayNode: Sendable, Equatable {
     /// X11 properties of an Xwayland window.
-    public struct WindowProperties: Decodable, Sendable, Equatable {
+    public struct WindowProperties: Sendable, Equatable {
         public var windowClass: String?
         public var instance: String?
-
-        enum CodingKeys: String, CodingKey {
-            case windowClass = "class"
-            case instance
-        }
     }
 
     public var id: Int
@@ -23,24 +18,26 @@ public struct SwayNode: Decodable, Sendable, Equatable {
     public var nodes: [SwayNode]
     public var floatingNodes: [SwayNode]
 
-    enum CodingKeys: String, CodingKey {
-        case id, type, name, pid, focused, nodes
-        case appID = "app_id"
-        case windowProperties = "window_properties"
-        case floatingNodes = "floating_nodes"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int.self, forKey: .id)
-        type = try container.decode(String.self, forKey: .type)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        appID = try container.decodeIfPresent(String.self, forKey: .appID)
-        pid = try container.decodeIfPresent(Int32.self, forKey: .pid)
-        focused = try container.decodeIfPresent(Bool.self, forKey: .focused) ?? false
-        windowProperties = try container.decodeIfPresent(WindowProperties.self, forKey: .windowProperties)
-        nodes = try container.decodeIfPresent([SwayNode].self, forKey: .nodes) ?? []
-        floatingNodes = try container.decodeIfPresent([SwayNode].self, forKey: .floatingNodes) ?? []
+    /// Reads a node (and its children) from sway's JSON.
+    public init(_ json: JSONValue) throws(SwayIPCError) {
+        guard let id = json["id"]?.int, let type = json["type"]?.string else {
+            throw SwayIPCError("a node of sway's tree has no id or type")
+        }
+        self.id = id
+        self.type = type
+        name = json["name"]?.string
+        appID = json["app_id"]?.string
+        pid = json["pid"]?.int.map { Int32(truncatingIfNeeded: $0) }
+        focused = json["focused"]?.bool ?? false
+        windowProperties = json["window_properties"].map {
+            WindowProperties(windowClass: $0["class"]?.string, instance: $0["instance"]?.string)
+        }
+        var nodes: [SwayNode] = []
+        for child in json["nodes"]?.array ?? [] { nodes.append(try SwayNode(child)) }
+        var floatingNodes: [SwayNode] = []
+        for child in json["floating_nodes"]?.array ?? [] { floatingNodes.append(try SwayNode(child)) }
+        self.nodes = nodes
+        self.floatingNodes = floatingNodes
     }
 
     /// Whether the node is an application's window (it has a process).

@@ -3,7 +3,6 @@ import AppLockCore
 import AppLockGuard
 import AppLockGuardWayland
 import AppLockGuardX11
-import Foundation
 import Glibc
 
 let usage = """
@@ -56,7 +55,10 @@ while let argument = arguments.popFirst() {
     }
 }
 
-let environment = ProcessInfo.processInfo.environment
+var environment: [String: String] = [:]
+for name in ["SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE", "WAYLAND_DISPLAY", "XDG_CURRENT_DESKTOP", "DISPLAY"] {
+    if let value = getenv(name) { environment[name] = String(cString: value) }
+}
 let desktop = GuardDesktop.choose(environment: environment)
 _ = "applock-guard: desktop \(desktop): \(desktop.statement)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
 do {
