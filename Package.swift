@@ -149,6 +149,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "WaylandGuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
+        .testTarget(name: "WaylandKitTests", dependencies: ["WaylandKit"], swiftSettings: strict),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],

@@ -26,14 +26,8 @@ public final class CompositorGuard {
         var shown = false
     }
 
-    let configuration: GuardConfiguration
     let desktop: GuardDesktop
-    let loop: EventLoop
-    let bus: Connection
-    let agent: GuardAgentLink
-    var core = GuardCore()
-    var policyLoader: PolicyLoader
-    var entries: [AppID: DesktopEntry] = [:]
+    let driver: GuardDriver
     var windows: [UInt32: Window] = [:]
     var ids: [String: UInt32] = [:]
     var nextID: UInt32 = 1
@@ -43,35 +37,30 @@ public final class CompositorGuard {
     var lockWindowApp: AppID?
     var version: Int32 = 1
     var polls: [(MethodInvocation, TimerHandle)] = []
-    var reportedMissingLockWindow = false
-    var timer: TimerHandle?
-    var pendingInputs: [GuardInput] = []
-    var feeding = false
-    let started = ContinuousClock.now
 
     /// `desktop` is `.plasmaWayland` (the guard loads its KWin script) or `.gnomeWayland` (the extension calls in).
     public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
-        self.configuration = configuration
         self.desktop = desktop
-        loop = try EventLoop()
-        bus = try Connection.session(loop: loop)
-        try bus.requestName(X11Guard.busName)
-        GuardStatus.export(on: bus, desktop: desktop)
-        agent = GuardAgentLink(connection: bus)
-        policyLoader = PolicyLoader(
-            userDirectory: configuration.policy.configDirectory, adminPolicyPath: configuration.policy.adminPolicyPath)
+        driver = try GuardDriver(configuration: configuration, desktop: desktop)
     }
+
+    var loop: EventLoop { driver.loop }
+    var bus: Connection { driver.bus }
+
+    func feed(_ input: GuardInput) { driver.feed(input) }
+
+    func log(_ line: String) { driver.log(line) }
 
     /// Loads the KWin script (on KDE; GNOME's extension finds the guard by its name) and runs until SIGTERM or SIGINT.
     public func run() throws {
         exportScriptInterface()
-        loop.onSignal(SIGHUP) { [unowned self] in reloadPolicy() }
+        driver.performOnDesktop = { [unowned self] action in execute(action) }
+        loop.onSignal(SIGHUP) { [unowned self] in driver.reloadPolicy() }
         loop.onSignal(SIGCHLD) { [unowned self] in reapLockWindows() }
         loop.onSignal(SIGTERM) { [unowned self] in shutDown() }
         loop.onSignal(SIGINT) { [unowned self] in shutDown() }
         bus.onDisconnected = { [unowned self] in loop.stop() }
-        reloadPolicy()
-        agent.watchAgent { [unowned self] present in feed(.agentPresence(present)) }
+        driver.start()
         if desktop == .plasmaWayland { try loadScript() }
         loop.run()
     }
@@ -205,53 +194,15 @@ public final class CompositorGuard {
         feed(shown ? .windowShown(GuardWindowID(id)) : .windowHidden(GuardWindowID(id)))
     }
 
-    /// The same rules as on X11 and sway: the process's launcher scope and `GIO_LAUNCHED_DESKTOP_FILE`, the
-    /// desktop-file name KWin reports, the resource class against `StartupWMClass`, then the parent processes.
+    /// Which guarded app the window belongs to (``GuardDriver/guardedApp(pid:names:appsByPID:)``): the
+    /// desktop-file name and the resource class (Wayland app id or X11 class) the compositor reports.
     func resolve(_ id: UInt32, desktopFile: String, resourceClass: String) {
         guard let window = windows[id] else { return }
-        let guarded = core.guardedApps
-        var app: AppID?
-        func consider(_ candidate: AppID?) {
-            if app == nil, let candidate, guarded.contains(candidate) { app = candidate }
-        }
-        consider(ProcessFacts.launchedApp(of: window.pid))
-        consider(try? AppID(desktopFile))
-        let candidates = entries.values.sorted { $0.app < $1.app }.map { (app: $0.app, startupWMClass: $0.startupWMClass) }
-        consider(AppIdentity.fromWindowClass(instance: resourceClass, className: resourceClass, candidates: candidates))
-        if app == nil {
-            var appsByPID: [Int32: AppID] = [:]
-            for other in windows.values { if let a = other.app { appsByPID[other.pid] = a } }
-            for ancestor in ProcessFacts.lineage(of: window.pid).dropFirst() { consider(appsByPID[ancestor]) }
-        }
+        var appsByPID: [Int32: AppID] = [:]
+        for other in windows.values { if let a = other.app { appsByPID[other.pid] = a } }
+        let app = driver.guardedApp(pid: window.pid, names: [desktopFile, resourceClass], appsByPID: appsByPID)
         windows[id]?.app = app
         feed(.windowResolved(GuardWindowID(id), app: app))
-    }
-
-    // MARK: Feeding the core
-
-    func now() -> Duration { ContinuousClock.now - started }
-
-    func feed(_ input: GuardInput) {
-        pendingInputs.append(input)
-        guard !feeding else { return }
-        feeding = true
-        while !pendingInputs.isEmpty {
-            let next = pendingInputs.removeFirst()
-            let actions = core.handle(next, now: now())
-            if configuration.verbose, !actions.isEmpty { log("\(next) -> \(actions)") }
-            for action in actions { execute(action) }
-        }
-        feeding = false
-    }
-
-    func reloadPolicy() {
-        let (policies, problems) = policyLoader.load()
-        for problem in problems { log(problem) }
-        let guarded = policies.guardedApps
-        entries = Dictionary(uniqueKeysWithValues: guarded.map {
-            ($0, DesktopEntry.find($0, dataDirectories: configuration.dataDirectories))
-        })
-        feed(.guardedAppsChanged(guarded))
     }
 
     func reapLockWindows() {
@@ -274,10 +225,6 @@ public final class CompositorGuard {
             destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
             member: "unloadScript", arguments: [.string(Self.scriptName)], timeout: .seconds(2))
         loop.stop()
-    }
-
-    func log(_ line: String) {
-        _ = "applock-guard: \(line)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 }
 

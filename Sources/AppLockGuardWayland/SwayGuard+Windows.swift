@@ -1,6 +1,5 @@
 import AppLockCore
 import AppLockGuard
-import AppLockGuardX11
 import WaylandKit
 
 extension SwayGuard {
@@ -9,8 +8,8 @@ extension SwayGuard {
         do {
             if try !events.readEvents().isEmpty { refreshTree() }
         } catch {
-            log("sway has gone (\(error)); stopping")
-            loop.stop()
+            driver.log("sway has gone (\(error)); stopping")
+            driver.loop.stop()
         }
     }
 
@@ -22,7 +21,7 @@ extension SwayGuard {
         do {
             tree = try commands.tree()
         } catch {
-            log("cannot read sway's tree: \(error)")
+            driver.log("cannot read sway's tree: \(error)")
             return
         }
         var seen: Set<Int> = []
@@ -41,6 +40,7 @@ extension SwayGuard {
                 resolve(node.id, node: node)
             }
             windows[node.id]?.workspace = workspace
+            if workspace != Self.scratchpad { windows[node.id]?.floating = node.type == "floating_con" }
             if windows[node.id]?.home != nil, workspace != Self.scratchpad {
                 sway("[con_id=\(node.id)] move scratchpad")
                 windows[node.id]?.workspace = Self.scratchpad
@@ -75,33 +75,15 @@ extension SwayGuard {
         feed(shown ? .windowShown(GuardWindowID(UInt32(id))) : .windowHidden(GuardWindowID(UInt32(id))))
     }
 
-    /// Which guarded app the window belongs to, by the same rules as on X11: the launcher's systemd scope and
-    /// `GIO_LAUNCHED_DESKTOP_FILE` of its process, the app id the compositor reports (the desktop-file id for
-    /// well-behaved apps, else matched against `StartupWMClass`), an Xwayland window's class, then the processes it
-    /// descends from.
+    /// Which guarded app the window belongs to (``GuardDriver/guardedApp(pid:names:appsByPID:)``): the app id
+    /// sway reports, an Xwayland window's class and instance.
     func resolve(_ id: Int, node: SwayNode? = nil) {
         guard let window = windows[id] else { return }
         let node = node ?? (try? commands.tree())?.windows().first { $0.window.id == id }?.window
-        let guarded = core.guardedApps
-        var app: AppID?
-        func consider(_ candidate: AppID?) {
-            if app == nil, let candidate, guarded.contains(candidate) { app = candidate }
-        }
-        if let pid = window.pid { consider(ProcessFacts.launchedApp(of: pid)) }
-        let candidates = entries.values.sorted { $0.app < $1.app }.map { (app: $0.app, startupWMClass: $0.startupWMClass) }
-        if let appID = node?.appID {
-            consider(try? AppID(appID))
-            consider(AppIdentity.fromWindowClass(instance: appID, className: appID, candidates: candidates))
-        }
-        if let properties = node?.windowProperties {
-            consider(AppIdentity.fromWindowClass(
-                instance: properties.instance ?? "", className: properties.windowClass ?? "", candidates: candidates))
-        }
-        if app == nil, let pid = window.pid {
-            var appsByPID: [Int32: AppID] = [:]
-            for other in windows.values { if let p = other.pid, let a = other.app { appsByPID[p] = a } }
-            for ancestor in ProcessFacts.lineage(of: pid).dropFirst() { consider(appsByPID[ancestor]) }
-        }
+        var appsByPID: [Int32: AppID] = [:]
+        for other in windows.values { if let p = other.pid, let a = other.app { appsByPID[p] = a } }
+        let names = [node?.appID, node?.windowProperties?.windowClass, node?.windowProperties?.instance].compactMap { $0 }
+        let app = driver.guardedApp(pid: window.pid, names: names, appsByPID: appsByPID)
         windows[id]?.app = app
         feed(.windowResolved(GuardWindowID(UInt32(id)), app: app))
     }
