@@ -23,17 +23,10 @@ struct GnomeGuardTests {
     /// test no input device to do that with, so the passcode is given through applockctl.
     @Test("A guarded app starts hidden (minimised, none of its pixels on screen); unlocked, it comes back; logind Lock hides it again")
     func startsMinimisedAndComesBack() throws {
-        let environment = try TestEnvironment(systemBus: true)
+        let setup = try GuardedAgent(app: Self.app, desktopEntry: nil)
+        let environment = setup.environment
         defer { environment.cleanup() }
-        try environment.startKeyring()
-        try environment.startLogind()
-        let apps = environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
-        try "[Policy]\nGuard=true\n".write(to: apps.appendingPathComponent("\(Self.app).conf"), atomically: true, encoding: .utf8)
-        let agent = try AgentProcess(environment: environment)
-        try agent.waitUntilServing()
-        let client = try AgentClient(environment)
-        _ = try client.call("SetPasscode", [.string(Self.app), .string(SwayGuardHarness.passcode), .string("four-digit")])
+        let client = setup.client
         let session = try GnomeShellSession(environment: environment, extensionDirectory: Self.extensionSource)
         defer { session.stop() }
         let guardProcess = try session.launch([try SwayGuardHarness.built("applock-guard"), "--verbose"], logName: "guard")

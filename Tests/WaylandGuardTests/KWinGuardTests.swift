@@ -16,21 +16,11 @@ struct KWinGuardTests {
 
     @Test("A guarded app starts minimised with the lock window above it; keys typed meanwhile reach nothing; the passcode brings it back")
     func startsMinimisedAndUnlocks() throws {
-        let environment = try TestEnvironment(systemBus: true)
+        let setup = try GuardedAgent(
+            app: Self.app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(Self.app)\n")
+        let environment = setup.environment
         defer { environment.cleanup() }
-        try environment.startKeyring()
-        try environment.startLogind()
-        let apps = environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
-        try "[Policy]\nGuard=true\n".write(to: apps.appendingPathComponent("\(Self.app).conf"), atomically: true, encoding: .utf8)
-        let applications = environment.dataHome.appendingPathComponent("applications")
-        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
-        try "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(Self.app)\n".write(
-            to: applications.appendingPathComponent("\(Self.app).desktop"), atomically: true, encoding: .utf8)
-        let agent = try AgentProcess(environment: environment)
-        try agent.waitUntilServing()
-        let client = try AgentClient(environment)
-        _ = try client.call("SetPasscode", [.string(Self.app), .string(SwayGuardHarness.passcode), .string("four-digit")])
+        let client = setup.client
         let session = try KWinSession(environment: environment)
         defer { session.stop() }
         let guardProcess = try session.launch([try SwayGuardHarness.built("applock-guard"), "--verbose"], logName: "guard",

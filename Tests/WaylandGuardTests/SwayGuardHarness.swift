@@ -11,7 +11,7 @@ final class SwayGuardHarness {
     static let app = "org.example.Notes"
     /// foot's own colours: a screenshot of a hidden app must contain neither.
     static let appColours = ["#FF00FF", "#FFFF00"]
-    static let passcode = "1234"
+    static let passcode = GuardedAgent.passcode
     /// The lock window's background (libadwaita's light window colour).
     static let lockWindowColours = ["#FAFAFA"]
 
@@ -31,24 +31,13 @@ final class SwayGuardHarness {
         for file in stale where file.hasPrefix(name + "-") {
             try? FileManager.default.removeItem(at: Self.artifacts.appendingPathComponent(file))
         }
-        environment = try TestEnvironment(systemBus: true)
-        try environment.startKeyring()
-        try environment.startLogind()
-        let apps = environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
-        try "[Policy]\nGuard=true\n\(policy)".write(
-            to: apps.appendingPathComponent("\(Self.app).conf"), atomically: true, encoding: .utf8)
-        let applications = environment.dataHome.appendingPathComponent("applications")
-        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
-        try "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(Self.app)\n".write(
-            to: applications.appendingPathComponent("\(Self.app).desktop"), atomically: true, encoding: .utf8)
+        let setup = try GuardedAgent(
+            app: Self.app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(Self.app)\n",
+            policy: policy)
+        environment = setup.environment
+        agent = setup.agent
+        client = setup.client
         recorder = environment.root.appendingPathComponent("recorder.txt")
-        let agent = try AgentProcess(environment: environment)
-        self.agent = agent
-        try agent.waitUntilServing()
-        _ = waitUntil(timeout: .seconds(10)) { agent.logText().contains("watching logind session") }
-        client = try AgentClient(environment)
-        _ = try client.call("SetPasscode", [.string(Self.app), .string(Self.passcode), .string("four-digit")])
         session = try SwaySession(environment: environment)
     }
 
