@@ -79,6 +79,8 @@ INST_BASH = $(DESTDIR)$(datadir)/bash-completion/completions
 INST_ZSH = $(DESTDIR)$(datadir)/zsh/site-functions
 INST_FISH = $(DESTDIR)$(datadir)/fish/vendor_completions.d
 INST_MAN = $(DESTDIR)$(mandir)
+GNOME_EXTENSION = applock@applock.github.io
+INST_GNOME_EXTENSION = $(DESTDIR)$(datadir)/gnome-shell/extensions/$(GNOME_EXTENSION)
 INSTALL_BIN ?=
 GENERATE_MANUAL ?=
 SUBST = sed -e 's|@bindir@|$(bindir)|g' -e 's|@datadir@|$(datadir)|g' -e 's|@sysconfdir@|$(SYSCONFDIR)|g' \
@@ -115,6 +117,9 @@ install: $(if $(INSTALL_BIN),,release)
 		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > '$(INST_POLKIT_ACTIONS)/'"$$a"; \
 			chmod 644 '$(INST_POLKIT_ACTIONS)/'"$$a"; done;) \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
+	install -d '$(INST_GNOME_EXTENSION)'; \
+	install -m 644 'data/gnome-shell/extensions/$(GNOME_EXTENSION)/metadata.json' \
+		'data/gnome-shell/extensions/$(GNOME_EXTENSION)/extension.js' '$(INST_GNOME_EXTENSION)/'; \
 	"$$bin/applockctl" --generate-completion-script bash | sed '1{/^#!/d}' > '$(INST_BASH)/applockctl'; \
 	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
 	"$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
@@ -135,8 +140,9 @@ uninstall:
 		$(foreach d,$(AUTOSTART_ENTRIES),'$(INST_AUTOSTART)/$(d)') \
 		$(foreach a,$(POLKIT_ACTIONS),'$(INST_POLKIT_ACTIONS)/$(a)') \
 		'$(INST_CONF)/applock.conf' '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' \
-		'$(INST_MAN)/man1/applockctl.1' $(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)')
-	-rmdir '$(INST_CONF)' $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
+		'$(INST_MAN)/man1/applockctl.1' $(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)') \
+		'$(INST_GNOME_EXTENSION)/metadata.json' '$(INST_GNOME_EXTENSION)/extension.js'
+	-rmdir '$(INST_CONF)' '$(INST_GNOME_EXTENSION)' $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
 		2>/dev/null
 
 # ---- benchmarks ------------------------------------------------------------------------------------------

@@ -54,9 +54,15 @@ let package = Package(
             dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
+        .target(name: "WaylandKit", swiftSettings: strict),
+        .target(
+            name: "AppLockGuardWayland",
+            dependencies: ["AppLockGuard", "AppLockGuardX11", "AppLockCore", "AppLockAgent", "DBusKit", "WaylandKit"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "applock-guard",
-            dependencies: ["AppLockGuardX11"],
+            dependencies: ["AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard"],
             swiftSettings: strict,
             // As applockd: the Swift runtime linked in statically keeps the resident guard small.
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
@@ -113,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "applock-bench",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockTestSupport", "X11Kit",
+                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockTestSupport", "X11Kit", "WaylandKit",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
@@ -146,6 +152,8 @@ let package = Package(
             name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
+        .testTarget(name: "WaylandGuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
+        .testTarget(name: "WaylandKitTests", dependencies: ["WaylandKit"], swiftSettings: strict),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],

@@ -1,18 +1,18 @@
-import AppLockCore
+public import AppLockCore
 import AppLockAgent
 import Glibc
 
 /// What the guard needs from an app's desktop file: its name, icon and `StartupWMClass`.
-struct DesktopEntry: Sendable {
-    let app: AppID
-    let name: String
+public struct DesktopEntry: Sendable {
+    public let app: AppID
+    public let name: String
     /// A PNG file to draw on the obscured cover, when one was found.
-    let iconPath: String?
-    let startupWMClass: String?
+    public let iconPath: String?
+    public let startupWMClass: String?
 
     /// The desktop file of `app` in the XDG data directories (`$XDG_DATA_HOME` first), or a bare entry named after
     /// the id when there is none.
-    static func find(_ app: AppID, dataDirectories: [String]) -> DesktopEntry {
+    public static func find(_ app: AppID, dataDirectories: [String]) -> DesktopEntry {
         for directory in dataDirectories {
             let path = directory + "/applications/" + app.rawValue + ".desktop"
             guard let text = try? TextFiles.read(path) else { continue }

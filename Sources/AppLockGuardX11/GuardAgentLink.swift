@@ -1,22 +1,22 @@
-import AppLockCore
+public import AppLockCore
 import AppLockProtocol
-import DBusKit
+public import DBusKit
 
 /// Every call the guard makes to the agent, in one place (the public D-Bus API, as any client uses it): watch the
 /// agent's name, register an app as its owner and follow its `StateChanged`, read its `State`, report activity.
 /// Loop mode: answers arrive on the event loop's thread.
-final class GuardAgentLink {
+public final class GuardAgentLink {
     private let connection: Connection
     private var stateMatches: [AppID: MatchToken] = [:]
     private var presenceToken: MatchToken?
     private static let manager = try! ObjectPath(AppLockBusNames.managerPath)
 
-    init(connection: Connection) {
+    public init(connection: Connection) {
         self.connection = connection
     }
 
     /// Calls `handler(true)` now if the agent is on the bus, and on every arrival (true) or departure (false).
-    func watchAgent(_ handler: @escaping (Bool) -> Void) {
+    public func watchAgent(_ handler: @escaping (Bool) -> Void) {
         presenceToken = connection.watchNameOwner(AppLockBusNames.busName) { _, newOwner in handler(!newOwner.isEmpty) }
         let present = ((try? connection.nameOwner(AppLockBusNames.busName, timeout: .seconds(5))) ?? nil) != nil
         handler(present)
@@ -24,7 +24,7 @@ final class GuardAgentLink {
 
     /// Subscribes to the app's `StateChanged` (arg0 match), registers it with the guard as owner, then reads its
     /// `State`. `registered` gets the answer; `state` gets the state read and every change after it.
-    func register(_ app: AppID, registered: @escaping (Bool, String?) -> Void, state: @escaping (AppState) -> Void) {
+    public func register(_ app: AppID, registered: @escaping (Bool, String?) -> Void, state: @escaping (AppState) -> Void) {
         if stateMatches[app] == nil {
             let rule = MatchRule(
                 type: .signal, sender: AppLockBusNames.busName, path: Self.manager,
@@ -47,13 +47,13 @@ final class GuardAgentLink {
     }
 
     /// Ends the registration and the app's subscription.
-    func unregister(_ app: AppID) {
+    public func unregister(_ app: AppID) {
         if let token = stateMatches.removeValue(forKey: app) { connection.removeMatch(token) }
         call("UnregisterApplication", [.string(app.rawValue)]) { _ in }
     }
 
     /// `ReportActivity(app, activity)`; failures are the agent's to log.
-    func reportActivity(_ app: AppID, _ activity: Activity) {
+    public func reportActivity(_ app: AppID, _ activity: Activity) {
         call("ReportActivity", [.string(app.rawValue), .string(activity.rawValue)]) { _ in }
     }
 

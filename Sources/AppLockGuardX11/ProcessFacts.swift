@@ -1,11 +1,11 @@
-import AppLockCore
+public import AppLockCore
 import AppLockGuard
 import AppLockAgent
 
 /// What `/proc` says about a window's process: the app its launcher named, and its parent.
-enum ProcessFacts {
+public enum ProcessFacts {
     /// The app id from the process's systemd scope, then from `GIO_LAUNCHED_DESKTOP_FILE`.
-    static func launchedApp(of pid: Int32) -> AppID? {
+    public static func launchedApp(of pid: Int32) -> AppID? {
         if let cgroup = try? TextFiles.read("/proc/\(pid)/cgroup"), let app = AppIdentity.fromCgroup(cgroup) {
             return app
         }
@@ -25,7 +25,7 @@ enum ProcessFacts {
     }
 
     /// The process and its ancestors up to (not including) init.
-    static func lineage(of pid: Int32) -> [Int32] {
+    public static func lineage(of pid: Int32) -> [Int32] {
         var chain: [Int32] = []
         var current: Int32? = pid
         while let p = current, p > 1, chain.count < 64 {

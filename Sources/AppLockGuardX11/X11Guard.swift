@@ -58,6 +58,7 @@ public final class X11Guard {
         display = try X11Display()
         bus = try Connection.session(loop: loop)
         try bus.requestName(Self.busName)
+        GuardStatus.export(on: bus, desktop: .x11)
         agent = GuardAgentLink(connection: bus)
         policyLoader = PolicyLoader(
             userDirectory: configuration.policy.configDirectory, adminPolicyPath: configuration.policy.adminPolicyPath)

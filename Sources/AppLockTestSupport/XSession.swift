@@ -73,12 +73,6 @@ public final class XSession: @unchecked Sendable {
 
     /// How many pixels inside `rect` of the PNG `image` have one of `colours` (`#RRGGBB`, upper case).
     public func pixelCount(in image: URL, rect: Rect, colours: [String]) throws -> Int {
-        let result = run(["convert", image.path, "-crop", rect.description, "+repage", "-format", "%c", "histogram:info:-"])
-        guard result.succeeded else { throw TestSupportError("convert failed: \(result.stderr)") }
-        var count = 0
-        for line in result.stdout.split(separator: "\n") where colours.contains(where: { line.contains($0) }) {
-            if let colon = line.firstIndex(of: ":"), let n = Int(line[..<colon].drop { $0 == " " }) { count += n }
-        }
-        return count
+        try ImageProbe.pixelCount(in: image, crop: rect.description, colours: colours, environment: environment)
     }
 }

@@ -45,6 +45,8 @@ final class Bench {
         if options.sections.contains("unlock") { try measureUnlockAndFlood() }
         if options.sections.contains("startup") { try measureStartup() }
         if options.sections.contains("guard") { try measureGuard() }
+        if options.sections.contains("sway") { try measureSwayGuard() }
+        if options.sections.contains("kwin") { try measureKWinGuard() }
         if options.sections.contains("lockwindow") { try measureLockWindow() }
     }
 

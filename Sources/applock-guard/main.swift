@@ -1,12 +1,14 @@
 import AppLockAgent
 import AppLockCore
+import AppLockGuard
+import AppLockGuardWayland
 import AppLockGuardX11
 import Glibc
 
 let usage = """
     Usage: applock-guard [--verbose] [--set-passcode APP] [--version] [--help]
 
-    The AppLock guard for X11: covers the windows of every guarded app (policy key
+    The AppLock guard for X11 and sway: covers (on sway: hides) the windows of every guarded app (policy key
     Guard=true, or `applockctl guard add APP`) while the agent says the app is
     obscured or locked, and shows the lock window over a locked one. It is normally
     started with the graphical session (systemd --user or XDG autostart).
@@ -16,7 +18,11 @@ let usage = """
       --version            print the version and exit
       --help               print this help and exit
 
-    Environment: DISPLAY, DBUS_SESSION_BUS_ADDRESS, XDG_CONFIG_HOME, XDG_DATA_HOME,
+    The desktop is chosen from SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE, WAYLAND_DISPLAY with
+    XDG_CURRENT_DESKTOP, then DISPLAY; on a desktop it cannot protect, the guard says so once
+    and `applockctl status` shows it.
+
+    Environment: DISPLAY, SWAYSOCK, DBUS_SESSION_BUS_ADDRESS, XDG_CONFIG_HOME, XDG_DATA_HOME,
     XDG_DATA_DIRS, APPLOCK_ADMIN_POLICY, APPLOCK_LOCK_WINDOW (the lock window executable;
     default: applock-lock-window next to applock-guard).
     """
@@ -49,8 +55,23 @@ while let argument = arguments.popFirst() {
     }
 }
 
+var environment: [String: String] = [:]
+for name in ["SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE", "WAYLAND_DISPLAY", "XDG_CURRENT_DESKTOP", "DISPLAY"] {
+    if let value = getenv(name) { environment[name] = String(cString: value) }
+}
+let desktop = GuardDesktop.choose(environment: environment)
+_ = "applock-guard: desktop \(desktop): \(desktop.statement)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
 do {
-    try X11Guard(configuration: configuration).run()
+    switch desktop {
+    case .x11:
+        try X11Guard(configuration: configuration).run()
+    case .sway:
+        try SwayGuard(configuration: configuration, socketPath: environment["SWAYSOCK"] ?? "").run()
+    case .plasmaWayland, .gnomeWayland:
+        try CompositorGuard(configuration: configuration, desktop: desktop).run()
+    default:
+        try UnprotectedGuard(desktop: desktop).run()
+    }
 } catch {
     fail("cannot start: \(error)", status: 1)
 }

@@ -1,3 +1,4 @@
+import AppLockCore
 import AppLockClient
 import AppLockCore
 import DBusKit

@@ -1,6 +1,7 @@
 import AppLockClient
 import AppLockProtocol
 import ArgumentParser
+import Foundation
 
 /// `applockctl status [APP]`: the session state and every app, or every property of one app.
 struct StatusCommand: ParsableCommand {
@@ -38,11 +39,15 @@ struct StatusCommand: ParsableCommand {
                 "version": version,
                 "sessionState": session,
                 "applications": apps.map(ApplicationTable.json),
+                "guard": GuardStatusLine.read().map {
+                    ["desktop": $0.desktop, "protected": $0.protected, "statement": $0.statement] as [String: Any]
+                } ?? NSNull(),
             ] as [String: Any])
             return
         }
         Output.line("Session: \(session)")
         Output.line("Agent:   applockd \(version)")
+        Output.line("Guard:   \(GuardStatusLine.text())")
         Output.line("")
         ApplicationTable.print(apps)
     }

@@ -1,0 +1,68 @@
+/// The desktop the guard runs in, read once from the session's environment, and whether the guard can protect
+/// apps there. Pure: the environment comes in as a dictionary.
+public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
+    /// An X11 session (any EWMH window manager): covers drawn by the guard itself.
+    case x11
+    /// sway, or another wlroots compositor speaking sway's IPC (`SWAYSOCK`).
+    case sway
+    /// Hyprland (`HYPRLAND_INSTANCE_SIGNATURE`): not protected yet.
+    case hyprland
+    /// KDE Plasma on Wayland: a KWin script loaded over D-Bus does what the guard cannot.
+    case plasmaWayland
+    /// GNOME Shell on Wayland: the AppLock Shell extension does what the guard cannot.
+    case gnomeWayland
+    /// Another Wayland compositor (named by `XDG_CURRENT_DESKTOP` when it says).
+    case otherWayland(String)
+    /// No display at all.
+    case none
+
+    /// Picks the desktop from the session's variables: a compositor's own socket first (`SWAYSOCK`,
+    /// `HYPRLAND_INSTANCE_SIGNATURE`), then a Wayland display named by `XDG_CURRENT_DESKTOP`, then X11 (`DISPLAY`
+    /// without `WAYLAND_DISPLAY`: under Wayland, `DISPLAY` is Xwayland, which shows only X11 apps).
+    public static func choose(environment: [String: String]) -> GuardDesktop {
+        func present(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":").map(String.init)
+        if present("SWAYSOCK") { return .sway }
+        if present("HYPRLAND_INSTANCE_SIGNATURE") { return .hyprland }
+        if present("WAYLAND_DISPLAY") {
+            if desktops.contains("kde") { return .plasmaWayland }
+            if desktops.contains("gnome") { return .gnomeWayland }
+            if desktops.contains("sway") { return .sway }
+            return .otherWayland(environment["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown")
+        }
+        if present("DISPLAY") { return .x11 }
+        return .none
+    }
+
+    /// Whether the guard can cover apps here.
+    public var isProtected: Bool { self == .x11 || self == .sway || self == .plasmaWayland || self == .gnomeWayland }
+
+    /// The backend's short name, as the log and `applockctl status` say it.
+    public var description: String {
+        switch self {
+        case .x11: "x11"
+        case .sway: "sway"
+        case .hyprland: "hyprland"
+        case .plasmaWayland: "kde-wayland"
+        case .gnomeWayland: "gnome-wayland"
+        case .otherWayland(let name): "wayland (\(name))"
+        case .none: "none"
+        }
+    }
+
+    /// One plain sentence for the log and for `applockctl status`: what the guard does here, or why it cannot.
+    public var statement: String {
+        switch self {
+        case .x11: "guarding apps on X11"
+        case .sway: "guarding apps on sway (IPC)"
+        case .hyprland:
+            "cannot protect apps on Hyprland yet: guarded apps are locked in the agent but their windows stay visible"
+        case .plasmaWayland: "guarding apps on KDE Plasma (Wayland) through a KWin script"
+        case .gnomeWayland:
+            "guarding apps on GNOME (Wayland) through the AppLock Shell extension (applock@applock.github.io must be enabled)"
+        case .otherWayland(let name):
+            "cannot protect apps on this Wayland desktop (\(name)): a Wayland client cannot see or cover other apps' windows"
+        case .none: "no display: nothing to protect"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import AppLockCore
+import AppLockGuard
+
+extension CompositorGuard {
+    func execute(_ action: GuardAction) {
+        switch action {
+        case .cover(let id, _, _):
+            if hidden.insert(id.rawValue).inserted { publish() }
+        case .uncover(let id), .discardCover(let id):
+            if hidden.remove(id.rawValue) != nil { publish() }
+            updateShown(id.rawValue)
+        case .prepareCover, .restack, .activate:
+            break
+        case .grabKeyboard:
+            // A minimised window has no keyboard; the script minimises it again if anything brings it back.
+            feed(.keyboardGrabAnswered(true))
+        case .releaseKeyboard:
+            break
+        case .showLockWindow(let app, _):
+            guard let process = driver.startLockWindow(for: app) else { return }
+            lockWindows[app] = process
+            lockWindowApp = app
+            publish()
+        case .hideLockWindow(let app):
+            lockWindows[app] = nil
+            if lockWindowApp == app {
+                lockWindowApp = nil
+                publish()
+            }
+        case .register, .unregister, .reportActivity, .armTimer:
+            break
+        }
+    }
+}

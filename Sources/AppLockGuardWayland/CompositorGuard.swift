@@ -1,0 +1,231 @@
+import AppLockAgent
+import AppLockCore
+public import AppLockGuard
+public import AppLockGuardX11
+import DBusKit
+import Glibc
+
+/// The resident guard where only the compositor sees every window and a script inside it does the work: on KDE
+/// Plasma (Wayland) a KWin script the guard loads over D-Bus (``KWinScript``), on GNOME the AppLock Shell
+/// extension (`data/gnome-shell/extensions/applock@applock.github.io`). The script reports windows to the guard's
+/// `io.github.applock.Guard1.Compositor` object and long-polls it for what to do: while a guarded app is
+/// `obscured` or `locked` its windows are kept minimised, and the lock window (an ordinary toplevel) is kept above
+/// everything with the focus. The same `GuardCore` decides as on X11 and sway.
+public final class CompositorGuard {
+    static let scriptName = "applock-guard"
+    static let objectPath = "/io/github/applock/Guard1/Compositor"
+    static let interfaceName = "io.github.applock.Guard1.Compositor"
+    /// How long a `Poll` is held before it is answered unchanged (well under D-Bus's 25 s default timeout).
+    static let pollHold = Duration.seconds(15)
+
+    struct Window {
+        var uuid: String
+        var pid: Int32
+        var app: AppID?
+        var minimised: Bool
+        var shown = false
+    }
+
+    let desktop: GuardDesktop
+    let driver: GuardDriver
+    var windows: [UInt32: Window] = [:]
+    var ids: [String: UInt32] = [:]
+    var nextID: UInt32 = 1
+    /// Windows the guard keeps minimised.
+    var hidden: Set<UInt32> = []
+    var lockWindows: [AppID: LockWindowProcess] = [:]
+    var lockWindowApp: AppID?
+    var version: Int32 = 1
+    var polls: [(MethodInvocation, TimerHandle)] = []
+
+    /// `desktop` is `.plasmaWayland` (the guard loads its KWin script) or `.gnomeWayland` (the extension calls in).
+    public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
+        self.desktop = desktop
+        driver = try GuardDriver(configuration: configuration, desktop: desktop)
+    }
+
+    var loop: EventLoop { driver.loop }
+    var bus: Connection { driver.bus }
+
+    func feed(_ input: GuardInput) { driver.feed(input) }
+
+    func log(_ line: String) { driver.log(line) }
+
+    /// Loads the KWin script (on KDE; GNOME's extension finds the guard by its name) and runs until SIGTERM or SIGINT.
+    public func run() throws {
+        exportScriptInterface()
+        driver.performOnDesktop = { [unowned self] action in execute(action) }
+        loop.onSignal(SIGHUP) { [unowned self] in driver.reloadPolicy() }
+        loop.onSignal(SIGCHLD) { [unowned self] in reapLockWindows() }
+        loop.onSignal(SIGTERM) { [unowned self] in shutDown() }
+        loop.onSignal(SIGINT) { [unowned self] in shutDown() }
+        bus.onDisconnected = { [unowned self] in loop.stop() }
+        driver.start()
+        if desktop == .plasmaWayland { try loadScript() }
+        loop.run()
+    }
+
+    private func loadScript() throws {
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/tmp"
+        let path = runtime + "/applock-guard-kwin.js"
+        _ = unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DBusError(name: "org.freedesktop.DBus.Error.Failed", message: "cannot write \(path)") }
+        _ = KWinScript.source.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let scripting = try ObjectPath("/Scripting")
+        _ = try? bus.call(
+            destination: "org.kde.KWin", path: scripting, interface: "org.kde.kwin.Scripting", member: "unloadScript",
+            arguments: [.string(Self.scriptName)], timeout: .seconds(5))
+        let reply = try bus.call(
+            destination: "org.kde.KWin", path: scripting, interface: "org.kde.kwin.Scripting", member: "loadScript",
+            arguments: [.string(path), .string(Self.scriptName)], timeout: .seconds(10))
+        guard let id = reply.first?.int32Value, id >= 0 else {
+            throw DBusError(name: "org.freedesktop.DBus.Error.Failed", message: "KWin refused the script: \(reply)")
+        }
+        _ = try bus.call(
+            destination: "org.kde.KWin", path: ObjectPath("/\(id)"), interface: "org.kde.kwin.Script", member: "run",
+            arguments: [], timeout: .seconds(10))
+        log("KWin script loaded (id \(id))")
+    }
+
+    // MARK: The script's calls
+
+    private func exportScriptInterface() {
+        let interface = ExportedInterface(
+            name: Self.interfaceName,
+            xml: """
+                <interface name="\(Self.interfaceName)">
+                  <method name="WindowEvent">
+                    <arg name="kind" type="s" direction="in"/><arg name="id" type="s" direction="in"/>
+                    <arg name="desktop_file" type="s" direction="in"/><arg name="resource_class" type="s" direction="in"/>
+                    <arg name="pid" type="i" direction="in"/><arg name="minimized" type="b" direction="in"/>
+                  </method>
+                  <method name="Poll">
+                    <arg name="version" type="i" direction="in"/>
+                    <arg name="next" type="i" direction="out"/><arg name="wanted" type="s" direction="out"/>
+                  </method>
+                </interface>
+                """,
+            methods: [
+                "WindowEvent": { [unowned self] call in windowEvent(call) },
+                "Poll": { [unowned self] call in poll(call) },
+            ],
+            signatures: ["WindowEvent": "ssssib", "Poll": "i"])
+        bus.export(BasicExportedObject(interfaces: [interface]), at: try! ObjectPath(Self.objectPath))
+    }
+
+    private func windowEvent(_ call: MethodInvocation) {
+        call.reply()
+        let a = call.arguments
+        guard a.count == 6, let kind = a[0].stringValue, let uuid = a[1].stringValue,
+              let desktopFile = a[2].stringValue, let resourceClass = a[3].stringValue, let pid = a[4].int32Value,
+              let minimised = a[5].boolValue else { return }
+        if let (app, _) = lockWindows.first(where: { $0.value.pid == pid }) {
+            if kind == "added" { feed(.lockWindowMapped(app)) }
+            return
+        }
+        switch kind {
+        case "added":
+            if let id = ids[uuid] {
+                // Reported again once the window has its class or app id: resolve it again.
+                if windows[id]?.app == nil { resolve(id, desktopFile: desktopFile, resourceClass: resourceClass) }
+                return
+            }
+            let id = nextID
+            nextID += 1
+            ids[uuid] = id
+            windows[id] = Window(uuid: uuid, pid: pid, minimised: minimised)
+            resolve(id, desktopFile: desktopFile, resourceClass: resourceClass)
+            updateShown(id)
+        case "changed":
+            guard let id = ids[uuid] else { return }
+            windows[id]?.minimised = minimised
+            updateShown(id)
+        case "activated":
+            guard let id = ids[uuid] else { return }
+            feed(.activeWindowChanged(GuardWindowID(id)))
+        case "removed":
+            guard let id = ids.removeValue(forKey: uuid) else { return }
+            windows[id] = nil
+            hidden.remove(id)
+            feed(.windowGone(GuardWindowID(id)))
+        default:
+            break
+        }
+    }
+
+    /// Answers at once when the script's version is old, else holds the call until something changes.
+    private func poll(_ call: MethodInvocation) {
+        guard let seen = call.arguments.first?.int32Value else { return call.reply([.int32(version), .string(wanted())]) }
+        if seen != version { return call.reply([.int32(version), .string(wanted())]) }
+        let hold = loop.schedule(at: .after(Self.pollHold)) { [unowned self] in
+            polls.removeAll { $0.0 === call }
+            call.reply([.int32(version), .string(wanted())])
+        }
+        polls.append((call, hold))
+    }
+
+    /// Tells the script the new wanted state (answers the held polls).
+    func publish() {
+        version &+= 1
+        let text = wanted()
+        for (call, hold) in polls {
+            loop.cancel(hold)
+            call.reply([.int32(version), .string(text)])
+        }
+        polls.removeAll()
+    }
+
+    private func wanted() -> String {
+        let hide = hidden.compactMap { windows[$0]?.uuid }.sorted().map { "\"\($0)\"" }.joined(separator: ",")
+        let lockPid = lockWindowApp.flatMap { lockWindows[$0]?.pid } ?? 0
+        return "{\"hide\":[\(hide)],\"lockPid\":\(lockPid)}"
+    }
+
+    // MARK: Windows
+
+    /// A window counts as shown while it is not minimised, or while the guard keeps it minimised.
+    func updateShown(_ id: UInt32) {
+        guard let window = windows[id] else { return }
+        let shown = !window.minimised || hidden.contains(id)
+        guard window.shown != shown else { return }
+        windows[id]?.shown = shown
+        feed(shown ? .windowShown(GuardWindowID(id)) : .windowHidden(GuardWindowID(id)))
+    }
+
+    /// Which guarded app the window belongs to (``GuardDriver/guardedApp(pid:names:appsByPID:)``): the
+    /// desktop-file name and the resource class (Wayland app id or X11 class) the compositor reports.
+    func resolve(_ id: UInt32, desktopFile: String, resourceClass: String) {
+        guard let window = windows[id] else { return }
+        var appsByPID: [Int32: AppID] = [:]
+        for other in windows.values { if let a = other.app { appsByPID[other.pid] = a } }
+        let app = driver.guardedApp(pid: window.pid, names: [desktopFile, resourceClass], appsByPID: appsByPID)
+        windows[id]?.app = app
+        feed(.windowResolved(GuardWindowID(id), app: app))
+    }
+
+    func reapLockWindows() {
+        for (app, process) in lockWindows {
+            guard process.exitStatus() != nil else { continue }
+            lockWindows[app] = nil
+            if lockWindowApp == app {
+                lockWindowApp = nil
+                publish()
+            }
+            feed(.lockWindowExited(app))
+        }
+    }
+
+    /// SIGTERM: the KWin script is unloaded; windows it minimised stay minimised.
+    func shutDown() {
+        lockWindows.removeAll()
+        guard desktop == .plasmaWayland else { return loop.stop() }
+        _ = try? bus.call(
+            destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
+            member: "unloadScript", arguments: [.string(Self.scriptName)], timeout: .seconds(2))
+        loop.stop()
+    }
+}
+
+@available(*, unavailable) extension CompositorGuard: Sendable {}

@@ -1,0 +1,53 @@
+/// The KWin script the guard loads on KDE Plasma (KWin 5.27's scripting API). It reports every window to the
+/// guard (`WindowEvent`), and long-polls the guard (`Poll`) for which windows to keep minimised and which lock
+/// window to keep above everything, on every desktop, with the focus. A guarded window that comes back while
+/// covered (the task bar, a click) is minimised again at once.
+enum KWinScript {
+    static let source = """
+        const G = "io.github.applock.Guard1", P = "/io/github/applock/Guard1/Compositor", I = "io.github.applock.Guard1.Compositor";
+        let hidden = {};
+        let lockPid = 0;
+        function idOf(c) { return String(c.internalId); }
+        function report(kind, c) {
+            callDBus(G, P, I, "WindowEvent", kind, idOf(c), String(c.desktopFileName || ""),
+                     String(c.resourceClass || ""), c.pid || 0, !!c.minimized);
+        }
+        function enforce() {
+            for (const c of workspace.clientList()) {
+                if (hidden[idOf(c)] && !c.minimized) c.minimized = true;
+                if (lockPid !== 0 && c.pid === lockPid) {
+                    c.keepAbove = true;
+                    c.onAllDesktops = true;
+                    if (workspace.activeClient !== c) workspace.activeClient = c;
+                }
+            }
+        }
+        function watch(c) {
+            report("added", c);
+            c.minimizedChanged.connect(function () { report("changed", c); enforce(); });
+        }
+        workspace.clientList().forEach(watch);
+        workspace.clientAdded.connect(function (c) { watch(c); enforce(); });
+        workspace.clientRemoved.connect(function (c) { report("removed", c); });
+        workspace.clientActivated.connect(function (c) { if (c) report("activated", c); });
+        function poll(version) {
+            callDBus(G, P, I, "Poll", version, function (next, text) {
+                const wanted = JSON.parse(text);
+                const before = hidden;
+                hidden = {};
+                for (const id of wanted.hide) hidden[id] = true;
+                lockPid = wanted.lockPid;
+                for (const c of workspace.clientList()) {
+                    const id = idOf(c);
+                    if (before[id] && !hidden[id] && c.minimized) {
+                        c.minimized = false;
+                        if (lockPid === 0) workspace.activeClient = c;
+                    }
+                }
+                enforce();
+                poll(next);
+            });
+        }
+        poll(0);
+        """
+}

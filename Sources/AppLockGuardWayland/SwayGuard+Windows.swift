@@ -1,0 +1,95 @@
+import AppLockCore
+import AppLockGuard
+import WaylandKit
+
+extension SwayGuard {
+    /// Reads what sway sent; any window or workspace event re-reads the tree (one request, a few KiB).
+    func swayEvents() {
+        do {
+            if try !events.readEvents().isEmpty { refreshTree() }
+        } catch {
+            driver.log("sway has gone (\(error)); stopping")
+            driver.loop.stop()
+        }
+    }
+
+    /// Brings the guard's view of the windows up to sway's tree: new and gone windows, where each is, which one
+    /// has the focus. A window the guard hid that has come back on a workspace (the user's `scratchpad show`) is
+    /// hidden again at once and counts as the user reaching for the app: the lock window is shown for it.
+    func refreshTree() {
+        let tree: SwayNode
+        do {
+            tree = try commands.tree()
+        } catch {
+            driver.log("cannot read sway's tree: \(error)")
+            return
+        }
+        var seen: Set<Int> = []
+        for (node, workspace) in tree.windows() {
+            seen.insert(node.id)
+            if let pid = node.pid, let app = lockWindows.first(where: { $0.value.pid == pid })?.key {
+                if lockWindowContainers[node.id] == nil {
+                    lockWindowContainers[node.id] = app
+                    placeLockWindow(node.id)
+                    feed(.lockWindowMapped(app))
+                }
+                continue
+            }
+            if windows[node.id] == nil {
+                windows[node.id] = Window(pid: node.pid, workspace: workspace)
+                resolve(node.id, node: node)
+            }
+            windows[node.id]?.workspace = workspace
+            if workspace != Self.scratchpad { windows[node.id]?.floating = node.type == "floating_con" }
+            if windows[node.id]?.home != nil, workspace != Self.scratchpad {
+                sway("[con_id=\(node.id)] move scratchpad")
+                windows[node.id]?.workspace = Self.scratchpad
+                feed(.activeWindowChanged(GuardWindowID(UInt32(node.id))))
+            }
+            updateShown(node.id)
+        }
+        for id in lockWindowContainers.keys where !seen.contains(id) { lockWindowContainers[id] = nil }
+        for id in windows.keys.sorted() where !seen.contains(id) {
+            windows[id] = nil
+            feed(.windowGone(GuardWindowID(UInt32(id))))
+        }
+        updateFocus(tree.focusedID())
+    }
+
+    /// The focus moved: to one of the apps' windows (reported), or to the lock window, an empty workspace or a
+    /// window that has gone (the app that had it keeps it, as far as the core is concerned).
+    private func updateFocus(_ id: Int?) {
+        guard id != focused else { return }
+        focused = id
+        guard let id, windows[id] != nil else { return }
+        feed(.activeWindowChanged(GuardWindowID(UInt32(id))))
+    }
+
+    /// A window counts as shown while it is on a workspace, or while the guard holds it in the scratchpad; one
+    /// the user sent to the scratchpad is hidden (minimised).
+    func updateShown(_ id: Int) {
+        guard let window = windows[id] else { return }
+        let shown = window.workspace != Self.scratchpad || window.home != nil
+        guard window.shown != shown else { return }
+        windows[id]?.shown = shown
+        feed(shown ? .windowShown(GuardWindowID(UInt32(id))) : .windowHidden(GuardWindowID(UInt32(id))))
+    }
+
+    /// Which guarded app the window belongs to (``GuardDriver/guardedApp(pid:names:appsByPID:)``): the app id
+    /// sway reports, an Xwayland window's class and instance.
+    func resolve(_ id: Int, node: SwayNode? = nil) {
+        guard let window = windows[id] else { return }
+        let node = node ?? (try? commands.tree())?.windows().first { $0.window.id == id }?.window
+        var appsByPID: [Int32: AppID] = [:]
+        for other in windows.values { if let p = other.pid, let a = other.app { appsByPID[p] = a } }
+        let names = [node?.appID, node?.windowProperties?.windowClass, node?.windowProperties?.instance].compactMap { $0 }
+        let app = driver.guardedApp(pid: window.pid, names: names, appsByPID: appsByPID)
+        windows[id]?.app = app
+        feed(.windowResolved(GuardWindowID(UInt32(id)), app: app))
+    }
+
+    /// The lock window: floating, on every workspace, in the middle, with the keyboard.
+    func placeLockWindow(_ id: Int) {
+        sway("[con_id=\(id)] floating enable, sticky enable, move position center, focus")
+    }
+}

@@ -1,0 +1,97 @@
+import AppLockCore
+import AppLockGuard
+public import AppLockGuardX11
+import DBusKit
+import Glibc
+import WaylandKit
+
+/// The resident guard on sway (and wlroots compositors speaking sway's IPC). A Wayland client cannot see or
+/// cover other clients' windows, so the compositor does it: the guard follows the tree over IPC, and while a
+/// guarded app is `obscured` or `locked` its windows are moved to sway's scratchpad (off every workspace, so
+/// they are neither drawn nor focusable and no key can reach them) and brought back when it is unlocked. The
+/// lock window is an ordinary toplevel the guard makes floating, sticky and focused. The same `GuardCore`
+/// decides as on X11 (through ``GuardDriver``); one thread, the event loop's.
+public final class SwayGuard {
+    /// sway's name for the scratchpad workspace.
+    static let scratchpad = "__i3_scratch"
+
+    struct Window {
+        var pid: Int32?
+        var app: AppID?
+        var workspace: String
+        var floating = false
+        /// Where the window was before the guard hid it, and whether it was floating.
+        var home: (workspace: String, floating: Bool)?
+        var shown = false
+    }
+
+    let driver: GuardDriver
+    let commands: SwayIPC
+    let events: SwayIPC
+    var windows: [Int: Window] = [:]
+    var lockWindows: [AppID: LockWindowProcess] = [:]
+    var lockWindowContainers: [Int: AppID] = [:]
+    var focused: Int?
+
+    /// Connects to sway at `socketPath` (`$SWAYSOCK`) twice (requests, events) and to the session bus.
+    public init(configuration: GuardConfiguration, socketPath: String) throws {
+        driver = try GuardDriver(configuration: configuration, desktop: .sway)
+        commands = try SwayIPC(socketPath: socketPath)
+        events = try SwayIPC(socketPath: socketPath)
+    }
+
+    /// Follows sway's windows and hides what must be hidden until SIGTERM or SIGINT, or until sway goes.
+    public func run() {
+        do {
+            try events.subscribe(["window", "workspace"])
+        } catch {
+            driver.log("cannot follow sway's windows: \(error)")
+            return
+        }
+        let loop = driver.loop
+        driver.performOnDesktop = { [unowned self] action in execute(action) }
+        _ = loop.watch(fd: events.fileDescriptor, readable: true, writable: false) { [unowned self] _ in swayEvents() }
+        loop.onSignal(SIGHUP) { [unowned self] in
+            driver.reloadPolicy()
+            for id in windows.keys.sorted() { resolve(id) }
+        }
+        loop.onSignal(SIGCHLD) { [unowned self] in reapLockWindows() }
+        loop.onSignal(SIGTERM) { [unowned self] in shutDown() }
+        loop.onSignal(SIGINT) { [unowned self] in shutDown() }
+        driver.bus.onDisconnected = { [unowned self] in
+            driver.log("the session bus went away; hidden windows stay in the scratchpad until a new guard takes over")
+            loop.stop()
+        }
+        driver.start()
+        refreshTree()
+        loop.run()
+    }
+
+    func feed(_ input: GuardInput) { driver.feed(input) }
+
+    func reapLockWindows() {
+        for (app, process) in lockWindows {
+            guard process.exitStatus() != nil else { continue }
+            lockWindows[app] = nil
+            lockWindowContainers = lockWindowContainers.filter { $0.value != app }
+            feed(.lockWindowExited(app))
+        }
+    }
+
+    /// SIGTERM: the lock windows end; hidden windows stay in the scratchpad (as after a crash), for the next guard.
+    func shutDown() {
+        lockWindows.removeAll()
+        driver.loop.stop()
+    }
+
+    /// Runs a sway command; a refusal is logged (the window may have gone meanwhile).
+    func sway(_ command: String) {
+        do {
+            try commands.command(command)
+        } catch {
+            driver.log("\(error)")
+        }
+    }
+}
+
+@available(*, unavailable) extension SwayGuard: Sendable {}

@@ -1,0 +1,95 @@
+import DBusKit
+public import Foundation
+
+/// A GNOME desktop for guard tests: GNOME Shell 43 (`gnome-shell --headless`, one 1280×800 virtual monitor, no
+/// Xwayland) on the test's private buses (it needs logind on the system bus), with the AppLock extension installed
+/// and enabled before it starts (an extension installed later is not found). Settings go through GLib's keyfile
+/// backend, so that `gsettings` and the Shell see the same ones.
+public final class GnomeShellSession: @unchecked Sendable {
+    public static let extensionUUID = "applock@applock.github.io"
+
+    public let environment: TestEnvironment
+    /// The environment's variables plus `WAYLAND_DISPLAY` and `XDG_CURRENT_DESKTOP=GNOME`.
+    public let variables: [String: String]
+    private let shell: SessionProcess
+
+    /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`.
+    public init(environment: TestEnvironment, extensionDirectory: URL) throws {
+        self.environment = environment
+        let installed = environment.dataHome.appendingPathComponent("gnome-shell/extensions/\(Self.extensionUUID)")
+        try FileManager.default.createDirectory(
+            at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: installed)
+        try FileManager.default.copyItem(at: extensionDirectory, to: installed)
+        var shellVariables = environment.environment
+        shellVariables["GSETTINGS_BACKEND"] = "keyfile"
+        shellVariables["XDG_SESSION_TYPE"] = "wayland"
+        shellVariables["XDG_CURRENT_DESKTOP"] = "GNOME"
+        let enabled = environment.run(
+            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "['\(Self.extensionUUID)']"],
+            extraEnvironment: shellVariables)
+        guard enabled.succeeded else { throw TestSupportError("gsettings failed: \(enabled.stderr)") }
+        try? FileManager.default.removeItem(at: environment.runtimeDir.appendingPathComponent("gnome-shell-disable-extensions"))
+        let socket = "applock-gnome-\(getpid())"
+        shell = try SessionProcess(
+            ["gnome-shell", "--headless", "--wayland", "--no-x11", "--wayland-display", socket,
+             "--virtual-monitor", "1280x800"],
+            variables: shellVariables, in: environment, logName: "gnome-shell")
+        guard environment.waitForName("org.gnome.Shell", timeout: .seconds(30)) else {
+            shell.stop()
+            throw TestSupportError("gnome-shell did not start: \(shell.logText())")
+        }
+        var variables = shellVariables
+        variables["WAYLAND_DISPLAY"] = socket
+        variables["GDK_BACKEND"] = "wayland"
+        self.variables = variables
+        // The Shell opens the Overview once it has started; close it, as a user would, so windows show on the desktop.
+        func overview(_ arguments: [String]) -> CommandResult {
+            environment.run(["gdbus", "call", "--session", "-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m"]
+                            + arguments)
+        }
+        let opened = waitUntil(timeout: .seconds(15)) {
+            overview(["org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"]).stdout.contains("true")
+        }
+        let closed = opened && waitUntil(timeout: .seconds(10)) {
+            _ = overview(["org.freedesktop.DBus.Properties.Set", "org.gnome.Shell", "OverviewActive", "<false>"])
+            return overview(["org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"]).stdout
+                .contains("false")
+        }
+        guard closed else {
+            shell.stop()
+            throw TestSupportError("the Shell's Overview did not open and close: \(shell.logText())")
+        }
+    }
+
+    deinit { stop() }
+
+    public func stop() { shell.stop() }
+
+    public func logText() -> String { shell.logText() }
+
+    public func launch(_ argv: [String], logName: String, extraVariables: [String: String] = [:]) throws -> SessionProcess {
+        try SessionProcess(argv, variables: variables.merging(extraVariables) { $1 }, in: environment, logName: logName)
+    }
+
+    /// A PNG of the screen from `org.gnome.Shell.Screenshot`, which answers only callers owning
+    /// `org.gnome.Screenshot` (as GNOME's own screenshot tool does).
+    public func screenshot(to url: URL) throws {
+        let connection = try Connection.address(environment.sessionBus.address)
+        defer { connection.close() }
+        try connection.requestName("org.gnome.Screenshot")
+        try? FileManager.default.removeItem(at: url)
+        let reply = try connection.call(
+            destination: "org.gnome.Shell.Screenshot", path: ObjectPath("/org/gnome/Shell/Screenshot"),
+            interface: "org.gnome.Shell.Screenshot", member: "Screenshot",
+            arguments: [.boolean(false), .boolean(false), .string(url.path)], timeout: .seconds(10))
+        guard reply.first?.boolValue == true else { throw TestSupportError("the Shell refused the screenshot: \(reply)") }
+    }
+
+    /// How many pixels of the screen have one of `colours` (`#RRGGBB`, upper case); kept at `keep` when given.
+    public func countPixels(_ colours: [String], keep: URL? = nil) throws -> Int {
+        let shot = keep ?? environment.root.appendingPathComponent("gnome-shot.png")
+        try screenshot(to: shot)
+        return try ImageProbe.pixelCount(in: shot, crop: nil, colours: colours, environment: environment)
+    }
+}

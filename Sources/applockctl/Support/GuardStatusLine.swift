@@ -1,0 +1,31 @@
+import DBusKit
+
+/// The guard's own word on the desktop it runs in (its `io.github.applock.Guard1` status object), for
+/// `applockctl status`: "not running", or the desktop and whether apps are protected there.
+enum GuardStatusLine {
+    static let objectPath = "/io/github/applock/Guard1"
+    static let interfaceName = "io.github.applock.Guard1"
+
+    /// `(desktop, protected, statement)`, nil when no guard runs.
+    static func read() -> (desktop: String, protected: Bool, statement: String)? {
+        guard let connection = try? Connection.session() else { return nil }
+        defer { connection.close() }
+        guard let reply = try? connection.call(
+            destination: GuardReload.guardBusName, path: ObjectPath(objectPath), interface: StandardInterfaces.properties,
+            member: "GetAll", arguments: [.string(interfaceName)], timeout: .seconds(5)),
+            let entries = reply.first?.dictionaryValue
+        else { return nil }
+        var values: [String: DBusValue] = [:]
+        for (key, value) in entries {
+            if let name = key.stringValue { values[name] = value.variantValue ?? value }
+        }
+        guard let desktop = values["Desktop"]?.stringValue, let protected = values["Protected"]?.boolValue else { return nil }
+        return (desktop, protected, values["Statement"]?.stringValue ?? "")
+    }
+
+    /// One line: `applock-guard on sway: guarding apps on sway (IPC)`, or that it is not running.
+    static func text() -> String {
+        guard let status = read() else { return "applock-guard is not running" }
+        return "applock-guard on \(status.desktop): \(status.statement)"
+    }
+}

@@ -1,0 +1,29 @@
+import AppLockGuard
+import Testing
+
+@Suite("Which desktop the guard runs in")
+struct GuardDesktopTests {
+    @Test("A compositor's own socket wins, then a Wayland display named by XDG_CURRENT_DESKTOP, then X11")
+    func choice() {
+        #expect(GuardDesktop.choose(environment: ["SWAYSOCK": "/run/sway.sock", "WAYLAND_DISPLAY": "wayland-1",
+                                                  "DISPLAY": ":0"]) == .sway)
+        #expect(GuardDesktop.choose(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "x", "WAYLAND_DISPLAY": "w"]) == .hyprland)
+        #expect(GuardDesktop.choose(environment: ["WAYLAND_DISPLAY": "w", "XDG_CURRENT_DESKTOP": "KDE"]) == .plasmaWayland)
+        #expect(GuardDesktop.choose(environment: ["WAYLAND_DISPLAY": "w", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME",
+                                                  "DISPLAY": ":0"]) == .gnomeWayland)
+        #expect(GuardDesktop.choose(environment: ["WAYLAND_DISPLAY": "w", "XDG_CURRENT_DESKTOP": "sway"]) == .sway)
+        #expect(GuardDesktop.choose(environment: ["WAYLAND_DISPLAY": "w", "XDG_CURRENT_DESKTOP": "river"])
+                == .otherWayland("river"))
+        #expect(GuardDesktop.choose(environment: ["DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "GNOME"]) == .x11)
+        #expect(GuardDesktop.choose(environment: ["WAYLAND_DISPLAY": ""]) == .none)
+    }
+
+    @Test("X11, sway, KDE Plasma and GNOME are protected; the others say plainly that windows stay visible")
+    func statements() {
+        for desktop in [GuardDesktop.x11, .sway, .plasmaWayland, .gnomeWayland] { #expect(desktop.isProtected) }
+        for desktop in [GuardDesktop.hyprland, .otherWayland("river"), .none] {
+            #expect(!desktop.isProtected)
+            #expect(desktop.statement.hasPrefix("cannot protect") || desktop == .none)
+        }
+    }
+}

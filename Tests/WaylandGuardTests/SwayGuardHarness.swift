@@ -1,0 +1,154 @@
+import AppLockTestSupport
+import DBusKit
+import Foundation
+import Testing
+
+/// A sway desktop with a guarded app: private buses, an unlocked keyring, mocked logind, the real agent, headless
+/// sway and `applock-guard`; the guarded app is an unmodified foot terminal (app id `org.example.Notes`, yellow
+/// on magenta, its shell running `cat` into a recorder file with the terminal in non-canonical mode, so every key
+/// that reaches it is recorded at once).
+final class SwayGuardHarness {
+    static let app = "org.example.Notes"
+    /// foot's own colours: a screenshot of a hidden app must contain neither.
+    static let appColours = ["#FF00FF", "#FFFF00"]
+    static let passcode = GuardedAgent.passcode
+    /// The lock window's background (libadwaita's light window colour).
+    static let lockWindowColours = ["#FAFAFA"]
+
+    let environment: TestEnvironment
+    let agent: AgentProcess
+    let client: AgentClient
+    let session: SwaySession
+    let recorder: URL
+    var guardProcess: SessionProcess?
+    var apps: [SessionProcess] = []
+    private var shots = 0
+    private let name: String
+
+    init(_ name: String, policy: String = "") throws {
+        self.name = name
+        let stale = (try? FileManager.default.contentsOfDirectory(atPath: Self.artifacts.path)) ?? []
+        for file in stale where file.hasPrefix(name + "-") {
+            try? FileManager.default.removeItem(at: Self.artifacts.appendingPathComponent(file))
+        }
+        let setup = try GuardedAgent(
+            app: Self.app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(Self.app)\n",
+            policy: policy)
+        environment = setup.environment
+        agent = setup.agent
+        client = setup.client
+        recorder = environment.root.appendingPathComponent("recorder.txt")
+        session = try SwaySession(environment: environment)
+    }
+
+    deinit {
+        guardProcess?.stop()
+        for app in apps { app.stop() }
+        session.stop()
+        environment.cleanup()
+    }
+
+    /// Starts `applock-guard` on sway and waits until it owns its bus name.
+    func startGuard() throws {
+        let process = try session.launch([try Self.built("applock-guard"), "--verbose"], logName: "guard")
+        guardProcess = process
+        guard environment.waitForName("io.github.applock.Guard1") else {
+            throw TestSupportError("the guard did not start: \(process.logText())")
+        }
+    }
+
+    /// Starts the guarded foot and returns its container id once sway shows it.
+    @discardableResult
+    func startApp() throws -> Int {
+        let process = try session.launch([
+            "foot", "-a", Self.app, "-o", "colors.background=ff00ff", "-o", "colors.foreground=ffff00",
+            "sh", "-c", "stty -icanon -echo; exec cat > '\(recorder.path)'",
+        ], logName: "foot")
+        apps.append(process)
+        var window: Int?
+        _ = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) {
+            window = self.session.windows().first { $0.appID == Self.app }?.id
+            return window != nil
+        }
+        guard let window else { throw TestSupportError("foot did not show a window: \(process.logText())") }
+        return window
+    }
+
+    static func built(_ product: String) throws -> String {
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent(product)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw TestSupportError("\(product) is not built next to the tests")
+    }
+
+    // MARK: What a user sees
+
+    /// The package's `artifacts/guard-wayland` folder, where screenshots are kept.
+    static let artifacts: URL = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let url = root.appendingPathComponent("artifacts/guard-wayland")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// How many of the app's pixels the whole screen shows; the screenshot is kept as
+    /// `artifacts/guard-wayland/<test>-<n>-<label>.png` when `label` is given.
+    func visibleAppPixels(label: String? = nil) throws -> Int {
+        let shot = environment.root.appendingPathComponent("shot.png")
+        try session.screenshot(to: shot)
+        let pixels = try session.pixelCount(in: shot, colours: Self.appColours)
+        if let label {
+            shots += 1
+            let kept = Self.artifacts.appendingPathComponent("\(name)-\(shots)-\(label).png")
+            try? FileManager.default.removeItem(at: kept)
+            try FileManager.default.copyItem(at: shot, to: kept)
+        }
+        return pixels
+    }
+
+    /// How many pixels of the whole screen have one of `colours` (`#RRGGBB`).
+    func screenPixels(_ colours: [String]) throws -> Int {
+        let shot = environment.root.appendingPathComponent("probe.png")
+        try session.screenshot(to: shot)
+        return try session.pixelCount(in: shot, colours: colours)
+    }
+
+    /// Waits until the screen shows none of the app's pixels (hidden) or, with `hidden: false`, plenty of them;
+    /// the last screenshot is kept.
+    func waitUntilHidden(_ hidden: Bool = true, label: String, timeout: Duration = .seconds(10)) -> Bool {
+        let held = waitUntil(timeout: timeout, pollEvery: .milliseconds(50)) {
+            guard let pixels = try? self.visibleAppPixels() else { return false }
+            return hidden ? pixels == 0 : pixels > 10_000
+        }
+        _ = try? visibleAppPixels(label: label)
+        return held
+    }
+
+    /// The lock window, once sway shows it: a window of neither foot nor anyone else the test started.
+    func lockWindow() -> SwayWindow? {
+        let ours = Set(apps.map(\.pid))
+        return session.windows().first { !ours.contains($0.pid) && $0.appID != Self.app }
+    }
+
+    func state() -> String? { try? client.state(Self.app) }
+
+    func waitForState(_ state: String, timeout: Duration = .seconds(10)) -> Bool {
+        waitUntil(timeout: timeout) { self.state() == state }
+    }
+
+    /// Unlocks with the right passcode through applockctl (standard input, never argv).
+    func unlockWithApplockctl() throws {
+        let result = environment.run([try Self.built("applockctl"), "unlock", Self.app, "--stdin"],
+                                     input: Self.passcode + "\n")
+        guard result.succeeded else { throw TestSupportError("applockctl unlock failed: \(result.stderr)") }
+    }
+
+    /// What the recorder received (the keys that reached the app).
+    func recorded() -> String { (try? String(contentsOf: recorder, encoding: .utf8)) ?? "" }
+
+    func guardLog() -> String { guardProcess?.logText() ?? "" }
+}

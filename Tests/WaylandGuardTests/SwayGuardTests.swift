@@ -1,0 +1,81 @@
+import AppLockTestSupport
+import Foundation
+import Testing
+
+/// applock-guard on headless sway (run as a non-root user), over an unmodified foot terminal.
+@Suite("Guard on sway", .serialized)
+struct SwayGuardTests {
+    @Test("A guarded app starts hidden with the lock window in front; keys typed meanwhile reach nothing; the passcode typed into the lock window brings it back")
+    func startsHiddenAndUnlocksFromTheLockWindow() throws {
+        let h = try SwayGuardHarness("sway-starts-hidden")
+        try h.startGuard()
+        #expect(h.guardLog().contains("desktop sway: guarding apps on sway"), "\(h.guardLog())")
+        try h.startApp()
+        #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
+        #expect(h.waitUntilHidden(label: "locked-at-launch"), "\(h.guardLog())")
+        var lock: SwayWindow?
+        #expect(waitUntil(timeout: .seconds(20)) {
+            lock = h.lockWindow()
+            return lock?.focused == true && lock?.floating == true
+        }, "the lock window is floating and focused: \(h.session.windows())\n\(h.guardLog())")
+        #expect(h.waitUntilHidden(label: "lock-window"), "\(h.guardLog())")
+        #expect(try h.screenPixels(SwayGuardHarness.lockWindowColours) > 100_000, "the lock window is on screen")
+
+        h.session.type("typed while hidden")
+        h.session.key("Return")
+        h.session.run(["swaymsg", "[app_id=\"\(SwayGuardHarness.app)\"] focus"])
+        h.session.type("typed after focus")
+        #expect(h.waitUntilHidden(label: "after-typing"), "\(h.guardLog())")
+
+        if let lock { h.session.run(["swaymsg", "[con_id=\(lock.id)] focus"]) }
+        h.session.type(SwayGuardHarness.passcode)
+        h.session.key("Return")
+        _ = try? h.visibleAppPixels(label: "passcode-typed")
+        #expect(h.waitForState("unlocked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
+        #expect(h.waitUntilHidden(false, label: "unlocked"), "\(h.guardLog())")
+        #expect(waitUntil(timeout: .seconds(10)) { h.lockWindow() == nil }, "the lock window ends")
+        #expect(waitUntil(timeout: .seconds(5)) {
+            h.session.windows().first { $0.appID == SwayGuardHarness.app }?.focused == true
+        }, "the app has the focus again")
+        h.session.type("after")
+        #expect(waitUntil(timeout: .seconds(5)) { h.recorded().contains("after") }, "the unlocked app gets keys")
+        #expect(!h.recorded().contains("typed"), "keys typed while hidden reached the app: \(h.recorded())")
+        #expect(!h.recorded().contains(SwayGuardHarness.passcode), "the passcode reached the app: \(h.recorded())")
+    }
+
+    @Test("logind Lock hides the unlocked app; unlocked again, it comes back")
+    func logindLockHides() throws {
+        let h = try SwayGuardHarness("sway-logind-lock")
+        try h.startGuard()
+        try h.startApp()
+        #expect(h.waitForState("locked"))
+        try h.unlockWithApplockctl()
+        #expect(h.waitUntilHidden(false, label: "unlocked"), "\(h.guardLog())")
+
+        try h.environment.logindSessionLock()
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilHidden(label: "logind-lock"), "\(h.guardLog())")
+        try h.unlockWithApplockctl()
+        try h.environment.logindSessionUnlock()
+        #expect(h.waitUntilHidden(false, label: "after-logind-unlock"), "\(h.guardLog())")
+    }
+
+    @Test("On a desktop it cannot protect, the guard says so once and applockctl status shows it")
+    func unprotectedDesktopIsSaid() throws {
+        let environment = try TestEnvironment()
+        defer { environment.cleanup() }
+        let agent = try AgentProcess(environment: environment)
+        try agent.waitUntilServing()
+        let guardProcess = try SessionProcess(
+            [try SwayGuardHarness.built("applock-guard")],
+            variables: environment.environment.merging(["WAYLAND_DISPLAY": "wayland-9", "XDG_CURRENT_DESKTOP": "river"]) { $1 },
+            in: environment, logName: "guard")
+        defer { guardProcess.stop() }
+        #expect(environment.waitForName("io.github.applock.Guard1"), "\(guardProcess.logText())")
+        let status = environment.run([try SwayGuardHarness.built("applockctl"), "status"])
+        #expect(status.stdout.contains("Guard:   applock-guard on wayland (river): cannot protect apps on this Wayland desktop"),
+                "\(status.stdout)\(status.stderr)")
+        let said = guardProcess.logText().components(separatedBy: "cannot protect").count - 1
+        #expect(said == 1, "\(guardProcess.logText())")
+    }
+}
