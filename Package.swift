@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "AppLockClient", targets: ["AppLockClient"]),
         .executable(name: "applock-demo", targets: ["applock-demo"]),
         .executable(name: "applock-bench", targets: ["applock-bench"]),
+        .executable(name: "applock-lock-window", targets: ["applock-lock-window"]),
+        .library(name: "GtkKit", targets: ["GtkKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -30,11 +32,15 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(
+            name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
+        ),
 
         .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
         .target(name: "AppLockProtocol", swiftSettings: strict),
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
+        .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
         .target(name: "SodiumHasher", dependencies: ["CSodium", "AppLockCore"], swiftSettings: strict),
         .target(
@@ -79,6 +85,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "applock-lock-window",
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "DBusKit"],
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
             name: "applock-bench",
             dependencies: [
                 "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockTestSupport",
@@ -106,6 +118,10 @@ let package = Package(
         .testTarget(
             name: "AppLockClientTests",
             dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit", "AppLockTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),

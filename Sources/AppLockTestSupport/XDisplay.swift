@@ -1,0 +1,61 @@
+public import Foundation
+
+/// A headless X server (Xvfb) with a real window manager (openbox) for tests of windows, owned by a
+/// ``TestEnvironment``: every process started here ends with it.
+public final class XDisplay: @unchecked Sendable {
+    /// The display name, e.g. `:93`.
+    public let name: String
+    /// The environment's variables plus `DISPLAY`.
+    public let environment: [String: String]
+    private let owner: TestEnvironment
+
+    /// Starts Xvfb at `width`×`height` and openbox on it; returns once the window manager is up
+    /// (`_NET_SUPPORTING_WM_CHECK` is on the root window, so clients started now are managed at once).
+    public init(environment owner: TestEnvironment, width: Int = 1280, height: Int = 800) throws {
+        self.owner = owner
+        let log = owner.logDirectory.appendingPathComponent("xvfb-\(UUID().uuidString.prefix(8)).log")
+        // A display number of its own: -displayfd would race other test runs for the lowest free one.
+        var number = 0
+        var started = false
+        for _ in 0..<5 where !started {
+            number = Int.random(in: 100..<1000)
+            guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
+            let server = try CommandRunner.launch(
+                ["Xvfb", ":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+                environment: owner.environment, log: log)
+            owner.track(server.processIdentifier)
+            started = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) {
+                FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || !server.isRunning
+            } && server.isRunning
+        }
+        guard started else { throw TestSupportError("Xvfb did not start: \(CommandRunner.readText(log))") }
+        name = ":\(number)"
+        environment = owner.environment.merging(["DISPLAY": name]) { $1 }
+        let manager = try CommandRunner.launch(
+            ["openbox"], environment: environment,
+            log: owner.logDirectory.appendingPathComponent("openbox-\(number).log"))
+        owner.track(manager.processIdentifier)
+        let managed = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(50)) {
+            run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
+        }
+        guard managed else { throw TestSupportError("openbox did not take the display \(name)") }
+    }
+
+    /// Starts `argv` on this display in the background (output appended to `log`); it ends with the environment.
+    public func launch(_ argv: [String], extraEnvironment: [String: String] = [:], log: URL) throws -> Process {
+        let process = try CommandRunner.launch(argv, environment: environment.merging(extraEnvironment) { $1 }, log: log)
+        owner.track(process.processIdentifier)
+        return process
+    }
+
+    /// Runs `argv` on this display to completion (xdotool, xprop, xwininfo…).
+    public func run(_ argv: [String], input: String? = nil, timeout: Duration = .seconds(30)) -> CommandResult {
+        CommandRunner.run(argv, environment: environment, input: input, scratch: owner.root, timeout: timeout)
+    }
+
+    /// Saves the whole screen as a PNG at `url`.
+    public func screenshot(to url: URL) throws {
+        let result = run(["import", "-window", "root", url.path])
+        guard result.status == 0 else { throw TestSupportError("screenshot failed: \(result.stderr)") }
+    }
+}

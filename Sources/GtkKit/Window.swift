@@ -1,0 +1,71 @@
+internal import CGtk
+
+/// A toplevel window (AdwWindow: libadwaita's styling, content without a title bar of its own).
+@MainActor
+public final class Window: Widget {
+    public init(title: String) {
+        super.init(adopting: adw_window_new())
+        gtk_window_set_title(pointer(as: GtkWindow.self), title)
+    }
+
+    public var title: String {
+        get { gtk_window_get_title(pointer(as: GtkWindow.self)).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(pointer(as: GtkWindow.self), newValue) }
+    }
+
+    /// The window's content.
+    public func setContent(_ content: Widget) {
+        adw_window_set_content(pointer(as: AdwWindow.self), content.widget)
+    }
+
+    public func setDefaultSize(width: Int32, height: Int32) {
+        gtk_window_set_default_size(pointer(as: GtkWindow.self), width, height)
+    }
+
+    /// Whether the window manager may draw a frame around it.
+    public var isDecorated: Bool {
+        get { gtk_window_get_decorated(pointer(as: GtkWindow.self)) != 0 }
+        set { gtk_window_set_decorated(pointer(as: GtkWindow.self), newValue ? 1 : 0) }
+    }
+
+    /// Makes the native window (an X window on X11) without showing it.
+    public func realize() {
+        gtk_widget_realize(widget)
+    }
+
+    /// Shows the window and asks for it to be raised and focused.
+    public func present() {
+        gtk_window_present(pointer(as: GtkWindow.self))
+    }
+
+    /// Closes (hides) the window; it stays alive while the wrapper does.
+    public func close() {
+        gtk_window_close(pointer(as: GtkWindow.self))
+    }
+
+    /// The widget that has the keyboard focus inside the window, cleared with nil.
+    public func setFocus(_ child: Widget?) {
+        gtk_window_set_focus(pointer(as: GtkWindow.self), child?.widget)
+    }
+
+    /// The widget `Enter` activates when the focused widget does not use it.
+    public func setDefaultWidget(_ child: Widget?) {
+        gtk_window_set_default_widget(pointer(as: GtkWindow.self), child?.widget)
+    }
+
+    /// Calls `handler` when the user or the window manager asks to close the window; return true to keep it.
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
+        Signals.connect(raw, "close-request", predicate: handler)
+    }
+
+    /// Calls `handler` once the window is on screen (its `map` signal).
+    public func onMap(_ handler: @escaping @MainActor () -> Void) {
+        Signals.connect(raw, "map", action: handler)
+    }
+
+    /// The window's X window, once realized on X11.
+    public var x11Window: UInt {
+        guard let surface = gtk_native_get_surface(OpaquePointer(widget)) else { return 0 }
+        return UInt(applock_x11_surface_xid(surface))
+    }
+}

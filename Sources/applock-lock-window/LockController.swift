@@ -1,0 +1,115 @@
+import AppLockClient
+import DBusKit
+import Foundation
+import GtkKit
+
+/// `applock-lock-window lock`: the passcode screen for a locked app. Sends what is typed to the agent's `Unlock`,
+/// shows the attempts left and any lock-out countdown from the app's properties, offers system authentication,
+/// and ends the process (status 0) once the agent says the app is no longer locked.
+@MainActor
+final class LockController {
+    private let window: Window
+    private let view: PasscodeView
+    private let loop: MainLoop
+    private var link: AgentLink?
+    private var properties: AppProperties?
+    private var lastFailure: AppLockError?
+    private var checking = false
+    private var countdown: RepeatingTimer?
+    private let systemAuthButton = Button(label: "Use System Authentication")
+    private var systemAuthUnavailable = false
+    private var systemAuthNotice: String?
+    private var configuredKind: PasscodeKind?
+    private let prompt: String
+
+    init(appID: String, window: Window, loop: MainLoop, embedded: Bool) {
+        self.window = window
+        self.loop = loop
+        let entry = DesktopEntry.find(appID: appID)
+        view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded)
+        prompt = "Enter the passcode to unlock \(entry.name)"
+        view.prompt = prompt
+        systemAuthButton.addStyleClass("flat")
+        systemAuthButton.setAccessibleDescription("Unlock with your account password or fingerprint")
+        systemAuthButton.isVisible = false
+        systemAuthButton.onClicked { [weak self] in self?.useSystemAuthentication() }
+        view.extras.append(systemAuthButton)
+        view.onSubmit = { [weak self] passcode in self?.submit(passcode) }
+        view.isEntryEnabled = false
+    }
+
+    /// Connects to the agent; the screen follows the app's properties from then on.
+    func start(appID: String) throws {
+        link = try AgentLink(appID: appID) { [weak self] properties in self?.update(properties) }
+    }
+
+    private func update(_ properties: AppProperties?) {
+        self.properties = properties
+        if let properties, !properties.isLocked {
+            loop.quit()
+            return
+        }
+        if let kind = properties?.passcodeKind, kind != configuredKind {
+            configuredKind = kind
+            view.configure(kind: kind)
+        }
+        refresh()
+    }
+
+    /// Redraws the notice, the entry's state and the countdown timer from what is known now.
+    private func refresh() {
+        let notice = LockNotice.current(
+            properties: properties, lastFailure: lastFailure, now: EventLoop.wallClockMicroseconds())
+        view.notice = systemAuthNotice ?? notice.text
+        view.isEntryEnabled = !checking && notice.allowsEntry && properties?.hasPasscode == true
+        if case .lockedOut = notice {
+            if countdown == nil {
+                countdown = RepeatingTimer(every: .milliseconds(250)) { [weak self] in self?.refresh() }
+            }
+        } else {
+            countdown = nil
+        }
+        systemAuthButton.isVisible = !systemAuthUnavailable && (properties?.allowsSystemAuthentication ?? false)
+        systemAuthButton.isSensitive = !checking
+    }
+
+    private func submit(_ passcode: PasscodeBytes) {
+        guard let link, !checking else { return }
+        checking = true
+        systemAuthNotice = nil
+        view.prompt = "Checking…"
+        refresh()
+        link.unlock(passcode) { [weak self] result in self?.answered(result) }
+    }
+
+    private func answered(_ result: Result<Void, AppLockError>) {
+        checking = false
+        view.prompt = prompt
+        switch result {
+        case .success: lastFailure = nil
+        case .failure(let error): lastFailure = error
+        }
+        view.clear()
+        refresh()
+    }
+
+    private func useSystemAuthentication() {
+        guard let link, !checking else { return }
+        checking = true
+        refresh()
+        link.unlockWithSystemAuthentication { [weak self] answer in
+            guard let self else { return }
+            self.checking = false
+            switch answer {
+            case .unlocked:
+                self.systemAuthNotice = nil
+            case .unavailable:
+                self.systemAuthUnavailable = true
+                self.systemAuthNotice = "System authentication is not available."
+            case .refused(let why):
+                self.systemAuthNotice = why
+            }
+            self.refresh()
+        }
+    }
+}

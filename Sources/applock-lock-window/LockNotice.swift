@@ -1,0 +1,67 @@
+import AppLockClient
+
+/// The one line under the passcode field that tells the user what went wrong or what to wait for. Pure: built
+/// from the app's properties, the last answer of the agent and the time.
+enum LockNotice: Equatable {
+    /// Nothing to say.
+    case none
+    /// The passcode was wrong; attempts left before a lock-out (nil once lock-outs have started).
+    case wrongPasscode(attemptsLeft: UInt32?)
+    /// Locked out for this many more seconds.
+    case lockedOut(secondsLeft: Int)
+    /// The Secret Service is missing or locked.
+    case storeUnavailable
+    /// The agent is not on the bus.
+    case agentUnavailable
+    /// System authentication was refused or cannot be used.
+    case systemAuthenticationFailed(String)
+    /// Any other sentence.
+    case message(String)
+
+    /// What to show, given the properties, the failure of the last attempt (nil when it succeeded or none was
+    /// made) and the wall-clock time in µs. A pending lock-out wins over everything else.
+    static func current(properties: AppProperties?, lastFailure: AppLockError?, now: UInt64) -> LockNotice {
+        guard let properties else { return .agentUnavailable }
+        if properties.retryAfter > now {
+            let seconds = Int((properties.retryAfter - now + 999_999) / 1_000_000)
+            return .lockedOut(secondsLeft: seconds)
+        }
+        switch lastFailure {
+        case nil: return .none
+        case .wrongPasscode?: return .wrongPasscode(attemptsLeft: properties.attemptsLeft)
+        case .lockedOut?: return .none
+        case .storeUnavailable?: return .storeUnavailable
+        case .agentUnavailable?: return .agentUnavailable
+        case let other?: return .message(other.description)
+        }
+    }
+
+    /// The sentence shown, nil for nothing.
+    var text: String? {
+        switch self {
+        case .none: nil
+        case .wrongPasscode(0?): "Wrong passcode. Another wrong passcode starts a lock-out."
+        case .wrongPasscode(let left?): left == 1
+            ? "Wrong passcode. 1 attempt left." : "Wrong passcode. \(left) attempts left."
+        case .wrongPasscode(nil): "Wrong passcode."
+        case .lockedOut(let seconds): "Too many failed attempts. Try again in \(Self.clock(seconds))."
+        case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be checked."
+        case .agentUnavailable: "The AppLock agent is not running."
+        case .systemAuthenticationFailed(let why): why
+        case .message(let text): text
+        }
+    }
+
+    /// Whether a passcode may be typed now.
+    var allowsEntry: Bool {
+        if case .lockedOut = self { return false }
+        return true
+    }
+
+    /// `m:ss` for a minute or more, `N seconds` below.
+    static func clock(_ seconds: Int) -> String {
+        if seconds < 60 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        let rest = seconds % 60
+        return "\(seconds / 60):\(rest < 10 ? "0" : "")\(rest)"
+    }
+}

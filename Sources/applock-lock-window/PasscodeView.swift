@@ -1,0 +1,253 @@
+import AppLockClient
+import GtkKit
+
+/// The passcode screen shared by the lock window and the set-up window: the app's icon and name, a prompt, a
+/// keypad with progress dots for the digit kinds or a password entry for `alphanumeric`, a notice line and a
+/// place for extra buttons. Digits typed on the keyboard work as the keypad does. Hands each complete entry to
+/// ``onSubmit`` and forgets it.
+@MainActor
+final class PasscodeView {
+    let root = Box(.vertical, spacing: 12)
+    /// Called with each complete entry; the bytes are wiped when it returns.
+    var onSubmit: ((PasscodeBytes) -> Void)?
+
+    private let promptLabel = Label()
+    private let dots = Label()
+    private let keypad = Box(.vertical, spacing: 8)
+    private let enterKey = Button(iconName: "go-next-symbolic", accessibleLabel: "Submit passcode")
+    private let passwordRow = Box(.horizontal, spacing: 6)
+    private let passwordEntry = PasswordEntry(placeholder: "Passcode")
+    private let passwordSubmit = Button(label: "Unlock")
+    private let noticeLabel = Label()
+    /// Where callers put their own buttons, under the notice.
+    let extras = Box(.vertical, spacing: 6)
+    /// Where callers put choices about the entry, under the prompt.
+    let options = Box(.vertical)
+
+    private let scroller = ScrolledWindow()
+    private let page = Box(.vertical)
+    private let digits = PasscodeBytes()
+    private(set) var kind: PasscodeKind = .fourDigit
+    private var enabled = true
+
+    /// Builds the screen as `window`'s content, under a header bar when `withHeaderBar` (a window of its own).
+    init(appName: String, icon: String?, window: Window, withHeaderBar: Bool) {
+        root.setAlignment(horizontal: .center, vertical: .center)
+        root.setExpand(horizontal: true, vertical: true)
+        root.setMargins(top: 18, bottom: 18, start: 24, end: 24)
+        root.setSizeRequest(width: 300, height: -1)
+        scroller.setChild(root)
+        scroller.setExpand(horizontal: true, vertical: true)
+        if withHeaderBar {
+            let header = HeaderBar()
+            header.makeFlat()
+            page.append(header)
+        }
+        page.append(scroller)
+        window.setContent(page)
+        window.title = "\(appName) – AppLock"
+
+        let image = Self.image(for: icon)
+        image.setPixelSize(72)
+        image.setAccessibleLabel("\(appName) icon")
+        image.setMargins(bottom: 6)
+        root.append(image)
+
+        let title = Label(appName)
+        title.addStyleClass("title-1")
+        title.wrapCentred(maxCharacters: 28)
+        root.append(title)
+
+        promptLabel.addStyleClass("dim-label")
+        promptLabel.wrapCentred(maxCharacters: 36)
+        root.append(promptLabel)
+
+        options.setAlignment(horizontal: .center)
+        root.append(options)
+
+        dots.addStyleClass("passcode-dots")
+        root.append(dots)
+
+        buildKeypad()
+        root.append(keypad)
+
+        passwordEntry.setSizeRequest(width: 240, height: -1)
+        passwordEntry.onActivate { [weak self] in self?.submitPassword() }
+        passwordSubmit.addStyleClass("suggested-action")
+        passwordSubmit.onClicked { [weak self] in self?.submitPassword() }
+        passwordRow.append(passwordEntry)
+        passwordRow.append(passwordSubmit)
+        passwordRow.setAlignment(horizontal: .center)
+        passwordRow.setMargins(top: 12, bottom: 6)
+        root.append(passwordRow)
+
+        noticeLabel.addStyleClass("error")
+        noticeLabel.wrapCentred(maxCharacters: 36)
+        noticeLabel.isVisible = false
+        root.append(noticeLabel)
+
+        extras.setAlignment(horizontal: .center)
+        root.append(extras)
+
+        window.onKeyPress { [weak self] key in self?.handle(key) ?? false }
+        configure(kind: .fourDigit)
+    }
+
+    /// Shows the input that fits `kind` and empties it.
+    func configure(kind: PasscodeKind) {
+        self.kind = kind
+        clear()
+        let numeric = kind.isNumeric
+        keypad.isVisible = numeric
+        dots.isVisible = numeric
+        // Kept in the layout so that 0 stays under 8; shown only where Enter is needed.
+        enterKey.setStyleClass("hidden-key", kind != .numeric)
+        enterKey.isSensitive = kind == .numeric
+        passwordRow.isVisible = !numeric
+        if !numeric { passwordEntry.grabFocus() }
+    }
+
+    var prompt: String {
+        get { promptLabel.text }
+        set { promptLabel.text = newValue }
+    }
+
+    /// The notice line; nil hides it.
+    var notice: String? {
+        didSet {
+            noticeLabel.text = notice ?? ""
+            noticeLabel.isVisible = notice != nil
+        }
+    }
+
+    /// Whether a passcode may be typed (false while locked out or while the agent checks one).
+    var isEntryEnabled: Bool {
+        get { enabled }
+        set {
+            enabled = newValue
+            keypad.isSensitive = newValue
+            passwordRow.isSensitive = newValue
+            if newValue, !kind.isNumeric { passwordEntry.grabFocus() }
+        }
+    }
+
+    /// Hides the keypad, dots and entry (when nothing more is to be typed).
+    func hideInput() {
+        keypad.isVisible = false
+        dots.isVisible = false
+        passwordRow.isVisible = false
+    }
+
+    /// Empties the entry (digits wiped, GTK's secure buffer cleared).
+    func clear() {
+        digits.wipe()
+        passwordEntry.clear()
+        updateDots()
+    }
+
+    // MARK: Input
+
+    private func handle(_ key: KeyPress) -> Bool {
+        guard kind.isNumeric, !key.isShortcut else { return false }
+        if key.isBackspace {
+            deleteDigit()
+            return true
+        }
+        if key.isEnter {
+            submitDigits()
+            return true
+        }
+        guard let character = key.character, let value = character.asciiValue,
+              value >= UInt8(ascii: "0"), value <= UInt8(ascii: "9") else { return false }
+        type(value)
+        return true
+    }
+
+    private func type(_ digit: UInt8) {
+        guard enabled else { return }
+        let limit = kind.fixedLength ?? 32
+        guard digits.count < limit, digits.append(digit) else { return }
+        updateDots()
+        if digits.count == kind.fixedLength { submitDigits() }
+    }
+
+    private func deleteDigit() {
+        guard enabled else { return }
+        digits.removeLast()
+        updateDots()
+    }
+
+    private func submitDigits() {
+        guard enabled, digits.count >= (kind.fixedLength ?? 4) else { return }
+        onSubmit?(digits)
+        digits.wipe()
+        updateDots()
+    }
+
+    private func submitPassword() {
+        guard enabled else { return }
+        let bytes = passwordEntry.withTextBytes { PasscodeBytes(copying: $0) }
+        passwordEntry.clear()
+        guard let bytes, bytes.count >= 4 else {
+            notice = "A passcode has at least 4 characters."
+            return
+        }
+        onSubmit?(bytes)
+        bytes.wipe()
+    }
+
+    private func updateDots() {
+        let count = digits.count
+        if let length = kind.fixedLength {
+            dots.text = String(repeating: "●", count: count) + String(repeating: "○", count: length - count)
+            dots.setAccessibleLabel("\(count) of \(length) digits entered")
+        } else {
+            dots.text = count == 0 ? " " : String(repeating: "●", count: count)
+            dots.setAccessibleLabel(count == 1 ? "1 digit entered" : "\(count) digits entered")
+        }
+    }
+
+    // MARK: Building
+
+    private func buildKeypad() {
+        keypad.setAlignment(horizontal: .center)
+        keypad.setMargins(top: 6)
+        let rows: [[UInt8?]] = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+        for row in rows {
+            let line = Box(.horizontal, spacing: 16)
+            for digit in row { line.append(digitKey(digit!)) }
+            keypad.append(line)
+        }
+        let last = Box(.horizontal, spacing: 16)
+        let delete = Button(iconName: "edit-clear-symbolic", accessibleLabel: "Delete last digit")
+        delete.onClicked { [weak self] in self?.deleteDigit() }
+        for button in [delete, enterKey] {
+            button.addStyleClass("circular")
+            button.addStyleClass("keypad-key")
+            button.isFocusable = false
+        }
+        last.append(delete)
+        last.append(digitKey(0))
+        last.append(enterKey)
+        delete.addStyleClass("flat")
+        enterKey.addStyleClass("suggested-action")
+        enterKey.onClicked { [weak self] in self?.submitDigits() }
+        keypad.append(last)
+    }
+
+    private func digitKey(_ digit: UInt8) -> Button {
+        let button = Button(label: String(digit))
+        button.addStyleClass("circular")
+        button.addStyleClass("keypad-key")
+        button.isFocusable = false
+        button.setAccessibleLabel("Digit \(digit)")
+        button.onClicked { [weak self] in self?.type(UInt8(ascii: "0") + digit) }
+        return button
+    }
+
+    private static func image(for icon: String?) -> Image {
+        guard let icon else { return Image(iconName: "system-lock-screen-symbolic") }
+        if icon.hasPrefix("/") { return Image(path: icon) }
+        return Image(iconName: Image.themeHasIcon(icon) ? icon : "application-x-executable")
+    }
+}

@@ -1,0 +1,142 @@
+import AppLockClient
+import GtkKit
+
+/// `applock-lock-window set-passcode`: set and confirm a first passcode, or change or remove the one the app
+/// has, in a window of its own. Kinds offered are those the app's policy allows (`PasscodeKinds`).
+@MainActor
+final class SetupController {
+    private let appID: String
+    private let window: Window
+    private let view: PasscodeView
+    private let loop: MainLoop
+    private var link: AgentLink?
+    private var properties: AppProperties?
+    private var setup: PasscodeSetup?
+    private let kindRow = Box(.horizontal)
+    private var kindButtons: [(PasscodeKind, ToggleButton)] = []
+    private let changeButton = Button(label: "Change Passcode")
+    private let removeButton = Button(label: "Remove Passcode")
+    private let closeButton = Button(label: "Close")
+
+    init(appID: String, window: Window, loop: MainLoop) {
+        self.appID = appID
+        self.window = window
+        self.loop = loop
+        let entry = DesktopEntry.find(appID: appID)
+        view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: true)
+        view.prompt = "Connecting to AppLock…"
+        view.onSubmit = { [weak self] passcode in self?.submit(passcode) }
+
+        kindRow.addStyleClass("linked")
+        kindRow.setAlignment(horizontal: .center)
+        kindRow.isVisible = false
+        kindRow.setMargins(top: 6, bottom: 6)
+        view.options.append(kindRow)
+        for button in [changeButton, removeButton, closeButton] {
+            button.addStyleClass("pill")
+            button.isVisible = false
+            view.extras.append(button)
+        }
+        changeButton.addStyleClass("suggested-action")
+        removeButton.addStyleClass("destructive-action")
+        closeButton.addStyleClass("suggested-action")
+        changeButton.onClicked { [weak self] in self?.begin(.change) }
+        removeButton.onClicked { [weak self] in self?.begin(.remove) }
+        closeButton.onClicked { [weak self] in self?.loop.quit() }
+        view.isEntryEnabled = false
+    }
+
+    func start() throws {
+        link = try AgentLink(appID: appID) { [weak self] properties in self?.update(properties) }
+    }
+
+    private func update(_ properties: AppProperties?) {
+        let first = self.properties == nil
+        self.properties = properties
+        guard let properties else {
+            view.notice = LockNotice.agentUnavailable.text
+            view.isEntryEnabled = false
+            return
+        }
+        guard first, setup == nil else { return }
+        view.notice = nil
+        if properties.hasPasscode {
+            view.prompt = "This app has a passcode."
+            changeButton.isVisible = true
+            removeButton.isVisible = true
+        } else {
+            begin(.set)
+        }
+    }
+
+    private func begin(_ purpose: PasscodeSetup.Purpose) {
+        guard let properties else { return }
+        changeButton.isVisible = false
+        removeButton.isVisible = false
+        let allowed = properties.allowedKinds.isEmpty ? PasscodeKind.allCases : properties.allowedKinds
+        buildKindButtons(allowed)
+        setup = PasscodeSetup(purpose, kind: allowed[0])
+        show()
+    }
+
+    private func submit(_ passcode: PasscodeBytes) {
+        guard var setup, let link else { return }
+        let request = setup.submit(passcode)
+        self.setup = setup
+        show()
+        guard let request else { return }
+        let done: AgentLink.Completion = { [weak self] result in
+            guard let self, var setup = self.setup else { return }
+            setup.complete(result)
+            self.setup = setup
+            self.show()
+        }
+        switch request {
+        case .set(let new, let kind): link.setPasscode(new, kind: kind, completion: done)
+        case .change(let old, let new, let kind): link.changePasscode(from: old, to: new, kind: kind, completion: done)
+        case .remove(let current): link.removePasscode(current, completion: done)
+        }
+    }
+
+    /// Puts the screen in line with the flow's step.
+    private func show() {
+        guard let setup else { return }
+        view.prompt = setup.prompt
+        view.notice = setup.notice
+        let inputKind = setup.step == .enterCurrent ? (properties?.passcodeKind ?? setup.kind) : setup.kind
+        if inputKind != view.kind { view.configure(kind: inputKind) }
+        kindRow.isVisible = setup.step == .choose && kindButtons.count > 1
+        view.isEntryEnabled = setup.step != .waiting && setup.step != .finished
+        closeButton.isVisible = setup.step == .finished
+        if setup.step == .finished {
+            view.configure(kind: view.kind)
+            view.hideInput()
+        }
+    }
+
+    private func buildKindButtons(_ kinds: [PasscodeKind]) {
+        guard kindButtons.isEmpty else { return }
+        for kind in kinds {
+            let button = ToggleButton(toggleLabel: Self.title(of: kind))
+            button.setAccessibleDescription("Passcode kind")
+            if let first = kindButtons.first?.1 { button.join(first) } else { button.isActive = true }
+            button.onToggled { [weak self, weak button] in
+                guard let self, let button, button.isActive, var setup = self.setup else { return }
+                setup.kind = kind
+                self.setup = setup
+                self.show()
+            }
+            kindRow.append(button)
+            kindButtons.append((kind, button))
+        }
+    }
+
+    private static func title(of kind: PasscodeKind) -> String {
+        switch kind {
+        case .fourDigit: "4 Digits"
+        case .sixDigit: "6 Digits"
+        case .numeric: "Numeric"
+        case .alphanumeric: "Password"
+        }
+    }
+}

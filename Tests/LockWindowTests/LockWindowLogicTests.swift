@@ -1,0 +1,143 @@
+import AppLockClient
+import DBusKit
+import Testing
+@testable import applock_lock_window
+
+/// The lock window's pure parts: the notice line, the set-up flow, the command line, desktop files, properties.
+@Suite struct LockWindowLogicTests {
+    static let now: UInt64 = 1_800_000_000_000_000
+
+    @Test func noticeCountsAttemptsFromThePropertiesNotTheErrorText() {
+        var properties = AppProperties()
+        properties.failedAttempts = 2
+        properties.maxFailedAttempts = 5
+        let notice = LockNotice.current(properties: properties, lastFailure: .wrongPasscode(attemptsLeft: nil), now: Self.now)
+        #expect(notice == .wrongPasscode(attemptsLeft: 3))
+        #expect(notice.text == "Wrong passcode. 3 attempts left.")
+        properties.failedAttempts = 5
+        #expect(LockNotice.current(properties: properties, lastFailure: .wrongPasscode(attemptsLeft: nil), now: Self.now)
+            .text == "Wrong passcode. Another wrong passcode starts a lock-out.")
+    }
+
+    @Test func aPendingLockOutWinsAndCountsDownInWholeSeconds() {
+        var properties = AppProperties()
+        properties.retryAfter = Self.now + 90_500_000
+        let notice = LockNotice.current(properties: properties, lastFailure: .storeUnavailable, now: Self.now)
+        #expect(notice == .lockedOut(secondsLeft: 91))
+        #expect(notice.text == "Too many failed attempts. Try again in 1:31.")
+        #expect(!notice.allowsEntry)
+        #expect(LockNotice.current(properties: properties, lastFailure: nil, now: Self.now + 89_600_000).text
+            == "Too many failed attempts. Try again in 1 second.")
+        #expect(LockNotice.current(properties: properties, lastFailure: nil, now: properties.retryAfter) == .none)
+    }
+
+    @Test func withoutPropertiesTheAgentIsSaidToBeAway() {
+        #expect(LockNotice.current(properties: nil, lastFailure: nil, now: Self.now) == .agentUnavailable)
+        #expect(LockNotice.current(properties: AppProperties(), lastFailure: .storeUnavailable, now: Self.now).text?
+            .contains("keyring") == true)
+    }
+
+    @Test func setConfirmMismatchStartsAgain() {
+        var setup = PasscodeSetup(.set, kind: .fourDigit)
+        #expect(setup.step == .choose)
+        #expect(setup.submit(bytes("1234")) == nil)
+        #expect(setup.step == .confirm)
+        #expect(setup.submit(bytes("4321")) == nil)
+        #expect(setup.step == .choose)
+        #expect(setup.notice?.contains("did not match") == true)
+        #expect(setup.submit(bytes("2468")) == nil)
+        guard case .set(let chosen, .fourDigit)? = setup.submit(bytes("2468")) else {
+            Issue.record("no SetPasscode request")
+            return
+        }
+        #expect(chosen.makeString() == "2468")
+        #expect(setup.step == .waiting)
+        setup.complete(.success(()))
+        #expect(setup.step == .finished)
+        #expect(chosen.isEmpty, "the chosen passcode was not wiped")
+    }
+
+    @Test func changeAsksForTheCurrentPasscodeAndARefusedOneStartsOver() {
+        var setup = PasscodeSetup(.change, kind: .sixDigit)
+        #expect(setup.step == .enterCurrent)
+        #expect(setup.submit(bytes("1234")) == nil)
+        #expect(setup.submit(bytes("135790")) == nil)
+        guard case .change(let old, let new, .sixDigit)? = setup.submit(bytes("135790")) else {
+            Issue.record("no ChangePasscode request")
+            return
+        }
+        #expect(old.makeString() == "1234" && new.makeString() == "135790")
+        setup.complete(.failure(.wrongPasscode(attemptsLeft: nil)))
+        #expect(setup.step == .enterCurrent)
+        #expect(setup.notice == "Wrong passcode.")
+        #expect(old.isEmpty && new.isEmpty)
+    }
+
+    @Test func removeSendsTheCurrentPasscode() {
+        var setup = PasscodeSetup(.remove, kind: .fourDigit)
+        guard case .remove(let current)? = setup.submit(bytes("1234")) else {
+            Issue.record("no RemovePasscode request")
+            return
+        }
+        #expect(current.makeString() == "1234")
+        setup.complete(.success(()))
+        #expect(setup.prompt == "The passcode is removed.")
+    }
+
+    @Test func passcodeBytesAreWiped() {
+        let passcode = bytes("secret")
+        #expect(passcode.matches(bytes("secret")))
+        #expect(!passcode.matches(bytes("secreT")))
+        passcode.wipe()
+        #expect(passcode.isEmpty && passcode.makeString().isEmpty)
+    }
+
+    @Test func commandLine() throws {
+        #expect(try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--parent", "0x400004"])
+            == LaunchOptions(mode: .lock(parent: 0x400004), appID: "org.example.Notes"))
+        #expect(try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--parent", "4194308"])
+            == LaunchOptions(mode: .lock(parent: 4194308), appID: "org.example.Notes"))
+        #expect(try LaunchOptions.parse(["set-passcode", "--app-id", "org.example.Notes"])
+            == LaunchOptions(mode: .setPasscode, appID: "org.example.Notes"))
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "not an id"]) }
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--passcode", "1234"]) }
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["set-passcode", "--app-id", "a.b", "--parent", "1"]) }
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "a.b", "--parent", "zero"]) }
+    }
+
+    @Test func desktopEntryNameAndIcon() {
+        let entry = DesktopEntry.parse(
+            "[Desktop Entry]\nType=Application\nName=Notes\nIcon=accessories-text-editor\n", fileName: "x.desktop")
+        #expect(entry == DesktopEntry(name: "Notes", icon: "accessories-text-editor"))
+        #expect(DesktopEntry.parse("[Desktop Action new]\nName=New\n", fileName: "x.desktop") == nil)
+        #expect(DesktopEntry.dataDirectories(["HOME": "/h"]) == ["/h/.local/share", "/usr/local/share", "/usr/share"])
+        #expect(DesktopEntry.dataDirectories(["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:/b"]) == ["/d", "/a", "/b"])
+        #expect(DesktopEntry.find(appID: "org.example.Missing", environment: ["XDG_DATA_HOME": "/nonexistent",
+            "XDG_DATA_DIRS": "/nonexistent"]) == DesktopEntry(name: "org.example.Missing", icon: nil))
+    }
+
+    @Test func propertiesAreReadFromGetAll() {
+        let properties = AppProperties([
+            (.string("State"), .variant(.string("locked"))),
+            (.string("HasPasscode"), .variant(.boolean(true))),
+            (.string("PasscodeKind"), .variant(.string("six-digit"))),
+            (.string("FailedAttempts"), .variant(.uint32(3))),
+            (.string("RetryAfter"), .variant(.uint64(42))),
+            (.string("Policy"), .variant(.stringVariantDictionary([
+                ("MaxFailedAttempts", .variant(.uint32(7))),
+                ("AllowSystemAuthentication", .variant(.boolean(false))),
+                ("PasscodeKinds", .variant(.stringArray(["alphanumeric", "four-digit"]))),
+            ]))),
+        ])
+        #expect(properties.isLocked && properties.hasPasscode && properties.passcodeKind == .sixDigit)
+        #expect(properties.failedAttempts == 3 && properties.retryAfter == 42 && properties.attemptsLeft == 4)
+        #expect(!properties.allowsSystemAuthentication)
+        #expect(properties.allowedKinds == [.fourDigit, .alphanumeric])
+    }
+
+    private func bytes(_ text: String) -> PasscodeBytes {
+        let passcode = PasscodeBytes()
+        for byte in text.utf8 { _ = passcode.append(byte) }
+        return passcode
+    }
+}

@@ -1,0 +1,149 @@
+import AppLockTestSupport
+import Foundation
+import Testing
+
+/// `applock-lock-window` under Xvfb + openbox with the real agent and keyring: what a user sees and types.
+@Suite("Lock window", .serialized)
+struct LockWindowTests {
+    @Test("The right passcode typed into the keypad unlocks the app and ends the window; a wrong one shows the attempts left; keys never reach the window below")
+    func keypadUnlocks() throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let recorded = harness.environment.root.appendingPathComponent("recorded.txt")
+        _ = try harness.display.launch(
+            ["xterm", "-geometry", "80x24+0+0", "-e", "sh", "-c", "stty raw -echo; exec cat > \(recorded.path)"],
+            log: harness.environment.logDirectory.appendingPathComponent("xterm.log"))
+        #expect(waitUntil(timeout: .seconds(10)) { FileManager.default.fileExists(atPath: recorded.path) })
+        // The app has the focus when it is locked.
+        let xterm = harness.display.run(["xdotool", "search", "--sync", "--class", "xterm"]).stdout
+            .split(separator: "\n").first.map(String.init) ?? ""
+        #expect(harness.display.run(["xdotool", "windowactivate", "--sync", xterm]).succeeded)
+        let parent = try harness.makeParentWindow()
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        #expect(harness.accessibleText(containing: "Enter the passcode to unlock Notes") != nil)
+        try harness.screenshot("digit-keypad")
+
+        // The window manager hands the focus back to the xterm: the lock window still gets every key.
+        #expect(harness.display.run(["xdotool", "windowactivate", xterm]).succeeded)
+        harness.type("0000")
+        let wrong = harness.accessibleText(containing: "attempts left")
+        #expect(wrong?.contains("Wrong passcode. 4 attempts left.") == true, "\(wrong ?? "nothing")")
+        #expect(try harness.client.failedAttempts(LockWindowHarness.app) == 1)
+        try harness.screenshot("digit-keypad-wrong")
+
+        let tree = harness.accessibleTree()
+        for label in ["Digit 1", "Digit 0", "Delete last digit", "Notes icon"] {
+            #expect(tree.contains { $0.contains("\t\(label)\t") }, "no accessible \(label) in \(tree)")
+        }
+        #expect(tree.contains { $0.hasPrefix("push button\tDigit 5") })
+
+        harness.type("1234")
+        #expect(waitUntil(timeout: .seconds(15)) { (try? harness.state()) == "unlocked" })
+        #expect(window.exitStatus(within: .seconds(10)) == 0)
+        #expect(((try? String(contentsOf: recorded, encoding: .utf8)) ?? "").isEmpty, "the xterm below received keys")
+    }
+
+    @Test("An alphanumeric passcode goes through GTK's password entry")
+    func passwordEntry() throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("correct horse", kind: "alphanumeric")
+        let parent = try harness.makeParentWindow()
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        let tree = harness.accessibleTree()
+        #expect(tree.contains { $0.contains("\tPasscode\t") }, "no labelled passcode entry in \(tree)")
+        harness.type("battery staple", then: ["Return"])
+        #expect(harness.accessibleText(containing: "attempts left")?.contains("4 attempts left") == true)
+        try harness.screenshot("alphanumeric")
+        harness.type("correct horse", then: ["Return"])
+        #expect(waitUntil(timeout: .seconds(15)) { (try? harness.state()) == "unlocked" })
+        #expect(window.exitStatus(within: .seconds(10)) == 0)
+    }
+
+    @Test("While locked out the window counts down to RetryAfter and takes no passcode")
+    func lockedOutCountdown() throws {
+        let harness = try LockWindowHarness(policy: "MaxFailedAttempts=1\nLockoutSchedule=120")
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let parent = try harness.makeParentWindow()
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        harness.type("9999")
+        #expect(harness.accessibleText(containing: "Another wrong passcode starts a lock-out") != nil)
+        harness.type("9999")
+        let first = harness.accessibleText(containing: "Try again in")
+        #expect(first?.contains("Too many failed attempts. Try again in") == true, "\(first ?? "nothing")")
+        try harness.screenshot("locked-out")
+        // The countdown is live: the line changes while nothing else happens.
+        var later: String?
+        #expect(waitUntil(timeout: .seconds(5), pollEvery: .milliseconds(300)) {
+            later = harness.accessibleText(containing: "Try again in", timeout: 2)
+            return later != nil && later != first
+        }, "the countdown stood still at \(first ?? "nothing")")
+        harness.type("1234")
+        #expect(try harness.state() == "locked")
+        #expect(window.isRunning)
+    }
+
+    @Test("With the keyring locked the window says so and the app stays locked")
+    func keyringUnavailable() throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let parent = try harness.makeParentWindow()
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        try harness.environment.lockKeyring()
+        harness.type("1234")
+        #expect(harness.accessibleText(containing: "keyring is locked or unavailable") != nil)
+        try harness.screenshot("keyring-unavailable")
+        #expect(try harness.state() == "locked")
+        #expect(window.isRunning)
+    }
+
+    @Test("System authentication that the agent cannot offer is said plainly and its button goes away")
+    func systemAuthenticationUnavailable() throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app])
+        #expect(harness.accessibleTree().contains { $0.hasPrefix("push button\tUse System Authentication") })
+        #expect(harness.press("Use System Authentication"))
+        #expect(harness.accessibleText(containing: "System authentication is not available.") != nil)
+        #expect(waitUntil(timeout: .seconds(5)) {
+            !harness.accessibleTree().contains { $0.hasPrefix("push button\tUse System Authentication") }
+        })
+        try harness.screenshot("system-authentication-unavailable")
+        #expect(try harness.state() == "locked")
+        #expect(window.isRunning)
+    }
+
+    @Test("The window ends when the cover it lives in is destroyed")
+    func parentDestroyed() throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let parent = try harness.makeParentWindow()
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        harness.destroyParentWindow()
+        #expect(window.exitStatus(within: .seconds(10)) == 3, "\(window.log)")
+        #expect(try harness.state() == "locked")
+    }
+
+    @Test("Set-passcode: a mismatch starts again; set and confirm store one item in the keyring")
+    func setPasscode() throws {
+        let harness = try LockWindowHarness()
+        let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app])
+        #expect(harness.accessibleText(containing: "Choose a new passcode") != nil)
+        try harness.screenshot("set-passcode")
+        harness.type("1234")
+        #expect(harness.accessibleText(containing: "Enter the new passcode again") != nil)
+        harness.type("5678")
+        #expect(harness.accessibleText(containing: "did not match") != nil)
+        try harness.screenshot("set-passcode-mismatch")
+        #expect(try harness.client.hasPasscode(LockWindowHarness.app) == false)
+        harness.type("2468")
+        #expect(harness.accessibleText(containing: "Enter the new passcode again") != nil)
+        harness.type("2468")
+        #expect(harness.accessibleText(containing: "The passcode is set.") != nil)
+        try harness.screenshot("set-passcode-done")
+        #expect(try harness.client.hasPasscode(LockWindowHarness.app))
+        let items = harness.environment.run(["secret-tool", "search", "--all", "app-id", LockWindowHarness.app])
+        #expect(items.stdout.components(separatedBy: "label = ").count - 1 == 1, "\(items.stdout)\(items.stderr)")
+        #expect(harness.client.unlock(LockWindowHarness.app, "2468") == "")
+        window.process.terminate()
+    }
+}
