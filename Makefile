@@ -21,7 +21,7 @@ release: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release
 
 run: build
-	./scripts/run-agent.sh "$(BIN)/applockd" $(ARGS)
+	APPLOCK_GUARD="$(BIN)/applock-guard" ./scripts/run-agent.sh "$(BIN)/applockd" $(ARGS)
 
 # A hung test must fail the run, not eat CI's whole budget.
 TEST_TIMEOUT ?= 1500
@@ -36,7 +36,7 @@ clean:
 	rm -rf .build
 
 # ---- install / uninstall ---------------------------------------------------
-# `make install` builds applockd (with applock-store-helper, which it runs for Secret Service calls) and applockctl in release mode and installs them with the desktop integration
+# `make install` builds applockd (with applock-store-helper, which it runs for Secret Service calls), applockctl and applock-guard in release mode and installs them with the desktop integration
 # files, shell completions and the man page. DESTDIR stages the tree; PREFIX (default /usr/local) is where it
 # will live; SYSCONFDIR (default /etc) holds xdg/autostart. INSTALL_BIN=<dir> installs binaries already built in <dir> instead of building (used by the tests).
 bindir = $(PREFIX)/bin
@@ -70,14 +70,17 @@ install: $(if $(INSTALL_BIN),,release)
 	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' \
 		'$(INST_USER_UNITS)/graphical-session.target.wants' '$(INST_AUTOSTART)' '$(INST_CONF)' \
 		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)'; \
-	install -m 755 "$$bin/applockd" "$$bin/applock-store-helper" "$$bin/applockctl" '$(INST_BIN)/'; \
+	install -m 755 "$$bin/applockd" "$$bin/applock-store-helper" "$$bin/applockctl" "$$bin/applock-guard" '$(INST_BIN)/'; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	for i in $(INTERFACES); do install -m 644 "dbus/$$i" '$(INST_DBUS_INTERFACES)/'; done; \
 	$(SUBST) data/applockd.service > '$(INST_USER_UNITS)/applockd.service'; \
 	ln -sf ../applockd.service '$(INST_USER_UNITS)/graphical-session.target.wants/applockd.service'; \
 	$(SUBST) data/applockd.desktop > '$(INST_AUTOSTART)/applockd.desktop'; \
+	$(SUBST) data/applock-guard.service > '$(INST_USER_UNITS)/applock-guard.service'; \
+	ln -sf ../applock-guard.service '$(INST_USER_UNITS)/graphical-session.target.wants/applock-guard.service'; \
+	$(SUBST) data/applock-guard.desktop > '$(INST_AUTOSTART)/applock-guard.desktop'; \
 	chmod 644 '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' '$(INST_USER_UNITS)/applockd.service' \
-		'$(INST_AUTOSTART)/applockd.desktop'; \
+		'$(INST_AUTOSTART)/applockd.desktop' '$(INST_USER_UNITS)/applock-guard.service' '$(INST_AUTOSTART)/applock-guard.desktop'; \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
 	"$$bin/applockctl" --generate-completion-script bash > '$(INST_BASH)/applockctl'; \
 	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
@@ -87,7 +90,9 @@ install: $(if $(INSTALL_BIN),,release)
 	echo "Installed AppLock under $(DESTDIR)$(PREFIX)"
 
 uninstall:
-	rm -f '$(INST_BIN)/applockd' '$(INST_BIN)/applock-store-helper' '$(INST_BIN)/applockctl' \
+	rm -f '$(INST_BIN)/applockd' '$(INST_BIN)/applock-store-helper' '$(INST_BIN)/applockctl' '$(INST_BIN)/applock-guard' \
+		'$(INST_USER_UNITS)/graphical-session.target.wants/applock-guard.service' '$(INST_USER_UNITS)/applock-guard.service' \
+		'$(INST_AUTOSTART)/applock-guard.desktop' \
 		'$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' \
 		$(addprefix '$(INST_DBUS_INTERFACES)/,$(addsuffix ',$(INTERFACES))) \
 		'$(INST_USER_UNITS)/graphical-session.target.wants/applockd.service' '$(INST_USER_UNITS)/applockd.service' \
@@ -103,12 +108,14 @@ uninstall:
 bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-guard
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-bench
 	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
 
 bench-smoke: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-store-helper
+	$(SWIFT) build $(SWIFT_FLAGS) --product applock-guard
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-bench
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applock-bench" --tiny
 

@@ -7,6 +7,8 @@ packages=(
     libdbus-1-dev libsecret-1-dev libsodium-dev pkg-config
     dbus dbus-x11 libglib2.0-bin libsecret-tools gnome-keyring
     python3-dbusmock tmux desktop-file-utils systemd procps man-db
+    libx11-dev libcairo2-dev util-linux
+    xvfb openbox xdotool xterm x11-utils imagemagick xss-lock i3lock
 )
 
 missing=()

@@ -1,13 +1,29 @@
 #!/usr/bin/env bash
 # Runs applockd on the session bus. Without a session bus (a bare server, an ssh
 # login), starts a private one with an unlocked development keyring first and
-# prints the line that lets another shell talk to it.
+# prints the line that lets another shell talk to it. With a display (DISPLAY set) and
+# APPLOCK_GUARD naming the built applock-guard, runs the guard beside the agent.
 set -euo pipefail
 agent=${1:?usage: run-agent.sh PATH-TO-APPLOCKD [ARGS...]}
 shift
 
+guard_pid=
+start_guard() {
+    if [ -n "${DISPLAY:-}" ] && [ -x "${APPLOCK_GUARD:-}" ]; then
+        "$APPLOCK_GUARD" &
+        guard_pid=$!
+        echo "applock-guard runs beside the agent on $DISPLAY (pid $guard_pid)."
+    fi
+}
+stop_guard() {
+    if [ -n "$guard_pid" ]; then kill "$guard_pid" 2>/dev/null || true; fi
+}
+
 if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || [ -S "${XDG_RUNTIME_DIR:-/nonexistent}/bus" ]; then
-    exec "$agent" "$@"
+    trap stop_guard EXIT INT TERM
+    start_guard
+    "$agent" "$@"
+    exit
 fi
 
 run_dir=$(mktemp -d "${TMPDIR:-/tmp}/applock-session.XXXXXX")
@@ -36,6 +52,7 @@ export XDG_RUNTIME_DIR="$run_dir"
 XDG_DATA_HOME="$data_home" sh -c 'echo -n applock-dev | gnome-keyring-daemon --daemonize --unlock --components=secrets' >/dev/null
 
 cleanup() {
+    stop_guard
     for pid in $(pgrep -x gnome-keyring-d); do
         grep -qa "$run_dir" "/proc/$pid/environ" 2>/dev/null && kill "$pid"
     done
@@ -50,4 +67,5 @@ development keyring (data in $data_home). From another shell:
     export DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS
 
 MSG
+start_guard
 "$agent" "$@"

@@ -14,6 +14,8 @@ public struct MandatoryPolicy: Equatable, Sendable {
     public var requireLockOnSessionLock: Bool?
     /// true forces LockOnSuspend on; false changes nothing.
     public var requireLockOnSuspend: Bool?
+    /// Apps `applock-guard` must protect whatever the user's files say (`Guard=` list of app ids).
+    public var guardedApps: [AppID]?
 
     /// The group these keys live in.
     public static let groupName = "Mandatory"
@@ -25,7 +27,8 @@ public struct MandatoryPolicy: Equatable, Sendable {
         allowedPasscodeKinds: [PasscodeKind]? = nil,
         allowInhibit: Bool? = nil,
         requireLockOnSessionLock: Bool? = nil,
-        requireLockOnSuspend: Bool? = nil
+        requireLockOnSuspend: Bool? = nil,
+        guardedApps: [AppID]? = nil
     ) {
         self.maximumGracePeriod = maximumGracePeriod
         self.maximumLockAfterIdle = maximumLockAfterIdle
@@ -34,6 +37,7 @@ public struct MandatoryPolicy: Equatable, Sendable {
         self.allowInhibit = allowInhibit
         self.requireLockOnSessionLock = requireLockOnSessionLock
         self.requireLockOnSuspend = requireLockOnSuspend
+        self.guardedApps = guardedApps
     }
 
     /// Parses a whole administrator policy file's text (a syntax error and a bad value are both a `KeyFileError`).
@@ -55,6 +59,7 @@ public struct MandatoryPolicy: Equatable, Sendable {
             case "AllowInhibit": m.allowInhibit = try p.bool()
             case "RequireLockOnSessionLock": m.requireLockOnSessionLock = try p.bool()
             case "RequireLockOnSuspend": m.requireLockOnSuspend = try p.bool()
+            case "Guard": m.guardedApps = try p.appIDs()
             default:
                 if entry.key.hasPrefix("X-") { continue }
                 throw p.fail("unknown key in [\(groupName)]")

@@ -1,7 +1,9 @@
 extension Policy {
-    /// This policy with the administrator's limits applied, so that a user cannot weaken them.
-    public func clamped(by mandatory: MandatoryPolicy) -> Policy {
+    /// This policy with the administrator's limits applied, so that a user cannot weaken them; `app` is the app
+    /// it is for (the mandatory `Guard` list names apps).
+    public func clamped(by mandatory: MandatoryPolicy, for app: AppID? = nil) -> Policy {
         var p = self
+        if let app, mandatory.guardedApps?.contains(app) == true { p.guarded = true }
         if let m = mandatory.maximumGracePeriod { p.gracePeriod = min(p.gracePeriod, m) }
         if let m = mandatory.maximumLockAfterIdle, m > 0, p.lockAfterIdle == 0 || p.lockAfterIdle > m {
             p.lockAfterIdle = m

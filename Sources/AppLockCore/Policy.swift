@@ -17,6 +17,8 @@ public struct Policy: Equatable, Sendable {
     public var lockoutSchedule: [UInt32]
     public var passcodeKinds: [PasscodeKind]
     public var minimumLength: UInt32
+    /// `applock-guard` protects this app: it covers the app's windows while the app is obscured or locked.
+    public var guarded: Bool
 
     public init(
         lockOnLaunch: Bool = true,
@@ -31,7 +33,8 @@ public struct Policy: Equatable, Sendable {
         maxFailedAttempts: UInt32 = 5,
         lockoutSchedule: [UInt32] = [60, 300, 900, 3600],
         passcodeKinds: [PasscodeKind] = PasscodeKind.allCases,
-        minimumLength: UInt32 = 4
+        minimumLength: UInt32 = 4,
+        guarded: Bool = false
     ) {
         self.lockOnLaunch = lockOnLaunch
         self.lockOnSessionLock = lockOnSessionLock
@@ -46,6 +49,7 @@ public struct Policy: Equatable, Sendable {
         self.lockoutSchedule = lockoutSchedule
         self.passcodeKinds = passcodeKinds
         self.minimumLength = minimumLength
+        self.guarded = guarded
     }
 
     /// SPEC's built-in defaults.
@@ -67,6 +71,7 @@ public struct Policy: Equatable, Sendable {
             ("LockoutSchedule", .uint32Array(lockoutSchedule)),
             ("PasscodeKinds", .stringArray(passcodeKinds.map(\.rawValue))),
             ("MinimumLength", .uint32(minimumLength)),
+            ("Guard", .bool(guarded)),
         ]
     }
 }

@@ -40,6 +40,16 @@ struct PolicyFieldParser {
         return out
     }
 
+    /// A list of app ids (may be empty: `Guard=` guards nothing).
+    func appIDs() throws(KeyFileError) -> [AppID] {
+        var out: [AppID] = []
+        for item in KeyFile.listItems(entry.value) {
+            guard let app = try? AppID(item) else { throw fail("\"\(item)\" is not an app id") }
+            if !out.contains(app) { out.append(app) }
+        }
+        return out
+    }
+
     private static func number(
         _ text: String, minimum: UInt32, maximum: UInt32, fail: (String) -> KeyFileError
     ) throws(KeyFileError) -> UInt32 {

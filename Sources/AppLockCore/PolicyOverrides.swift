@@ -13,6 +13,7 @@ public struct PolicyOverrides: Equatable, Sendable {
     public var lockoutSchedule: [UInt32]?
     public var passcodeKinds: [PasscodeKind]?
     public var minimumLength: UInt32?
+    public var guarded: Bool?
 
     /// The group these keys live in.
     public static let groupName = "Policy"
@@ -40,6 +41,7 @@ public struct PolicyOverrides: Equatable, Sendable {
             case "LockoutSchedule": o.lockoutSchedule = try p.uint32List()
             case "PasscodeKinds": o.passcodeKinds = try p.kinds()
             case "MinimumLength": o.minimumLength = try p.uint32(maximum: UInt32(Limits.maxPasscodeBytes))
+            case "Guard": o.guarded = try p.bool()
             default:
                 if entry.key.hasPrefix("X-") { continue }
                 throw p.fail("unknown key in [\(groupName)]")
@@ -69,6 +71,7 @@ public struct PolicyOverrides: Equatable, Sendable {
         if let v = lockoutSchedule, !v.isEmpty { p.lockoutSchedule = v }
         if let v = passcodeKinds, !v.isEmpty { p.passcodeKinds = v }
         if let v = minimumLength { p.minimumLength = v }
+        if let v = guarded { p.guarded = v }
         return p
     }
 }

@@ -14,10 +14,18 @@ public struct PolicySet: Equatable, Sendable {
         self.mandatory = mandatory
     }
 
+    /// Every app whose policy in force says `Guard=true`: the per-app files and the mandatory list (with
+    /// `Guard=true` in the base file, every app with a per-app file).
+    public var guardedApps: Set<AppID> {
+        var apps = Set(mandatory.guardedApps ?? [])
+        for app in perApp.keys where effectivePolicy(for: app).guarded { apps.insert(app) }
+        return apps
+    }
+
     /// The policy in force for `app`.
     public func effectivePolicy(for app: AppID) -> Policy {
         var p = base.applied(to: .defaults)
         if let o = perApp[app] { p = o.applied(to: p) }
-        return p.clamped(by: mandatory)
+        return p.clamped(by: mandatory, for: app)
     }
 }

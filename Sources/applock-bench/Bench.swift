@@ -44,6 +44,7 @@ final class Bench {
         if options.sections.contains("lock") || options.sections.contains("throughput") { try measureLockScenarios() }
         if options.sections.contains("unlock") { try measureUnlockAndFlood() }
         if options.sections.contains("startup") { try measureStartup() }
+        if options.sections.contains("guard") { try measureGuard() }
     }
 
     // MARK: - Agent

@@ -4,7 +4,7 @@ import Glibc
 struct BenchOptions {
     var json = false
     var tiny = false
-    var sections: Set<String> = ["floor", "lock", "throughput", "unlock", "startup"]
+    var sections: Set<String> = ["floor", "lock", "throughput", "unlock", "startup", "guard"]
     var lockSizes = [1, 10, 100, 1000, 5000]
     var idleSize = 1000
     var fanOutSizes = [100, 1000]
@@ -28,11 +28,12 @@ struct BenchOptions {
     }
 
     static let usage = """
-        Usage: applock-bench [--tiny] [--json] [--only floor,lock,throughput,unlock,startup] [--apps 1,100,1000]
+        Usage: applock-bench [--tiny] [--json] [--only floor,lock,throughput,unlock,startup,guard] [--apps 1,100,1000]
 
         Starts private session and system buses, gnome-keyring, a mocked logind and applockd (found next to this
         binary or at $APPLOCKD_PATH), measures lock latency, throughput, idle cost, memory and start-up next to
-        the bus's own floor, and prints a table (or JSON).
+        the bus's own floor, and prints a table (or JSON). The guard section runs Xvfb, openbox, an xterm,
+        applock-guard (next to this binary) and xss-lock with i3lock.
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {

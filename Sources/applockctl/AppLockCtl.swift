@@ -19,7 +19,7 @@ struct AppLockCtl: ParsableCommand {
         subcommands: [
             StatusCommand.self, ListCommand.self, LockCommand.self, UnlockCommand.self,
             SetPasscodeCommand.self, ChangePasscodeCommand.self, RemovePasscodeCommand.self,
-            PolicyCommand.self, MonitorCommand.self,
+            PolicyCommand.self, MonitorCommand.self, GuardCommand.self,
         ],
         defaultSubcommand: StatusCommand.self
     )

@@ -55,3 +55,22 @@ import Testing
         #expect(KeyFile.listItems("") == [])
     }
 }
+
+@Suite struct KeyFileEditingTests {
+    @Test func replacesInsertsOrAppendsAndKeepsEverythingElse() throws {
+        let existing = "# mine\n[Policy]\nGracePeriod=5\nGuard=false\n"
+        #expect(try KeyFile.setting("Guard", to: "true", inGroup: "Policy", of: existing, fileName: "a.conf")
+            == "# mine\n[Policy]\nGracePeriod=5\nGuard=true\n")
+        #expect(try KeyFile.setting("Guard", to: "true", inGroup: "Policy", of: "[Policy]\nGracePeriod=5\n", fileName: "a")
+            == "[Policy]\nGuard=true\nGracePeriod=5\n")
+        #expect(try KeyFile.setting("Guard", to: "true", inGroup: "Policy", of: "[Other]\nX=1", fileName: "a")
+            == "[Other]\nX=1\n\n[Policy]\nGuard=true\n")
+        #expect(try KeyFile.setting("Guard", to: "true", inGroup: "Policy", of: "", fileName: "a") == "[Policy]\nGuard=true\n")
+    }
+
+    @Test func aBrokenFileIsRefused() {
+        #expect(throws: KeyFileError.self) {
+            try KeyFile.setting("Guard", to: "true", inGroup: "Policy", of: "[Policy]\nnot a line\n", fileName: "a")
+        }
+    }
+}

@@ -15,7 +15,7 @@ import Testing
         #expect(d.entries.map(\.key) == [
             "LockOnLaunch", "LockOnSessionLock", "LockOnScreenSaver", "LockOnSuspend", "LockOnSessionSwitch",
             "LockAfterIdle", "GracePeriod", "ObscureInBackground", "AllowInhibit", "MaxFailedAttempts",
-            "LockoutSchedule", "PasscodeKinds", "MinimumLength",
+            "LockoutSchedule", "PasscodeKinds", "MinimumLength", "Guard",
         ])
         #expect(d.entries[5].value == .uint32(300))
         #expect(d.entries[6].value == .uint32(60))
@@ -24,6 +24,30 @@ import Testing
         #expect(d.entries[10].value == .uint32Array([60, 300, 900, 3600]))
         #expect(d.entries[11].value == .stringArray(["four-digit", "six-digit", "numeric", "alphanumeric"]))
         #expect(d.entries[12].value == .uint32(4))
+        #expect(d.entries[13].value == .bool(false))
+    }
+
+    @Test func guardIsPerAppAndTheMandatoryListCannotBeUndone() throws {
+        let notes = try AppID("org.example.Notes")
+        let mail = try AppID("org.example.Mail")
+        let chat = try AppID("org.example.Chat")
+        let set = PolicySet(
+            perApp: [
+                notes: try overrides("Guard=true\n"),
+                mail: try overrides("Guard=false\n"),
+                chat: try overrides("GracePeriod=5\n"),
+            ],
+            mandatory: try mandatory("Guard=org.example.Mail;org.example.Other\n"))
+        #expect(set.effectivePolicy(for: notes).guarded)
+        #expect(set.effectivePolicy(for: mail).guarded)
+        #expect(!set.effectivePolicy(for: chat).guarded)
+        #expect(set.guardedApps == [notes, mail, try AppID("org.example.Other")])
+        #expect(set.effectivePolicy(for: notes).entries.last! == (key: "Guard", value: .bool(true)))
+    }
+
+    @Test func badGuardValuesNameTheKey() {
+        #expect(throws: KeyFileError.self) { try overrides("Guard=yes\n") }
+        #expect(throws: KeyFileError.self) { try mandatory("Guard=not an id\n") }
     }
 
     @Test func parsesEveryKey() throws {

@@ -9,12 +9,16 @@ import Testing
         "usr/bin/applockd",
         "usr/bin/applock-store-helper",
         "usr/bin/applockctl",
+        "usr/bin/applock-guard",
         "usr/share/dbus-1/services/io.github.applock.AppLock1.service",
         "usr/share/dbus-1/interfaces/io.github.applock.AppLock1.Manager.xml",
         "usr/share/dbus-1/interfaces/io.github.applock.AppLock1.Application.xml",
         "usr/lib/systemd/user/applockd.service",
         "usr/lib/systemd/user/graphical-session.target.wants/applockd.service",
         "etc/xdg/autostart/applockd.desktop",
+        "usr/lib/systemd/user/applock-guard.service",
+        "usr/lib/systemd/user/graphical-session.target.wants/applock-guard.service",
+        "etc/xdg/autostart/applock-guard.desktop",
         "usr/share/applock/applock.conf",
         "usr/share/bash-completion/completions/applockctl",
         "usr/share/zsh/site-functions/_applockctl",
@@ -76,6 +80,13 @@ import Testing
 
         let validate = env.run(["desktop-file-validate", destdir.appendingPathComponent("etc/xdg/autostart/applockd.desktop").path])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        let guardDesktop = destdir.appendingPathComponent("etc/xdg/autostart/applock-guard.desktop").path
+        let validateGuard = env.run(["desktop-file-validate", guardDesktop])
+        #expect(validateGuard.status == 0, "\(validateGuard.stdout)\(validateGuard.stderr)")
+        let guardUnit = try String(contentsOf: destdir.appendingPathComponent("usr/lib/systemd/user/applock-guard.service"),
+                                   encoding: .utf8)
+        #expect(guardUnit.contains("ExecStart=/usr/bin/applock-guard") && guardUnit.contains("Restart=on-failure"))
+        #expect(guardUnit.contains("PartOf=graphical-session.target") && guardUnit.contains("After=graphical-session.target applockd.service"))
 
         let uninstall = make(env, ["uninstall", "DESTDIR=\(destdir.path)", "PREFIX=/usr"])
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
@@ -96,7 +107,8 @@ import Testing
 
         // The unit's ExecStart names the installed binary, which exists here, so verify can check everything.
         let unit = prefix.appendingPathComponent("lib/systemd/user/applockd.service").path
-        let verify = env.run(["systemd-analyze", "verify", unit],
+        let guardUnit = prefix.appendingPathComponent("lib/systemd/user/applock-guard.service").path
+        let verify = env.run(["systemd-analyze", "verify", unit, guardUnit],
                              extraEnvironment: ["MANPATH": prefix.appendingPathComponent("share/man").path])
         #expect(verify.status == 0, "systemd-analyze verify: \(verify.stdout)\(verify.stderr)")
         let validate = env.run(["desktop-file-validate", sysconf.appendingPathComponent("xdg/autostart/applockd.desktop").path])

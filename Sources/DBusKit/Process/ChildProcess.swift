@@ -141,6 +141,17 @@ public final class ChildProcess {
         return raw
     }
 
+    /// The child's wait status if it has exited (reaping it), nil while it runs. Never blocks.
+    public func exitStatusIfExited() -> Int32? {
+        if let status { return status }
+        var raw: Int32 = 0
+        var reaped = waitpid(pid, &raw, WNOHANG)
+        while reaped < 0 && errno == EINTR { reaped = waitpid(pid, &raw, WNOHANG) }
+        guard reaped == pid else { return nil }
+        status = raw
+        return raw
+    }
+
     /// The exit code of a wait status, or nil when the child was killed by a signal.
     public static func exitCode(_ status: Int32) -> Int32? {
         status & 0x7f == 0 ? (status >> 8) & 0xff : nil

@@ -1,0 +1,263 @@
+public import AppLockCore
+
+/// The guard's decisions, with no I/O: which windows are covered and how, who holds the keyboard, which lock
+/// window runs, what the agent is told. Each input returns the actions that bring the desktop to what the
+/// state asks for (covers first); `now` is a monotonic time from the caller's clock.
+public struct GuardCore: Sendable {
+    /// How long after a failed keyboard grab the guard tries again.
+    public static let grabRetryInterval = Duration.milliseconds(20)
+    /// How long after a refused registration the guard asks again (the app stays covered meanwhile).
+    public static let registrationRetryDelay = Duration.seconds(2)
+    /// How long a lock window that ended while its app is still locked waits before it is started again.
+    public static let lockWindowRestartDelay = Duration.seconds(1)
+
+    private struct WindowRecord: Sendable {
+        var app: AppID?
+        var shown = false
+    }
+
+    private enum Registration: Sendable {
+        case none, pending, registered
+    }
+
+    private struct AppRecord: Sendable {
+        var registration = Registration.none
+        /// nil until the agent has said: covered as locked meanwhile (fail closed).
+        var state: AppState?
+        var reported: Activity?
+        var lockWindowBlockedUntil: Duration?
+        var registerRetryAt: Duration?
+    }
+
+    private struct LockWindow: Sendable, Equatable {
+        var app: AppID
+        var window: GuardWindowID
+        var mapped = false
+    }
+
+    public private(set) var guardedApps: Set<AppID> = []
+    private var windows: [GuardWindowID: WindowRecord] = [:]
+    private var apps: [AppID: AppRecord] = [:]
+    private var agentPresent = false
+    private var active: GuardWindowID?
+    private var prepared: Set<GuardWindowID> = []
+    /// The covers on screen and what they show.
+    public private(set) var covers: [GuardWindowID: CoverKind] = [:]
+    private var grabHeld = false
+    /// A `grabKeyboard` was asked for and not answered yet.
+    private var grabPending = false
+    /// After a failed grab: when to try again.
+    private var grabRetryAt: Duration?
+    private var lockWindow: LockWindow?
+    private var timer: Duration?
+
+    public init() {}
+
+    /// The agent's last word on `app` (nil when not known).
+    public func state(of app: AppID) -> AppState? { apps[app]?.state }
+
+    /// Whether the guard believes it holds the keyboard grab.
+    public var holdsKeyboard: Bool { grabHeld }
+
+    /// The app whose lock window runs, if any.
+    public var lockWindowApp: AppID? { lockWindow?.app }
+
+    public mutating func handle(_ input: GuardInput, now: Duration) -> [GuardAction] {
+        var extra: [GuardAction] = []
+        switch input {
+        case .guardedAppsChanged(let apps):
+            guardedApps = apps
+        case .windowResolved(let window, let app):
+            windows[window, default: WindowRecord()].app = app
+        case .windowShown(let window):
+            windows[window, default: WindowRecord()].shown = true
+        case .windowHidden(let window):
+            windows[window]?.shown = false
+        case .windowGone(let window):
+            windows[window] = nil
+            if active == window { active = nil }
+        case .stackingChanged:
+            extra = covers.keys.sorted().map { .restack($0) }
+        case .activeWindowChanged(let window):
+            active = window
+        case .agentPresence(let present):
+            agentPresent = present
+            if !present {
+                for app in apps.keys {
+                    apps[app]?.registration = .none
+                    apps[app]?.state = nil
+                    apps[app]?.reported = nil
+                    apps[app]?.registerRetryAt = nil
+                }
+            }
+        case .registrationAnswered(let app, let registered):
+            if apps[app]?.registration == .pending {
+                apps[app]?.registration = registered ? .registered : .none
+                apps[app]?.registerRetryAt = registered ? nil : now + Self.registrationRetryDelay
+            }
+        case .appStateChanged(let app, let state):
+            if apps[app] != nil { apps[app]?.state = state }
+        case .keyboardGrabAnswered(let held):
+            grabPending = false
+            grabHeld = held
+            grabRetryAt = held ? nil : now + Self.grabRetryInterval
+        case .lockWindowMapped(let app):
+            if lockWindow?.app == app { lockWindow?.mapped = true }
+        case .lockWindowExited(let app):
+            if lockWindow?.app == app {
+                lockWindow = nil
+                apps[app]?.lockWindowBlockedUntil = now + Self.lockWindowRestartDelay
+            }
+        case .coverClicked(let window):
+            if covers[window] != nil, active != window { extra = [.activate(window)] }
+        case .timerFired:
+            timer = nil
+        }
+        return reconcile(now: now) + extra
+    }
+
+    // MARK: Bringing the desktop to the state
+
+    private mutating func reconcile(now: Duration) -> [GuardAction] {
+        var actions: [GuardAction] = []
+        reconcileCovers(&actions)
+        reconcileLockWindow(&actions, now: now)
+        reconcileKeyboard(&actions, now: now)
+        reconcileRegistrations(&actions, now: now)
+        reconcileActivity(&actions)
+        reconcileTimer(&actions, now: now)
+        return actions
+    }
+
+    private func guardedApp(of window: GuardWindowID) -> AppID? {
+        guard let app = windows[window]?.app, guardedApps.contains(app) else { return nil }
+        return app
+    }
+
+    private func coverKind(for app: AppID) -> CoverKind? {
+        guard agentPresent, let record = apps[app], record.registration == .registered, let state = record.state else {
+            return .locked
+        }
+        switch state {
+        case .unlocked: return nil
+        case .obscured: return .obscured
+        case .locked: return .locked
+        }
+    }
+
+    private mutating func reconcileCovers(_ actions: inout [GuardAction]) {
+        for window in windows.keys.sorted() {
+            guard let app = guardedApp(of: window) else { continue }
+            if apps[app] == nil { apps[app] = AppRecord() }
+            if !prepared.contains(window) {
+                prepared.insert(window)
+                actions.append(.prepareCover(window))
+            }
+        }
+        var wanted: [GuardWindowID: (CoverKind, AppID)] = [:]
+        for (window, record) in windows where record.shown {
+            guard let app = guardedApp(of: window), let kind = coverKind(for: app) else { continue }
+            wanted[window] = (kind, app)
+        }
+        for window in wanted.keys.sorted() {
+            let (kind, app) = wanted[window]!
+            if covers[window] != kind {
+                covers[window] = kind
+                actions.append(.cover(window, kind, app: app))
+            }
+        }
+        for window in covers.keys.sorted() where wanted[window] == nil {
+            covers[window] = nil
+            actions.append(.uncover(window))
+        }
+        for window in prepared.sorted() where guardedApp(of: window) == nil {
+            prepared.remove(window)
+            actions.append(.discardCover(window))
+        }
+    }
+
+    private mutating func reconcileLockWindow(_ actions: inout [GuardAction], now: Duration) {
+        var wanted: LockWindow?
+        if let window = active, covers[window] == .locked, let app = guardedApp(of: window),
+           apps[app]?.state == .locked, agentPresent,
+           (apps[app]?.lockWindowBlockedUntil).map({ now >= $0 }) ?? true
+        {
+            apps[app]?.lockWindowBlockedUntil = nil
+            wanted = LockWindow(app: app, window: window)
+        }
+        if let current = lockWindow, current.app == wanted?.app, current.window == wanted?.window { return }
+        if let current = lockWindow {
+            actions.append(.hideLockWindow(current.app))
+            lockWindow = nil
+        }
+        if let wanted {
+            lockWindow = wanted
+            actions.append(.showLockWindow(wanted.app, over: wanted.window))
+        }
+    }
+
+    private mutating func reconcileKeyboard(_ actions: inout [GuardAction], now: Duration) {
+        let focusCovered = active.map { covers[$0] != nil } ?? true
+        let wanted = !covers.isEmpty && focusCovered && lockWindow?.mapped != true
+        if wanted, !grabHeld, !grabPending, grabRetryAt.map({ now >= $0 }) ?? true {
+            grabRetryAt = nil
+            grabPending = true
+            actions.append(.grabKeyboard)
+        } else if !wanted {
+            grabRetryAt = nil
+            if grabHeld {
+                grabHeld = false
+                actions.append(.releaseKeyboard(focusLockWindowOf: lockWindow?.mapped == true ? lockWindow?.app : nil))
+            }
+        }
+    }
+
+    private mutating func reconcileRegistrations(_ actions: inout [GuardAction], now: Duration) {
+        var withWindows: Set<AppID> = []
+        for window in windows.keys {
+            if let app = guardedApp(of: window) { withWindows.insert(app) }
+        }
+        for app in apps.keys.sorted() {
+            let record = apps[app]!
+            let wanted = withWindows.contains(app)
+            switch (record.registration, wanted) {
+            case (.none, true) where agentPresent && record.registerRetryAt.map({ now >= $0 }) ?? true:
+                apps[app]?.registration = .pending
+                apps[app]?.registerRetryAt = nil
+                actions.append(.register(app))
+            case (.registered, false):
+                actions.append(.unregister(app))
+                apps[app] = nil
+            case (.none, false):
+                apps[app] = nil
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func reconcileActivity(_ actions: inout [GuardAction]) {
+        let activeApp = active.flatMap { window in windows[window]?.shown == true ? guardedApp(of: window) : nil }
+        for app in apps.keys.sorted() where apps[app]?.registration == .registered {
+            let activity: Activity = activeApp == app ? .foreground : .background
+            if apps[app]?.reported != activity {
+                apps[app]?.reported = activity
+                actions.append(.reportActivity(app, activity))
+            }
+        }
+    }
+
+    private mutating func reconcileTimer(_ actions: inout [GuardAction], now: Duration) {
+        var deadlines: [Duration] = []
+        if let retry = grabRetryAt, !grabHeld { deadlines.append(retry) }
+        for record in apps.values {
+            if let until = record.lockWindowBlockedUntil, until > now { deadlines.append(until) }
+            if let retry = record.registerRetryAt, record.registration == .none { deadlines.append(retry) }
+        }
+        let next = deadlines.min()
+        if next != timer {
+            timer = next
+            actions.append(.armTimer(next))
+        }
+    }
+}

@@ -1,0 +1,35 @@
+public import AppLockCore
+
+/// Everything that can happen to the guard: from the desktop, from the agent, from its own helpers.
+public enum GuardInput: Sendable, Equatable {
+    /// The policy's guarded apps (re-read on start and on SIGHUP).
+    case guardedAppsChanged(Set<AppID>)
+    /// A window is known, or its app was resolved again: `app` is its guarded app, nil when it belongs to none.
+    case windowResolved(GuardWindowID, app: AppID?)
+    /// The window is on screen (mapped, not minimised).
+    case windowShown(GuardWindowID)
+    /// The window left the screen (unmapped or minimised).
+    case windowHidden(GuardWindowID)
+    /// The window was destroyed.
+    case windowGone(GuardWindowID)
+    /// Some top-level window was moved, mapped or restacked: covers must be put back above their windows.
+    case stackingChanged
+    /// The window manager's active window.
+    case activeWindowChanged(GuardWindowID?)
+    /// The agent owns its bus name (true) or has left the bus (false).
+    case agentPresence(Bool)
+    /// The answer to a `register` action: true when the guard now owns the app's registration.
+    case registrationAnswered(AppID, registered: Bool)
+    /// The agent said (or a read of its `State` found) that the app is in `state`.
+    case appStateChanged(AppID, AppState)
+    /// The answer to a `grabKeyboard` action.
+    case keyboardGrabAnswered(Bool)
+    /// The lock window of `app` is on screen (its window is mapped inside the cover): it holds the keyboard now.
+    case lockWindowMapped(AppID)
+    /// The lock window process of `app` ended.
+    case lockWindowExited(AppID)
+    /// A cover was clicked.
+    case coverClicked(GuardWindowID)
+    /// A timer armed by `armTimer` fired.
+    case timerFired
+}

@@ -1,0 +1,32 @@
+import AppLockCore
+import DBusKit
+import FoundationEssentials
+
+/// One run of `applock-lock-window`: started with `PR_SET_PDEATHSIG` (through `setpriv --pdeathsig KILL`) so it
+/// dies with the guard and never keeps the keyboard grab from a restarted guard; killed when it goes.
+final class LockWindowProcess {
+    private let process: ChildProcess
+
+    /// Starts `executable lock --app-id APP --parent XID`, or `set-passcode --app-id APP` when `parent` is nil.
+    init(executable: String, app: AppID, parent: UInt32?) throws {
+        var arguments = ["--pdeathsig", "KILL", "--", executable]
+        if let parent {
+            arguments += ["lock", "--app-id", app.rawValue, "--parent", String(parent)]
+        } else {
+            arguments += ["set-passcode", "--app-id", app.rawValue]
+        }
+        process = try ChildProcess(executable: Self.setpriv, arguments: arguments)
+    }
+
+    var pid: Int32 { process.pid }
+
+    /// The exit status once it has ended (reaped), nil while it runs.
+    func exitStatus() -> Int32? { process.exitStatusIfExited() }
+
+    /// Waits until it ends.
+    func wait() -> Int32 { process.wait() }
+
+    private static var setpriv: String {
+        FileManager.default.fileExists(atPath: "/usr/bin/setpriv") ? "/usr/bin/setpriv" : "/bin/setpriv"
+    }
+}

@@ -1,0 +1,123 @@
+import AppLockCore
+import AppLockGuard
+import X11Kit
+import Glibc
+
+extension X11Guard {
+    func execute(_ action: GuardAction) {
+        switch action {
+        case .prepareCover(let id):
+            prepareCover(X11Window(id.rawValue))
+        case .cover(let id, let kind, let app):
+            showCover(X11Window(id.rawValue), kind: kind, app: app)
+        case .uncover(let id):
+            let client = X11Window(id.rawValue)
+            guard let cover = covers[client] else { return }
+            display.unmap(cover.window)
+            covers[client]?.mapped = false
+        case .restack(let id):
+            let client = X11Window(id.rawValue)
+            if let cover = covers[client], cover.mapped, let frame = clients[client]?.frame {
+                display.stack(cover.window, above: frame)
+            }
+        case .discardCover(let id):
+            let client = X11Window(id.rawValue)
+            guard let cover = covers.removeValue(forKey: client) else { return }
+            coverOwners[cover.window] = nil
+            display.destroy(cover.window)
+            publishCovers()
+        case .grabKeyboard:
+            feed(.keyboardGrabAnswered(grabKeyboard()))
+        case .releaseKeyboard(let app):
+            if let app, let child = covers.values.first(where: { $0.app == app && $0.lockChild != nil })?.lockChild {
+                display.focus(child)
+            }
+            display.ungrabKeyboard()
+        case .showLockWindow(let app, let id):
+            showLockWindow(app, over: X11Window(id.rawValue))
+        case .hideLockWindow(let app):
+            lockWindows[app] = nil
+        case .activate(let id):
+            display.requestActivation(of: X11Window(id.rawValue))
+        case .register(let app):
+            agent.register(app, registered: { [unowned self] ok, problem in
+                if let problem { log("cannot register \(app): \(problem)") }
+                feed(.registrationAnswered(app, registered: ok))
+            }, state: { [unowned self] state in
+                feed(.appStateChanged(app, state))
+            })
+        case .unregister(let app):
+            agent.unregister(app)
+        case .reportActivity(let app, let activity):
+            agent.reportActivity(app, activity)
+        case .armTimer(let deadline):
+            if let timer { loop.cancel(timer) }
+            timer = nil
+            if let deadline {
+                timer = loop.schedule(at: .after(max(.zero, deadline - now()))) { [unowned self] in
+                    timer = nil
+                    feed(.timerFired)
+                }
+            }
+        }
+    }
+
+    private func prepareCover(_ client: X11Window) {
+        guard covers[client] == nil, let frame = clients[client]?.frame else { return }
+        let rect = display.geometry(of: frame) ?? X11Rect(x: 0, y: 0, width: 1, height: 1)
+        let window = display.createCover(at: rect, rgb: Self.coverRGB)
+        covers[client] = Cover(window: window, rect: rect)
+        coverOwners[window] = client
+        publishCovers()
+    }
+
+    /// The hot path: the prepared cover goes directly above the window's frame and is mapped (the server fills it
+    /// at once); its label is drawn later, on its first exposure.
+    private func showCover(_ client: X11Window, kind: CoverKind, app: AppID) {
+        if covers[client] == nil { prepareCover(client) }
+        guard let cover = covers[client], let frame = clients[client]?.frame else { return }
+        covers[client]?.kind = kind
+        covers[client]?.app = app
+        display.stack(cover.window, above: frame)
+        if cover.mapped {
+            draw(coverOf: client)
+        } else {
+            display.map(cover.window)
+            covers[client]?.mapped = true
+        }
+    }
+
+    /// Grabs the keyboard on the cover of the active window, else on any cover shown.
+    private func grabKeyboard() -> Bool {
+        let active = display.activeWindow()
+        let cover = active.flatMap { covers[$0] }.flatMap { $0.mapped ? $0 : nil }
+            ?? covers.values.first { $0.mapped }
+        guard let cover else { return false }
+        return display.grabKeyboard(cover.window)
+    }
+
+    private func showLockWindow(_ app: AppID, over client: X11Window) {
+        guard let cover = covers[client] else { return }
+        guard let path = configuration.lockWindowPath, access(path, X_OK) == 0 else {
+            if !reportedMissingLockWindow {
+                log("no lock window at \(configuration.lockWindowPath ?? "(unknown)"); locked apps stay covered, "
+                    + "unlock them with applockctl unlock")
+                reportedMissingLockWindow = true
+            }
+            return
+        }
+        do {
+            lockWindows[app] = try LockWindowProcess(executable: path, app: app, parent: cover.window.id)
+        } catch {
+            log("cannot start the lock window for \(app): \(error)")
+        }
+    }
+
+    func draw(coverOf client: X11Window) {
+        guard let cover = covers[client], cover.mapped, let app = cover.app else { return }
+        let entry = entries[app]
+        display.drawCover(
+            cover.window, size: cover.rect, rgb: Self.coverRGB, title: entry?.name ?? app.rawValue,
+            subtitle: cover.kind == .locked ? "Locked" : "Hidden", iconPath: entry?.iconPath)
+    }
+}

@@ -1,0 +1,143 @@
+import AppLockCore
+import AppLockGuard
+import X11Kit
+
+extension X11Guard {
+    /// Handles every event Xlib has read or can read without blocking.
+    func drainX() {
+        guard !draining else { return }
+        draining = true
+        while let event = display.nextEvent() { handle(event) }
+        draining = false
+        display.flush()
+    }
+
+    private func handle(_ event: X11Event) {
+        switch event {
+        case .propertyChanged(let window, .clientList) where window == display.root:
+            let listed = Set(display.clientList())
+            for window in listed.sorted() where clients[window] == nil { track(window) }
+        case .propertyChanged(let window, .activeWindow) where window == display.root:
+            feed(.activeWindowChanged(display.activeWindow().map { GuardWindowID($0.id) }))
+        case .propertyChanged(let window, .windowState) where clients[window] != nil:
+            updateShown(window)
+        case .propertyChanged(let window, .windowClass) where clients[window] != nil:
+            resolve(window)
+        case .created(let window, let parent, let overrideRedirect):
+            if parent == display.root, !overrideRedirect, coverOwners[window] == nil {
+                track(window)
+            } else if let client = coverOwners[parent] {
+                covers[client]?.lockChild = window
+            }
+        case .reparented(let window, let parent):
+            if let client = coverOwners[parent] {
+                // The lock window: another process's top-level, now inside a cover, is no app window.
+                if clients[window] != nil { untrack(window) }
+                covers[client]?.lockChild = window
+            } else if clients[window] != nil {
+                refreshFrame(of: window)
+            }
+        case .mapped(let window), .unmapped(let window):
+            if case .mapped = event, let (client, cover) = coverHolding(child: window), let app = cover.app {
+                _ = client
+                feed(.lockWindowMapped(app))
+            } else if clients[window] != nil {
+                updateShown(window)
+            } else if let client = frames[window] {
+                updateShown(client)
+                feed(.stackingChanged)
+            } else if coverOwners[window] == nil, case .mapped = event {
+                feed(.stackingChanged)
+            }
+        case .configured(let window, let rect):
+            if let client = frames[window] ?? (clients[window]?.frame == window ? window : nil) {
+                followGeometry(of: client, frameRect: rect)
+                feed(.stackingChanged)
+            } else if coverOwners[window] == nil, clients[window] == nil {
+                feed(.stackingChanged)
+            }
+        case .destroyed(let window):
+            if clients[window] != nil { untrack(window) }
+            for (client, cover) in covers where cover.lockChild == window { covers[client]?.lockChild = nil }
+        case .exposed(let window):
+            if let client = coverOwners[window] { draw(coverOf: client) }
+        case .buttonPressed(let window):
+            if let client = coverOwners[window] { feed(.coverClicked(GuardWindowID(client.id))) }
+        default:
+            break
+        }
+    }
+
+    private func coverHolding(child: X11Window) -> (X11Window, Cover)? {
+        covers.first { $0.value.lockChild == child }.map { ($0.key, $0.value) }
+    }
+
+    /// Starts following a top-level client window: its frame, its process, its app, whether it is shown.
+    func track(_ window: X11Window) {
+        guard clients[window] == nil, coverOwners[window] == nil, window != display.root else { return }
+        display.follow(window)
+        guard let frame = display.topLevel(of: window) else { return }
+        clients[window] = Client(frame: frame, pid: display.processID(of: window))
+        if frame != window { frames[frame] = window }
+        resolve(window)
+        updateShown(window)
+    }
+
+    private func untrack(_ window: X11Window) {
+        if let frame = clients[window]?.frame { frames[frame] = nil }
+        clients[window] = nil
+        feed(.windowGone(GuardWindowID(window.id)))
+    }
+
+    private func refreshFrame(of window: X11Window) {
+        guard let old = clients[window]?.frame, let frame = display.topLevel(of: window), frame != old else { return }
+        frames[old] = nil
+        if frame != window { frames[frame] = window }
+        clients[window]?.frame = frame
+        if let rect = display.geometry(of: frame) { followGeometry(of: window, frameRect: rect) }
+        feed(.stackingChanged)
+    }
+
+    func updateShown(_ window: X11Window) {
+        guard clients[window] != nil else { return }
+        let shown = display.isViewable(window) && !display.isMinimised(window)
+        guard clients[window]?.shown != shown else { return }
+        clients[window]?.shown = shown
+        feed(shown ? .windowShown(GuardWindowID(window.id)) : .windowHidden(GuardWindowID(window.id)))
+    }
+
+    private func followGeometry(of client: X11Window, frameRect: X11Rect) {
+        guard var cover = covers[client], cover.rect != frameRect else { return }
+        cover.rect = frameRect
+        covers[client] = cover
+        display.setGeometry(of: cover.window, to: frameRect)
+        if cover.mapped { draw(coverOf: client) }
+    }
+
+    /// Which guarded app the window belongs to, by the rules in order: the launcher's systemd scope,
+    /// `GIO_LAUNCHED_DESKTOP_FILE`, `_GTK_APPLICATION_ID`, `WM_CLASS` against the guarded apps' desktop files, then
+    /// the window it is transient for and the processes it descends from. The first rule naming a guarded app wins.
+    func resolve(_ window: X11Window) {
+        guard let client = clients[window] else { return }
+        let guarded = core.guardedApps
+        var app: AppID?
+        func consider(_ candidate: AppID?) {
+            if app == nil, let candidate, guarded.contains(candidate) { app = candidate }
+        }
+        if let pid = client.pid { consider(ProcessFacts.launchedApp(of: pid)) }
+        consider(display.gtkApplicationID(of: window).flatMap { try? AppID($0) })
+        if let wmClass = display.windowClass(of: window) {
+            let candidates = entries.values.sorted { $0.app < $1.app }.map { (app: $0.app, startupWMClass: $0.startupWMClass) }
+            consider(AppIdentity.fromWindowClass(
+                instance: wmClass.instance, className: wmClass.className, candidates: candidates))
+        }
+        if let owner = display.transientFor(window) { consider(clients[owner]?.app) }
+        if app == nil, let pid = client.pid {
+            var appsByPID: [Int32: AppID] = [:]
+            for other in clients.values { if let p = other.pid, let a = other.app { appsByPID[p] = a } }
+            for ancestor in ProcessFacts.lineage(of: pid).dropFirst() { consider(appsByPID[ancestor]) }
+        }
+        clients[window]?.app = app
+        feed(.windowResolved(GuardWindowID(window.id), app: app))
+    }
+}

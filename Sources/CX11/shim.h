@@ -1,0 +1,6 @@
+#pragma once
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <cairo/cairo.h>
+#include <cairo/cairo-xlib.h>

@@ -1,0 +1,141 @@
+internal import CX11
+
+extension X11Display {
+    /// The events the follower needs from the root window: top-levels created, mapped, moved, restacked and
+    /// destroyed, and root property changes (`_NET_CLIENT_LIST`, `_NET_ACTIVE_WINDOW`).
+    public func followRoot() {
+        XSelectInput(display, Window(root.id), SubstructureNotifyMask | PropertyChangeMask)
+    }
+
+    /// Follows one window: its mapping, geometry, reparenting, destruction and property changes.
+    public func follow(_ window: X11Window) {
+        XSelectInput(display, Window(window.id), StructureNotifyMask | PropertyChangeMask)
+    }
+
+    /// The window manager's `_NET_CLIENT_LIST`, oldest first.
+    public func clientList() -> [X11Window] {
+        windows(root, clientListAtom)
+    }
+
+    /// The window manager's `_NET_ACTIVE_WINDOW`; nil when none.
+    public func activeWindow() -> X11Window? {
+        windows(root, activeWindowAtom).first.flatMap { $0.id == 0 ? nil : $0 }
+    }
+
+    /// Whether an EWMH window manager is running (`_NET_SUPPORTING_WM_CHECK` on the root names a window).
+    public func hasWindowManager() -> Bool {
+        !windows(root, atom("_NET_SUPPORTING_WM_CHECK")).isEmpty
+    }
+
+    /// `_NET_WM_PID`, when the client set it.
+    public func processID(of window: X11Window) -> Int32? {
+        cardinals(window, atom("_NET_WM_PID"), type: atom("CARDINAL")).first.map { Int32(truncatingIfNeeded: $0) }
+    }
+
+    /// `WM_CLASS`: the instance and class names.
+    public func windowClass(of window: X11Window) -> (instance: String, className: String)? {
+        var hint = XClassHint()
+        guard XGetClassHint(display, Window(window.id), &hint) != 0 else { return nil }
+        defer {
+            if let name = hint.res_name { XFree(name) }
+            if let name = hint.res_class { XFree(name) }
+        }
+        return (hint.res_name.map { String(cString: $0) } ?? "", hint.res_class.map { String(cString: $0) } ?? "")
+    }
+
+    /// `_GTK_APPLICATION_ID`, set by GTK applications.
+    public func gtkApplicationID(of window: X11Window) -> String? {
+        let bytes = propertyBytes(window, atom("_GTK_APPLICATION_ID"), type: atom("UTF8_STRING"))
+        guard let bytes, !bytes.isEmpty else { return nil }
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// `WM_TRANSIENT_FOR`: the window this dialog belongs to.
+    public func transientFor(_ window: X11Window) -> X11Window? {
+        windows(window, atom("WM_TRANSIENT_FOR")).first
+    }
+
+    /// Whether the window is minimised: `_NET_WM_STATE_HIDDEN` or ICCCM `IconicState`.
+    public func isMinimised(_ window: X11Window) -> Bool {
+        let hidden = atom("_NET_WM_STATE_HIDDEN")
+        if cardinals(window, windowStateAtom, type: atom("ATOM")).contains(UInt(hidden)) { return true }
+        return cardinals(window, wmStateAtom, type: wmStateAtom).first == 3
+    }
+
+    /// Whether the window and all its ancestors are mapped.
+    public func isViewable(_ window: X11Window) -> Bool {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, Window(window.id), &attributes) != 0 else { return false }
+        return attributes.map_state == IsViewable
+    }
+
+    /// The child of the root that contains `window` (the window manager's frame, or the window itself); nil when
+    /// the window is gone.
+    public func topLevel(of window: X11Window) -> X11Window? {
+        var current = Window(window.id)
+        while true {
+            var rootReturn: Window = 0
+            var parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(display, current, &rootReturn, &parent, &children, &count) != 0 else { return nil }
+            if let children { XFree(children) }
+            if parent == rootReturn || parent == 0 { return X11Window(UInt32(truncatingIfNeeded: current)) }
+            current = parent
+        }
+    }
+
+    /// The window's geometry relative to its parent, border included; nil when it is gone.
+    public func geometry(of window: X11Window) -> X11Rect? {
+        var rootReturn: Window = 0
+        var x: Int32 = 0, y: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        guard XGetGeometry(display, Drawable(window.id), &rootReturn, &x, &y, &width, &height, &border, &depth) != 0
+        else { return nil }
+        return X11Rect(x: x, y: y, width: width + 2 * border, height: height + 2 * border)
+    }
+
+    /// Asks the window manager to activate `window` (`_NET_ACTIVE_WINDOW` client message, source: pager).
+    public func requestActivation(of window: X11Window) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = Window(window.id)
+        event.xclient.message_type = activeWindowAtom
+        event.xclient.format = 32
+        event.xclient.data.l = (2, 0, 0, 0, 0)
+        XSendEvent(display, Window(root.id), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+    }
+
+    // MARK: Property reading
+
+    func propertyBytes(_ window: X11Window, _ property: Atom, type: Atom) -> [UInt8]? {
+        readProperty(window, property, type: type, format: 8, as: UInt8.self)
+    }
+
+    /// A format-32 property (Xlib hands its items over as C `long`s).
+    func cardinals(_ window: X11Window, _ property: Atom, type: Atom) -> [UInt] {
+        readProperty(window, property, type: type, format: 32, as: UInt.self) ?? []
+    }
+
+    /// The items of a property of `type` and `format`; nil when it is unset or of another type or format.
+    private func readProperty<Item>(
+        _ window: X11Window, _ property: Atom, type: Atom, format wanted: Int32, as _: Item.Type
+    ) -> [Item]? {
+        var actualType: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, Window(window.id), property, 0, 1 << 16, 0, type,
+                                        &actualType, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, let data, actualType == type, format == wanted else { return nil }
+        return data.withMemoryRebound(to: Item.self, capacity: Int(count)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(count)))
+        }
+    }
+
+    private func windows(_ window: X11Window, _ property: Atom) -> [X11Window] {
+        cardinals(window, property, type: atom("WINDOW")).map { X11Window(UInt32(truncatingIfNeeded: $0)) }
+    }
+}

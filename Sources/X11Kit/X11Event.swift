@@ -1,0 +1,16 @@
+/// One X event, reduced to what a window follower needs.
+public enum X11Event: Sendable, Equatable {
+    /// A window was created as a child of `parent` (seen on the root window: a new top-level).
+    case created(X11Window, parent: X11Window, overrideRedirect: Bool)
+    case destroyed(X11Window)
+    case mapped(X11Window)
+    case unmapped(X11Window)
+    /// A window's geometry or stacking changed; `rect` is relative to its parent.
+    case configured(X11Window, rect: X11Rect)
+    case reparented(X11Window, parent: X11Window)
+    case propertyChanged(X11Window, X11Property)
+    case buttonPressed(X11Window)
+    /// Part of a window needs drawing again (the last of a series).
+    case exposed(X11Window)
+    case other
+}

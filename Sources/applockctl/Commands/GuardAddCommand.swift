@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// `applockctl guard add APP`.
+struct GuardAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Guard an application.",
+        discussion: """
+            Writes Guard=true into the application's policy file and makes applockd and applock-guard re-read it. \
+            When the application has no passcode yet and a display is there, opens the window that sets one.
+            """
+    )
+
+    @Argument(help: "An application id (its desktop file's name), e.g. org.example.Notes.")
+    var app: String
+
+    @Flag(help: "Do not open the passcode window, even when the application has none.")
+    var noPasscodeWindow = false
+
+    func validate() throws { try AppIDCheck.validate(app) }
+
+    func run() throws {
+        let files = GuardPolicyFiles()
+        try files.setGuard(true, for: app)
+        let client = try? AgentClient()
+        GuardReload.signal(client)
+        Output.line("\(app) is guarded.")
+        let hasPasscode = (try? client?.applicationProperty(app, "HasPasscode").boolValue) ?? nil
+        guard hasPasscode != true else { return }
+        guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,
+              let window = GuardReload.lockWindowExecutable()
+        else {
+            Output.line("It has no passcode yet: set one with `applockctl set-passcode \(app)`.")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: window)
+        process.arguments = ["set-passcode", "--app-id", app]
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            throw CommandFailure(.failure, "Cannot open the passcode window \(window): \(error.localizedDescription).")
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import AppLockCore
+import Testing
+@testable import AppLockGuard
+
+/// The guard's decisions, driven by hand with a manual clock.
+@Suite struct GuardCoreTests {
+    let notes = try! AppID("org.example.Notes")
+    let mail = try! AppID("org.example.Mail")
+    let w1 = GuardWindowID(0x100)
+    let w2 = GuardWindowID(0x200)
+    let other = GuardWindowID(0x900)
+
+    /// A core with the agent present and Notes guarded.
+    func started() -> (GuardCore, ManualClock) {
+        var core = GuardCore()
+        let clock = ManualClock()
+        _ = core.handle(.guardedAppsChanged([notes]), now: clock.now)
+        _ = core.handle(.agentPresence(true), now: clock.now)
+        return (core, clock)
+    }
+
+    @Test func aNewWindowIsCoveredAsLockedBeforeTheAgentHasAnsweredThenRegistered() {
+        var (core, clock) = started()
+        #expect(core.handle(.windowResolved(w1, app: notes), now: clock.now) == [.prepareCover(w1), .register(notes)])
+        let shown = core.handle(.windowShown(w1), now: clock.now)
+        #expect(shown.first == .cover(w1, .locked, app: notes))
+        #expect(!shown.contains(.register(notes)))
+    }
+
+    @Test func unlockedUncoversObscuredShowsTheObscuredCover() {
+        var (core, clock) = started()
+        _ = core.handle(.windowResolved(w1, app: notes), now: clock.now)
+        _ = core.handle(.windowShown(w1), now: clock.now)
+        #expect(core.handle(.registrationAnswered(notes, registered: true), now: clock.now).contains(
+            .reportActivity(notes, .background)))
+        #expect(core.handle(.appStateChanged(notes, .unlocked), now: clock.now).first == .uncover(w1))
+        #expect(core.handle(.appStateChanged(notes, .obscured), now: clock.now).first == .cover(w1, .obscured, app: notes))
+        #expect(core.covers == [w1: .obscured])
+    }
+
+    @Test func windowsOfUnguardedAppsAreLeftAlone() {
+        var (core, clock) = started()
+        #expect(core.handle(.windowResolved(other, app: nil), now: clock.now).isEmpty)
+        #expect(core.handle(.windowResolved(w2, app: mail), now: clock.now).isEmpty)
+        #expect(core.handle(.windowShown(w2), now: clock.now).isEmpty)
+    }
+
+    @Test func theActiveLockedWindowGetsTheGrabThenTheLockWindowWhichTakesItOver() {
+        var (core, clock) = registeredAndShown(state: .unlocked)
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        let locked = core.handle(.appStateChanged(notes, .locked), now: clock.now)
+        #expect(locked.prefix(3) == [.cover(w1, .locked, app: notes), .showLockWindow(notes, over: w1), .grabKeyboard])
+        _ = core.handle(.keyboardGrabAnswered(true), now: clock.now)
+        #expect(core.handle(.lockWindowMapped(notes), now: clock.now) == [.releaseKeyboard(focusLockWindowOf: notes)])
+        let unlocked = core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
+        #expect(unlocked == [.uncover(w1), .hideLockWindow(notes)])
+    }
+
+    @Test func aFailedGrabIsRetriedOnTheClock() {
+        var (core, clock) = started()
+        _ = core.handle(.windowResolved(w1, app: notes), now: clock.now)
+        #expect(core.handle(.windowShown(w1), now: clock.now).contains(.grabKeyboard))
+        let failed = core.handle(.keyboardGrabAnswered(false), now: clock.now)
+        #expect(failed.contains(.armTimer(clock.now + GuardCore.grabRetryInterval)))
+        #expect(!core.handle(.timerFired, now: clock.now).contains(.grabKeyboard))
+        clock.advance(by: GuardCore.grabRetryInterval)
+        #expect(core.handle(.timerFired, now: clock.now).contains(.grabKeyboard))
+    }
+
+    @Test func focusOnAnotherAppReleasesTheKeyboardAndReportsBackground() {
+        var (core, clock) = registeredAndShown(state: .obscured)
+        #expect(core.handle(.activeWindowChanged(w1), now: clock.now) == [.reportActivity(notes, .foreground)])
+        #expect(core.holdsKeyboard)
+        #expect(core.handle(.activeWindowChanged(other), now: clock.now)
+            == [.releaseKeyboard(focusLockWindowOf: nil), .reportActivity(notes, .background)])
+    }
+
+    @Test func minimisedIsBackgroundAndUncoveredUntilShownAgain() {
+        var (core, clock) = registeredAndShown(state: .unlocked)
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
+        let hidden = core.handle(.windowHidden(w1), now: clock.now)
+        #expect(hidden.contains(.uncover(w1)))
+        #expect(hidden.contains(.reportActivity(notes, .background)))
+        #expect(core.handle(.windowShown(w1), now: clock.now).first == .cover(w1, .locked, app: notes))
+    }
+
+    @Test func theAgentLeavingCoversEverythingAndItsReturnRegistersAgain() {
+        var (core, clock) = registeredAndShown(state: .unlocked)
+        #expect(core.handle(.agentPresence(false), now: clock.now).first == .cover(w1, .locked, app: notes))
+        #expect(core.handle(.agentPresence(true), now: clock.now) == [.register(notes)])
+        _ = core.handle(.registrationAnswered(notes, registered: true), now: clock.now)
+        #expect(core.handle(.appStateChanged(notes, .unlocked), now: clock.now).first == .uncover(w1))
+    }
+
+    @Test func aSecondWindowOfACoveredAppIsCoveredWhenItShows() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        #expect(core.handle(.windowResolved(w2, app: notes), now: clock.now) == [.prepareCover(w2)])
+        #expect(core.handle(.windowShown(w2), now: clock.now).first == .cover(w2, .locked, app: notes))
+        #expect(core.handle(.stackingChanged, now: clock.now) == [.restack(w1), .restack(w2)])
+    }
+
+    @Test func theLastWindowGoneUnregisters() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        #expect(core.handle(.windowGone(w1), now: clock.now) == [
+            .uncover(w1), .discardCover(w1), .releaseKeyboard(focusLockWindowOf: nil), .unregister(notes),
+        ])
+    }
+
+    @Test func unguardingUncoversAndUnregisters() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        #expect(core.handle(.guardedAppsChanged([]), now: clock.now) == [
+            .uncover(w1), .discardCover(w1), .releaseKeyboard(focusLockWindowOf: nil), .unregister(notes),
+        ])
+    }
+
+    @Test func aLockWindowThatEndsWhileLockedIsStartedAgainAfterADelay() {
+        var (core, clock) = registeredAndShown(state: .unlocked)
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
+        #expect(core.lockWindowApp == notes)
+        let exited = core.handle(.lockWindowExited(notes), now: clock.now)
+        #expect(exited.contains(.armTimer(clock.now + GuardCore.lockWindowRestartDelay)))
+        #expect(core.lockWindowApp == nil)
+        clock.advance(by: GuardCore.lockWindowRestartDelay)
+        #expect(core.handle(.timerFired, now: clock.now).contains(.showLockWindow(notes, over: w1)))
+    }
+
+    @Test func aRefusedRegistrationIsAskedAgainLaterAndTheAppStaysCovered() {
+        var (core, clock) = started()
+        _ = core.handle(.windowResolved(w1, app: notes), now: clock.now)
+        _ = core.handle(.windowShown(w1), now: clock.now)
+        let refused = core.handle(.registrationAnswered(notes, registered: false), now: clock.now)
+        #expect(!refused.contains(.register(notes)))
+        #expect(refused.contains(.armTimer(clock.now + GuardCore.registrationRetryDelay)))
+        #expect(core.covers == [w1: .locked])
+        clock.advance(by: GuardCore.registrationRetryDelay)
+        #expect(core.handle(.timerFired, now: clock.now).contains(.register(notes)))
+    }
+
+    @Test func clickingACoverActivatesItsWindow() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        #expect(core.handle(.coverClicked(w1), now: clock.now).last == .activate(w1))
+        #expect(core.handle(.coverClicked(other), now: clock.now).isEmpty)
+    }
+
+    /// Notes registered with one shown window `w1`, in `state`.
+    func registeredAndShown(state: AppState) -> (GuardCore, ManualClock) {
+        var (core, clock) = started()
+        for input in [GuardInput.windowResolved(w1, app: notes), .windowShown(w1),
+                      .registrationAnswered(notes, registered: true), .appStateChanged(notes, state)] {
+            if core.handle(input, now: clock.now).contains(.grabKeyboard) {
+                _ = core.handle(.keyboardGrabAnswered(true), now: clock.now)
+            }
+        }
+        return (core, clock)
+    }
+}

@@ -1,0 +1,186 @@
+import AppLockTestSupport
+import DBusKit
+import Foundation
+import Testing
+
+/// A desktop with a guarded app: private buses, an unlocked keyring, mocked logind, the real agent, Xvfb with
+/// openbox, and `applock-guard`; the guarded app is an unmodified xterm (class `NotesTerm`, magenta on yellow,
+/// running `cat` into a recorder file), resolved through its desktop file's `StartupWMClass`.
+final class GuardHarness {
+    static let app = "org.example.Notes"
+    static let appClass = "NotesTerm"
+    /// The xterm's own colours: a screenshot of a covered window must contain neither.
+    static let appColours = ["#FF00FF", "#FFFF00"]
+    static let passcode = "1234"
+
+    let environment: TestEnvironment
+    let agent: AgentProcess
+    let client: AgentClient
+    let session: XSession
+    let recorder: URL
+    var guardProcess: SessionProcess?
+    var apps: [SessionProcess] = []
+    private var shots = 0
+    private let name: String
+
+    /// `policy` is the `[Policy]` body for the app (Guard=true is added); `passcode` sets one first.
+    init(_ name: String, policy: String = "", passcode: Bool = true, guarded: Bool = true) throws {
+        self.name = name
+        let stale = (try? FileManager.default.contentsOfDirectory(atPath: Self.artifacts.path)) ?? []
+        for file in stale where file.hasPrefix(name + "-") {
+            try? FileManager.default.removeItem(at: Self.artifacts.appendingPathComponent(file))
+        }
+        environment = try TestEnvironment(systemBus: true)
+        try environment.startKeyring()
+        try environment.startLogind()
+        let apps = environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
+        try "[Policy]\n\(guarded ? "Guard=true\n" : "")\(policy)".write(
+            to: apps.appendingPathComponent("\(Self.app).conf"), atomically: true, encoding: .utf8)
+        let applications = environment.dataHome.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        let icon = environment.dataHome.appendingPathComponent("notes.png")
+        _ = environment.run(["convert", "-size", "64x64", "xc:#3c9a5f", "-fill", "white", "-draw",
+                             "rectangle 16,16 48,48", icon.path])
+        try """
+            [Desktop Entry]
+            Type=Application
+            Name=Notes
+            Icon=\(icon.path)
+            Exec=xterm -class \(Self.appClass)
+            StartupWMClass=\(Self.appClass)
+
+            """.write(to: applications.appendingPathComponent("\(Self.app).desktop"), atomically: true, encoding: .utf8)
+        recorder = environment.root.appendingPathComponent("recorder.txt")
+        let agent = try AgentProcess(environment: environment)
+        self.agent = agent
+        try agent.waitUntilServing()
+        _ = waitUntil(timeout: .seconds(10)) { agent.logText().contains("watching logind session") }
+        client = try AgentClient(environment)
+        if passcode {
+            _ = try client.call("SetPasscode", [.string(Self.app), .string(Self.passcode), .string("four-digit")])
+        }
+        session = try XSession(environment: environment)
+    }
+
+    deinit {
+        guardProcess?.stop()
+        for app in apps { app.stop() }
+        session.stop()
+        environment.cleanup()
+    }
+
+    // MARK: Programs
+
+    static var binDirectory: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    /// Starts `applock-guard` and waits until it owns its bus name.
+    func startGuard() throws {
+        let path = try Self.built("applock-guard")
+        let process = try session.launch([path, "--verbose"], logName: "guard")
+        guardProcess = process
+        guard environment.waitForName("io.github.applock.Guard1") else {
+            throw TestSupportError("the guard did not start: \(process.logText())")
+        }
+    }
+
+    /// Starts the guarded xterm (its shell runs `command`, by default `cat` into the recorder) and returns its window.
+    @discardableResult
+    func startApp(command: String? = nil, geometry: String = "60x20+80+80") throws -> UInt32 {
+        let before = Set(session.windows(ofClass: Self.appClass))
+        let process = try session.launch([
+            "xterm", "-class", Self.appClass, "-bg", "magenta", "-fg", "yellow", "-geometry", geometry,
+            "-e", "sh", "-c", command ?? "exec cat > '\(recorder.path)'",
+        ], logName: "xterm")
+        apps.append(process)
+        var window: UInt32?
+        _ = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) {
+            window = Set(session.windows(ofClass: Self.appClass)).subtracting(before).first
+            return window != nil
+        }
+        guard let window else { throw TestSupportError("the xterm did not map a window") }
+        return window
+    }
+
+    static func built(_ product: String) throws -> String {
+        var directory = binDirectory
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent(product)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw TestSupportError("\(product) is not built next to the tests")
+    }
+
+    // MARK: What a user sees
+
+    /// The package's `artifacts/guard` folder, where screenshots are kept.
+    static let artifacts: URL = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let url = root.appendingPathComponent("artifacts/guard")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// How many of the app's own pixels a screenshot shows inside the window's area (nil: the window is not
+    /// mapped); the screenshot is kept as `artifacts/guard/<test>-<n>-<label>.png`.
+    func visibleAppPixels(_ window: UInt32, label: String) throws -> Int? {
+        guard let rect = session.rect(of: window) else { return nil }
+        let shot = environment.root.appendingPathComponent("shot.png")
+        try session.screenshot(to: shot)
+        let pixels = try session.pixelCount(in: shot, rect: rect, colours: Self.appColours)
+        shots += 1
+        let kept = Self.artifacts.appendingPathComponent("\(name)-\(shots)-\(label).png")
+        try? FileManager.default.removeItem(at: kept)
+        try FileManager.default.copyItem(at: shot, to: kept)
+        return pixels
+    }
+
+    /// Waits until the window's area shows none of the app's pixels (covered) or, with `covered: false`, plenty of
+    /// them; the last screenshot is kept.
+    func waitUntilCovered(_ window: UInt32, _ covered: Bool = true, label: String, timeout: Duration = .seconds(10))
+        -> Bool
+    {
+        var last: Int?
+        let held = waitUntil(timeout: timeout, pollEvery: .milliseconds(50)) {
+            last = try? pixelsWithoutKeeping(window)
+            guard let last else { return false }
+            return covered ? last == 0 : last > 1000
+        }
+        _ = try? visibleAppPixels(window, label: label)
+        return held
+    }
+
+    private func pixelsWithoutKeeping(_ window: UInt32) throws -> Int? {
+        guard let rect = session.rect(of: window) else { return nil }
+        let shot = environment.root.appendingPathComponent("probe.png")
+        try session.screenshot(to: shot)
+        return try session.pixelCount(in: shot, rect: rect, colours: Self.appColours)
+    }
+
+    func state() -> String? { try? client.state(Self.app) }
+
+    func waitForState(_ state: String, timeout: Duration = .seconds(10)) -> Bool {
+        waitUntil(timeout: timeout) { self.state() == state }
+    }
+
+    /// Unlocks with the right passcode through applockctl (standard input, never argv).
+    func unlock() throws {
+        let result = environment.run([try Self.built("applockctl"), "unlock", Self.app, "--stdin"],
+                                     input: Self.passcode + "\n")
+        guard result.succeeded else { throw TestSupportError("applockctl unlock failed: \(result.stderr)") }
+    }
+
+    /// Runs the built applockctl in this environment.
+    func applockctl(_ arguments: [String]) throws -> CommandResult {
+        environment.run([try Self.built("applockctl")] + arguments)
+    }
+
+    /// What the recorder received (the keys that reached the app).
+    func recorded() -> String { (try? String(contentsOf: recorder, encoding: .utf8)) ?? "" }
+
+    func guardLog() -> String { guardProcess?.logText() ?? "" }
+}

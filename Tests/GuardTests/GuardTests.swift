@@ -1,0 +1,163 @@
+import AppLockTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// applock-guard on a real X server with a real window manager, over an unmodified xterm.
+@Suite("Guard on X11", .serialized)
+struct GuardTests {
+    @Test("A guarded app with a passcode starts covered and locked; keys typed reach nothing; moving, resizing and raising keep it covered; the right passcode uncovers it")
+    func startsCoveredAndHoldsTheKeyboard() throws {
+        let h = try GuardHarness("starts-covered")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "locked-at-launch"), "\(h.guardLog())")
+
+        let before = h.session.rect(of: window)
+        h.session.xdotool(["windowactivate", "--sync", String(window)])
+        h.session.xdotool(["type", "--delay", "20", "typed while covered"])
+        h.session.xdotool(["key", "Return"])
+        h.session.xdotool(["windowmove", "--sync", String(window), "400", "300"])
+        h.session.xdotool(["windowsize", "--sync", String(window), "500", "300"])
+        h.session.xdotool(["windowraise", String(window)])
+        #expect(h.waitUntilCovered(window, label: "moved-resized-raised"), "\(h.guardLog())")
+        #expect(h.session.rect(of: window) != before, "the window moved and changed size")
+
+        try h.unlock()
+        #expect(h.waitForState("unlocked"))
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.session.xdotool(["windowactivate", "--sync", String(window)])
+        h.session.xdotool(["type", "--delay", "20", "after"])
+        h.session.xdotool(["key", "Return"])
+        #expect(waitUntil(timeout: .seconds(5)) { h.recorded().contains("after") }, "the unlocked app gets keys")
+        #expect(!h.recorded().contains("typed"), "keys typed while covered reached the app: \(h.recorded())")
+    }
+
+    @Test("logind Lock, PrepareForSleep and idle each cover the guarded app")
+    func sessionTriggersCover() throws {
+        let h = try GuardHarness("session-triggers", policy: "LockAfterIdle=60\n")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"))
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+
+        try h.environment.logindSessionLock()
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "logind-lock"), "\(h.guardLog())")
+        try h.unlock()
+        try h.environment.logindSessionUnlock()
+        #expect(h.waitUntilCovered(window, false, label: "after-logind-unlock"), "\(h.guardLog())")
+
+        try h.environment.emitPrepareForSleep(true)
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "prepare-for-sleep"), "\(h.guardLog())")
+        try h.environment.emitPrepareForSleep(false)
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "after-resume"), "\(h.guardLog())")
+
+        let twoMinutesAgo = UInt64(Date().timeIntervalSince1970 * 1_000_000) - 120_000_000
+        try h.environment.updateSessionProperties("{'IdleHint': <true>, 'IdleSinceHint': <uint64 \(twoMinutesAgo)>}")
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "idle"), "\(h.guardLog())")
+    }
+
+    @Test("Minimising the app and waiting out its GracePeriod locks it; shown again, it is covered")
+    func minimiseAndGracePeriod() throws {
+        let h = try GuardHarness("grace-period", policy: "GracePeriod=1\n")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"))
+        try h.unlock()
+        h.session.xdotool(["windowactivate", "--sync", String(window)])
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.session.xdotool(["windowminimize", "--sync", String(window)])
+        #expect(h.waitForState("locked", timeout: .seconds(10)), "\(h.guardLog())")
+        h.session.xdotool(["windowmap", "--sync", String(window)])
+        h.session.xdotool(["windowactivate", "--sync", String(window)])
+        #expect(h.waitUntilCovered(window, label: "restored-after-grace"), "\(h.guardLog())")
+    }
+
+    @Test("A window the app opens while covered is covered")
+    func newWindowWhileCovered() throws {
+        let h = try GuardHarness("new-window")
+        try h.startGuard()
+        let fifo = h.environment.root.appendingPathComponent("open-window")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let second = h.environment.root.appendingPathComponent("second.txt")
+        let first = try h.startApp(command: """
+            read line < '\(fifo.path)'; xterm -class \(GuardHarness.appClass) -bg magenta -fg yellow \
+            -geometry 40x10+600+420 -e sh -c "cat > '\(second.path)'" & exec cat > '\(h.recorder.path)'
+            """)
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(first, label: "locked"), "\(h.guardLog())")
+
+        let before = Set(h.session.windows(ofClass: GuardHarness.appClass))
+        try "open\n".write(to: fifo, atomically: false, encoding: .utf8)
+        var opened: UInt32?
+        _ = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) {
+            opened = Set(h.session.windows(ofClass: GuardHarness.appClass)).subtracting(before).first
+            return opened != nil
+        }
+        let newWindow = try #require(opened, "the app did not open its second window")
+        #expect(h.waitUntilCovered(newWindow, label: "second-window"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(first, label: "first-window-still"), "\(h.guardLog())")
+        #expect(h.state() == "locked")
+    }
+
+    @Test("An app without a passcode is obscured by Lock: its cover shows the app's icon and name")
+    func obscuredCover() throws {
+        let h = try GuardHarness("obscured", passcode: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("unlocked"), "without a passcode the app registers unlocked")
+        #expect(h.waitUntilCovered(window, false, label: "registered"), "\(h.guardLog())")
+        _ = try h.client.call("Lock", [.string(GuardHarness.app)])
+        #expect(h.waitForState("obscured"))
+        #expect(h.waitUntilCovered(window, label: "obscured"), "\(h.guardLog())")
+    }
+
+    @Test("The guard killed with SIGKILL leaves its covers up; restarted, it covers the app again and the app is locked")
+    func killedAndRestarted() throws {
+        let h = try GuardHarness("killed")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "before-kill"), "\(h.guardLog())")
+
+        let guardProcess = try #require(h.guardProcess)
+        guardProcess.kill(SIGKILL)
+        #expect(guardProcess.waitForExit())
+        #expect(try h.visibleAppPixels(window, label: "guard-dead") == 0, "a guard crash uncovered the app")
+        #expect(h.waitForState("locked"), "the agent keeps the app locked")
+
+        try h.startGuard()
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "after-restart"), "\(h.guardLog())")
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "unlocked-after-restart"), "\(h.guardLog())")
+    }
+
+    @Test("applockctl guard add covers a running app at once; guard list shows it; guard remove uncovers it")
+    func guardCommand() throws {
+        let h = try GuardHarness("applockctl-guard", guarded: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitUntilCovered(window, false, label: "not-guarded"))
+        #expect(try h.applockctl(["guard", "list"]).stdout == "")
+
+        let add = try h.applockctl(["guard", "add", GuardHarness.app])
+        #expect(add.succeeded, "\(add.stderr)")
+        #expect(h.waitForState("locked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "guard-add"), "\(h.guardLog())")
+        #expect(try h.applockctl(["guard", "list"]).stdout == GuardHarness.app + "\n")
+
+        let remove = try h.applockctl(["guard", "remove", GuardHarness.app])
+        #expect(remove.succeeded, "\(remove.stderr)")
+        #expect(h.waitUntilCovered(window, false, label: "guard-remove"), "\(h.guardLog())")
+        #expect(try h.applockctl(["guard", "list"]).stdout == "")
+        let bad = try h.applockctl(["guard", "add", "not an id"])
+        #expect(bad.status == 12 || bad.status == 2, "\(bad.stderr)")
+    }
+}
