@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuard", "AppLockCore", "AppLockAgent", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -100,7 +100,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "DBusKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit"],
             swiftSettings: strict
         ),
 

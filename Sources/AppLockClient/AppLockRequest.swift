@@ -211,3 +211,14 @@ extension AppLockRequest where Value == String {
         Self(.registerApplication, [.string(appID)], checking: [check(appID: appID)]) { _, sender in sender }
     }
 }
+
+extension AppLockRequest where Value == UInt32 {
+    /// The process id of the connection that owns `busName` (`org.freedesktop.DBus.GetConnectionUnixProcessID`);
+    /// a name nobody owns is an error. Asked of the bus itself: it never starts the agent.
+    public static func processID(ofBusName busName: String) -> Self {
+        Self(
+            destination: "org.freedesktop.DBus", path: AppLockBusNames.busDaemonPath, interface: "org.freedesktop.DBus",
+            member: "GetConnectionUnixProcessID", [.string(busName)]
+        ) { reply, _ in reply.first?.uint32Value }
+    }
+}

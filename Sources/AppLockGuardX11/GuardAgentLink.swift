@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// Every call the guard makes to the agent, in one place (the public D-Bus API, as any client uses it): watch the

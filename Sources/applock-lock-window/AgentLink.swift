@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import AppLockCore
 import DBusKit
 import Dispatch
@@ -49,12 +50,12 @@ final class AgentLink: Sendable {
         call("Unlock", [.string(appID), .string(passcode.makeString())], completion)
     }
 
-    func setPasscode(_ passcode: PasscodeBytes, kind: AppLockClient.PasscodeKind, completion: @escaping Completion) {
+    func setPasscode(_ passcode: PasscodeBytes, kind: PasscodeKind, completion: @escaping Completion) {
         call("SetPasscode", [.string(appID), .string(passcode.makeString()), .string(kind.rawValue)], completion)
     }
 
     func changePasscode(
-        from old: PasscodeBytes, to new: PasscodeBytes, kind: AppLockClient.PasscodeKind, completion: @escaping Completion
+        from old: PasscodeBytes, to new: PasscodeBytes, kind: PasscodeKind, completion: @escaping Completion
     ) {
         call(
             "ChangePasscode", [.string(appID), .string(old.makeString()), .string(new.makeString()), .string(kind.rawValue)],
@@ -101,21 +102,9 @@ final class AgentLink: Sendable {
 
     /// The agent's error reply as the client library's error (read by name, never from the text).
     static func error(from error: DBusError) -> AppLockError {
-        guard error.name.hasPrefix(AppLockBusNames.errorPrefix) else {
-            return error.name.hasPrefix("org.freedesktop.DBus.Error.")
-                ? .agentUnavailable : .other(name: error.name, message: error.message)
-        }
-        switch error.name.dropFirst(AppLockBusNames.errorPrefix.count) {
-        case "WrongPasscode": return .wrongPasscode(attemptsLeft: nil)
-        case "LockedOut": return .lockedOut(seconds: nil)
-        case "NoPasscode": return .noPasscode
-        case "PasscodeExists": return .passcodeExists
-        case "InvalidPasscode": return .invalidPasscode(error.message)
-        case "StoreUnavailable": return .storeUnavailable
-        case "UnknownApplication": return .unknownApplication
-        case "AttemptInProgress": return .attemptInProgress
-        default: return .other(name: error.name, message: error.message)
-        }
+        if let agentError = AgentError(dbusName: error.name) { return .agent(agentError, message: error.message) }
+        return error.name.hasPrefix("org.freedesktop.DBus.Error.")
+            ? .agentUnavailable : .other(name: error.name, message: error.message)
     }
 
     /// The connection and its subscriptions; every member is touched on the link's loop thread only.

@@ -1,4 +1,6 @@
 import AppLockClient
+import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// What the lock window reads of an app's `io.github.applock.AppLock1.Application` properties (SPEC).

@@ -1,4 +1,6 @@
 import AppLockClient
+import AppLockCore
+import AppLockProtocol
 import DBusKit
 import Foundation
 import GtkKit

@@ -1,4 +1,6 @@
 import AppLockClient
+import AppLockCore
+import AppLockProtocol
 
 /// The one line under the passcode field that tells the user what went wrong or what to wait for. Pure: built
 /// from the app's properties, the last answer of the agent and the time.
@@ -28,9 +30,9 @@ enum LockNotice: Equatable {
         }
         switch lastFailure {
         case nil: return .none
-        case .wrongPasscode?: return .wrongPasscode(attemptsLeft: properties.attemptsLeft)
-        case .lockedOut?: return .none
-        case .storeUnavailable?: return .storeUnavailable
+        case .agent(.wrongPasscode, _)?: return .wrongPasscode(attemptsLeft: properties.attemptsLeft)
+        case .agent(.lockedOut, _)?: return .none
+        case .agent(.storeUnavailable, _)?: return .storeUnavailable
         case .agentUnavailable?: return .agentUnavailable
         case let other?: return .message(other.description)
         }

@@ -1,4 +1,6 @@
 import AppLockClient
+import AppLockCore
+import AppLockProtocol
 
 /// SwiftPasscodeLock's set / confirm / mismatch / change / remove screens as a small state machine with no I/O:
 /// show ``prompt`` and ``notice``, hand each complete entry to ``submit(_:)``, make the ``Request`` it returns
@@ -109,7 +111,7 @@ struct PasscodeSetup {
             step = .finished
         case .failure(let error):
             notice = Self.sentence(for: error)
-            if case .invalidPasscode = error, current != nil {
+            if case .agent(.invalidPasscode, _) = error, current != nil {
                 step = .choose
             } else {
                 current?.wipe()
@@ -121,10 +123,10 @@ struct PasscodeSetup {
 
     private static func sentence(for error: AppLockError) -> String {
         switch error {
-        case .wrongPasscode: "Wrong passcode."
-        case .lockedOut: "Too many failed attempts. Try again later."
-        case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be saved."
-        case .invalidPasscode(let why): why
+        case .agent(.wrongPasscode, _): "Wrong passcode."
+        case .agent(.lockedOut, _): "Too many failed attempts. Try again later."
+        case .agent(.storeUnavailable, _): "The keyring is locked or unavailable, so the passcode cannot be saved."
+        case .agent(.invalidPasscode, let why): why
         default: error.description
         }
     }

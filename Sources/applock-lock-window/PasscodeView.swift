@@ -1,4 +1,6 @@
 import AppLockClient
+import AppLockCore
+import AppLockProtocol
 import GtkKit
 
 /// The passcode screen shared by the lock window and the set-up window: the app's icon and name, a prompt, a

@@ -1,4 +1,6 @@
 import AppLockClient
+import AppLockCore
+import AppLockProtocol
 import GtkKit
 
 /// `applock-lock-window set-passcode`: set and confirm a first passcode, or change or remove the one the app

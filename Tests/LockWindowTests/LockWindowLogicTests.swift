@@ -11,18 +11,18 @@ import Testing
         var properties = AppProperties()
         properties.failedAttempts = 2
         properties.maxFailedAttempts = 5
-        let notice = LockNotice.current(properties: properties, lastFailure: .wrongPasscode(attemptsLeft: nil), now: Self.now)
+        let notice = LockNotice.current(properties: properties, lastFailure: .agent(.wrongPasscode, message: ""), now: Self.now)
         #expect(notice == .wrongPasscode(attemptsLeft: 3))
         #expect(notice.text == "Wrong passcode. 3 attempts left.")
         properties.failedAttempts = 5
-        #expect(LockNotice.current(properties: properties, lastFailure: .wrongPasscode(attemptsLeft: nil), now: Self.now)
+        #expect(LockNotice.current(properties: properties, lastFailure: .agent(.wrongPasscode, message: ""), now: Self.now)
             .text == "Wrong passcode. Another wrong passcode starts a lock-out.")
     }
 
     @Test func aPendingLockOutWinsAndCountsDownInWholeSeconds() {
         var properties = AppProperties()
         properties.retryAfter = Self.now + 90_500_000
-        let notice = LockNotice.current(properties: properties, lastFailure: .storeUnavailable, now: Self.now)
+        let notice = LockNotice.current(properties: properties, lastFailure: .agent(.storeUnavailable, message: ""), now: Self.now)
         #expect(notice == .lockedOut(secondsLeft: 91))
         #expect(notice.text == "Too many failed attempts. Try again in 1:31.")
         #expect(!notice.allowsEntry)
@@ -33,7 +33,7 @@ import Testing
 
     @Test func withoutPropertiesTheAgentIsSaidToBeAway() {
         #expect(LockNotice.current(properties: nil, lastFailure: nil, now: Self.now) == .agentUnavailable)
-        #expect(LockNotice.current(properties: AppProperties(), lastFailure: .storeUnavailable, now: Self.now).text?
+        #expect(LockNotice.current(properties: AppProperties(), lastFailure: .agent(.storeUnavailable, message: ""), now: Self.now).text?
             .contains("keyring") == true)
     }
 
@@ -67,7 +67,7 @@ import Testing
             return
         }
         #expect(old.makeString() == "1234" && new.makeString() == "135790")
-        setup.complete(.failure(.wrongPasscode(attemptsLeft: nil)))
+        setup.complete(.failure(.agent(.wrongPasscode, message: "")))
         #expect(setup.step == .enterCurrent)
         #expect(setup.notice == "Wrong passcode.")
         #expect(old.isEmpty && new.isEmpty)

@@ -1,3 +1,4 @@
+import AppLockClient
 import ArgumentParser
 import Foundation
 
@@ -18,15 +19,15 @@ struct GuardAddCommand: ParsableCommand {
     @Flag(help: "Do not open the passcode window, even when the application has none.")
     var noPasscodeWindow = false
 
-    func validate() throws { try AppIDCheck.validate(app) }
+    func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
         let files = GuardPolicyFiles()
         try files.setGuard(true, for: app)
-        let client = try? AgentClient()
-        GuardReload.signal(client)
+        let link = try? AgentLink()
+        if let link { PolicyReload.signalReaders(on: link.connection) }
         Output.line("\(app) is guarded.")
-        let hasPasscode = (try? client?.applicationProperty(app, "HasPasscode").boolValue) ?? nil
+        let hasPasscode = (try? link?.connection.performBlocking(.properties(of: app)))?.hasPasscode
         guard hasPasscode != true else { return }
         guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,
               let window = GuardReload.lockWindowExecutable()
