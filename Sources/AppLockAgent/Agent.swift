@@ -35,6 +35,8 @@ public final class Agent {
     var passcodeQueues = PasscodeQueues()
     /// Which apps are known to have (or not have) a stored passcode; incomplete when listing the store failed.
     var inventory = StoreInventory()
+    /// The last state changes, for `GetRecentEvents`.
+    var recentEvents = RecentEvents()
 
     /// Prepares the agent; `run()` connects and serves.
     public init(configuration: AgentConfiguration, logger: Logger) throws {
@@ -154,6 +156,7 @@ public final class Agent {
             switch action {
             case .stateChanged(let app, let state, let reason, let actionSource):
                 publisher.stateChanged(app, state: state, reason: reason)
+                recentEvents.append(RecentEvent(app: app, state: state, reason: reason, time: now()))
                 changes.append((app, state, reason, actionSource.isEmpty ? source : actionSource))
             case .propertiesChanged(let app):
                 if let snapshot = machine.snapshot(of: app) { publisher.refresh(snapshot) }

@@ -222,3 +222,18 @@ extension AppLockRequest where Value == UInt32 {
         ) { reply, _ in reply.first?.uint32Value }
     }
 }
+
+extension AppLockRequest where Value == [RecentLockEvent] {
+    /// `GetRecentEvents`: the agent's last state changes of every app, oldest first.
+    public static var recentEvents: Self {
+        Self(.getRecentEvents, []) { reply, _ in
+            reply.first?.arrayValue?.compactMap { row in
+                guard let fields = row.structureValue, fields.count == 4, let app = fields[0].stringValue,
+                      let state = fields[1].stringValue.flatMap(AppLockState.init(rawValue:)),
+                      let reason = fields[2].stringValue, let time = fields[3].uint64Value
+                else { return nil }
+                return RecentLockEvent(appID: app, state: state, reason: AppLockReason(rawValue: reason), time: time)
+            }
+        }
+    }
+}

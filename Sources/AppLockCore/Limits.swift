@@ -12,4 +12,6 @@ public enum Limits {
     public static let maxNumericPasscodeDigits = 32
     /// Shortest passcode of a variable-length kind.
     public static let minPasscodeLength = 4
+    /// State changes kept for `GetRecentEvents` (the oldest goes first).
+    public static let recentEvents = 200
 }
