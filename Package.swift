@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "applock-guard", targets: ["applock-guard"]),
         .executable(name: "applock-bench", targets: ["applock-bench"]),
         .executable(name: "applock-lock-window", targets: ["applock-lock-window"]),
+        .executable(name: "applock-settings", targets: ["applock-settings"]),
         .library(name: "GtkKit", targets: ["GtkKit"]),
     ],
     dependencies: [
@@ -101,6 +102,12 @@ let package = Package(
         .executableTarget(
             name: "applock-lock-window",
             dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit"],
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
+            name: "applock-settings",
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol"],
             swiftSettings: strict
         ),
 

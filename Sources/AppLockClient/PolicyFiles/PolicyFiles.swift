@@ -59,15 +59,9 @@ public struct PolicyFiles: Sendable {
 
     /// Every app that has a file of its own in `apps.d`.
     public func appsWithFiles() -> [AppID] {
-        guard let folder = opendir(directory + "/apps.d") else { return [] }
-        defer { closedir(folder) }
-        var apps: [AppID] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasSuffix(".conf"), let app = try? AppID(String(name.dropLast(".conf".count))) else { continue }
-            apps.append(app)
+        Self.fileNames(in: directory + "/apps.d").compactMap { name in
+            name.hasSuffix(".conf") ? try? AppID(String(name.dropLast(".conf".count))) : nil
         }
-        return apps.sorted()
     }
 
     /// Sets `key` to `value` in the `[Policy]` group of the file for `scope`, keeping every other line, and writes
@@ -109,6 +103,17 @@ public struct PolicyFiles: Sendable {
             bytes += buffer[0..<n]
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The names in `folder`, sorted (none when it cannot be read).
+    static func fileNames(in folder: String) -> [String] {
+        guard let handle = opendir(folder) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        return names.sorted()
     }
 
     /// Creates `path` and its parents (mode 0700) when missing.

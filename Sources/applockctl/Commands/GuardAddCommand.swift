@@ -30,7 +30,7 @@ struct GuardAddCommand: ParsableCommand {
         let hasPasscode = (try? link?.connection.performBlocking(.properties(of: app)))?.hasPasscode
         guard hasPasscode != true else { return }
         guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,
-              let window = GuardReload.lockWindowExecutable()
+              let window = LockWindowExecutable.path(environment: ProcessInfo.processInfo.environment)
         else {
             Output.line("It has no passcode yet: set one with `applockctl set-passcode \(app)`.")
             return
