@@ -3,9 +3,10 @@ internal import CGtk
 /// An on/off switch (GtkSwitch); give it an accessible label, since it shows no text of its own.
 @MainActor
 public final class Switch: Widget {
-    public init(accessibleLabel: String) {
+    /// A switch labelled `accessibleLabel`; without one, make it a row's activatable widget, so the row labels it.
+    public init(accessibleLabel: String? = nil) {
         super.init(adopting: gtk_switch_new())
-        setAccessibleLabel(accessibleLabel)
+        if let accessibleLabel { setAccessibleLabel(accessibleLabel) }
         setAlignment(vertical: .center)
     }
 

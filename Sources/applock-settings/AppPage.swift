@@ -29,7 +29,7 @@ final class AppPage {
 
     init(_ app: InstalledApp) {
         self.app = app
-        protect = Switch(accessibleLabel: "Protect \(app.name)")
+        protect = Switch()
         section = PolicySection(scope: .app(app.appID), subject: app.name, layout: [
             ("Lock When", "These apply to \(app.name) only", [
                 .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch,
@@ -89,6 +89,7 @@ final class AppPage {
         if protect.isOn != guarded { protect.isOn = guarded }
         let required = snapshot.isGuardRequired(app.appID)
         protectRow.isSensitive = editable && !required
+        protect.isSensitive = editable && !required
         protectRow.subtitle = required ? AdministratorLimit.fixed.explanation : "Cover its windows while it is locked or hidden"
 
         let properties = agent.apps[app.appID.rawValue]

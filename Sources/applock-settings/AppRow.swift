@@ -27,8 +27,8 @@ final class AppRow {
         open.addStyleClass("flat")
         open.setAlignment(vertical: .center)
         row.addSuffix(open)
-        row.setActivatableWidget(open)
         open.onClicked { [weak self] in self?.onOpen?() }
+        row.onActivated { [weak self] in self?.onOpen?() }
         protect.onToggled { [weak self] in
             guard let self, !showing else { return }
             onProtect?(protect.isOn)

@@ -21,7 +21,8 @@ final class SettingRow {
         let label = subject.isEmpty ? key.title : "\(key.title) for \(subject)"
         switch key.control {
         case .toggle:
-            let control = Switch(accessibleLabel: label)
+            // The row is the switch's label (its title and subtitle), as AdwActionRow sets for its activatable widget.
+            let control = Switch()
             toggle = control
             number = nil
             text = nil
@@ -65,8 +66,12 @@ final class SettingRow {
             }
             shownValue = value
         }
+        // The control too: assistive technologies read its own state, not its row's.
         let canEdit = editable && limit != .fixed
         row.isSensitive = canEdit
+        toggle?.isSensitive = canEdit
+        number?.isSensitive = canEdit
+        text?.isSensitive = canEdit
     }
 
     private func userChanged(_ value: SettingValue) {
