@@ -35,10 +35,11 @@ public struct AccessibilityDriver: Sendable {
         run(["activate", name, role ?? ""], timeout: 10).status == 0
     }
 
-    /// Moves the keyboard focus to the object named `name`; false when there is none.
+    /// Sets the value of the object named `name` (a spin button, a slider) through AT-SPI's Value interface, as a
+    /// screen reader's adjust does; false when there is none.
     @discardableResult
-    public func focus(_ name: String, role: String? = nil) -> Bool {
-        run(["focus", name, role ?? ""], timeout: 10).status == 0
+    public func setValue(_ value: Double, of name: String, role: String? = nil) -> Bool {
+        run(["value", name, role ?? "", String(value)], timeout: 10).status == 0
     }
 
     /// The AT-SPI states of the object named `name` (`sensitive`, `checked`, `focused`…); nil when there is none.
@@ -102,12 +103,12 @@ public struct AccessibilityDriver: Sendable {
                                   text_of(node).replace("\\n", " "), " ".join(states(node))))
                         sys.exit(0)
             else:
-                node = named(sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else "")
+                node = named(sys.argv[3], sys.argv[4])
                 if node is not None:
                     if command == "activate":
                         node.queryAction().doAction(0)
-                    elif command == "focus":
-                        node.queryComponent().grabFocus()
+                    elif command == "value":
+                        node.queryValue().currentValue = float(sys.argv[5])
                     elif command == "states":
                         print(" ".join(states(node)))
                     sys.exit(0)

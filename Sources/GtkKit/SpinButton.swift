@@ -8,6 +8,7 @@ public final class SpinButton: Widget {
         super.init(adopting: gtk_spin_button_new_with_range(minimum, maximum, step))
         gtk_spin_button_set_digits(opaque, 0)
         gtk_spin_button_set_numeric(opaque, 1)
+        gtk_editable_set_width_chars(opaque, 5)
         setAccessibleLabel(accessibleLabel)
         setAlignment(vertical: .center)
     }

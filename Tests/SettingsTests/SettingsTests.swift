@@ -45,9 +45,7 @@ struct SettingsTests {
         let harness = try SettingsHarness()
         try harness.startSettings()
         #expect(harness.accessibility.activate("Open Notes", role: "push button"))
-        #expect(harness.accessibility.focus("Grace Period for Notes"), "\(harness.accessibility.tree(of: "io.github.applock.Settings").joined(separator: "\n"))")
-        harness.type("", then: ["ctrl+a"])
-        harness.type("30", then: ["Tab"])
+        #expect(harness.accessibility.setValue(30, of: "Grace Period for Notes", role: "spin button"))
         #expect(waitUntil(timeout: .seconds(10)) { harness.text(of: harness.appFile).contains("GracePeriod=30") },
                 "\(harness.text(of: harness.appFile))")
         #expect(waitUntil(timeout: .seconds(5)) { harness.agentPolicy("GracePeriod")?.uint32Value == 30 })
