@@ -25,9 +25,11 @@ run: build
 
 # A hung test must fail the run, not eat CI's whole budget.
 TEST_TIMEOUT ?= 1500
+# The test build (what CI runs) treats every compiler warning as an error.
+WERROR = -Xswiftc -warnings-as-errors
 
 test: deps
-	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
 	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build; \
 		status=$$?; $(HOSTILE_REPORT); exit $$status
@@ -110,6 +112,7 @@ bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-guard
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-bench
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-lock-window
 	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
 
 bench-smoke: deps
@@ -117,6 +120,7 @@ bench-smoke: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-guard
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-bench
+	$(SWIFT) build $(SWIFT_FLAGS) --product applock-lock-window
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applock-bench" --tiny
 
 # ---- hostile conditions ----------------------------------------------------
@@ -135,7 +139,7 @@ HOSTILE_REPORT = [ -s '$(HOSTILE_SUMMARY)' ] && awk -F'\t' '$$1 == "hostile" { n
 
 .PHONY: soak
 soak: deps
-	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
 	@APPLOCK_SOAK=1 HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(SOAK_TIMEOUT) \
 		$(SWIFT) test $(SWIFT_FLAGS) --skip-build --filter HostileTests; status=$$?; $(HOSTILE_REPORT); exit $$status

@@ -1,16 +1,17 @@
 import AppLockProtocol
 import AppLockCore
 import DBusKit
+import Glibc
 import SodiumHasher
 
-/// The passcode methods. Each runs in its app's queue (one at a time per app):
+/// The passcode methods. Each is admitted first (``PasscodeAdmissions``: a bounded number per app, per connection
+/// and in all, before any secret memory is taken), then runs in its app's queue (one at a time per app):
 /// the cheap checks and the lock-out check happen on the loop, the Secret
 /// Service and Argon2id work on a worker, and the result comes back to the
 /// loop, where the core applies it — unless a lock arrived meanwhile, which wins.
 extension Agent {
     func unlock(_ call: MethodInvocation) {
-        guard let app = appArgument(call) else { return }
-        let passcode = SecretBytes(call.string(1))
+        guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
         attempt(call, app, purpose: .unlock) { worker in
             worker.verify(app, passcode)
         } then: { _ in [] }
@@ -24,8 +25,7 @@ extension Agent {
         } catch {
             return call.fail(ManagerError.invalidPasscode("\(error)").dbusError)
         }
-        let old = SecretBytes(call.string(1))
-        let new = SecretBytes(call.string(2))
+        guard admit(call, app), let old = secret(call, app, 1), let new = secret(call, app, 2) else { return }
         attempt(call, app, purpose: .change) { worker in
             let verification = worker.verify(app, old)
             guard case .verified = verification else { return verification }
@@ -39,8 +39,7 @@ extension Agent {
     }
 
     func removePasscode(_ call: MethodInvocation) {
-        guard let app = appArgument(call) else { return }
-        let passcode = SecretBytes(call.string(1))
+        guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
         attempt(call, app, purpose: .remove) { worker in
             let verification = worker.verify(app, passcode)
             guard case .verified = verification else { return verification }
@@ -61,9 +60,9 @@ extension Agent {
         } catch {
             return call.fail(ManagerError.invalidPasscode("\(error)").dbusError)
         }
-        let passcode = SecretBytes(call.string(1))
+        guard admit(call, app), let passcode = secret(call, app, 1) else { return }
         let callOnLoop = LoopBound(call, loop: loop)
-        enqueuePasscodeOperation(app) { [unowned self] done in
+        enqueuePasscodeOperation(app, admittedFrom: call.sender) { [unowned self] done in
             if machine.snapshot(of: app)?.hasPasscode == true {
                 call.fail(ManagerError.passcodeExists.dbusError)
                 return done()
@@ -113,7 +112,7 @@ extension Agent {
     ) {
         let callOnLoop = LoopBound(call, loop: loop)
         let thenOnLoop = LoopBound(then, loop: loop)
-        enqueuePasscodeOperation(app) { [unowned self] done in
+        enqueuePasscodeOperation(app, admittedFrom: call.sender) { [unowned self] done in
             let ticket: AttemptTicket
             do throws(ManagerError) {
                 ticket = try machine.beginAttempt(app, now: now())
@@ -186,9 +185,71 @@ extension Agent {
         ledgerWriter.afterWrites(on: loop) { callOnLoop.value.fail(error) }
     }
 
-    func enqueuePasscodeOperation(_ app: AppID, _ operation: @escaping PasscodeQueues.Operation) {
-        guard let first = passcodeQueues.enqueue(app, operation) else { return }
+    /// Queues `operation` behind the others for `app`; an admitted passcode call's admission ends when it is done.
+    func enqueuePasscodeOperation(
+        _ app: AppID, admittedFrom caller: String? = nil, _ operation: @escaping PasscodeQueues.Operation
+    ) {
+        let counted: PasscodeQueues.Operation = { [unowned self] done in
+            operation {
+                if let caller { self.admissions.release(app, caller: caller) }
+                done()
+            }
+        }
+        guard let first = passcodeQueues.enqueue(app, counted) else { return }
         run(first, for: app)
+    }
+
+    // MARK: - Bounded work
+
+    /// Admits one passcode call, or answers `LimitExceeded` (and says so in the log, at most every 10 s).
+    private func admit(_ call: MethodInvocation, _ app: AppID) -> Bool {
+        do throws(ManagerError) {
+            try admissions.admit(app, caller: call.sender)
+            return true
+        } catch {
+            refuse(call, error, app: app)
+            return false
+        }
+    }
+
+    /// The passcode argument at `index` in guarded memory; when libsodium cannot map any more, the admitted call
+    /// is released and answered `LimitExceeded`.
+    private func secret(_ call: MethodInvocation, _ app: AppID, _ index: Int) -> SecretBytes? {
+        do {
+            return try SecretBytes(call.string(index))
+        } catch {
+            admissions.release(app, caller: call.sender)
+            refuse(call, .limitExceeded("no guarded memory is left for another passcode"), app: app)
+            return nil
+        }
+    }
+
+    private func refuse(_ call: MethodInvocation, _ error: ManagerError, app: AppID) {
+        call.fail(error.dbusError)
+        let now = EventLoop.monotonicNanoseconds()
+        refusals.count += 1
+        refusals.last = now
+        scheduleMemoryTrim(after: now)
+        if let reported = refusals.lastReport, now < reported + 10_000_000_000 { return }
+        logger.warning("passcode calls refused", metadata: [
+            "count": "\(refusals.count)", "last-app": "\(app)", "reason": "\(error.message)",
+            "admitted": "\(admissions.admitted)",
+        ])
+        refusals.count = 0
+        refusals.lastReport = now
+    }
+
+    /// A flood leaves the heap grown by the messages it brought; one second after the last refusal the free memory
+    /// is given back to the system (never while idle: only refusals schedule it).
+    private func scheduleMemoryTrim(after refusal: UInt64) {
+        guard memoryTrim == nil else { return }
+        memoryTrim = loop.schedule(at: .monotonic(nanoseconds: refusal + 1_000_000_000)) { [unowned self] in
+            memoryTrim = nil
+            if let last = refusals.last, EventLoop.monotonicNanoseconds() < last + 1_000_000_000 {
+                return scheduleMemoryTrim(after: last)
+            }
+            _ = malloc_trim(0)
+        }
     }
 
     private func run(_ operation: PasscodeQueues.Operation, for app: AppID) {
@@ -218,3 +279,5 @@ extension Agent {
         return kind
     }
 }
+
+@_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32

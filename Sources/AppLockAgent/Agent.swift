@@ -33,6 +33,13 @@ public final class Agent {
     var exitStatus: Int32 = 0
     /// Passcode operations wait here, one at a time per app, so two calls for one app never race.
     var passcodeQueues = PasscodeQueues()
+    /// Passcode calls taken on, per app, per connection and in all; beyond the bounds they are refused.
+    var admissions = PasscodeAdmissions()
+    /// Refused passcode calls since the last log line about them, when that line was written and when the last
+    /// refusal was (monotonic ns).
+    var refusals: (count: Int, lastReport: UInt64?, last: UInt64?) = (0, nil, nil)
+    /// The pending return of free heap memory after a flood of refused calls.
+    var memoryTrim: TimerHandle?
     /// Which apps are known to have (or not have) a stored passcode; incomplete when listing the store failed.
     var inventory = StoreInventory()
     /// The last state changes, for `GetRecentEvents`.

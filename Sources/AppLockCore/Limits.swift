@@ -12,6 +12,13 @@ public enum Limits {
     public static let maxNumericPasscodeDigits = 32
     /// Shortest passcode of a variable-length kind.
     public static let minPasscodeLength = 4
+    /// Most passcode calls (Unlock, SetPasscode, ChangePasscode, RemovePasscode) admitted for one application at once,
+    /// waiting or being verified; more are answered `LimitExceeded` before any secret memory is taken for them.
+    public static let maxPasscodeCallsPerApp = 4
+    /// Most passcode calls admitted from one bus connection at once.
+    public static let maxPasscodeCallsPerConnection = 16
+    /// Most passcode calls admitted at once in all.
+    public static let maxPasscodeCallsWaiting = 128
     /// State changes kept for `GetRecentEvents` (the oldest goes first).
     public static let recentEvents = 200
 }

@@ -31,14 +31,22 @@ public final class XDisplay: @unchecked Sendable {
         guard started else { throw TestSupportError("Xvfb did not start: \(CommandRunner.readText(log))") }
         name = ":\(number)"
         environment = owner.environment.merging(["DISPLAY": name]) { $1 }
-        let manager = try CommandRunner.launch(
-            ["openbox"], environment: environment,
-            log: owner.logDirectory.appendingPathComponent("openbox-\(number).log"))
-        owner.track(manager.processIdentifier)
-        let managed = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(50)) {
-            run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
+        guard waitUntil(timeout: .seconds(30), pollEvery: .milliseconds(50), { run(["xprop", "-root"]).succeeded }) else {
+            throw TestSupportError("Xvfb \(name) does not answer: \(CommandRunner.readText(log))")
         }
-        guard managed else { throw TestSupportError("openbox did not take the display \(name)") }
+        // openbox gives up when it starts too soon after the server; start it again until it holds the display.
+        let managerLog = owner.logDirectory.appendingPathComponent("openbox-\(number).log")
+        var managed = false
+        for _ in 0..<3 where !managed {
+            let manager = try CommandRunner.launch(["openbox"], environment: environment, log: managerLog)
+            owner.track(manager.processIdentifier)
+            managed = waitUntil(timeout: .seconds(20), pollEvery: .milliseconds(50)) {
+                !manager.isRunning || run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
+            } && manager.isRunning
+        }
+        guard managed else {
+            throw TestSupportError("openbox did not take the display \(name): \(CommandRunner.readText(managerLog))")
+        }
     }
 
     /// Starts `argv` on this display in the background (output appended to `log`); it ends with the environment.
@@ -51,6 +59,37 @@ public final class XDisplay: @unchecked Sendable {
     /// Runs `argv` on this display to completion (xdotool, xprop, xwininfo…).
     public func run(_ argv: [String], input: String? = nil, timeout: Duration = .seconds(30)) -> CommandResult {
         CommandRunner.run(argv, environment: environment, input: input, scratch: owner.root, timeout: timeout)
+    }
+
+    /// Maps a plain override-redirect window (what a guard's cover is: no window manager frame) of the given
+    /// geometry, filled with dark grey, from a small python3-xlib client; returns its X window id and that
+    /// client, whose end destroys the window.
+    public func mapCoverWindow(x: Int, y: Int, width: Int, height: Int) throws -> (id: UInt, owner: Process) {
+        let script = """
+            import sys, signal
+            from Xlib import display, X
+            d = display.Display()
+            s = d.screen()
+            x, y, w, h = (int(a) for a in sys.argv[1:5])
+            win = s.root.create_window(x, y, w, h, 0, s.root_depth, X.InputOutput, X.CopyFromParent,
+                                       background_pixel=0x303030, override_redirect=True)
+            win.map()
+            d.sync()
+            print(win.id, flush=True)
+            signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+            while True:
+                d.next_event()
+            """
+        let log = owner.logDirectory.appendingPathComponent("cover-\(UUID().uuidString.prefix(6)).log")
+        let process = try launch(
+            ["/usr/bin/python3", "-c", script, String(x), String(y), String(width), String(height)], log: log)
+        var id: UInt?
+        _ = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(10)) {
+            id = UInt(CommandRunner.readText(log).trimmingCharacters(in: .whitespacesAndNewlines))
+            return id != nil || !process.isRunning
+        }
+        guard let id else { throw TestSupportError("the cover window did not map: \(CommandRunner.readText(log))") }
+        return (id, process)
     }
 
     /// Saves the whole screen as a PNG at `url`.

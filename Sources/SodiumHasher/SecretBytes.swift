@@ -7,13 +7,14 @@ public final class SecretBytes: @unchecked Sendable {
     public let count: Int
     private let storage: UnsafeMutableRawPointer
 
-    /// Copies the UTF-8 bytes of `string`.
-    public init(_ string: String) {
+    /// Copies the UTF-8 bytes of `string`; throws ``HashingError/noGuardedMemory`` when libsodium cannot map
+    /// another guarded allocation (memory maps or memory exhausted): the caller refuses the request, it does not abort.
+    public init(_ string: String) throws(HashingError) {
         Sodium.ensureInitialized()
         let utf8 = string.utf8
         count = utf8.count
         guard let storage = sodium_malloc(max(count, 1)) else {
-            fatalError("sodium_malloc failed")
+            throw .noGuardedMemory
         }
         self.storage = storage
         let copied: Bool? = utf8.withContiguousStorageIfAvailable { buffer in

@@ -1,6 +1,7 @@
 import AppLockProtocol
 import AppLockCore
 import DBusKit
+import AppLockTestSupport
 import Foundation
 
 /// `count` simulated apps, each its own loop-mode connection on one receiver thread, registered with the agent

@@ -45,6 +45,7 @@ final class Bench {
         if options.sections.contains("unlock") { try measureUnlockAndFlood() }
         if options.sections.contains("startup") { try measureStartup() }
         if options.sections.contains("guard") { try measureGuard() }
+        if options.sections.contains("lockwindow") { try measureLockWindow() }
     }
 
     // MARK: - Agent

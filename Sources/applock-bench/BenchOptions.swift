@@ -4,7 +4,7 @@ import Glibc
 struct BenchOptions {
     var json = false
     var tiny = false
-    var sections: Set<String> = ["floor", "lock", "throughput", "unlock", "startup", "guard"]
+    var sections: Set<String> = ["floor", "lock", "throughput", "unlock", "startup", "guard", "lockwindow"]
     var lockSizes = [1, 10, 100, 1000, 5000]
     var idleSize = 1000
     var fanOutSizes = [100, 1000]
@@ -14,6 +14,7 @@ struct BenchOptions {
     var startups = 20
     var unlocks = 20
     var floodIterations = 100
+    var lockWindowStarts = 10
 
     /// Lock iterations for a fleet of `apps`.
     func lockIterations(apps: Int) -> Int {
@@ -28,12 +29,12 @@ struct BenchOptions {
     }
 
     static let usage = """
-        Usage: applock-bench [--tiny] [--json] [--only floor,lock,throughput,unlock,startup,guard] [--apps 1,100,1000]
+        Usage: applock-bench [--tiny] [--json] [--only floor,lock,throughput,unlock,startup,guard,lockwindow] [--apps 1,100,1000]
 
         Starts private session and system buses, gnome-keyring, a mocked logind and applockd (found next to this
         binary or at $APPLOCKD_PATH), measures lock latency, throughput, idle cost, memory and start-up next to
-        the bus's own floor, and prints a table (or JSON). The guard section runs Xvfb, openbox, an xterm,
-        applock-guard (next to this binary) and xss-lock with i3lock.
+        the bus's own floor, and the GTK lock window's start-up and size under Xvfb, and prints a table (or JSON).
+        The guard section runs Xvfb, openbox, an xterm, applock-guard (next to this binary) and xss-lock with i3lock.
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -53,6 +54,7 @@ struct BenchOptions {
                 options.startups = 2
                 options.unlocks = 2
                 options.floodIterations = 5
+                options.lockWindowStarts = 2
             case "--only":
                 guard let list = iterator.next() else { throw BenchError("--only needs a list") }
                 options.sections = Set(list.split(separator: ",").map(String.init))

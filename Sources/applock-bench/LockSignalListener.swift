@@ -1,4 +1,5 @@
 import DBusKit
+import AppLockTestSupport
 import Foundation
 
 /// A connection of the bench's own on the system bus, subscribed to the mocked logind session's `Lock`: the moment

@@ -1,16 +1,19 @@
 import AppLockClient
-import AppLockProtocol
 import AppLockCore
+import AppLockProtocol
 import DBusKit
-import Dispatch
 import GtkKit
 
-/// Every call the lock window makes to the agent, in one place: `Unlock`, `UnlockWithSystemAuthentication`,
-/// `SetPasscode`, `ChangePasscode`, `RemovePasscode`, and the app's properties with their changes. The window is
-/// not the app's owner: it never registers the app. The link runs its bus connection on a thread of its own and
-/// hands every answer to the main thread.
+/// Every call the lock window makes to the agent, in one place, through the client library's
+/// ``AppLockConnection``: `Unlock`, `SetPasscode`, `ChangePasscode`, `RemovePasscode`, the app's properties with
+/// their changes, and `UnlockWithSystemAuthentication`. The window is not the app's owner: it never registers the
+/// app. Every answer is handed to the main thread.
 final class AgentLink: Sendable {
     typealias Completion = @MainActor @Sendable (Result<Void, AppLockError>) -> Void
+
+    /// What the link knows of the app: its properties, or why there are none (``AppLockError/agentUnavailable``,
+    /// or the agent's `UnknownApplication`).
+    typealias PropertiesUpdate = Result<AppProperties, AppLockError>
 
     /// The answer to `UnlockWithSystemAuthentication`.
     enum SystemAuthenticationAnswer: Sendable, Equatable {
@@ -22,179 +25,109 @@ final class AgentLink: Sendable {
     }
 
     let appID: String
-    private let loop: EventLoop
-    private let core: Core
+    private let connection: AppLockConnection
+    private let observations: [AppLockObservation]
 
     /// Connects to the session bus and follows the app's properties: `onProperties` gets them at once and after
-    /// every change, nil while the agent is not there or does not know the app.
-    init(appID: String, onProperties: @escaping @MainActor @Sendable (AppProperties?) -> Void) throws {
+    /// every change.
+    init(appID: String, onProperties: @escaping @MainActor @Sendable (PropertiesUpdate) -> Void) throws(AppLockError) {
         self.appID = appID
-        let loop = try EventLoop()
-        let core = Core(appID: appID, loop: loop, onProperties: onProperties)
-        self.loop = loop
-        self.core = core
-        DispatchQueue(label: "AgentLink").async { loop.run() }
-        loop.post { core.connect() }
+        let connection = try AppLockConnection()
+        self.connection = connection
+        let publish: @Sendable (PropertiesUpdate) -> Void = { update in MainLoop.post { onProperties(update) } }
+        let properties = connection.observeProperties(of: appID) { publish(.success($0)) }
+        let agent = connection.observeAgent { present in
+            guard present else {
+                publish(.failure(.agentUnavailable))
+                return
+            }
+            Task { await Self.read(appID, on: connection, publish) }
+        }
+        let lost = connection.observeDisconnection { publish(.failure(.agentUnavailable)) }
+        observations = [properties, agent, lost]
+        Task { await Self.read(appID, on: connection, publish) }
     }
 
     deinit {
-        let core = self.core
-        let loop = self.loop
-        loop.post {
-            core.close()
-            loop.stop()
-        }
+        for observation in observations { observation.cancel() }
+        connection.close()
     }
 
     func unlock(_ passcode: PasscodeBytes, completion: @escaping Completion) {
-        call("Unlock", [.string(appID), .string(passcode.makeString())], completion)
+        let (connection, appID, text) = (self.connection, appID, passcode.makeString())
+        run(completion) { () async throws(AppLockError) in try await connection.unlock(appID, passcode: text) }
     }
 
     func setPasscode(_ passcode: PasscodeBytes, kind: PasscodeKind, completion: @escaping Completion) {
-        call("SetPasscode", [.string(appID), .string(passcode.makeString()), .string(kind.rawValue)], completion)
+        let (connection, appID, text) = (self.connection, appID, passcode.makeString())
+        run(completion) { () async throws(AppLockError) in try await connection.setPasscode(appID, text, kind: kind) }
     }
 
     func changePasscode(
         from old: PasscodeBytes, to new: PasscodeBytes, kind: PasscodeKind, completion: @escaping Completion
     ) {
-        call(
-            "ChangePasscode", [.string(appID), .string(old.makeString()), .string(new.makeString()), .string(kind.rawValue)],
-            completion)
+        let (connection, appID, oldText, newText) = (self.connection, appID, old.makeString(), new.makeString())
+        run(completion) { () async throws(AppLockError) in try await connection.changePasscode(appID, from: oldText, to: newText, kind: kind) }
     }
 
     func removePasscode(_ passcode: PasscodeBytes, completion: @escaping Completion) {
-        call("RemovePasscode", [.string(appID), .string(passcode.makeString())], completion)
+        let (connection, appID, text) = (self.connection, appID, passcode.makeString())
+        run(completion) { () async throws(AppLockError) in try await connection.removePasscode(appID, passcode: text) }
     }
 
     /// Asks the agent to unlock through polkit (the desktop's authentication agent); may take as long as the user.
+    /// The client library has no request for it yet (issue 14 adds the method), so it is one plain D-Bus call on a
+    /// connection of its own.
     func unlockWithSystemAuthentication(completion: @escaping @MainActor @Sendable (SystemAuthenticationAnswer) -> Void) {
-        let core = self.core
-        let arguments: [DBusValue] = [.string(appID)]
-        loop.post {
-            core.call("UnlockWithSystemAuthentication", arguments, timeout: .seconds(600)) { result in
-                let answer: SystemAuthenticationAnswer
-                switch result {
-                case .success: answer = .unlocked
-                case .failure(let error):
-                    switch error.name {
-                    case "org.freedesktop.DBus.Error.UnknownMethod", AppLockBusNames.errorPrefix + "SystemAuthUnavailable":
-                        answer = .unavailable
-                    case AppLockBusNames.errorPrefix + "NotAuthorized":
-                        answer = .refused("System authentication did not succeed.")
-                    default:
-                        answer = .refused(Self.error(from: error).description)
-                    }
+        let appID = self.appID
+        Task.detached {
+            let answer: SystemAuthenticationAnswer
+            do {
+                let bus = try Connection.session()
+                defer { bus.close() }
+                _ = try bus.call(
+                    destination: AppLockBusNames.busName, path: try ObjectPath(AppLockBusNames.managerPath),
+                    interface: AppLockBusNames.managerInterface, member: "UnlockWithSystemAuthentication",
+                    arguments: [.string(appID)], timeout: .seconds(600))
+                answer = .unlocked
+            } catch let error as DBusError {
+                switch error.name {
+                case "org.freedesktop.DBus.Error.UnknownMethod", AppLockBusNames.errorPrefix + "SystemAuthUnavailable":
+                    answer = .unavailable
+                case AppLockBusNames.errorPrefix + "NotAuthorized":
+                    answer = .refused("System authentication did not succeed.")
+                default:
+                    answer = .refused(AgentError(dbusName: error.name) == nil
+                        ? "The AppLock agent is not running." : error.message)
                 }
-                MainLoop.post { completion(answer) }
+            } catch {
+                answer = .refused("The AppLock agent is not running.")
             }
+            MainLoop.post { completion(answer) }
         }
     }
 
-    private func call(_ member: String, _ arguments: [DBusValue], _ completion: @escaping Completion) {
-        let core = self.core
-        loop.post {
-            core.call(member, arguments, timeout: .seconds(60)) { result in
-                let outcome = result.map { _ in () }.mapError(Self.error(from:))
-                MainLoop.post { completion(outcome) }
+    private func run(_ completion: @escaping Completion, _ call: @escaping @Sendable () async throws(AppLockError) -> Void) {
+        Task {
+            let result: Result<Void, AppLockError>
+            do throws(AppLockError) {
+                try await call()
+                result = .success(())
+            } catch {
+                result = .failure(error)
             }
+            MainLoop.post { completion(result) }
         }
     }
 
-    /// The agent's error reply as the client library's error (read by name, never from the text).
-    static func error(from error: DBusError) -> AppLockError {
-        if let agentError = AgentError(dbusName: error.name) { return .agent(agentError, message: error.message) }
-        return error.name.hasPrefix("org.freedesktop.DBus.Error.")
-            ? .agentUnavailable : .other(name: error.name, message: error.message)
-    }
-
-    /// The connection and its subscriptions; every member is touched on the link's loop thread only.
-    private final class Core: @unchecked Sendable {
-        let appID: String
-        let loop: EventLoop
-        let onProperties: @MainActor @Sendable (AppProperties?) -> Void
-        private let appPath: ObjectPath
-        private var connection: Connection?
-        private var retry: TimerHandle?
-        private var closed = false
-
-        init(appID: String, loop: EventLoop, onProperties: @escaping @MainActor @Sendable (AppProperties?) -> Void) {
-            self.appID = appID
-            self.loop = loop
-            self.onProperties = onProperties
-            appPath = (try? ObjectPath(AppLockBusNames.applicationPath(for: appID))) ?? (try! ObjectPath("/"))
-        }
-
-        func connect() {
-            guard !closed, connection == nil else { return }
-            guard let connection = try? Connection.session(loop: loop) else {
-                publish(nil)
-                retryLater()
-                return
-            }
-            self.connection = connection
-            connection.onDisconnected = { [weak self] in
-                self?.connection = nil
-                self?.publish(nil)
-                self?.retryLater()
-            }
-            _ = connection.addMatch(MatchRule(
-                sender: AppLockBusNames.busName, path: appPath, interface: StandardInterfaces.properties,
-                member: "PropertiesChanged", arg0: AppLockBusNames.applicationInterface
-            )) { [weak self] _ in self?.refresh() }
-            _ = connection.watchNameOwner(AppLockBusNames.busName) { [weak self] _, newOwner in
-                newOwner.isEmpty ? self?.publish(nil) : self?.refresh()
-            }
-            refresh()
-        }
-
-        func close() {
-            closed = true
-            connection?.close()
-            connection = nil
-        }
-
-        func call(
-            _ member: String, _ arguments: [DBusValue], path: ObjectPath? = nil, interface: String? = nil,
-            timeout: Duration, reply: @escaping (Result<Message, DBusError>) -> Void
-        ) {
-            guard let connection,
-                  let message = try? Message.methodCall(
-                    destination: AppLockBusNames.busName,
-                    path: path ?? (try! ObjectPath(AppLockBusNames.managerPath)),
-                    interface: interface ?? AppLockBusNames.managerInterface, member: member, arguments: arguments)
-            else {
-                reply(.failure(.disconnected))
-                return
-            }
-            connection.call(message, timeout: timeout, reply: reply)
-        }
-
-        private func refresh() {
-            call(
-                "GetAll", [.string(AppLockBusNames.applicationInterface)], path: appPath,
-                interface: StandardInterfaces.properties, timeout: .seconds(10)
-            ) { [weak self] result in
-                switch result {
-                case .success(let reply):
-                    let entries = (try? reply.arguments())?.first?.dictionaryValue
-                    self?.publish(entries.map(AppProperties.init))
-                case .failure:
-                    self?.publish(nil)
-                }
-            }
-        }
-
-        private func publish(_ properties: AppProperties?) {
-            let handler = onProperties
-            MainLoop.post { handler(properties) }
-        }
-
-        private func retryLater() {
-            guard !closed, retry == nil else { return }
-            retry = loop.schedule(at: .after(.seconds(1))) { [weak self] in
-                self?.retry = nil
-                self?.connect()
-            }
+    /// Reads the app's properties once: the observation reports only successes, so this says why there are none.
+    private static func read(
+        _ appID: String, on connection: AppLockConnection, _ publish: @Sendable (PropertiesUpdate) -> Void
+    ) async {
+        do throws(AppLockError) {
+            publish(.success(try await connection.properties(of: appID)))
+        } catch {
+            publish(.failure(error))
         }
     }
 }

@@ -1,6 +1,5 @@
 import AppLockClient
 import AppLockCore
-import AppLockProtocol
 import DBusKit
 import Foundation
 import GtkKit
@@ -14,7 +13,8 @@ final class LockController {
     private let view: PasscodeView
     private let loop: MainLoop
     private var link: AgentLink?
-    private var properties: AppProperties?
+    private var update: AgentLink.PropertiesUpdate?
+    private var properties: AppProperties? { try? update?.get() }
     private var lastFailure: AppLockError?
     private var checking = false
     private var countdown: RepeatingTimer?
@@ -42,12 +42,12 @@ final class LockController {
 
     /// Connects to the agent; the screen follows the app's properties from then on.
     func start(appID: String) throws {
-        link = try AgentLink(appID: appID) { [weak self] properties in self?.update(properties) }
+        link = try AgentLink(appID: appID) { [weak self] update in self?.received(update) }
     }
 
-    private func update(_ properties: AppProperties?) {
-        self.properties = properties
-        if let properties, !properties.isLocked {
+    private func received(_ update: AgentLink.PropertiesUpdate) {
+        self.update = update
+        if let properties, properties.state != .locked {
             loop.quit()
             return
         }
@@ -61,7 +61,7 @@ final class LockController {
     /// Redraws the notice, the entry's state and the countdown timer from what is known now.
     private func refresh() {
         let notice = LockNotice.current(
-            properties: properties, lastFailure: lastFailure, now: EventLoop.wallClockMicroseconds())
+            properties: update, lastFailure: lastFailure, now: EventLoop.wallClockMicroseconds())
         view.notice = systemAuthNotice ?? notice.text
         view.isEntryEnabled = !checking && notice.allowsEntry && properties?.hasPasscode == true
         if case .lockedOut = notice {

@@ -1,6 +1,5 @@
 import AppLockClient
 import AppLockCore
-import AppLockProtocol
 
 /// The one line under the passcode field that tells the user what went wrong or what to wait for. Pure: built
 /// from the app's properties, the last answer of the agent and the time.
@@ -15,26 +14,42 @@ enum LockNotice: Equatable {
     case storeUnavailable
     /// The agent is not on the bus.
     case agentUnavailable
+    /// The agent does not know the app (not registered, no passcode).
+    case unknownApplication
     /// System authentication was refused or cannot be used.
     case systemAuthenticationFailed(String)
     /// Any other sentence.
     case message(String)
 
-    /// What to show, given the properties, the failure of the last attempt (nil when it succeeded or none was
-    /// made) and the wall-clock time in µs. A pending lock-out wins over everything else.
-    static func current(properties: AppProperties?, lastFailure: AppLockError?, now: UInt64) -> LockNotice {
-        guard let properties else { return .agentUnavailable }
-        if properties.retryAfter > now {
-            let seconds = Int((properties.retryAfter - now + 999_999) / 1_000_000)
-            return .lockedOut(secondsLeft: seconds)
+    /// What to show, given what the agent says of the app, the failure of the last attempt (nil when it
+    /// succeeded or none was made) and the wall-clock time in µs. A pending lock-out wins over everything else.
+    static func current(
+        properties update: AgentLink.PropertiesUpdate?, lastFailure: AppLockError?, now: UInt64
+    ) -> LockNotice {
+        let properties: AppProperties
+        switch update {
+        case .success(let known)?: properties = known
+        case .failure(let error)?: return unknownApplication(error) ? .unknownApplication : .agentUnavailable
+        case nil: return .agentUnavailable
         }
-        switch lastFailure {
-        case nil: return .none
-        case .agent(.wrongPasscode, _)?: return .wrongPasscode(attemptsLeft: properties.attemptsLeft)
-        case .agent(.lockedOut, _)?: return .none
-        case .agent(.storeUnavailable, _)?: return .storeUnavailable
-        case .agentUnavailable?: return .agentUnavailable
-        case let other?: return .message(other.description)
+        let seconds = properties.secondsUntilRetry(nowMicroseconds: now)
+        if seconds > 0 { return .lockedOut(secondsLeft: Int(seconds)) }
+        guard let lastFailure else { return .none }
+        switch lastFailure.agentError {
+        case .wrongPasscode?: return .wrongPasscode(attemptsLeft: properties.attemptsLeft)
+        case .lockedOut?: return .none
+        case .storeUnavailable?: return .storeUnavailable
+        case nil where lastFailure == .agentUnavailable || lastFailure == .noReply: return .agentUnavailable
+        default: return .message(lastFailure.description)
+        }
+    }
+
+    /// Whether `error` says the agent has no object for the app (neither registered nor with a passcode).
+    private static func unknownApplication(_ error: AppLockError) -> Bool {
+        switch error {
+        case .agent(.unknownApplication, _): true
+        case .other(let name, _): name.hasPrefix("org.freedesktop.DBus.Error.Unknown")
+        default: false
         }
     }
 
@@ -49,6 +64,7 @@ enum LockNotice: Equatable {
         case .lockedOut(let seconds): "Too many failed attempts. Try again in \(Self.clock(seconds))."
         case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be checked."
         case .agentUnavailable: "The AppLock agent is not running."
+        case .unknownApplication: "AppLock does not know this app: it is not running and has no passcode."
         case .systemAuthenticationFailed(let why): why
         case .message(let text): text
         }

@@ -1,6 +1,5 @@
 import AppLockClient
 import AppLockCore
-import AppLockProtocol
 
 /// SwiftPasscodeLock's set / confirm / mismatch / change / remove screens as a small state machine with no I/O:
 /// show ``prompt`` and ``notice``, hand each complete entry to ``submit(_:)``, make the ``Request`` it returns
@@ -111,7 +110,7 @@ struct PasscodeSetup {
             step = .finished
         case .failure(let error):
             notice = Self.sentence(for: error)
-            if case .agent(.invalidPasscode, _) = error, current != nil {
+            if error.agentError == .invalidPasscode, current != nil {
                 step = .choose
             } else {
                 current?.wipe()
@@ -122,11 +121,10 @@ struct PasscodeSetup {
     }
 
     private static func sentence(for error: AppLockError) -> String {
-        switch error {
-        case .agent(.wrongPasscode, _): "Wrong passcode."
-        case .agent(.lockedOut, _): "Too many failed attempts. Try again later."
-        case .agent(.storeUnavailable, _): "The keyring is locked or unavailable, so the passcode cannot be saved."
-        case .agent(.invalidPasscode, let why): why
+        switch error.agentError {
+        case .wrongPasscode?: "Wrong passcode."
+        case .lockedOut?: "Too many failed attempts. Try again later."
+        case .storeUnavailable?: "The keyring is locked or unavailable, so the passcode cannot be saved."
         default: error.description
         }
     }

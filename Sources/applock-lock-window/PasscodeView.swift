@@ -1,6 +1,5 @@
 import AppLockClient
 import AppLockCore
-import AppLockProtocol
 import GtkKit
 
 /// The passcode screen shared by the lock window and the set-up window: the app's icon and name, a prompt, a
@@ -17,6 +16,8 @@ final class PasscodeView {
     private let dots = Label()
     private let keypad = Box(.vertical, spacing: 8)
     private let enterKey = Button(iconName: "go-next-symbolic", accessibleLabel: "Submit passcode")
+    /// Holds the enter key's place when it is not needed, so that 0 stays under 8.
+    private let enterKeySpace = Label()
     private let passwordRow = Box(.horizontal, spacing: 6)
     private let passwordEntry = PasswordEntry(placeholder: "Passcode")
     private let passwordSubmit = Button(label: "Unlock")
@@ -102,9 +103,8 @@ final class PasscodeView {
         let numeric = kind.isNumeric
         keypad.isVisible = numeric
         dots.isVisible = numeric
-        // Kept in the layout so that 0 stays under 8; shown only where Enter is needed.
-        enterKey.setStyleClass("hidden-key", kind != .numeric)
-        enterKey.isSensitive = kind == .numeric
+        enterKey.isVisible = kind == .numeric
+        enterKeySpace.isVisible = kind != .numeric
         passwordRow.isVisible = !numeric
         if !numeric { passwordEntry.grabFocus() }
     }
@@ -228,9 +228,11 @@ final class PasscodeView {
             button.addStyleClass("keypad-key")
             button.isFocusable = false
         }
+        enterKeySpace.setSizeRequest(width: 58, height: 58)
         last.append(delete)
         last.append(digitKey(0))
         last.append(enterKey)
+        last.append(enterKeySpace)
         delete.addStyleClass("flat")
         enterKey.addStyleClass("suggested-action")
         enterKey.onClicked { [weak self] in self?.submitDigits() }

@@ -1,6 +1,5 @@
 import AppLockClient
 import AppLockCore
-import AppLockProtocol
 import GtkKit
 
 /// `applock-lock-window set-passcode`: set and confirm a first passcode, or change or remove the one the app
@@ -49,21 +48,24 @@ final class SetupController {
     }
 
     func start() throws {
-        link = try AgentLink(appID: appID) { [weak self] properties in self?.update(properties) }
+        link = try AgentLink(appID: appID) { [weak self] update in self?.received(update) }
     }
 
-    private func update(_ properties: AppProperties?) {
+    private func received(_ update: AgentLink.PropertiesUpdate) {
         let first = self.properties == nil
-        self.properties = properties
-        guard let properties else {
-            view.notice = LockNotice.agentUnavailable.text
-            view.isEntryEnabled = false
+        guard case .success(let properties) = update else {
+            if setup == nil {
+                view.notice = LockNotice.current(properties: update, lastFailure: nil, now: 0).text
+                view.isEntryEnabled = false
+            }
             return
         }
+        self.properties = properties
         guard first, setup == nil else { return }
         view.notice = nil
         if properties.hasPasscode {
             view.prompt = "This app has a passcode."
+            view.hideInput()
             changeButton.isVisible = true
             removeButton.isVisible = true
         } else {
@@ -77,7 +79,9 @@ final class SetupController {
         removeButton.isVisible = false
         let allowed = properties.allowedKinds.isEmpty ? PasscodeKind.allCases : properties.allowedKinds
         buildKindButtons(allowed)
-        setup = PasscodeSetup(purpose, kind: allowed[0])
+        let setup = PasscodeSetup(purpose, kind: allowed[0])
+        self.setup = setup
+        view.configure(kind: setup.step == .enterCurrent ? (properties.passcodeKind ?? setup.kind) : setup.kind)
         show()
     }
 

@@ -3,7 +3,6 @@ enum Style {
     static let css = """
         window.lock-cover { border-radius: 0; box-shadow: none; outline: none; border: none; margin: 0; }
         .keypad-key { min-width: 58px; min-height: 58px; font-size: 21px; font-weight: 500; }
-        .hidden-key { opacity: 0; }
         .passcode-dots { font-size: 22px; letter-spacing: 10px; min-height: 32px; }
         """
 }

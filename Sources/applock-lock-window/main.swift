@@ -18,7 +18,8 @@ func runLockWindow() -> ExitStatus {
     let embedded: UInt? = if case .lock(let parent?) = options.mode { parent } else { nil }
     do {
         try Gtk.initialize(
-            programName: "applock-lock-window", applicationName: "AppLock", backend: embedded != nil ? .x11 : nil)
+            programName: "applock-lock-window", applicationName: "AppLock", backend: embedded != nil ? .x11 : nil,
+            softwareRendering: true)
     } catch {
         FileHandle.standardError.write(Data("applock-lock-window: \(error)\n".utf8))
         return .noDisplay

@@ -36,8 +36,15 @@ struct ConnectionTests {
             }
         })
 
-        let wrong = #expect(throws: AppLockError.self) { try window.blocking.unlock("org.example.Notes", passcode: "1111") }
-        #expect(wrong?.agentError == .wrongPasscode)
+        var refusedAsWrong = false
+        do {
+            try await window.unlock("org.example.Notes", passcode: "1111")
+        } catch .agent(.wrongPasscode, _) {
+            refusedAsWrong = true
+        } catch {
+            Issue.record("a wrong passcode answered \(error)")
+        }
+        #expect(refusedAsWrong)
         let afterWrong = try await window.properties(of: "org.example.Notes")
         #expect(afterWrong.failedAttempts == 1)
         #expect(afterWrong.attemptsLeft == 4)

@@ -57,17 +57,8 @@ final class LockWindowHarness {
 
     /// Maps a stand-in for the guard's cover and returns its X window id.
     func makeParentWindow(width: Int = 800, height: Int = 600) throws -> UInt {
-        let log = environment.logDirectory.appendingPathComponent("parent-\(UUID().uuidString.prefix(6)).log")
-        let process = try display.launch(
-            ["/usr/bin/python3", "-c", Scripts.parentWindow, String(width), String(height)], log: log)
-        parentProcess = process
-        var id: UInt?
-        _ = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(20)) {
-            id = UInt((try? String(contentsOf: log, encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
-            return id != nil || !process.isRunning
-        }
-        guard let id else { throw TestSupportError("the parent window did not start") }
+        let (id, owner) = try display.mapCoverWindow(x: 240, y: 100, width: width, height: height)
+        parentProcess = owner
         return id
     }
 
@@ -86,6 +77,13 @@ final class LockWindowHarness {
             throw TestSupportError("applock-lock-window did not show: \(process.log)")
         }
         return process
+    }
+
+    /// Locks the app with `passcode` and starts the lock window for it inside a stand-in for the guard's cover.
+    func startLockWindowInCover(passcode: String, kind: String) throws -> LockWindowProcess {
+        try lockWithPasscode(passcode, kind: kind)
+        let parent = try makeParentWindow()
+        return try startLockWindow(["lock", "--app-id", Self.app, "--parent", String(parent)])
     }
 
     /// Types `text` with xdotool into whatever has the keyboard, then presses the keys in `keys` (e.g. Return).

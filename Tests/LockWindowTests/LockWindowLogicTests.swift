@@ -1,5 +1,5 @@
 import AppLockClient
-import DBusKit
+import AppLockCore
 import Testing
 @testable import applock_lock_window
 
@@ -7,34 +7,44 @@ import Testing
 @Suite struct LockWindowLogicTests {
     static let now: UInt64 = 1_800_000_000_000_000
 
+    static let wrong = AppLockError.agent(.wrongPasscode, message: "Wrong passcode; 99 attempts left before a lock-out.")
+
+    static func app(failedAttempts: UInt32 = 0, retryAfter: UInt64 = 0) -> AppProperties {
+        var properties = AppProperties(appID: "org.example.Notes")
+        properties.failedAttempts = failedAttempts
+        properties.retryAfter = retryAfter
+        properties.policy = ["MaxFailedAttempts": .uint32(5)]
+        return properties
+    }
+
     @Test func noticeCountsAttemptsFromThePropertiesNotTheErrorText() {
-        var properties = AppProperties()
-        properties.failedAttempts = 2
-        properties.maxFailedAttempts = 5
-        let notice = LockNotice.current(properties: properties, lastFailure: .agent(.wrongPasscode, message: ""), now: Self.now)
+        let notice = LockNotice.current(properties: .success(Self.app(failedAttempts: 2)), lastFailure: Self.wrong, now: Self.now)
         #expect(notice == .wrongPasscode(attemptsLeft: 3))
         #expect(notice.text == "Wrong passcode. 3 attempts left.")
-        properties.failedAttempts = 5
-        #expect(LockNotice.current(properties: properties, lastFailure: .agent(.wrongPasscode, message: ""), now: Self.now)
+        #expect(LockNotice.current(properties: .success(Self.app(failedAttempts: 5)), lastFailure: Self.wrong, now: Self.now)
             .text == "Wrong passcode. Another wrong passcode starts a lock-out.")
     }
 
     @Test func aPendingLockOutWinsAndCountsDownInWholeSeconds() {
-        var properties = AppProperties()
-        properties.retryAfter = Self.now + 90_500_000
-        let notice = LockNotice.current(properties: properties, lastFailure: .agent(.storeUnavailable, message: ""), now: Self.now)
+        let properties = Self.app(failedAttempts: 6, retryAfter: Self.now + 90_500_000)
+        let notice = LockNotice.current(
+            properties: .success(properties), lastFailure: .agent(.storeUnavailable, message: ""), now: Self.now)
         #expect(notice == .lockedOut(secondsLeft: 91))
         #expect(notice.text == "Too many failed attempts. Try again in 1:31.")
         #expect(!notice.allowsEntry)
-        #expect(LockNotice.current(properties: properties, lastFailure: nil, now: Self.now + 89_600_000).text
+        #expect(LockNotice.current(properties: .success(properties), lastFailure: nil, now: Self.now + 89_600_000).text
             == "Too many failed attempts. Try again in 1 second.")
-        #expect(LockNotice.current(properties: properties, lastFailure: nil, now: properties.retryAfter) == .none)
+        #expect(LockNotice.current(properties: .success(properties), lastFailure: nil, now: properties.retryAfter) == .none)
     }
 
     @Test func withoutPropertiesTheAgentIsSaidToBeAway() {
         #expect(LockNotice.current(properties: nil, lastFailure: nil, now: Self.now) == .agentUnavailable)
-        #expect(LockNotice.current(properties: AppProperties(), lastFailure: .agent(.storeUnavailable, message: ""), now: Self.now).text?
-            .contains("keyring") == true)
+        #expect(LockNotice.current(properties: .failure(.agentUnavailable), lastFailure: nil, now: Self.now) == .agentUnavailable)
+        #expect(LockNotice.current(
+            properties: .failure(.other(name: "org.freedesktop.DBus.Error.UnknownObject", message: "")),
+            lastFailure: nil, now: Self.now) == .unknownApplication)
+        #expect(LockNotice.current(properties: .success(Self.app()), lastFailure: .agent(.storeUnavailable, message: ""),
+            now: Self.now).text?.contains("keyring") == true)
     }
 
     @Test func setConfirmMismatchStartsAgain() {
@@ -67,7 +77,7 @@ import Testing
             return
         }
         #expect(old.makeString() == "1234" && new.makeString() == "135790")
-        setup.complete(.failure(.agent(.wrongPasscode, message: "")))
+        setup.complete(.failure(Self.wrong))
         #expect(setup.step == .enterCurrent)
         #expect(setup.notice == "Wrong passcode.")
         #expect(old.isEmpty && new.isEmpty)
@@ -116,21 +126,11 @@ import Testing
             "XDG_DATA_DIRS": "/nonexistent"]) == DesktopEntry(name: "org.example.Missing", icon: nil))
     }
 
-    @Test func propertiesAreReadFromGetAll() {
-        let properties = AppProperties([
-            (.string("State"), .variant(.string("locked"))),
-            (.string("HasPasscode"), .variant(.boolean(true))),
-            (.string("PasscodeKind"), .variant(.string("six-digit"))),
-            (.string("FailedAttempts"), .variant(.uint32(3))),
-            (.string("RetryAfter"), .variant(.uint64(42))),
-            (.string("Policy"), .variant(.stringVariantDictionary([
-                ("MaxFailedAttempts", .variant(.uint32(7))),
-                ("AllowSystemAuthentication", .variant(.boolean(false))),
-                ("PasscodeKinds", .variant(.stringArray(["alphanumeric", "four-digit"]))),
-            ]))),
-        ])
-        #expect(properties.isLocked && properties.hasPasscode && properties.passcodeKind == .sixDigit)
-        #expect(properties.failedAttempts == 3 && properties.retryAfter == 42 && properties.attemptsLeft == 4)
+    @Test func policyKindsAndSystemAuthentication() {
+        var properties = Self.app()
+        #expect(properties.allowsSystemAuthentication && properties.allowedKinds == PasscodeKind.allCases)
+        properties.policy["AllowSystemAuthentication"] = .bool(false)
+        properties.policy["PasscodeKinds"] = .stringArray(["alphanumeric", "four-digit"])
         #expect(!properties.allowsSystemAuthentication)
         #expect(properties.allowedKinds == [.fourDigit, .alphanumeric])
     }

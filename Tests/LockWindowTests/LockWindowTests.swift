@@ -46,9 +46,7 @@ struct LockWindowTests {
     @Test("An alphanumeric passcode goes through GTK's password entry")
     func passwordEntry() throws {
         let harness = try LockWindowHarness()
-        try harness.lockWithPasscode("correct horse", kind: "alphanumeric")
-        let parent = try harness.makeParentWindow()
-        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        let window = try harness.startLockWindowInCover(passcode: "correct horse", kind: "alphanumeric")
         let tree = harness.accessibleTree()
         #expect(tree.contains { $0.contains("\tPasscode\t") }, "no labelled passcode entry in \(tree)")
         harness.type("battery staple", then: ["Return"])
@@ -62,9 +60,7 @@ struct LockWindowTests {
     @Test("While locked out the window counts down to RetryAfter and takes no passcode")
     func lockedOutCountdown() throws {
         let harness = try LockWindowHarness(policy: "MaxFailedAttempts=1\nLockoutSchedule=120")
-        try harness.lockWithPasscode("1234", kind: "four-digit")
-        let parent = try harness.makeParentWindow()
-        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        let window = try harness.startLockWindowInCover(passcode: "1234", kind: "four-digit")
         harness.type("9999")
         #expect(harness.accessibleText(containing: "Another wrong passcode starts a lock-out") != nil)
         harness.type("9999")
@@ -85,9 +81,7 @@ struct LockWindowTests {
     @Test("With the keyring locked the window says so and the app stays locked")
     func keyringUnavailable() throws {
         let harness = try LockWindowHarness()
-        try harness.lockWithPasscode("1234", kind: "four-digit")
-        let parent = try harness.makeParentWindow()
-        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        let window = try harness.startLockWindowInCover(passcode: "1234", kind: "four-digit")
         try harness.environment.lockKeyring()
         harness.type("1234")
         #expect(harness.accessibleText(containing: "keyring is locked or unavailable") != nil)
@@ -112,12 +106,43 @@ struct LockWindowTests {
         #expect(window.isRunning)
     }
 
+    @Test("A keyboard another program holds is taken as soon as it is let go")
+    func grabRetried() throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let grabberLog = harness.environment.logDirectory.appendingPathComponent("grabber.log")
+        let grabber = try harness.display.launch(["/usr/bin/python3", "-c", Scripts.keyboardGrabber], log: grabberLog)
+        #expect(waitUntil(timeout: .seconds(10)) {
+            ((try? String(contentsOf: grabberLog, encoding: .utf8)) ?? "").contains("grabbed")
+        })
+        let parent = try harness.makeParentWindow()
+        let window = try LockWindowProcess(
+            ["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)],
+            display: harness.display, environment: harness.environment)
+        #expect(waitUntil(timeout: .seconds(20)) { window.log.contains("shown") })
+        #expect(!window.log.contains("keyboard grabbed"))
+        grabber.terminate()
+        #expect(waitUntil(timeout: .seconds(10)) { window.log.contains("keyboard grabbed") })
+        harness.type("1234")
+        #expect(waitUntil(timeout: .seconds(15)) { (try? harness.state()) == "unlocked" })
+        #expect(window.exitStatus(within: .seconds(10)) == 0)
+    }
+
+    @Test("An app that is not locked ends the window at once")
+    func notLocked() throws {
+        let harness = try LockWindowHarness()
+        _ = try harness.client.call("SetPasscode", [.string(LockWindowHarness.app), .string("1234"), .string("four-digit")])
+        _ = try harness.client.call("Unlock", [.string(LockWindowHarness.app), .string("1234")])
+        #expect(try harness.state() == "unlocked")
+        let window = try LockWindowProcess(
+            ["lock", "--app-id", LockWindowHarness.app], display: harness.display, environment: harness.environment)
+        #expect(window.exitStatus(within: .seconds(20)) == 0)
+    }
+
     @Test("The window ends when the cover it lives in is destroyed")
     func parentDestroyed() throws {
         let harness = try LockWindowHarness()
-        try harness.lockWithPasscode("1234", kind: "four-digit")
-        let parent = try harness.makeParentWindow()
-        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        let window = try harness.startLockWindowInCover(passcode: "1234", kind: "four-digit")
         harness.destroyParentWindow()
         #expect(window.exitStatus(within: .seconds(10)) == 3, "\(window.log)")
         #expect(try harness.state() == "locked")
@@ -145,5 +170,21 @@ struct LockWindowTests {
         #expect(items.stdout.components(separatedBy: "label = ").count - 1 == 1, "\(items.stdout)\(items.stderr)")
         #expect(harness.client.unlock(LockWindowHarness.app, "2468") == "")
         window.process.terminate()
+    }
+
+    @Test("Set-passcode for an app that has one: remove it with the current passcode")
+    func removePasscode() throws {
+        let harness = try LockWindowHarness()
+        _ = try harness.client.call("SetPasscode", [.string(LockWindowHarness.app), .string("123456"), .string("six-digit")])
+        let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app])
+        #expect(harness.accessibleText(containing: "This app has a passcode.") != nil, "\(window.log)")
+        try harness.screenshot("set-passcode-change-or-remove")
+        #expect(harness.press("Remove Passcode"))
+        #expect(harness.accessibleText(containing: "Enter your current passcode") != nil)
+        harness.type("123456")
+        #expect(harness.accessibleText(containing: "The passcode is removed.") != nil)
+        #expect(try harness.client.hasPasscode(LockWindowHarness.app) == false)
+        let items = harness.environment.run(["secret-tool", "search", "--all", "app-id", LockWindowHarness.app])
+        #expect(!items.stdout.contains("label = "), "\(items.stdout)")
     }
 }

@@ -1,17 +1,20 @@
 /// The small Python programs the tests run with `/usr/bin/python3` (python3-xlib, pyatspi).
 enum Scripts {
-    /// Maps an override-redirect window (what the guard's cover is) of `argv[1]`×`argv[2]` at (240, 100), filled
-    /// with a dark grey, prints its id and stays until killed; its window dies with it.
-    static let parentWindow = """
+    /// Holds an active keyboard grab on a small window of its own until killed (another program that has the
+    /// keyboard when the lock window starts); prints "grabbed" once it has it.
+    static let keyboardGrabber = """
         import sys, signal
         from Xlib import display, X
         d = display.Display()
         s = d.screen()
-        w = s.root.create_window(240, 100, int(sys.argv[1]), int(sys.argv[2]), 0, s.root_depth, X.InputOutput,
-                                 X.CopyFromParent, background_pixel=0x303030, override_redirect=True)
+        w = s.root.create_window(0, 0, 10, 10, 0, s.root_depth, X.InputOutput, X.CopyFromParent,
+                                 override_redirect=True)
         w.map()
         d.sync()
-        print(w.id, flush=True)
+        while w.grab_keyboard(True, X.GrabModeAsync, X.GrabModeAsync, X.CurrentTime) != X.GrabSuccess:
+            d.sync()
+        d.sync()
+        print("grabbed", flush=True)
         signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
         while True:
             d.next_event()

@@ -11,7 +11,7 @@ struct SecretServicePasscodeStoreTests {
     let hasher = Argon2idHasher()
 
     private func hash(_ passcode: String) throws -> String {
-        try hasher.hash(SecretBytes(passcode))
+        try hasher.hash(try SecretBytes(passcode))
     }
 
     @Test("store, lookup, replace, list and remove")
