@@ -54,7 +54,9 @@ let package = Package(
         .executableTarget(
             name: "applock-guard",
             dependencies: ["AppLockGuardX11"],
-            swiftSettings: strict
+            swiftSettings: strict,
+            // As applockd: the Swift runtime linked in statically keeps the resident guard small.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
         .target(name: "SodiumHasher", dependencies: ["CSodium", "AppLockCore"], swiftSettings: strict),

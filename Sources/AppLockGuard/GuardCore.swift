@@ -176,9 +176,12 @@ public struct GuardCore: Sendable {
         }
     }
 
+    /// The lock window goes over the active window when its app is locked. It stays when the active window becomes
+    /// none (the window manager clears it when the lock window takes the focus) and leaves when another window is
+    /// activated; when its app is unlocked, the app's window is activated again.
     private mutating func reconcileLockWindow(_ actions: inout [GuardAction], now: Duration) {
         var wanted: LockWindow?
-        if let window = active, covers[window] == .locked, let app = guardedApp(of: window),
+        if let window = active ?? lockWindow?.window, covers[window] == .locked, let app = guardedApp(of: window),
            apps[app]?.state == .locked, agentPresent,
            (apps[app]?.lockWindowBlockedUntil).map({ now >= $0 }) ?? true
         {
@@ -189,6 +192,9 @@ public struct GuardCore: Sendable {
         if let current = lockWindow {
             actions.append(.hideLockWindow(current.app))
             lockWindow = nil
+            if apps[current.app]?.state == .unlocked, active == nil, windows[current.window]?.shown == true {
+                actions.append(.activate(current.window))
+            }
         }
         if let wanted {
             lockWindow = wanted

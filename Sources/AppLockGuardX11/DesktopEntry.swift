@@ -1,5 +1,6 @@
 import AppLockCore
-import FoundationEssentials
+import AppLockAgent
+import Glibc
 
 /// What the guard needs from an app's desktop file: its name, icon and `StartupWMClass`.
 struct DesktopEntry: Sendable {
@@ -14,8 +15,8 @@ struct DesktopEntry: Sendable {
     static func find(_ app: AppID, dataDirectories: [String]) -> DesktopEntry {
         for directory in dataDirectories {
             let path = directory + "/applications/" + app.rawValue + ".desktop"
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            let keys = Self.mainGroup(String(decoding: data, as: UTF8.self))
+            guard let text = try? TextFiles.read(path) else { continue }
+            let keys = Self.mainGroup(text)
             return DesktopEntry(
                 app: app, name: keys["Name"] ?? app.rawValue,
                 iconPath: keys["Icon"].flatMap { iconFile($0, dataDirectories: dataDirectories) },
@@ -48,15 +49,15 @@ struct DesktopEntry: Sendable {
     /// An icon name or path to a PNG file: an absolute path as is, else the hicolor theme's largest PNG, else
     /// `/usr/share/pixmaps`.
     private static func iconFile(_ icon: String, dataDirectories: [String]) -> String? {
-        let files = FileManager.default
-        if icon.hasPrefix("/") { return icon.hasSuffix(".png") && files.fileExists(atPath: icon) ? icon : nil }
+        func exists(_ path: String) -> Bool { access(path, R_OK) == 0 }
+        if icon.hasPrefix("/") { return icon.hasSuffix(".png") && exists(icon) ? icon : nil }
         for size in ["256x256", "128x128", "96x96", "64x64", "48x48"] {
             for directory in dataDirectories {
                 let path = "\(directory)/icons/hicolor/\(size)/apps/\(icon).png"
-                if files.fileExists(atPath: path) { return path }
+                if exists(path) { return path }
             }
         }
         let pixmap = "/usr/share/pixmaps/\(icon).png"
-        return files.fileExists(atPath: pixmap) ? pixmap : nil
+        return exists(pixmap) ? pixmap : nil
     }
 }

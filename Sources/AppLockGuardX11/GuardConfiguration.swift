@@ -1,5 +1,6 @@
 public import AppLockAgent
-import FoundationEssentials
+import DBusKit
+import Glibc
 
 /// Where the guard finds its policy, desktop files and lock window; `fromEnvironment()` follows the XDG rules
 /// and the agent's own variables, so tests can point everything elsewhere.
@@ -20,7 +21,10 @@ public struct GuardConfiguration: Sendable {
     }
 
     public static func fromEnvironment() -> GuardConfiguration {
-        let environment = ProcessInfo.processInfo.environment
+        var environment: [String: String] = [:]
+        for name in ["HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "APPLOCK_LOCK_WINDOW"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
         let home = environment["HOME"] ?? "/"
         var directories = [environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"]
         let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
@@ -33,8 +37,6 @@ public struct GuardConfiguration: Sendable {
     /// `$APPLOCK_LOCK_WINDOW`, else `applock-lock-window` beside the running executable.
     public static func lockWindowExecutable(environment: [String: String]) -> String? {
         if let path = environment["APPLOCK_LOCK_WINDOW"], !path.isEmpty { return path }
-        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
-              let slash = exe.lastIndex(of: "/") else { return nil }
-        return String(exe[..<slash]) + "/applock-lock-window"
+        return ChildProcess.executableDirectory().map { $0 + "/applock-lock-window" }
     }
 }

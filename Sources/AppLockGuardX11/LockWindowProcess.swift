@@ -1,6 +1,6 @@
 import AppLockCore
 import DBusKit
-import FoundationEssentials
+import Glibc
 
 /// One run of `applock-lock-window`: started with `PR_SET_PDEATHSIG` (through `setpriv --pdeathsig KILL`) so it
 /// dies with the guard and never keeps the keyboard grab from a restarted guard; killed when it goes.
@@ -18,8 +18,6 @@ final class LockWindowProcess {
         process = try ChildProcess(executable: Self.setpriv, arguments: arguments)
     }
 
-    var pid: Int32 { process.pid }
-
     /// The exit status once it has ended (reaped), nil while it runs.
     func exitStatus() -> Int32? { process.exitStatusIfExited() }
 
@@ -27,6 +25,6 @@ final class LockWindowProcess {
     func wait() -> Int32 { process.wait() }
 
     private static var setpriv: String {
-        FileManager.default.fileExists(atPath: "/usr/bin/setpriv") ? "/usr/bin/setpriv" : "/bin/setpriv"
+        access("/usr/bin/setpriv", X_OK) == 0 ? "/usr/bin/setpriv" : "/bin/setpriv"
     }
 }

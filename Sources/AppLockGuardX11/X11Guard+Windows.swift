@@ -38,8 +38,7 @@ extension X11Guard {
                 refreshFrame(of: window)
             }
         case .mapped(let window), .unmapped(let window):
-            if case .mapped = event, let (client, cover) = coverHolding(child: window), let app = cover.app {
-                _ = client
+            if case .mapped = event, let app = coverHolding(child: window)?.app {
                 feed(.lockWindowMapped(app))
             } else if clients[window] != nil {
                 updateShown(window)
@@ -68,8 +67,8 @@ extension X11Guard {
         }
     }
 
-    private func coverHolding(child: X11Window) -> (X11Window, Cover)? {
-        covers.first { $0.value.lockChild == child }.map { ($0.key, $0.value) }
+    private func coverHolding(child: X11Window) -> Cover? {
+        covers.values.first { $0.lockChild == child }
     }
 
     /// Starts following a top-level client window: its frame, its process, its app, whether it is shown.

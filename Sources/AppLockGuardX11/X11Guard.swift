@@ -2,7 +2,6 @@ import AppLockAgent
 import AppLockCore
 import AppLockGuard
 import DBusKit
-import FoundationEssentials
 import Glibc
 import X11Kit
 

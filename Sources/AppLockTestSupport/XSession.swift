@@ -39,8 +39,10 @@ public final class XSession: @unchecked Sendable {
             let candidate = try SessionProcess(
                 ["Xvfb", ":\(number)", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
                 variables: environment.environment, in: environment, logName: "xvfb")
+            // Ours only when the lock file names our server: another test may have raced us to the number.
             let up = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(20)) {
-                !candidate.isRunning || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                !candidate.isRunning || (Self.lockOwner(of: number) == candidate.pid
+                    && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"))
             }
             if up, candidate.isRunning {
                 started = (candidate, ":\(number)")
@@ -66,6 +68,12 @@ public final class XSession: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// The process id in `/tmp/.X<n>-lock`, the server that holds display `n`.
+    private static func lockOwner(of number: Int) -> Int32? {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
 
     /// Ends openbox and the server.
     public func stop() {

@@ -32,9 +32,6 @@ extension X11Display {
         XConfigureWindow(display, Window(window.id), UInt32(CWSibling | CWStackMode), &changes)
     }
 
-    /// Raises `window` to the top of its siblings.
-    public func raise(_ window: X11Window) { XRaiseWindow(display, Window(window.id)) }
-
     public func map(_ window: X11Window) { XMapWindow(display, Window(window.id)) }
 
     public func unmap(_ window: X11Window) { XUnmapWindow(display, Window(window.id)) }
@@ -78,17 +75,5 @@ extension X11Display {
     /// The root window's CARDINAL list property `name` (empty when unset).
     public func rootCardinals(_ name: String) -> [UInt32] {
         cardinals(root, atom(name), type: atom("CARDINAL")).map { UInt32(truncatingIfNeeded: $0) }
-    }
-
-    /// The direct children of `window`.
-    public func children(of window: X11Window) -> [X11Window] {
-        var rootReturn: Window = 0
-        var parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(display, Window(window.id), &rootReturn, &parent, &children, &count) != 0, let children
-        else { return [] }
-        defer { XFree(children) }
-        return UnsafeBufferPointer(start: children, count: Int(count)).map { X11Window(UInt32(truncatingIfNeeded: $0)) }
     }
 }

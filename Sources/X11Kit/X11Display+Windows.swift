@@ -22,11 +22,6 @@ extension X11Display {
         windows(root, activeWindowAtom).first.flatMap { $0.id == 0 ? nil : $0 }
     }
 
-    /// Whether an EWMH window manager is running (`_NET_SUPPORTING_WM_CHECK` on the root names a window).
-    public func hasWindowManager() -> Bool {
-        !windows(root, atom("_NET_SUPPORTING_WM_CHECK")).isEmpty
-    }
-
     /// `_NET_WM_PID`, when the client set it.
     public func processID(of window: X11Window) -> Int32? {
         cardinals(window, atom("_NET_WM_PID"), type: atom("CARDINAL")).first.map { Int32(truncatingIfNeeded: $0) }

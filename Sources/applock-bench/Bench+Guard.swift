@@ -41,6 +41,10 @@ extension Bench {
         }) else { throw BenchError("the guard did not register \(Self.guardedApp): \(guardProcess.logText())") }
         let locker = try session.launch(["xss-lock", "--", "i3lock", "-n", "-c", "000000"], logName: "bench-xss-lock")
         defer { locker.stop() }
+        // xss-lock listens once it has taken its sleep inhibitor from logind.
+        guard waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(50), {
+            ((try? environment.logindCalls()) ?? []).contains { $0.hasPrefix("Inhibit") && $0.contains("xss-lock") }
+        }) else { throw BenchError("xss-lock did not start: \(locker.logText())") }
 
         let watcher = try MapWatcher(display: session.display)
         defer { watcher.stop() }
@@ -55,9 +59,12 @@ extension Bench {
             try callLogindSession("Lock")
             guard let start = listener.waitForArrival(timeout: 10) else { throw BenchError("Lock never arrived") }
             let fullScreen: (MapWatcher.Change) -> Bool = { $0.mapped && $0.width >= 1280 && $0.height >= 800 }
-            guard let covered = watcher.waitFor(timeout: 10, { $0.mapped && $0.width > 1 && !fullScreen($0) }),
-                  let locked = watcher.waitFor(timeout: 10, fullScreen)
-            else { throw BenchError("round \(round): the cover or i3lock never mapped: \(guardProcess.logText())") }
+            guard let covered = watcher.waitFor(timeout: 10, { $0.mapped && $0.width > 1 && !fullScreen($0) }) else {
+                throw BenchError("round \(round): the cover never mapped: \(guardProcess.logText())")
+            }
+            guard let locked = watcher.waitFor(timeout: 10, fullScreen) else {
+                throw BenchError("round \(round): i3lock never mapped: \(locker.logText())")
+            }
             if round > 0 {
                 cover.record(nanoseconds: covered.at &- start)
                 screen.record(nanoseconds: locked.at &- start)

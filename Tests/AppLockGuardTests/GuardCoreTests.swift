@@ -56,6 +56,28 @@ import Testing
         #expect(unlocked == [.uncover(w1), .hideLockWindow(notes)])
     }
 
+    @Test func theLockWindowStaysWhenTheFocusGoesToItAndGivesTheFocusBackWhenUnlocked() {
+        var (core, clock) = registeredAndShown(state: .unlocked)
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
+        _ = core.handle(.keyboardGrabAnswered(true), now: clock.now)
+        _ = core.handle(.lockWindowMapped(notes), now: clock.now)
+        #expect(!core.handle(.activeWindowChanged(nil), now: clock.now).contains(.hideLockWindow(notes)))
+        #expect(core.lockWindowApp == notes)
+        #expect(core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
+            == [.uncover(w1), .hideLockWindow(notes), .activate(w1)])
+    }
+
+    @Test func activatingAnotherWindowEndsTheLockWindowAndFreesTheKeyboard() {
+        var (core, clock) = registeredAndShown(state: .unlocked)
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
+        _ = core.handle(.keyboardGrabAnswered(true), now: clock.now)
+        let away = core.handle(.activeWindowChanged(other), now: clock.now)
+        #expect(away.contains(.hideLockWindow(notes)))
+        #expect(away.contains(.releaseKeyboard(focusLockWindowOf: nil)))
+    }
+
     @Test func aFailedGrabIsRetriedOnTheClock() {
         var (core, clock) = started()
         _ = core.handle(.windowResolved(w1, app: notes), now: clock.now)

@@ -34,6 +34,31 @@ struct GuardTests {
         #expect(!h.recorded().contains("typed"), "keys typed while covered reached the app: \(h.recorded())")
     }
 
+    @Test("The lock window comes up over the locked app; a wrong passcode typed into it counts and keeps the app covered, the right one uncovers it and gives it the focus back")
+    func lockWindowUnlocks() throws {
+        let h = try GuardHarness("lock-window")
+        try h.startGuard()
+        let window = try h.startApp(geometry: "100x40+60+40")
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "covered"), "\(h.guardLog())")
+        #expect(waitUntil(timeout: .seconds(20)) { h.guardLog().contains("applock-lock-window: keyboard grabbed") },
+                "the lock window never took the keyboard:\n\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "lock-window"), "\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", "0000"])
+        #expect(waitUntil(timeout: .seconds(10)) { (try? h.client.failedAttempts(GuardHarness.app)) == 1 })
+        #expect(h.state() == "locked")
+        #expect(h.waitUntilCovered(window, label: "wrong-passcode"), "\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", GuardHarness.passcode])
+        #expect(h.waitForState("unlocked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.session.xdotool(["type", "--delay", "20", "hello"])
+        h.session.xdotool(["key", "Return"])
+        #expect(waitUntil(timeout: .seconds(5)) { h.recorded() == "hello\n" },
+                "the app has the focus after unlocking and got nothing before: \(h.recorded())")
+    }
+
     @Test("logind Lock, PrepareForSleep and idle each cover the guarded app")
     func sessionTriggersCover() throws {
         let h = try GuardHarness("session-triggers", policy: "LockAfterIdle=60\n")
@@ -159,5 +184,39 @@ struct GuardTests {
         #expect(try h.applockctl(["guard", "list"]).stdout == "")
         let bad = try h.applockctl(["guard", "add", "not an id"])
         #expect(bad.status == 12 || bad.status == 2, "\(bad.stderr)")
+    }
+
+    @Test("applockctl guard add for an app without a passcode opens the set-passcode window; the passcode typed there locks the app from then on")
+    func guardAddSetsUpAPasscode() throws {
+        let h = try GuardHarness("guard-add-passcode", passcode: false, guarded: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        let add = try h.session.launch([try GuardHarness.built("applockctl"), "guard", "add", GuardHarness.app],
+                                       logName: "guard-add")
+        var setup: UInt32?
+        #expect(waitUntil(timeout: .seconds(20), pollEvery: .milliseconds(100)) {
+            setup = h.session.run(["xdotool", "search", "--onlyvisible", "--name", "AppLock"]).stdout
+                .split(separator: "\n").first.flatMap { UInt32($0) }
+            return setup != nil
+        }, "no set-passcode window: \(add.logText())")
+        let setupWindow = try #require(setup)
+        h.session.xdotool(["windowactivate", "--sync", String(setupWindow)])
+        _ = try h.visibleAppPixels(window, label: "set-passcode-window")
+        h.session.xdotool(["type", "--delay", "40", "2468"])
+        h.session.xdotool(["type", "--delay", "40", "2468"])
+        #expect(waitUntil(timeout: .seconds(15)) { (try? h.client.hasPasscode(GuardHarness.app)) == true },
+                "\(add.logText())")
+        _ = try h.visibleAppPixels(window, label: "passcode-set")
+        for child in Self.children(of: add.pid) { kill(child, SIGTERM) }
+        #expect(add.waitForExit())
+
+        _ = try h.client.call("Lock", [.string(GuardHarness.app)])
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "locked-with-new-passcode"), "\(h.guardLog())")
+    }
+
+    static func children(of pid: Int32) -> [Int32] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 }

@@ -12,9 +12,9 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Small whole-file reads and crash-safe writes, with Glibc only (no Foundation).
-enum TextFiles {
+public enum TextFiles {
     /// The file's text, or nil when it does not exist.
-    static func read(_ path: String, limit: Int = 1 << 20) throws(FileError) -> String? {
+    public static func read(_ path: String, limit: Int = 1 << 20) throws(FileError) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
