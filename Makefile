@@ -55,6 +55,10 @@ INST_BASH = $(DESTDIR)$(datadir)/bash-completion/completions
 INST_ZSH = $(DESTDIR)$(datadir)/zsh/site-functions
 INST_FISH = $(DESTDIR)$(datadir)/fish/vendor_completions.d
 INST_MAN1 = $(DESTDIR)$(mandir)/man1
+# polkitd reads actions only from its own prefix (/usr/share/polkit-1/actions on Debian): with PREFIX=/usr/local,
+# pass POLKIT_ACTIONDIR=/usr/share/polkit-1/actions for system authentication to work.
+POLKIT_ACTIONDIR ?= $(datadir)/polkit-1/actions
+INST_POLKIT = $(DESTDIR)$(POLKIT_ACTIONDIR)
 INSTALL_BIN ?=
 # swift-argument-parser's generate-manual tool; built when not given.
 GENERATE_MANUAL ?=
@@ -71,7 +75,7 @@ install: $(if $(INSTALL_BIN),,release)
 	fi; \
 	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' \
 		'$(INST_USER_UNITS)/graphical-session.target.wants' '$(INST_AUTOSTART)' '$(INST_CONF)' \
-		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)'; \
+		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)' '$(INST_POLKIT)'; \
 	install -m 755 "$$bin/applockd" "$$bin/applock-store-helper" "$$bin/applockctl" "$$bin/applock-guard" '$(INST_BIN)/'; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	for i in $(INTERFACES); do install -m 644 "dbus/$$i" '$(INST_DBUS_INTERFACES)/'; done; \
@@ -84,6 +88,7 @@ install: $(if $(INSTALL_BIN),,release)
 	chmod 644 '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' '$(INST_USER_UNITS)/applockd.service' \
 		'$(INST_AUTOSTART)/applockd.desktop' '$(INST_USER_UNITS)/applock-guard.service' '$(INST_AUTOSTART)/applock-guard.desktop'; \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
+	install -m 644 data/io.github.applock.policy '$(INST_POLKIT)/io.github.applock.policy'; \
 	"$$bin/applockctl" --generate-completion-script bash > '$(INST_BASH)/applockctl'; \
 	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
 	"$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
@@ -98,7 +103,7 @@ uninstall:
 		'$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' \
 		$(addprefix '$(INST_DBUS_INTERFACES)/,$(addsuffix ',$(INTERFACES))) \
 		'$(INST_USER_UNITS)/graphical-session.target.wants/applockd.service' '$(INST_USER_UNITS)/applockd.service' \
-		'$(INST_AUTOSTART)/applockd.desktop' '$(INST_CONF)/applock.conf' \
+		'$(INST_AUTOSTART)/applockd.desktop' '$(INST_CONF)/applock.conf' '$(INST_POLKIT)/io.github.applock.policy' \
 		'$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' '$(INST_MAN1)/applockctl.1'
 	-rmdir '$(INST_CONF)' '$(INST_USER_UNITS)/graphical-session.target.wants' 2>/dev/null
 

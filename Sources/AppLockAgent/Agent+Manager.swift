@@ -90,6 +90,10 @@ extension Agent {
             return { [unowned self] in changePasscode($0) }
         case .removePasscode:
             return { [unowned self] in removePasscode($0) }
+        case .unlockWithSystemAuthentication:
+            return { [unowned self] in unlockWithSystemAuthentication($0) }
+        case .resetPasscode:
+            return { [unowned self] in resetPasscode($0) }
         }
     }
 

@@ -239,15 +239,16 @@ extension Agent {
         refusals.lastReport = now
     }
 
-    /// A flood leaves the heap grown by the messages it brought; one second after the last refusal the free memory
-    /// is given back to the system (never while idle: only refusals schedule it).
+    /// A flood leaves the heap grown by the messages it brought and the answers it sent; once a second has passed
+    /// since the last refusal and every answer has left, the free memory is given back to the system (never while
+    /// idle: only refusals schedule it).
     private func scheduleMemoryTrim(after refusal: UInt64) {
         guard memoryTrim == nil else { return }
         memoryTrim = loop.schedule(at: .monotonic(nanoseconds: refusal + 1_000_000_000)) { [unowned self] in
             memoryTrim = nil
-            if let last = refusals.last, EventLoop.monotonicNanoseconds() < last + 1_000_000_000 {
-                return scheduleMemoryTrim(after: last)
-            }
+            let now = EventLoop.monotonicNanoseconds()
+            if let last = refusals.last, now < last + 1_000_000_000 { return scheduleMemoryTrim(after: last) }
+            if bus.outgoingQueueBytes > 0 { return scheduleMemoryTrim(after: now) }
             _ = malloc_trim(0)
         }
     }

@@ -44,6 +44,11 @@ public final class Agent {
     var inventory = StoreInventory()
     /// The last state changes, for `GetRecentEvents`.
     var recentEvents = RecentEvents()
+    /// polkit on the system bus, for UnlockWithSystemAuthentication and ResetPasscode.
+    lazy var polkit = PolkitAuthority(
+        loop: loop, address: configuration.systemBusAddress, logger: logger,
+        reachTimeout: configuration.polkitTimeout, answerTimeout: configuration.systemAuthenticationTimeout)
+    var pendingSystemAuthentications = PendingSystemAuthentications()
 
     /// Prepares the agent; `run()` connects and serves.
     public init(configuration: AgentConfiguration, logger: Logger) throws {
@@ -73,6 +78,7 @@ public final class Agent {
     public func run() throws -> Int32 {
         bus = try configuration.sessionBusAddress.map { try Connection.address($0, loop: loop) }
             ?? Connection.session(loop: loop)
+        bus.readAheadLimit = Self.readAheadLimit
         bus.onDisconnected = { [unowned self] in
             logger.critical("the session bus went away; exiting")
             exitStatus = 1
@@ -124,6 +130,10 @@ public final class Agent {
         return exitStatus
     }
 
+    /// Incoming calls the agent reads ahead of answering: a flood of calls waits in dbus-daemon, not in the agent's
+    /// heap (with libdbus's default of 63 MiB, 20,000 pipelined calls left the heap ~10 MiB larger for good).
+    static let readAheadLimit = 256 * 1024
+
     /// Blocks SIGHUP, SIGTERM and SIGINT before any thread starts, so every
     /// thread (the workers, GLib's) inherits the mask and the signals reach the
     /// loop's signalfd instead of killing the process.
@@ -141,14 +151,25 @@ public final class Agent {
 
     // MARK: - Carrying out the core's actions
 
-    /// Carries out what the core decided, in order. `source` names what caused it, for the log.
+    /// Carries out what the core decided. `source` names what caused it, for the log.
     ///
-    /// Every app's `StateChanged` goes out first, as the actions come; the `PropertiesChanged` that echo
-    /// them, the `Applications` invalidation (once per batch) and the log lines follow, so that on a
-    /// session lock the last app hears of it as early as the bus allows.
+    /// The hot path comes first: every app's `StateChanged` leaves, in the core's order, before anything else of
+    /// the batch is sent or written (the session's own signals, `PropertiesChanged`, timers, the ledger, log
+    /// lines), so that on a session lock the apps hear of it as early as the bus allows. The rest follows in the
+    /// core's order; the `PropertiesChanged` that echo the states, the `Applications` invalidation (once per batch)
+    /// and the log lines of the changes come last.
     func perform(_ actions: [AgentAction], source: String = "") {
         guard !actions.isEmpty else { return }
         var changes: [(AppID, AppState, LockReason, String)] = []
+        for case .stateChanged(let app, let state, let reason, let actionSource) in actions {
+            publisher.stateChanged(app, state: state, reason: reason)
+            changes.append((app, state, reason, actionSource.isEmpty ? source : actionSource))
+        }
+        if !changes.isEmpty { bus.flush() }
+        let time = now()
+        for (app, state, reason, _) in changes {
+            recentEvents.append(RecentEvent(app: app, state: state, reason: reason, time: time))
+        }
         var applicationsChanged = false
         func sendFollowUps() {
             var announced = Set<AppID>()
@@ -161,10 +182,8 @@ public final class Agent {
         }
         for action in actions {
             switch action {
-            case .stateChanged(let app, let state, let reason, let actionSource):
-                publisher.stateChanged(app, state: state, reason: reason)
-                recentEvents.append(RecentEvent(app: app, state: state, reason: reason, time: now()))
-                changes.append((app, state, reason, actionSource.isEmpty ? source : actionSource))
+            case .stateChanged:
+                continue
             case .propertiesChanged(let app):
                 if let snapshot = machine.snapshot(of: app) { publisher.refresh(snapshot) }
             case .appAdded(let app):
@@ -181,12 +200,14 @@ public final class Agent {
             case .persistLedger:
                 saveLedger()
             case .releaseSleepInhibitor:
-                // The apps' signals leave before the system may sleep.
+                // The apps' signals and their echoes leave before the system may sleep.
                 sendFollowUps()
                 logind?.releaseSleepInhibitor()
                 logger.info("released the sleep inhibitor")
             case .acquireSleepInhibitor:
                 logind?.acquireSleepInhibitor()
+            case .cancelSystemAuthentication(let ticket):
+                cancelSystemAuthentication(ticket)
             }
         }
         sendFollowUps()

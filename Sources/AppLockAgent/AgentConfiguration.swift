@@ -17,6 +17,10 @@ public struct AgentConfiguration: Sendable {
     public var adminPolicyPath: String
     /// How long a Secret Service call may take before it counts as unavailable.
     public var storeTimeout: Duration = .seconds(5)
+    /// How long polkit may take to answer a ping before system authentication counts as unavailable.
+    public var polkitTimeout: Duration = .seconds(5)
+    /// How long a system authentication may wait for the user before it is cancelled.
+    public var systemAuthenticationTimeout: Duration = .seconds(300)
     /// How many Argon2id computations may run at once (each takes 64 MiB).
     public var hashingWorkers = 2
     /// The agent's version, served as the `Version` property.

@@ -17,7 +17,7 @@ extension AppLockRequest {
         }
         let decode = self.decode
         let member = self.member
-        connection.call(message, timeout: timeout) { result in
+        connection.call(message, timeout: replyTimeout ?? timeout) { result in
             switch result {
             case .success(let reply):
                 guard let arguments = try? reply.arguments(), let value = decode(arguments, reply.sender ?? "") else {

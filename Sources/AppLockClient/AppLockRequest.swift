@@ -15,14 +15,18 @@ public struct AppLockRequest<Value: Sendable>: Sendable {
     let refusal: AppLockError?
     /// The value a reply stands for (its arguments, and the unique name that sent it); nil for an unexpected shape.
     let decode: @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?
+    /// This call's own reply timeout, instead of the connection's (a call that waits for the user to authenticate).
+    let replyTimeout: Duration?
 
     init(
         _ method: ManagerMethod, _ arguments: [DBusValue], checking checks: [ManagerError?] = [],
+        replyTimeout: Duration? = nil,
         decode: @escaping @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?
     ) {
         self.init(
-            path: AppLockBusNames.managerObjectPath, interface: AppLockBusNames.managerInterface, member: method.name,
-            arguments, checking: checks, decode: decode)
+            destination: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
+            interface: AppLockBusNames.managerInterface, member: method.name, arguments, checking: checks,
+            replyTimeout: replyTimeout, decode: decode)
     }
 
     init(
@@ -36,8 +40,10 @@ public struct AppLockRequest<Value: Sendable>: Sendable {
 
     init(
         destination: String, path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue],
-        checking checks: [ManagerError?] = [], decode: @escaping @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?
+        checking checks: [ManagerError?] = [], replyTimeout: Duration? = nil,
+        decode: @escaping @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?
     ) {
+        self.replyTimeout = replyTimeout
         self.destination = destination
         self.path = path
         self.interface = interface
@@ -69,8 +75,9 @@ public struct AppLockRequest<Value: Sendable>: Sendable {
 }
 
 extension AppLockRequest where Value == Void {
-    init(_ method: ManagerMethod, _ arguments: [DBusValue], checking checks: [ManagerError?] = []) {
-        self.init(method, arguments, checking: checks) { _, _ in () }
+    init(_ method: ManagerMethod, _ arguments: [DBusValue], checking checks: [ManagerError?] = [],
+         replyTimeout: Duration? = nil) {
+        self.init(method, arguments, checking: checks, replyTimeout: replyTimeout) { _, _ in () }
     }
 
     /// `RegisterApplication`: binds `appID` to this connection until it is unregistered or the connection closes.

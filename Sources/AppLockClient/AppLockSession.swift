@@ -182,7 +182,7 @@ public final class AppLockSession: Sendable {
         }
     }
 
-    private func call<Value>(_ request: AppLockRequest<Value>, registered: Bool = false) async throws(AppLockError) -> Value {
+    func call<Value>(_ request: AppLockRequest<Value>, registered: Bool = false) async throws(AppLockError) -> Value {
         let core = self.core
         let shared = self.shared
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, AppLockError>, Never>) in

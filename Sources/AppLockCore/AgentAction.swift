@@ -19,4 +19,7 @@ public enum AgentAction: Equatable, Sendable {
     case releaseSleepInhibitor
     /// Take a new sleep delay inhibitor (the last action of `prepareForSleep(false)`).
     case acquireSleepInhibitor
+    /// A lock arrived, or the caller left, while polkit was still checking: cancel the check
+    /// (`CancelCheckAuthorization`) and answer the caller `Interrupted`; polkit's late answer is ignored.
+    case cancelSystemAuthentication(SystemAuthTicket)
 }

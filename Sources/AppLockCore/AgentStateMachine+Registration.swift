@@ -53,6 +53,7 @@ extension AgentStateMachine {
         for app in apps(ownedBy: uniqueName) {
             dropRegistration(app, now: now, source: "peer-left", &actions)
         }
+        cancelSystemAuthentications(of: uniqueName, &actions)
         finish(&actions)
         return actions
     }

@@ -19,6 +19,8 @@ public struct AgentStateMachine: Sendable, Equatable {
     var inhibitors: [UInt32: Inhibitor] = [:]
     var nextCookie: UInt32 = 1
     var nextAttemptSerial: UInt64 = 1
+    /// System authentications waiting for polkit, by ticket id.
+    var pendingSystemAuth: [UInt64: SystemAuthTicket] = [:]
     var announcedDeadline: UnixMicroseconds?
     var announcedSessionState: SessionState = .active
 
@@ -252,6 +254,7 @@ public struct AgentStateMachine: Sendable, Equatable {
 
     /// Ends every input: announces the session state and the timer when they changed.
     mutating func finish(_ actions: inout [AgentAction]) {
+        cancelOutdatedSystemAuthentications(&actions)
         noteSessionState(&actions)
         let d = nextDeadline
         if d != announcedDeadline {

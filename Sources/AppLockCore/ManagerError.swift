@@ -17,6 +17,8 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
     case limitExceeded(String)
     case attemptInProgress
     case interrupted
+    case notAuthorized(String)
+    case systemAuthUnavailable(String)
 
     /// The error on the bus (`io.github.applock.AppLock1.Error.<name>`).
     public var agentError: AgentError { Self.table(self).error }
@@ -49,7 +51,10 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .limitExceeded(let what): (.limitExceeded, "Limit exceeded: \(what).")
         case .attemptInProgress: (.attemptInProgress, "Another passcode attempt for this application is in progress.")
         case .interrupted:
-            (.interrupted, "The passcode was right, but a lock arrived while it was being checked; the app stays locked.")
+            (.interrupted, "A lock arrived while the request was being checked; the app stays locked.")
+        case .notAuthorized(let why): (.notAuthorized, "Not authorized: \(why).")
+        case .systemAuthUnavailable(let why):
+            (.systemAuthUnavailable, "System authentication is unavailable: \(why); nothing was unlocked.")
         }
     }
 }

@@ -16,6 +16,12 @@ public struct MandatoryPolicy: Equatable, Sendable {
     public var requireLockOnSuspend: Bool?
     /// Apps `applock-guard` must protect whatever the user's files say (`Guard=` list of app ids).
     public var guardedApps: [AppID]?
+    /// false forbids `UnlockWithSystemAuthentication`; true changes nothing.
+    public var allowSystemAuthentication: Bool?
+    /// false forbids `ResetPasscode`; true changes nothing.
+    public var allowPasscodeReset: Bool?
+    /// true makes a lock-out stop system authentication (both methods answer `LockedOut`); false changes nothing.
+    public var lockoutBlocksSystemAuthentication: Bool?
 
     /// The group these keys live in.
     public static let groupName = "Mandatory"
@@ -28,7 +34,10 @@ public struct MandatoryPolicy: Equatable, Sendable {
         allowInhibit: Bool? = nil,
         requireLockOnSessionLock: Bool? = nil,
         requireLockOnSuspend: Bool? = nil,
-        guardedApps: [AppID]? = nil
+        guardedApps: [AppID]? = nil,
+        allowSystemAuthentication: Bool? = nil,
+        allowPasscodeReset: Bool? = nil,
+        lockoutBlocksSystemAuthentication: Bool? = nil
     ) {
         self.maximumGracePeriod = maximumGracePeriod
         self.maximumLockAfterIdle = maximumLockAfterIdle
@@ -38,6 +47,9 @@ public struct MandatoryPolicy: Equatable, Sendable {
         self.requireLockOnSessionLock = requireLockOnSessionLock
         self.requireLockOnSuspend = requireLockOnSuspend
         self.guardedApps = guardedApps
+        self.allowSystemAuthentication = allowSystemAuthentication
+        self.allowPasscodeReset = allowPasscodeReset
+        self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
     }
 
     /// Parses a whole administrator policy file's text (a syntax error and a bad value are both a `KeyFileError`).
@@ -60,6 +72,9 @@ public struct MandatoryPolicy: Equatable, Sendable {
             case "RequireLockOnSessionLock": m.requireLockOnSessionLock = try p.bool()
             case "RequireLockOnSuspend": m.requireLockOnSuspend = try p.bool()
             case "Guard": m.guardedApps = try p.appIDs()
+            case "AllowSystemAuthentication": m.allowSystemAuthentication = try p.bool()
+            case "AllowPasscodeReset": m.allowPasscodeReset = try p.bool()
+            case "LockoutBlocksSystemAuthentication": m.lockoutBlocksSystemAuthentication = try p.bool()
             default:
                 if entry.key.hasPrefix("X-") { continue }
                 throw p.fail("unknown key in [\(groupName)]")

@@ -19,6 +19,12 @@ public struct Policy: Equatable, Sendable {
     public var minimumLength: UInt32
     /// `applock-guard` protects this app: it covers the app's windows while the app is obscured or locked.
     public var guarded: Bool
+    /// `UnlockWithSystemAuthentication` is allowed.
+    public var allowSystemAuthentication: Bool
+    /// `ResetPasscode` is allowed.
+    public var allowPasscodeReset: Bool
+    /// A lock-out stops system authentication too (set only by the administrator's `[Mandatory]` group).
+    public var lockoutBlocksSystemAuthentication: Bool
 
     public init(
         lockOnLaunch: Bool = true,
@@ -34,7 +40,10 @@ public struct Policy: Equatable, Sendable {
         lockoutSchedule: [UInt32] = [60, 300, 900, 3600],
         passcodeKinds: [PasscodeKind] = PasscodeKind.allCases,
         minimumLength: UInt32 = 4,
-        guarded: Bool = false
+        guarded: Bool = false,
+        allowSystemAuthentication: Bool = true,
+        allowPasscodeReset: Bool = true,
+        lockoutBlocksSystemAuthentication: Bool = false
     ) {
         self.lockOnLaunch = lockOnLaunch
         self.lockOnSessionLock = lockOnSessionLock
@@ -50,6 +59,9 @@ public struct Policy: Equatable, Sendable {
         self.passcodeKinds = passcodeKinds
         self.minimumLength = minimumLength
         self.guarded = guarded
+        self.allowSystemAuthentication = allowSystemAuthentication
+        self.allowPasscodeReset = allowPasscodeReset
+        self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
     }
 
     /// SPEC's built-in defaults.
@@ -72,6 +84,9 @@ public struct Policy: Equatable, Sendable {
             ("PasscodeKinds", .stringArray(passcodeKinds.map(\.rawValue))),
             ("MinimumLength", .uint32(minimumLength)),
             ("Guard", .bool(guarded)),
+            ("AllowSystemAuthentication", .bool(allowSystemAuthentication)),
+            ("AllowPasscodeReset", .bool(allowPasscodeReset)),
+            ("LockoutBlocksSystemAuthentication", .bool(lockoutBlocksSystemAuthentication)),
         ]
     }
 }

@@ -30,8 +30,12 @@ public enum AgentError: String, Error, Sendable, CaseIterable, Hashable, CustomS
     case limitExceeded = "LimitExceeded"
     /// Another passcode attempt for this app is being verified.
     case attemptInProgress = "AttemptInProgress"
-    /// The passcode was right, but a lock arrived while it was being verified: the app stays locked.
+    /// A lock arrived while the passcode was being verified (or polkit was asking): the app stays locked.
     case interrupted = "Interrupted"
+    /// System authentication was refused or dismissed, or the policy does not allow it; nothing changed.
+    case notAuthorized = "NotAuthorized"
+    /// No polkit answered (no system bus, none on it, no answer in time); nothing unlocked.
+    case systemAuthUnavailable = "SystemAuthUnavailable"
 
     /// The prefix of every AppLock error name.
     public static let prefix = AppLockBusNames.errorPrefix

@@ -16,6 +16,8 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case inhibit = "Inhibit"
     case uninhibit = "Uninhibit"
     case getRecentEvents = "GetRecentEvents"
+    case unlockWithSystemAuthentication = "UnlockWithSystemAuthentication"
+    case resetPasscode = "ResetPasscode"
 
     /// The D-Bus member name.
     public var name: String { rawValue }
@@ -74,8 +76,18 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
             return MethodContract(inputs: [ProtocolArgument("cookie", "u")], errors: [.invalidArgument, .accessDenied])
         case .getRecentEvents:
             return MethodContract(inputs: [], outputs: [ProtocolArgument("events", "a(ssst)")])
+        case .unlockWithSystemAuthentication:
+            return MethodContract(inputs: [appID], errors: Self.systemAuthErrors)
+        case .resetPasscode:
+            return MethodContract(inputs: [appID], errors: Self.systemAuthErrors + [.storeUnavailable])
         }
     }
+
+    /// What a system authentication through polkit (UnlockWithSystemAuthentication, ResetPasscode) can answer.
+    private static let systemAuthErrors: [AgentError] = [
+        .invalidArgument, .unknownApplication, .noPasscode, .notAuthorized, .systemAuthUnavailable, .lockedOut,
+        .interrupted, .attemptInProgress,
+    ]
 
     /// What a passcode attempt (Unlock, ChangePasscode, RemovePasscode) can answer.
     private static let attemptErrors: [AgentError] = [

@@ -377,10 +377,14 @@ public final class TestEnvironment: @unchecked Sendable {
 
     // MARK: Mock plumbing
 
-    private func startMock(_ key: String, _ arguments: [String], name: String, on bus: PrivateBus.Kind) throws {
+    func startMock(_ key: String, _ arguments: [String], name: String, on bus: PrivateBus.Kind) throws {
+        try startService(key, ["/usr/bin/python3", "-m", "dbusmock"] + arguments, name: name, on: bus)
+    }
+
+    /// Starts `argv` as the service `key`, waits until it owns `name` on `bus`; `stopMock(key)` ends it.
+    func startService(_ key: String, _ argv: [String], name: String, on bus: PrivateBus.Kind) throws {
         let log = logDirectory.appendingPathComponent("\(key).log")
-        let process = try CommandRunner.launch(
-            ["/usr/bin/python3", "-m", "dbusmock"] + arguments, environment: environment, log: log)
+        let process = try CommandRunner.launch(argv, environment: environment, log: log)
         track(process.processIdentifier)
         lock.withLock { mocks[key] = process }
         guard waitForName(name, on: bus) else {
@@ -388,13 +392,13 @@ public final class TestEnvironment: @unchecked Sendable {
         }
     }
 
-    private func stopMock(_ key: String) {
+    func stopMock(_ key: String) {
         guard let process = lock.withLock({ mocks.removeValue(forKey: key) }) else { return }
         ProcessLiveness.stop(process.processIdentifier)
         untrack(process.processIdentifier)
     }
 
-    private func addMockMethod(
+    func addMockMethod(
         _ bus: PrivateBus.Kind, _ destination: String, _ path: String, _ interface: String,
         _ name: String, _ inSignature: String, _ outSignature: String, _ code: String
     ) throws {
@@ -404,7 +408,7 @@ public final class TestEnvironment: @unchecked Sendable {
         ])
     }
 
-    private func mockCall(
+    func mockCall(
         _ bus: PrivateBus.Kind, _ destination: String, _ path: String, _ method: String, _ arguments: [String] = []
     ) throws {
         let result = call(bus, destination: destination, path: path, method: method, arguments)

@@ -18,7 +18,7 @@ struct AppLockCtl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             StatusCommand.self, ListCommand.self, LockCommand.self, UnlockCommand.self,
-            SetPasscodeCommand.self, ChangePasscodeCommand.self, RemovePasscodeCommand.self,
+            SetPasscodeCommand.self, ChangePasscodeCommand.self, RemovePasscodeCommand.self, ResetPasscodeCommand.self,
             PolicyCommand.self, MonitorCommand.self, GuardCommand.self,
         ],
         defaultSubcommand: StatusCommand.self

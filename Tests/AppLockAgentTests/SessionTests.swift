@@ -70,6 +70,26 @@ struct SessionTests {
         #expect(fixture.harness.agent.logText().contains("source=logind"))
     }
 
+    @Test("on a logind Lock every app's StateChanged leaves before anything else the agent sends")
+    func stateChangedLeavesFirst() throws {
+        let fixture = try Fixture()
+        fixture.waitForLogind()
+        let watcher = try fixture.harness.client()
+        watcher.connection.addMatch(MatchRule(sender: AgentClient.bus))
+        // Whatever the agent sent before this answer has reached the watcher: drain it.
+        _ = try watcher.list()
+        while try watcher.connection.nextSignal(timeout: .zero) != nil {}
+
+        try fixture.environment.logindSessionLock()
+        var members: [String] = []
+        while members.filter({ $0 == "StateChanged" }).count < 2 {
+            let signal = try #require(try watcher.connection.nextSignal(timeout: .seconds(10)), "after \(members)")
+            members.append(signal.member ?? "")
+        }
+        #expect(members == ["StateChanged", "StateChanged"], "the agent sent \(members) first")
+        #expect(try fixture.sessionState() == "locked")
+    }
+
     @Test("LockedHint true locks like Lock")
     func lockedHint() throws {
         let fixture = try Fixture()

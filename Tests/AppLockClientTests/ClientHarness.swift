@@ -8,9 +8,10 @@ final class ClientHarness: @unchecked Sendable {
     let environment: TestEnvironment
     let agent: AgentProcess
 
-    /// `policy` lines go into `$XDG_CONFIG_HOME/applock/applock.conf` under `[Policy]` before the agent starts.
-    init(logind: Bool = false, policy: [String] = []) throws {
-        environment = try TestEnvironment(systemBus: logind)
+    /// `policy` lines go into `$XDG_CONFIG_HOME/applock/applock.conf` under `[Policy]` before the agent starts;
+    /// `polkit` puts python-dbusmock's polkitd on the system bus.
+    init(logind: Bool = false, polkit: Bool = false, policy: [String] = []) throws {
+        environment = try TestEnvironment(systemBus: logind || polkit)
         if !policy.isEmpty {
             let directory = environment.configHome.appendingPathComponent("applock")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -19,6 +20,7 @@ final class ClientHarness: @unchecked Sendable {
         }
         try environment.startKeyring()
         if logind { try environment.startLogind() }
+        if polkit { try environment.startPolkit() }
         agent = try AgentProcess(environment: environment)
         try agent.waitUntilServing(timeout: .seconds(20))
     }

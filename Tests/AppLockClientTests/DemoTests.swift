@@ -137,7 +137,9 @@ import Testing
         pane.type("wrong one")
         #expect(pane.waitFor { $0.contains("Passcode: *********_") }.held, "a masked field for alphanumeric")
         pane.press("Enter")
-        #expect(pane.waitFor { $0.contains("attempt") }.held)
+        // The flow's own notice, not the status line's "1 failed attempt": that one shows as soon as the count
+        // changes, while the answer still waits for the ledger on disk and the demo ignores Enter until it comes.
+        #expect(pane.waitFor { $0.contains("Wrong passcode") }.held)
         pane.type("wrong two")
         pane.press("Enter")
         let countdown = pane.waitFor { $0.contains("Try again in") && $0.range(of: #"in (2\d|30) s"#, options: .regularExpression) != nil }

@@ -20,6 +20,7 @@ import Testing
         "usr/lib/systemd/user/graphical-session.target.wants/applock-guard.service",
         "etc/xdg/autostart/applock-guard.desktop",
         "usr/share/applock/applock.conf",
+        "usr/share/polkit-1/actions/io.github.applock.policy",
         "usr/share/bash-completion/completions/applockctl",
         "usr/share/zsh/site-functions/_applockctl",
         "usr/share/fish/vendor_completions.d/applockctl.fish",

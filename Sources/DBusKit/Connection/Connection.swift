@@ -132,6 +132,13 @@ public final class Connection {
     /// Bytes queued for sending and not yet written.
     public var outgoingQueueBytes: Int { Int(dbus_connection_get_outgoing_size(pointer)) }
 
+    /// The most bytes of incoming messages libdbus holds ahead of dispatching them (its default is 63 MiB). Beyond it,
+    /// it stops reading the socket until the loop has caught up, so a flood waits in the bus daemon, not here.
+    public var readAheadLimit: Int {
+        get { Int(dbus_connection_get_max_received_size(pointer)) }
+        set { dbus_connection_set_max_received_size(pointer, newValue) }
+    }
+
     /// Whether Unix file descriptors can be passed on this connection.
     public var canPassUnixFDs: Bool { dbus_connection_can_send_type(pointer, Int32(UInt8(ascii: "h"))) != 0 }
 

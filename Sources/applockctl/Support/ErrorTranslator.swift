@@ -58,6 +58,10 @@ enum ErrorTranslator {
             return CommandFailure(.invalidArgument, sentence("The agent refused an argument."))
         case .attemptInProgress, .limitExceeded:
             return CommandFailure(.busy, sentence("The agent is busy; try again."))
+        case .notAuthorized:
+            return CommandFailure(.notAuthorized, sentence("Not authorized."))
+        case .systemAuthUnavailable:
+            return CommandFailure(.systemAuthUnavailable, sentence("System authentication is unavailable."))
         case .interrupted:
             return CommandFailure(.failure, sentence("A lock arrived while the passcode was checked; \(subject) stays locked."))
         }

@@ -17,6 +17,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case noSessionBus = 14
     case busy = 15
     case noReply = 16
+    case notAuthorized = 17
+    case systemAuthUnavailable = 18
     case cancelled = 130
 
     /// What the status means, for `--help` and the man page.
@@ -39,6 +41,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         case .noSessionBus: "cannot connect to the D-Bus session bus"
         case .busy: "the agent is busy (AttemptInProgress, LimitExceeded)"
         case .noReply: "the agent did not answer in time"
+        case .notAuthorized: "system authentication refused or dismissed, or the policy does not allow it"
+        case .systemAuthUnavailable: "system authentication is unavailable (no polkit on the system bus)"
         case .cancelled: "interrupted at the passcode prompt (Ctrl-C)"
         }
     }

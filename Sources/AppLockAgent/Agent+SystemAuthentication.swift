@@ -1,0 +1,135 @@
+import AppLockCore
+import DBusKit
+import Logging
+
+/// `UnlockWithSystemAuthentication` and `ResetPasscode`. The core decides who may ask and what polkit's answer
+/// does; here the caller's process is identified on the session bus, polkit is asked on the system bus
+/// (asynchronously: the loop serves everyone else while the user authenticates), and the answer is applied.
+/// A lock that arrives meanwhile, or the caller leaving, cancels the check (`.cancelSystemAuthentication`).
+extension Agent {
+    func unlockWithSystemAuthentication(_ call: MethodInvocation) {
+        authenticate(call, for: .unlock)
+    }
+
+    func resetPasscode(_ call: MethodInvocation) {
+        authenticate(call, for: .resetPasscode)
+    }
+
+    /// Carries out `.cancelSystemAuthentication`: polkit stops asking, the caller hears `Interrupted`.
+    func cancelSystemAuthentication(_ ticket: SystemAuthTicket) {
+        guard let entry = pendingSystemAuthentications.end(ticket) else { return }
+        if entry.checkSent { polkit.cancel(Self.cancellationID(ticket)) }
+        logger.info("system authentication cancelled: a lock arrived or the caller left",
+                    metadata: Self.metadata(ticket, entry.process))
+        entry.call.fail(ManagerError.interrupted.dbusError)
+    }
+
+    private func authenticate(_ call: MethodInvocation, for purpose: SystemAuthPurpose) {
+        guard let app = appArgument(call) else { return }
+        let ticket: SystemAuthTicket
+        do throws(ManagerError) {
+            ticket = try machine.beginSystemAuthentication(app, purpose: purpose, caller: call.sender, now: now())
+        } catch {
+            logger.notice("\(purpose.method.name) refused",
+                          metadata: ["app": "\(app)", "caller": "\(call.sender)", "error": "\(error.agentError)"])
+            return call.fail(error.dbusError)
+        }
+        pendingSystemAuthentications.begin(ticket, call)
+        identifyCaller(call.sender) { [unowned self] process in
+            guard pendingSystemAuthentications.isPending(ticket) else { return }
+            guard let process else {
+                return finish(ticket, .notAuthorized("the calling process could not be identified"))
+            }
+            pendingSystemAuthentications.identified(ticket, as: process)
+            logger.info("\(purpose.method.name) asks polkit", metadata: Self.metadata(ticket, process))
+            polkit.reach { [unowned self] problem in
+                guard pendingSystemAuthentications.isPending(ticket) else { return }
+                if let problem { return finish(ticket, .unavailable(problem)) }
+                pendingSystemAuthentications.checkSent(ticket)
+                polkit.checkAuthorization(
+                    purpose.actionID, subject: process, details: ["app-id": app.rawValue],
+                    cancellationID: Self.cancellationID(ticket)
+                ) { [unowned self] outcome in
+                    finish(ticket, outcome)
+                }
+            }
+        }
+    }
+
+    /// Applies polkit's answer; a ticket cancelled meanwhile was answered then, and its late answer changes nothing.
+    private func finish(_ ticket: SystemAuthTicket, _ outcome: SystemAuthOutcome) {
+        let result = machine.finishSystemAuthentication(ticket, outcome: outcome, now: now())
+        perform(result.actions, source: ticket.purpose.method.name)
+        guard let entry = pendingSystemAuthentications.end(ticket) else { return }
+        let metadata = Self.metadata(ticket, entry.process)
+        if let error = result.error {
+            logger.notice("\(ticket.purpose.method.name) not granted: \(error.message)", metadata: metadata)
+            return entry.call.fail(error.dbusError)
+        }
+        switch ticket.purpose {
+        case .unlock:
+            logger.info("unlocked with system authentication", metadata: metadata)
+            entry.call.reply()
+        case .resetPasscode:
+            removeForgottenPasscode(ticket, entry)
+        }
+    }
+
+    /// The reset was authorized: removes the hash in the app's passcode queue (so no Unlock races it), then the
+    /// core forgets the passcode and its lock-out record.
+    private func removeForgottenPasscode(_ ticket: SystemAuthTicket, _ entry: PendingSystemAuthentications.Entry) {
+        let app = ticket.app
+        let metadata = Self.metadata(ticket, entry.process)
+        let callOnLoop = LoopBound(entry.call, loop: loop)
+        enqueuePasscodeOperation(app) { [unowned self] done in
+            let agent = LoopBound(self, loop: loop)
+            let finished = LoopBound(done, loop: loop)
+            passcodes.submit { [passcodes, loop] in
+                let failure = passcodes.remove(app)
+                loop.post {
+                    let agent = agent.value
+                    if let failure {
+                        let error = ManagerError.storeUnavailable(PasscodeWorker.reason(failure))
+                        agent.logger.error("passcode reset authorized, but the store could not remove it", metadata: metadata)
+                        callOnLoop.value.fail(error.dbusError)
+                    } else {
+                        agent.perform(agent.machine.passcodeRemoved(app, now: agent.now()), source: "ResetPasscode")
+                        agent.logger.notice("passcode reset", metadata: metadata)
+                        callOnLoop.value.reply()
+                    }
+                    finished.value()
+                }
+            }
+        }
+    }
+
+    /// The pid and uid of the connection `sender`, from the session bus daemon, and its start time from `/proc`.
+    private func identifyCaller(_ sender: String, _ completion: @escaping (CallerProcess?) -> Void) {
+        let message = try! Message.methodCall(
+            destination: "org.freedesktop.DBus", path: try! ObjectPath("/org/freedesktop/DBus"),
+            interface: "org.freedesktop.DBus", member: "GetConnectionCredentials", arguments: [.string(sender)])
+        bus.call(message, timeout: .seconds(5)) { result in
+            guard case .success(let reply) = result,
+                  let credentials = (try? reply.arguments())?.first?.dictionaryValue
+            else { return completion(nil) }
+            func value(_ key: String) -> UInt32? {
+                credentials.first { $0.0.stringValue == key }.flatMap { ($0.1.variantValue ?? $0.1).uint32Value }
+            }
+            guard let pid = value("ProcessID"), let uid = value("UnixUserID") else { return completion(nil) }
+            completion(CallerProcess.read(pid: pid, uid: uid))
+        }
+    }
+
+    private static func cancellationID(_ ticket: SystemAuthTicket) -> String {
+        "applock-\(ticket.id)"
+    }
+
+    private static func metadata(_ ticket: SystemAuthTicket, _ process: CallerProcess?) -> Logger.Metadata {
+        var metadata: Logger.Metadata = ["app": "\(ticket.app)", "caller": "\(ticket.caller)"]
+        if let process {
+            metadata["pid"] = "\(process.pid)"
+            metadata["executable"] = "\(process.executable)"
+        }
+        return metadata
+    }
+}

@@ -1,0 +1,11 @@
+extension AppLockConnection {
+    /// Unlocks `appID` with the user's own system authentication (polkit) instead of its passcode.
+    public func unlockWithSystemAuthentication(_ appID: String) async throws(AppLockError) {
+        try await perform(.unlockWithSystemAuthentication(appID))
+    }
+
+    /// Removes the forgotten passcode of `appID` after system authentication.
+    public func resetPasscode(_ appID: String) async throws(AppLockError) {
+        try await perform(.resetPasscode(appID))
+    }
+}

@@ -1,0 +1,19 @@
+import AppLockProtocol
+
+extension AppLockRequest where Value == Void {
+    /// How long a system authentication waits for the user in the desktop's dialog: longer than the agent's own
+    /// limit (300 s), so that the agent's answer, not a timeout here, ends it.
+    public static var systemAuthenticationTimeout: Duration { .seconds(330) }
+
+    /// `UnlockWithSystemAuthentication`: unlocks with the user's own authentication (polkit's dialog: password, or
+    /// a fingerprint where PAM uses fprintd) instead of the passcode; nothing counts as a failed attempt.
+    public static func unlockWithSystemAuthentication(_ appID: String) -> Self {
+        Self(.unlockWithSystemAuthentication, [.string(appID)], checking: [check(appID: appID)],
+             replyTimeout: systemAuthenticationTimeout)
+    }
+
+    /// `ResetPasscode`: removes a forgotten passcode and its failed-attempt record after system authentication.
+    public static func resetPasscode(_ appID: String) -> Self {
+        Self(.resetPasscode, [.string(appID)], checking: [check(appID: appID)], replyTimeout: systemAuthenticationTimeout)
+    }
+}

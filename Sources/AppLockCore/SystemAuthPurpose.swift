@@ -1,0 +1,25 @@
+public import AppLockProtocol
+
+/// What a system authentication (polkit) is asked for: each purpose is its own polkit action and Manager method.
+public enum SystemAuthPurpose: String, Sendable, CaseIterable {
+    /// `UnlockWithSystemAuthentication`: unlock the app.
+    case unlock
+    /// `ResetPasscode`: remove a forgotten passcode and its lock-out record.
+    case resetPasscode
+
+    /// The polkit action id, as declared in `data/io.github.applock.policy`.
+    public var actionID: String {
+        switch self {
+        case .unlock: "io.github.applock.unlock"
+        case .resetPasscode: "io.github.applock.reset-passcode"
+        }
+    }
+
+    /// The Manager method that asks for it.
+    public var method: ManagerMethod {
+        switch self {
+        case .unlock: .unlockWithSystemAuthentication
+        case .resetPasscode: .resetPasscode
+        }
+    }
+}

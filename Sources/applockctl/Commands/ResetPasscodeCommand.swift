@@ -1,0 +1,26 @@
+import AppLockClient
+import ArgumentParser
+
+/// `applockctl reset-passcode APP`: removes a forgotten passcode after the user authenticates through polkit.
+struct ResetPasscodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset-passcode",
+        abstract: "Remove a forgotten passcode after system authentication.",
+        discussion: """
+            The desktop's authentication dialog (polkit action io.github.applock.reset-passcode) asks for your own \
+            password, or an administrator's where the administrator requires it. When you authenticate, the stored \
+            passcode and its failed-attempt record are removed and the application unlocks. Refused or dismissed: \
+            exit status 17, nothing changed; no polkit: exit status 18.
+            """
+    )
+
+    @Argument(help: "An application id, e.g. org.example.Notes.")
+    var app: String
+
+    func validate() throws { try AppIDArgument.validate(app) }
+
+    func run() throws {
+        try AgentLink().perform(.resetPasscode(app), about: app)
+        Output.line("Passcode removed for \(app).")
+    }
+}

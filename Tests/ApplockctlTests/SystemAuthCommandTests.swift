@@ -1,0 +1,52 @@
+import AppLockTestSupport
+import Foundation
+import Testing
+
+/// `applockctl unlock --system-auth` and `applockctl reset-passcode` against the real agent and python-dbusmock's
+/// polkitd on a private system bus.
+@Suite struct SystemAuthCommandTests {
+    static let app = "org.example.Notes"
+
+    private func state(_ env: TestEnvironment) throws -> String? {
+        let result = env.applockctl(["status", Self.app, "--json"])
+        guard result.status == 0 else { return nil }
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return object?["state"] as? String
+    }
+
+    @Test func unlockWithSystemAuthAndResetPasscodeHaveTheirExitCodes() throws {
+        let env = try TestEnvironment(systemBus: true)
+        defer { env.cleanup() }
+        try env.startKeyring()
+        try env.startPolkit()
+        let agent = try AgentProcess(environment: env)
+        defer { agent.terminate() }
+        try agent.waitUntilServing()
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        #expect(try state(env) == "locked")
+
+        #expect(env.applockctl(["unlock", "--system-auth", "--stdin", Self.app]).status == 2)
+        let refused = env.applockctl(["unlock", "--system-auth", Self.app])
+        #expect(refused.status == 17, "\(refused.stderr)")
+        #expect(refused.stderr.contains("Not authorized"), "\(refused.stderr)")
+        #expect(try state(env) == "locked")
+
+        try env.setPolkitAllowed(["io.github.applock.unlock"])
+        let unlocked = env.applockctl(["unlock", "--system-auth", Self.app])
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        #expect(try state(env) == "unlocked")
+
+        #expect(env.applockctl(["reset-passcode", Self.app]).status == 17)
+        try env.setPolkitAllowed(["io.github.applock.reset-passcode"])
+        let reset = env.applockctl(["reset-passcode", Self.app])
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(reset.stdout.contains("Passcode removed for \(Self.app)."))
+        #expect(env.applockctl(["reset-passcode", Self.app]).status == 4, "without a passcode the app is forgotten")
+
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        env.stopPolkit()
+        let unavailable = env.applockctl(["unlock", "--system-auth", Self.app])
+        #expect(unavailable.status == 18, "\(unavailable.stderr)")
+        #expect(unavailable.stderr.contains("System authentication is unavailable"), "\(unavailable.stderr)")
+    }
+}
