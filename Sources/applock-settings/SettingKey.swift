@@ -13,6 +13,8 @@ enum SettingKey: String, CaseIterable, Sendable {
     case obscureInBackground = "ObscureInBackground"
     case maxFailedAttempts = "MaxFailedAttempts"
     case lockoutSchedule = "LockoutSchedule"
+    case allowSystemAuthentication = "AllowSystemAuthentication"
+    case allowPasscodeReset = "AllowPasscodeReset"
 
     /// The control a key gets.
     enum Control: Equatable {
@@ -25,7 +27,8 @@ enum SettingKey: String, CaseIterable, Sendable {
 
     var control: Control {
         switch self {
-        case .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch, .obscureInBackground: .toggle
+        case .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch, .obscureInBackground,
+             .allowSystemAuthentication, .allowPasscodeReset: .toggle
         case .lockAfterIdle: .number(secondsPerUnit: 60, maximum: 1440)
         case .gracePeriod: .number(secondsPerUnit: 1, maximum: 86_400)
         case .maxFailedAttempts: .number(secondsPerUnit: 1, maximum: 100)
@@ -44,6 +47,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .obscureInBackground: "Hide Content at Once"
         case .maxFailedAttempts: "Failed Attempts Allowed"
         case .lockoutSchedule: "Lock-Out Schedule"
+        case .allowSystemAuthentication: "System Authentication"
+        case .allowPasscodeReset: "Passcode Reset"
         }
     }
 
@@ -58,6 +63,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .obscureInBackground: "Cover an app's content as soon as it is hidden or loses focus"
         case .maxFailedAttempts: "Wrong passcodes before lock-outs start"
         case .lockoutSchedule: "Seconds of each lock-out after that, comma-separated; the last repeats"
+        case .allowSystemAuthentication: "Unlock with your own password or fingerprint instead of the passcode"
+        case .allowPasscodeReset: "Remove a forgotten passcode after system authentication"
         }
     }
 
@@ -73,6 +80,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .gracePeriod: .number(policy.gracePeriod)
         case .maxFailedAttempts: .number(policy.maxFailedAttempts)
         case .lockoutSchedule: .list(policy.lockoutSchedule)
+        case .allowSystemAuthentication: .toggle(policy.allowSystemAuthentication)
+        case .allowPasscodeReset: .toggle(policy.allowPasscodeReset)
         }
     }
 
@@ -88,6 +97,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .gracePeriod: overrides.gracePeriod != nil
         case .maxFailedAttempts: overrides.maxFailedAttempts != nil
         case .lockoutSchedule: overrides.lockoutSchedule != nil
+        case .allowSystemAuthentication: overrides.allowSystemAuthentication != nil
+        case .allowPasscodeReset: overrides.allowPasscodeReset != nil
         }
     }
 
@@ -108,6 +119,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .lockOnSuspend: mandatory.requireLockOnSuspend == true ? .fixed : nil
         case .gracePeriod: mandatory.maximumGracePeriod.map { .maximum($0) }
         case .lockAfterIdle: mandatory.maximumLockAfterIdle.map { .maximum(max(1, $0 / 60)) }
+        case .allowSystemAuthentication: mandatory.allowSystemAuthentication == false ? .fixed : nil
+        case .allowPasscodeReset: mandatory.allowPasscodeReset == false ? .fixed : nil
         default: nil
         }
     }

@@ -42,6 +42,9 @@ final class SettingsController {
             ("Failed Attempts", "For every app; after these, each wrong passcode locks the app out for a while", [
                 .maxFailedAttempts, .lockoutSchedule,
             ]),
+            ("Forgotten Passcodes", "The desktop's authentication dialog confirms it is you", [
+                .allowSystemAuthentication, .allowPasscodeReset,
+            ]),
         ])
         recentLocks = RecentLocksPage(names: Dictionary(apps.map { ($0.appID.rawValue, $0.name) }) { first, _ in first })
 
