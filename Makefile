@@ -59,6 +59,8 @@ INST_MAN1 = $(DESTDIR)$(mandir)/man1
 # pass POLKIT_ACTIONDIR=/usr/share/polkit-1/actions for system authentication to work.
 POLKIT_ACTIONDIR ?= $(datadir)/polkit-1/actions
 INST_POLKIT = $(DESTDIR)$(POLKIT_ACTIONDIR)
+INST_APPLICATIONS = $(DESTDIR)$(datadir)/applications
+INST_ICONS = $(DESTDIR)$(datadir)/icons/hicolor/scalable/apps
 INSTALL_BIN ?=
 # swift-argument-parser's generate-manual tool; built when not given.
 GENERATE_MANUAL ?=
@@ -75,8 +77,12 @@ install: $(if $(INSTALL_BIN),,release)
 	fi; \
 	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' \
 		'$(INST_USER_UNITS)/graphical-session.target.wants' '$(INST_AUTOSTART)' '$(INST_CONF)' \
-		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)' '$(INST_POLKIT)'; \
-	install -m 755 "$$bin/applockd" "$$bin/applock-store-helper" "$$bin/applockctl" "$$bin/applock-guard" '$(INST_BIN)/'; \
+		'$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN1)' '$(INST_POLKIT)' '$(INST_APPLICATIONS)' '$(INST_ICONS)'; \
+	install -m 755 "$$bin/applockd" "$$bin/applock-store-helper" "$$bin/applockctl" "$$bin/applock-guard" \
+		"$$bin/applock-lock-window" "$$bin/applock-settings" '$(INST_BIN)/'; \
+	$(SUBST) data/io.github.applock.Settings.desktop > '$(INST_APPLICATIONS)/io.github.applock.Settings.desktop'; \
+	chmod 644 '$(INST_APPLICATIONS)/io.github.applock.Settings.desktop'; \
+	install -m 644 data/icons/hicolor/scalable/apps/io.github.applock.Settings.svg '$(INST_ICONS)/'; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	for i in $(INTERFACES); do install -m 644 "dbus/$$i" '$(INST_DBUS_INTERFACES)/'; done; \
 	$(SUBST) data/applockd.service > '$(INST_USER_UNITS)/applockd.service'; \
@@ -98,6 +104,8 @@ install: $(if $(INSTALL_BIN),,release)
 
 uninstall:
 	rm -f '$(INST_BIN)/applockd' '$(INST_BIN)/applock-store-helper' '$(INST_BIN)/applockctl' '$(INST_BIN)/applock-guard' \
+		'$(INST_BIN)/applock-lock-window' '$(INST_BIN)/applock-settings' \
+		'$(INST_APPLICATIONS)/io.github.applock.Settings.desktop' '$(INST_ICONS)/io.github.applock.Settings.svg' \
 		'$(INST_USER_UNITS)/graphical-session.target.wants/applock-guard.service' '$(INST_USER_UNITS)/applock-guard.service' \
 		'$(INST_AUTOSTART)/applock-guard.desktop' \
 		'$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' \
