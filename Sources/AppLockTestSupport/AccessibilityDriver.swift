@@ -29,10 +29,11 @@ public struct AccessibilityDriver: Sendable {
         run(["dump", application], timeout: 10).stdout.split(separator: "\n").map(String.init)
     }
 
-    /// Performs the first action (click, toggle, activate) of the object named `name`; false when there is none.
+    /// Performs the first action (click, toggle, activate) of the object named `name`, in the application whose
+    /// name contains `application` when given; false when there is none.
     @discardableResult
-    public func activate(_ name: String, role: String? = nil) -> Bool {
-        run(["activate", name, role ?? ""], timeout: 10).status == 0
+    public func activate(_ name: String, role: String? = nil, in application: String? = nil) -> Bool {
+        run(["activate", name, role ?? "", "", application ?? ""], timeout: 10).status == 0
     }
 
     /// Sets the value of the object named `name` (a spin button, a slider) through AT-SPI's Value interface, as a
@@ -74,9 +75,9 @@ public struct AccessibilityDriver: Sendable {
         def states(node):
             return sorted(pyatspi.stateToString(s) for s in node.getState().getStates())
 
-        def named(name, role):
+        def named(name, role, application=""):
             for app in pyatspi.Registry.getDesktop(0):
-                if app is None:
+                if app is None or application not in (app.name or ""):
                     continue
                 for node in walk(app):
                     if node.name == name and (not role or node.getRoleName() == role):
@@ -86,32 +87,36 @@ public struct AccessibilityDriver: Sendable {
         seconds, command = float(sys.argv[1]), sys.argv[2]
         deadline = time.time() + seconds
         while True:
-            if command == "find":
-                for app in pyatspi.Registry.getDesktop(0):
-                    if app is None:
-                        continue
-                    for node in walk(app):
-                        text = text_of(node)
-                        if sys.argv[3] in (node.name or "") or sys.argv[3] in text:
-                            print("%s\\t%s\\t%s" % (node.getRoleName(), node.name or "", text))
-                            sys.exit(0)
-            elif command == "dump":
-                for app in pyatspi.Registry.getDesktop(0):
-                    if app is not None and sys.argv[3] in (app.name or ""):
+            # Objects come and go while a page slides in or out; one that vanishes or refuses is looked for again.
+            try:
+                if command == "find":
+                    for app in pyatspi.Registry.getDesktop(0):
+                        if app is None:
+                            continue
                         for node in walk(app):
-                            print("%s\\t%s\\t%s\\t%s" % (node.getRoleName(), node.name or "",
-                                  text_of(node).replace("\\n", " "), " ".join(states(node))))
+                            text = text_of(node)
+                            if sys.argv[3] in (node.name or "") or sys.argv[3] in text:
+                                print("%s\\t%s\\t%s" % (node.getRoleName(), node.name or "", text))
+                                sys.exit(0)
+                elif command == "dump":
+                    for app in pyatspi.Registry.getDesktop(0):
+                        if app is not None and sys.argv[3] in (app.name or ""):
+                            for node in walk(app):
+                                print("%s\\t%s\\t%s\\t%s" % (node.getRoleName(), node.name or "",
+                                      text_of(node).replace("\\n", " "), " ".join(states(node))))
+                            sys.exit(0)
+                else:
+                    node = named(sys.argv[3], sys.argv[4], sys.argv[6] if len(sys.argv) > 6 else "")
+                    if node is not None:
+                        if command == "activate":
+                            node.queryAction().doAction(0)
+                        elif command == "value":
+                            node.queryValue().currentValue = float(sys.argv[5])
+                        elif command == "states":
+                            print(" ".join(states(node)))
                         sys.exit(0)
-            else:
-                node = named(sys.argv[3], sys.argv[4])
-                if node is not None:
-                    if command == "activate":
-                        node.queryAction().doAction(0)
-                    elif command == "value":
-                        node.queryValue().currentValue = float(sys.argv[5])
-                    elif command == "states":
-                        print(" ".join(states(node)))
-                    sys.exit(0)
+            except Exception as error:
+                print("%s: %s" % (command, error), file=sys.stderr)
             if time.time() > deadline:
                 sys.exit(1)
             time.sleep(0.2)

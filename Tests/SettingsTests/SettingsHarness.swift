@@ -60,14 +60,32 @@ final class SettingsHarness {
     var appFile: URL { environment.configHome.appendingPathComponent("applock/apps.d/\(Self.app).conf") }
     var globalFile: URL { environment.configHome.appendingPathComponent("applock/applock.conf") }
 
-    /// Starts AppLock Settings and returns once its Apps page lists Notes to AT-SPI.
-    func startSettings() throws {
+    /// Starts AppLock Settings and returns once its Apps page lists Notes to AT-SPI. With `fromDesktopFile`, it is
+    /// started as the desktop starts it: `gtk-launch io.github.applock.Settings`, through the package's desktop file
+    /// installed in the test's data folder with its icon.
+    func startSettings(fromDesktopFile: Bool = false) throws {
         let folder = try AgentProcess.locateExecutable().deletingLastPathComponent()
         let log = environment.logDirectory.appendingPathComponent("settings.log")
         settingsLog = log
+        var command = [folder.appendingPathComponent("applock-settings").path]
+        if fromDesktopFile {
+            let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let entry = try String(
+                contentsOf: package.appendingPathComponent("data/io.github.applock.Settings.desktop"), encoding: .utf8)
+            try entry.replacingOccurrences(of: "@bindir@", with: folder.path).write(
+                to: environment.dataHome.appendingPathComponent("applications/io.github.applock.Settings.desktop"),
+                atomically: true, encoding: .utf8)
+            let icons = environment.dataHome.appendingPathComponent("icons/hicolor/scalable/apps")
+            try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: package.appendingPathComponent("data/icons/hicolor/scalable/apps/io.github.applock.Settings.svg"),
+                to: icons.appendingPathComponent("io.github.applock.Settings.svg"))
+            command = ["gtk-launch", "io.github.applock.Settings"]
+        }
         // GTK registers with AT-SPI only when the bridge is not turned off.
         settings = try display.launch(
-            [folder.appendingPathComponent("applock-settings").path],
+            command,
             extraEnvironment: [
                 "GTK_A11Y": "atspi", "NO_AT_BRIDGE": "0", "APPLOCK_ADMIN_POLICY": adminPolicy.path,
                 "APPLOCK_LOCK_WINDOW": folder.appendingPathComponent("applock-lock-window").path,

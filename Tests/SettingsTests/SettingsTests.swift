@@ -35,6 +35,7 @@ struct SettingsTests {
         let items = harness.environment.run(["secret-tool", "search", "--all", "app-id", SettingsHarness.app])
         #expect(items.stdout.components(separatedBy: "label = ").count - 1 == 1, "\(items.stdout)\(items.stderr)")
         #expect(harness.client.unlock(SettingsHarness.app, "2468") == "")
+        #expect(harness.accessibility.activate("Close", role: "push button", in: "applock-lock-window"))
         #expect(harness.accessibility.find("Protected · Passcode set · Unlocked") != nil,
                 "\(harness.accessibility.tree(of: "io.github.applock.Settings").joined(separator: "\n"))")
         try harness.screenshot("apps-protected")
@@ -66,14 +67,14 @@ struct SettingsTests {
         try harness.screenshot("recent-locks")
     }
 
-    @Test("A key the administrator sets shows as not editable, with its value")
+    @Test("A key the administrator sets shows as not editable, with its value (started by gtk-launch from the desktop file)")
     func mandatoryKey() throws {
         let harness = try SettingsHarness(
             mandatory: "[Mandatory]\nRequireLockOnSessionLock=true\nGuard=org.example.Notes\n")
         try FileManager.default.createDirectory(
             at: harness.globalFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "[Policy]\nLockOnSessionLock=false\n".write(to: harness.globalFile, atomically: true, encoding: .utf8)
-        try harness.startSettings()
+        try harness.startSettings(fromDesktopFile: true)
         let protect = harness.accessibility.states(of: "Protect Notes", role: "check box")
         #expect(protect?.contains("checked") == true, "\(protect ?? [])")
         #expect(protect?.contains("sensitive") == false, "\(protect ?? [])")
