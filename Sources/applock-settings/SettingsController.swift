@@ -50,6 +50,7 @@ final class SettingsController {
 
         window.setDefaultSize(width: 760, height: 760)
         window.isSearchEnabled = true
+        window.nameSearch(button: "Search", field: "Search settings")
         window.add(appsPage.page)
         window.add(whenToLock.page)
         window.add(security.page)

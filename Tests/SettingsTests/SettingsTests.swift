@@ -41,6 +41,28 @@ struct SettingsTests {
         try harness.screenshot("apps-protected")
     }
 
+    @Test("Every control can take the keyboard focus and has a name for screen readers, on each page")
+    func everyControlIsNamedAndFocusable() throws {
+        let harness = try SettingsHarness()
+        try harness.startSettings()
+        var controls: [String] = []
+        for page in ["Apps", "When to Lock", "Security"] {
+            #expect(harness.accessibility.activate(page, role: "page tab"))
+            #expect(harness.accessibility.find(page == "Apps" ? "Other Apps" : page == "Security" ? "Failed Attempts" : "Lock Apps When") != nil)
+            controls += harness.accessibility.tree(of: "io.github.applock.Settings").filter { line in
+                let role = line.split(separator: "\t", omittingEmptySubsequences: false).first ?? ""
+                return ["check box", "spin button", "text", "push button", "toggle button", "page tab", "entry"]
+                    .contains(String(role))
+            }
+        }
+        #expect(controls.count > 20, "\(controls)")
+        for line in controls {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            #expect(fields.count == 4 && !fields[1].isEmpty && !fields[1].hasPrefix("Gtk"), "unnamed: \(line)")
+            #expect(fields.count == 4 && fields[3].split(separator: " ").contains("focusable"), "not focusable: \(line)")
+        }
+    }
+
     @Test("The grace period on the app's page changes its effective policy; the pages for every app and Recent Locks")
     func gracePeriodAndPages() throws {
         let harness = try SettingsHarness()
