@@ -24,8 +24,12 @@ public final class XDisplay: @unchecked Sendable {
                 ["Xvfb", ":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
                 environment: owner.environment, log: log)
             owner.track(server.processIdentifier)
+            // Ours only when the lock file names our server: another run may have taken the number meanwhile.
+            let pid = server.processIdentifier
             started = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) {
-                FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || !server.isRunning
+                !server.isRunning || (FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                    && CommandRunner.readText(URL(fileURLWithPath: "/tmp/.X\(number)-lock"))
+                        .trimmingCharacters(in: .whitespacesAndNewlines) == String(pid))
             } && server.isRunning
         }
         guard started else { throw TestSupportError("Xvfb did not start: \(CommandRunner.readText(log))") }

@@ -172,6 +172,23 @@ struct LockWindowTests {
         window.process.terminate()
     }
 
+    @Test("Set-passcode offers only the kinds the app's policy allows")
+    func setPasscodeKindsFromPolicy() throws {
+        let harness = try LockWindowHarness(policy: "PasscodeKinds=alphanumeric")
+        let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app])
+        #expect(harness.accessibleText(containing: "Choose a new passcode") != nil, "\(window.log)")
+        let tree = harness.accessibleTree()
+        #expect(tree.contains { $0.contains("\tPasscode\t") }, "no password entry in \(tree)")
+        #expect(!tree.contains { $0.contains("4 Digits") || $0.contains("Digit 1") }, "digit input offered: \(tree)")
+        try harness.screenshot("set-passcode-alphanumeric")
+        harness.type("correct horse", then: ["Return"])
+        #expect(harness.accessibleText(containing: "Enter the new passcode again") != nil)
+        harness.type("correct horse", then: ["Return"])
+        #expect(harness.accessibleText(containing: "The passcode is set.") != nil)
+        #expect(try harness.client.appProperty(LockWindowHarness.app, "PasscodeKind").stringValue == "alphanumeric")
+        #expect(harness.client.unlock(LockWindowHarness.app, "correct horse") == "")
+    }
+
     @Test("Set-passcode for an app that has one: remove it with the current passcode")
     func removePasscode() throws {
         let harness = try LockWindowHarness()
