@@ -38,7 +38,7 @@ clean:
 	rm -rf .build
 
 # ---- install / uninstall ---------------------------------------------------
-# `make install` builds applockd (with applock-store-helper, which it runs for Secret Service calls), applockctl and applock-guard in release mode and installs them with the desktop integration
+# `make install` builds applockd (with applock-store-helper, which it runs for Secret Service calls), applockctl, applock-guard, the applock-lock-window it starts and AppLock Settings (applock-settings, with its desktop file and icon) in release mode and installs them with the desktop integration
 # files, shell completions and the man page. DESTDIR stages the tree; PREFIX (default /usr/local) is where it
 # will live; SYSCONFDIR (default /etc) holds xdg/autostart. INSTALL_BIN=<dir> installs binaries already built in <dir> instead of building (used by the tests).
 bindir = $(PREFIX)/bin

@@ -84,7 +84,9 @@ public final class X11Guard {
         feed(.activeWindowChanged(display.activeWindow().map { GuardWindowID($0.id) }))
         display.sync()
         let ours = Set(covers.values.map(\.window.id))
-        for id in predecessorCovers where !ours.contains(id) { display.killClient(owning: X11Window(id)) }
+        for id in predecessorCovers where !ours.contains(id) && display.isCover(X11Window(id)) {
+            display.killClient(owning: X11Window(id))
+        }
         publishCovers()
         display.flush()
         drainX()

@@ -1,8 +1,7 @@
 public import Foundation
-import Glibc
 
-/// A desktop for guard tests: Xvfb on a free display number with openbox managing it, inside a `TestEnvironment`.
-/// Programs started here get `DISPLAY`; screenshots come from `import -window root`.
+/// A desktop for guard tests, on an ``XDisplay`` (Xvfb with openbox): programs started as ``SessionProcess``es,
+/// the windows of a class and where they are, screenshots and the colours inside a rectangle of them.
 public final class XSession: @unchecked Sendable {
     /// A rectangle in root coordinates.
     public struct Rect: Equatable, Sendable, CustomStringConvertible {
@@ -23,62 +22,14 @@ public final class XSession: @unchecked Sendable {
     public let display: String
     /// The environment's variables plus `DISPLAY`.
     public let variables: [String: String]
-    private let server: SessionProcess
-    private let windowManager: SessionProcess
+    /// Xvfb with openbox, up and managing (see ``XDisplay``); both end with the environment.
+    private let server: XDisplay
 
-    /// Starts Xvfb (1280×800×24) on the first free display number from a per-process base, then openbox, and
-    /// waits until openbox has announced itself (`_NET_SUPPORTING_WM_CHECK`): a client started earlier may wait
-    /// seconds for a window manager (xterm's `wmTimeout`).
     public init(environment: TestEnvironment) throws {
         self.environment = environment
-        let base = 300 + Int(getpid() % 200) * 3
-        var started: (SessionProcess, String)?
-        for number in base..<(base + 60) {
-            if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-                || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { continue }
-            let candidate = try SessionProcess(
-                ["Xvfb", ":\(number)", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
-                variables: environment.environment, in: environment, logName: "xvfb")
-            // Ours only when the lock file names our server: another test may have raced us to the number.
-            let up = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(20)) {
-                !candidate.isRunning || (Self.lockOwner(of: number) == candidate.pid
-                    && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"))
-            }
-            if up, candidate.isRunning {
-                started = (candidate, ":\(number)")
-                break
-            }
-            candidate.stop()
-        }
-        guard let (server, display) = started else { throw TestSupportError("no free X display for Xvfb") }
-        self.server = server
-        self.display = display
-        var variables = environment.environment
-        variables["DISPLAY"] = display
-        self.variables = variables
-        windowManager = try SessionProcess(["openbox"], variables: variables, in: environment, logName: "openbox")
-        let managed = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) { [variables] in
-            let result = CommandRunner.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: variables,
-                                           input: nil, scratch: environment.root, timeout: .seconds(5))
-            return result.succeeded && result.stdout.contains("window id")
-        }
-        guard managed else {
-            throw TestSupportError("openbox did not start on \(display): \(windowManager.logText())")
-        }
-    }
-
-    deinit { stop() }
-
-    /// The process id in `/tmp/.X<n>-lock`, the server that holds display `n`.
-    private static func lockOwner(of number: Int) -> Int32? {
-        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else { return nil }
-        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    /// Ends openbox and the server.
-    public func stop() {
-        windowManager.stop()
-        server.stop()
+        server = try XDisplay(environment: environment)
+        display = server.name
+        variables = server.environment
     }
 
     /// Starts a program on this display.
@@ -88,7 +39,7 @@ public final class XSession: @unchecked Sendable {
 
     /// Runs a command on this display and waits for it.
     public func run(_ argv: [String], input: String? = nil, timeout: Duration = .seconds(30)) -> CommandResult {
-        CommandRunner.run(argv, environment: variables, input: input, scratch: environment.root, timeout: timeout)
+        server.run(argv, input: input, timeout: timeout)
     }
 
     /// `xdotool` with these arguments.
@@ -118,10 +69,7 @@ public final class XSession: @unchecked Sendable {
     }
 
     /// A PNG of the whole screen, as any X client sees it.
-    public func screenshot(to url: URL) throws {
-        let result = run(["import", "-window", "root", url.path])
-        guard result.succeeded else { throw TestSupportError("import failed: \(result.stderr)") }
-    }
+    public func screenshot(to url: URL) throws { try server.screenshot(to: url) }
 
     /// How many pixels inside `rect` of the PNG `image` have one of `colours` (`#RRGGBB`, upper case).
     public func pixelCount(in image: URL, rect: Rect, colours: [String]) throws -> Int {

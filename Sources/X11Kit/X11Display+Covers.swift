@@ -15,8 +15,19 @@ extension X11Display {
             display, Window(root.id), rect.x, rect.y, max(1, rect.width), max(1, rect.height), 0,
             XDefaultDepth(display, XDefaultScreen(display)), UInt32(InputOutput), XDefaultVisual(display, XDefaultScreen(display)),
             mask, &attributes)
-        XStoreName(display, window, "applock-guard cover")
+        XStoreName(display, window, Self.coverName)
         return X11Window(UInt32(truncatingIfNeeded: window))
+    }
+
+    /// The `WM_NAME` every cover carries.
+    static let coverName = "applock-guard cover"
+
+    /// Whether `window` exists and is a cover made by ``createCover(at:rgb:)`` (of this or another connection).
+    public func isCover(_ window: X11Window) -> Bool {
+        var name: UnsafeMutablePointer<CChar>?
+        guard XFetchName(display, Window(window.id), &name) != 0, let name else { return false }
+        defer { XFree(name) }
+        return String(cString: name) == Self.coverName
     }
 
     /// Moves and resizes a window (coordinates relative to its parent).

@@ -24,7 +24,6 @@ extension Bench {
         let (agent, _) = try startAgent()
         defer { agent.terminate() }
         let session = try XSession(environment: environment)
-        defer { session.stop() }
         let app = try session.launch(["xterm", "-class", Self.guardedClass, "-geometry", "80x24+60+60"], logName: "bench-xterm")
         defer { app.stop() }
         guard waitUntil(timeout: .seconds(15), { !session.windows(ofClass: Self.guardedClass).isEmpty }) else {

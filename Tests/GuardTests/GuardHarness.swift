@@ -66,7 +66,6 @@ final class GuardHarness {
     deinit {
         guardProcess?.stop()
         for app in apps { app.stop() }
-        session.stop()
         environment.cleanup()
     }
 

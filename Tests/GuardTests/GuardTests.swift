@@ -164,6 +164,22 @@ struct GuardTests {
         #expect(h.waitUntilCovered(window, false, label: "unlocked-after-restart"), "\(h.guardLog())")
     }
 
+    @Test("The agent leaving the bus covers an unlocked guarded app at once (fail closed); when it is back the guard registers the app again and it starts locked")
+    func agentRestartFailsClosed() throws {
+        let h = try GuardHarness("agent-restart")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"))
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.agent.kill(SIGKILL)
+        #expect(h.waitUntilCovered(window, label: "agent-gone"), "\(h.guardLog())")
+        try h.agent.restart()
+        try h.agent.waitUntilServing()
+        #expect(h.waitForState("locked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "agent-back"), "\(h.guardLog())")
+    }
+
     @Test("applockctl guard add covers a running app at once; guard list shows it; guard remove uncovers it")
     func guardCommand() throws {
         let h = try GuardHarness("applockctl-guard", guarded: false)
