@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "applockd", targets: ["applockd"]),
         .executable(name: "applock-store-helper", targets: ["applock-store-helper"]),
         .executable(name: "applockctl", targets: ["applockctl"]),
+        .library(name: "SystemKit", targets: ["SystemKit"]),
         .library(name: "DBusKit", targets: ["DBusKit"]),
         .library(name: "AppLockProtocol", targets: ["AppLockProtocol"]),
         .library(name: "AppLockCore", targets: ["AppLockCore"]),
@@ -38,8 +39,11 @@ let package = Package(
             name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
         ),
         .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CSystem"),
 
-        .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
+        // Linux underneath everything else: the epoll event loop, child processes, the worker pool, the heap.
+        .target(name: "SystemKit", dependencies: ["CSystem"], swiftSettings: strict),
+        .target(name: "DBusKit", dependencies: ["CDBus", "SystemKit"], swiftSettings: strict),
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
         .target(name: "AppLockProtocol", swiftSettings: strict),
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
@@ -63,7 +67,7 @@ let package = Package(
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockProtocol", "SodiumHasher",
+                "DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol", "SodiumHasher",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -130,7 +134,7 @@ let package = Package(
         .testTarget(name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore"], swiftSettings: strict),
         .testTarget(
             name: "PasscodeStorageTests",
-            dependencies: ["SecretServiceStore", "SodiumHasher", "AppLockCore", "AppLockTestSupport"],
+            dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport"], swiftSettings: strict),

@@ -1,7 +1,6 @@
 import AppLockProtocol
 import AppLockCore
 import DBusKit
-import Glibc
 import SodiumHasher
 
 /// The passcode methods. Each is admitted first (``PasscodeAdmissions``: a bounded number per app, per connection
@@ -142,10 +141,7 @@ extension Agent {
         switch verification {
         case .verified: outcome = .verified
         case .wrong: outcome = .wrong
-        case .missing:
-            // The item was deleted behind the agent's back: the store is the truth.
-            perform(machine.passcodeRemoved(app, now: now), source: "Secret Service")
-            outcome = .storeUnavailable
+        case .missing: outcome = .passcodeMissing
         case .unavailable(let why):
             logger.error("Secret Service unavailable; nothing unlocked", metadata: ["app": "\(app)", "error": "\(why)"])
             outcome = .storeUnavailable
@@ -168,13 +164,8 @@ extension Agent {
         case .noPasscode:
             call.fail(ManagerError.noPasscode.dbusError)
         case .storeUnavailable:
-            if case .missing = verification {
-                call.fail(ManagerError.noPasscode.dbusError)
-            } else if case .unavailable(let why) = verification {
-                call.fail(ManagerError.storeUnavailable(why).dbusError)
-            } else {
-                call.fail(ManagerError.storeUnavailable("unknown").dbusError)
-            }
+            guard case .unavailable(let why) = verification else { return call.fail(ManagerError.storeUnavailable("unknown").dbusError) }
+            call.fail(ManagerError.storeUnavailable(why).dbusError)
         }
     }
 
@@ -249,7 +240,7 @@ extension Agent {
             let now = EventLoop.monotonicNanoseconds()
             if let last = refusals.last, now < last + 1_000_000_000 { return scheduleMemoryTrim(after: last) }
             if bus.outgoingQueueBytes > 0 { return scheduleMemoryTrim(after: now) }
-            _ = malloc_trim(0)
+            HeapMemory.trim()
         }
     }
 
@@ -280,5 +271,3 @@ extension Agent {
         return kind
     }
 }
-
-@_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32

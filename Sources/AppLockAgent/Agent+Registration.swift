@@ -9,7 +9,7 @@ import DBusKit
 extension Agent {
     func registerApplication(_ call: MethodInvocation) {
         guard let app = appArgument(call) else { return }
-        if inventory.isKnown(app) || machine.snapshot(of: app)?.hasPasscode == true {
+        if !inventory.mustLookUp(app, knownToHavePasscode: machine.snapshot(of: app)?.hasPasscode == true) {
             return completeRegistration(call, app)
         }
         let owner = call.sender
@@ -17,7 +17,7 @@ extension Agent {
         inventory.lookupStarted(by: owner)
         watchPeersForPendingRegistrations()
         enqueuePasscodeOperation(app) { [unowned self] done in
-            if inventory.isKnown(app) || machine.snapshot(of: app)?.hasPasscode == true {
+            if !inventory.mustLookUp(app, knownToHavePasscode: machine.snapshot(of: app)?.hasPasscode == true) {
                 answerRegistration(callOnLoop.value, app, owner, nil)
                 return done()
             }

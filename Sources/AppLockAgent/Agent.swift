@@ -21,7 +21,7 @@ public final class Agent {
     var policyLoader: PolicyLoader
     let ledger: LedgerStore
     /// Writes the ledger off the loop (each write fsyncs).
-    lazy var ledgerWriter = LedgerWriter(store: ledger)
+    let ledgerWriter: LedgerWriter
     let passcodes: PasscodeWorker
     var publisher: ApplicationPublisher!
     var logind: LogindWatcher?
@@ -61,7 +61,8 @@ public final class Agent {
             adminPolicyPath: configuration.adminPolicyPath
         )
         self.ledger = LedgerStore(directory: configuration.stateDirectory)
-        self.passcodes = PasscodeWorker(
+        self.ledgerWriter = try LedgerWriter(store: ledger)
+        self.passcodes = try PasscodeWorker(
             store: HelperProcessPasscodeStore(timeout: configuration.storeTimeout),
             hasher: Argon2idHasher(),
             workers: configuration.hashingWorkers

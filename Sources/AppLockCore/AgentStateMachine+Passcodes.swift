@@ -114,6 +114,9 @@ extension AgentStateMachine {
         switch outcome {
         case .storeUnavailable:
             answer = .storeUnavailable
+        case .passcodeMissing:
+            actions += passcodeRemoved(app, now: now)
+            answer = .noPasscode
         case .wrong:
             switch lockoutLedger.recordFailure(app, policy: e.policy, now: now) {
             case .wrongPasscode(let left): answer = .wrongPasscode(attemptsLeft: left)
@@ -139,7 +142,7 @@ extension AgentStateMachine {
                 answer = .unlocked
             }
         }
-        if !apps[app]!.hasPasscode && apps[app]!.owner == nil {
+        if let entry = apps[app], !entry.hasPasscode && entry.owner == nil {
             removeApp(app)
             actions.append(.appRemoved(app))
         }

@@ -75,7 +75,7 @@ public final class AgentClient {
     }
 
     public func state(_ app: String) throws -> String {
-        try Self.require(try appProperty(app, ApplicationProperty.state.name).stringValue, "State")
+        try Self.require(try appProperty(app, ApplicationProperty.state.name).stringValue, ApplicationProperty.state.name)
     }
 
     /// `(app_id, state, owner)` rows of ListApplications.

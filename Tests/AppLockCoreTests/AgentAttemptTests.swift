@@ -112,6 +112,27 @@ import Testing
         #expect(throws: ManagerError.noPasscode) { try f.m.beginAttempt(f.notes, now: t(4)) }
     }
 
+    @Test func aPasscodeMissingFromTheStoreIsForgottenAndAnsweredNoPasscode() throws {
+        var f = MachineFixture()
+        try f.register(f.notes, passcode: .fourDigit)
+        _ = try f.fail(f.notes, times: 1, now: t(0))
+        let ticket = try f.m.beginAttempt(f.notes, now: t(1))
+        let result = f.m.finishAttempt(ticket, outcome: .passcodeMissing, purpose: .unlock, now: t(1))
+        #expect(result.answer == .noPasscode)
+        #expect(result.answer.error() == .noPasscode)
+        #expect(f.m.snapshot(of: f.notes)?.hasPasscode == false)
+        #expect(f.m.snapshot(of: f.notes)?.failedAttempts == 0, "its failure count goes with it")
+        #expect(f.state(f.notes) == .unlocked)
+        #expect(result.actions.contains(.propertiesChanged(f.notes)))
+
+        _ = f.m.passcodeStored(f.mail, kind: .fourDigit, now: t(2))
+        let unregistered = try f.m.beginAttempt(f.mail, now: t(2))
+        let gone = f.m.finishAttempt(unregistered, outcome: .passcodeMissing, purpose: .unlock, now: t(2))
+        #expect(gone.answer == .noPasscode)
+        #expect(gone.actions.contains(.appRemoved(f.mail)))
+        #expect(f.m.snapshot(of: f.mail) == nil, "an app known only for its passcode is forgotten")
+    }
+
     @Test func removingThePasscodeOfAnUnregisteredAppForgetsIt() throws {
         var f = MachineFixture()
         _ = f.m.passcodeStored(f.notes, kind: .fourDigit, now: t(0))

@@ -46,7 +46,7 @@ enum EchoService {
     }
 
     /// Starts the service on `thread` connected to `bus`.
-    static func start(on thread: LoopThread, bus: TestBus, objectManager: Bool = false) throws {
+    static func start(on thread: ConnectionThread, bus: TestBus, objectManager: Bool = false) throws {
         try thread.sync {
             let connection = try Connection.address(bus.address, loop: thread.loop)
             if objectManager { connection.enableObjectManager(at: try ObjectPath("/org/example/Test")) }

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func timersFireInOrderAndCancel() throws {
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         let fired = LockedBox<[String]>([])
         try thread.sync {
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func postFromOtherThreadsAndLoopBound() throws {
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         let count = LockedBox(0)
         DispatchQueue.concurrentPerform(iterations: 100) { _ in
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func watchReportsReadableFD() throws {
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func signalsArriveThroughSignalfd() throws {
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         let hits = LockedBox(0)
         try thread.sync { thread.loop.onSignal(SIGUSR2) { hits.mutate { $0 += 1 } } }
@@ -79,7 +79,7 @@ import Testing
 
     @Test func idleLoopWithBusConnectionDoesNotWakeUp() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         try EchoService.start(on: thread, bus: bus)
         let client = try Connection.address(bus.address)

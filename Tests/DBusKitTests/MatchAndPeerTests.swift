@@ -5,7 +5,7 @@ import Testing
 @Suite struct MatchAndPeerTests {
     @Test func arg0MatchFiltersLocallyAndOnTheBus() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         let seen = LockedBox<[String]>([])
         let emitter = try Connection.address(bus.address)
@@ -34,7 +34,7 @@ import Testing
 
     @Test func peerLeftAndNameOwnerChanges() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         let left = LockedBox<[String]>([])
         let owners = LockedBox<[String]>([])
@@ -59,7 +59,7 @@ import Testing
 
     @Test func disconnectedIsReported() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         let events = LockedBox<[String]>([])
         try thread.sync {

@@ -12,7 +12,7 @@ import Testing
 
     @Test func replyErrorDeferredAndDropped() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         try EchoService.start(on: thread, bus: bus)
         let client = try Connection.address(bus.address)
@@ -39,7 +39,7 @@ import Testing
 
     @Test func unknownObjectInterfaceMethod() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         try EchoService.start(on: thread, bus: bus)
         let client = try Connection.address(bus.address)
@@ -68,10 +68,10 @@ import Testing
 
     @Test func asyncCallOnLoop() throws {
         let bus = try TestBus()
-        let server = try LoopThread()
+        let server = ConnectionThread()
         defer { server.shutdown() }
         try EchoService.start(on: server, bus: bus)
-        let clientThread = try LoopThread()
+        let clientThread = ConnectionThread()
         defer { clientThread.shutdown() }
         let results = LockedBox<[String]>([])
         try clientThread.sync {

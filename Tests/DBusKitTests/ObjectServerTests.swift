@@ -13,7 +13,7 @@ import Testing
 
     @Test func introspectionWithGdbusAndDbusSend() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         try EchoService.start(on: thread, bus: bus)
 
@@ -47,7 +47,7 @@ import Testing
 
     @Test func propertiesGetGetAllSet() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         try EchoService.start(on: thread, bus: bus)
         let client = try Connection.address(bus.address)
@@ -76,7 +76,7 @@ import Testing
 
     @Test func propertiesChangedIsReceived() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         try EchoService.start(on: thread, bus: bus)
         let client = try Connection.address(bus.address)
@@ -99,7 +99,7 @@ import Testing
 
     @Test func objectManager() throws {
         let bus = try TestBus()
-        let thread = try LoopThread()
+        let thread = ConnectionThread()
         defer { thread.shutdown() }
         try EchoService.start(on: thread, bus: bus, objectManager: true)
         let client = try Connection.address(bus.address)

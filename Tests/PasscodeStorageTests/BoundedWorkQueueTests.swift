@@ -1,7 +1,7 @@
 import AppLockTestSupport
 import Dispatch
 import Foundation
-import SodiumHasher
+import SystemKit
 import Testing
 
 @Suite("Bounded work queue")
@@ -36,7 +36,7 @@ struct BoundedWorkQueueTests {
 
     @Test("never runs more than its workers at once, and starts jobs in submission order")
     func bound() throws {
-        let queue = BoundedWorkQueue(workers: 2)
+        let queue = try BoundedWorkQueue(workers: 2)
         #expect(queue.workerCount == 2)
         let record = Record()
         let gate = DispatchSemaphore(value: 0)
@@ -66,10 +66,10 @@ struct BoundedWorkQueueTests {
     }
 
     @Test("a released queue still runs the jobs already submitted")
-    func drainsAfterRelease() {
+    func drainsAfterRelease() throws {
         let record = Record()
         do {
-            let queue = BoundedWorkQueue(workers: 1)
+            let queue = try BoundedWorkQueue(workers: 1)
             for job in 0..<3 {
                 queue.submit {
                     record.start(job)

@@ -1,6 +1,7 @@
 import AppLockCore
 import Glibc
 import SodiumHasher
+import SystemKit
 
 /// The slow half of every passcode method, run on a bounded worker queue off
 /// the event loop: Secret Service look-ups and writes, Argon2id hashing and
@@ -18,10 +19,10 @@ final class PasscodeWorker: Sendable {
         case unavailable(String)
     }
 
-    init(store: any PasscodeStore, hasher: Argon2idHasher, workers: Int) {
+    init(store: any PasscodeStore, hasher: Argon2idHasher, workers: Int) throws(WorkQueueError) {
         self.store = store
         self.hasher = hasher
-        self.queue = BoundedWorkQueue(workers: workers)
+        self.queue = try BoundedWorkQueue(workers: workers)
     }
 
     /// Runs `job` on a worker at a lower CPU priority (nice 10, per thread on Linux), so that on a busy

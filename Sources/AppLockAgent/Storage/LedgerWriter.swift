@@ -1,6 +1,5 @@
 import AppLockCore
 import DBusKit
-import SodiumHasher
 import Synchronization
 
 /// Writes the lock-out ledger off the event loop: each atomic replacement
@@ -10,14 +9,15 @@ import Synchronization
 /// pile up during a write collapse into one.
 final class LedgerWriter: Sendable {
     private let store: LedgerStore
-    private let queue = BoundedWorkQueue(workers: 1)
+    private let queue: BoundedWorkQueue
     /// The newest ledger not written yet.
     private let newest = Mutex<LockoutLedger?>(nil)
     /// Held for the whole of a write, so that writes never overlap or reorder.
     private let writing = Mutex<Int>(0)
 
-    init(store: LedgerStore) {
+    init(store: LedgerStore) throws(WorkQueueError) {
         self.store = store
+        self.queue = try BoundedWorkQueue(workers: 1)
     }
 
     /// Queues a write of `ledger`; `failed` runs on the writer thread when it fails.

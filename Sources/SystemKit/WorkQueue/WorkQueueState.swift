@@ -27,8 +27,9 @@ final class WorkQueueState: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Starts one detached worker thread that keeps `self` alive until it exits.
-    func startWorker() {
+    /// Starts one detached worker thread that keeps `self` alive until it exits; returns pthread_create's error
+    /// number when no thread could be started (threads exhausted), 0 on success.
+    func startWorker() -> Int32 {
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
         var attributes = pthread_attr_t()
@@ -40,10 +41,8 @@ final class WorkQueueState: @unchecked Sendable {
             return nil
         }, context)
         pthread_attr_destroy(&attributes)
-        guard status == 0 else {
-            Unmanaged<WorkQueueState>.fromOpaque(context).release()
-            fatalError("pthread_create failed: \(status)")
-        }
+        if status != 0 { Unmanaged<WorkQueueState>.fromOpaque(context).release() }
+        return status
     }
 
     func enqueue(_ job: @escaping Job) {

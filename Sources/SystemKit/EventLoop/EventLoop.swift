@@ -1,4 +1,4 @@
-import CDBus
+import CSystem
 import Glibc
 import Synchronization
 
@@ -64,12 +64,12 @@ public final class EventLoop: @unchecked Sendable {
     /// Creates the epoll instance, the wake-up eventfd and the two timerfds.
     public init() throws {
         let ep = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard ep >= 0 else { throw DBusConnectionError.system("epoll_create1", errno) }
+        guard ep >= 0 else { throw SystemCallError("epoll_create1", errno) }
         let wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         guard wake >= 0 else {
             let e = errno
             Glibc.close(ep)
-            throw DBusConnectionError.system("eventfd", e)
+            throw SystemCallError("eventfd", e)
         }
         let mono = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         let wall = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
@@ -79,7 +79,7 @@ public final class EventLoop: @unchecked Sendable {
             Glibc.close(wake)
             if mono >= 0 { Glibc.close(mono) }
             if wall >= 0 { Glibc.close(wall) }
-            throw DBusConnectionError.system("timerfd_create", e)
+            throw SystemCallError("timerfd_create", e)
         }
         epollFD = ep
         wakeFD = wake
@@ -127,12 +127,12 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// Runs `work` on the loop thread at the next iteration (loop thread only; no wake-up needed).
-    func runSoon(_ work: @escaping () -> Void) {
+    public func runSoon(_ work: @escaping () -> Void) {
         soon.append(work)
     }
 
     /// Interrupts `epoll_wait`. Thread-safe.
-    func wakeUp() {
+    public func wakeUp() {
         var one: UInt64 = 1
         _ = Glibc.write(wakeFD, &one, 8)
     }
@@ -146,7 +146,7 @@ public final class EventLoop: @unchecked Sendable {
     /// Runs the loop on the calling thread until ``stop()``.
     public func run() {
         ownerThread.store(UInt(pthread_self()), ordering: .releasing)
-        runningTID.store(cdbus_gettid(), ordering: .releasing)
+        runningTID.store(csystem_gettid(), ordering: .releasing)
         defer {
             runningTID.store(0, ordering: .releasing)
             stopRequested.store(false, ordering: .releasing)
