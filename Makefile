@@ -50,8 +50,10 @@ clean:
 # The bash completion loses its #! line (it is sourced, not run) and the generated applockctl(1) its empty lines
 # (a paragraph break in mdoc is .Pp; groff warns about empty lines).
 # Every user unit (data/*.service), autostart entry (data/*.desktop), polkit action file (data/*.policy) and man
-# page (man/*.[1-8]) is installed, so a new one needs no change here; the programs are listed in PROGRAMS.
-PROGRAMS = applockd applock-store-helper applockctl applock-guard applock-lock-window
+# page (man/*.[1-8]) is installed, so a new one needs no change here; the programs are listed in PROGRAMS. Desktop
+# entries of applications (data/applications/*.desktop) go to share/applications, their icons (data/icons/) to
+# share/icons.
+PROGRAMS = applockd applock-store-helper applockctl applock-guard applock-lock-window applock-settings
 USER_UNITS = $(notdir $(wildcard data/*.service))
 AUTOSTART_ENTRIES = $(notdir $(wildcard data/*.desktop))
 POLKIT_ACTIONS = $(notdir $(wildcard data/*.policy))
@@ -60,6 +62,8 @@ INTERFACES = $(notdir $(wildcard dbus/*.xml))
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
 ENABLE_USER_UNITS ?= yes
 
+APPLICATIONS = $(notdir $(wildcard data/applications/*.desktop))
+APP_ICONS = $(notdir $(wildcard data/icons/hicolor/scalable/apps/*.svg))
 bindir = $(PREFIX)/bin
 datadir = $(PREFIX)/share
 mandir = $(datadir)/man
@@ -81,6 +85,8 @@ INST_FISH = $(DESTDIR)$(datadir)/fish/vendor_completions.d
 INST_MAN = $(DESTDIR)$(mandir)
 GNOME_EXTENSION = applock@applock.github.io
 INST_GNOME_EXTENSION = $(DESTDIR)$(datadir)/gnome-shell/extensions/$(GNOME_EXTENSION)
+INST_APPLICATIONS = $(DESTDIR)$(datadir)/applications
+INST_ICONS = $(DESTDIR)$(datadir)/icons/hicolor/scalable/apps
 INSTALL_BIN ?=
 GENERATE_MANUAL ?=
 SUBST = sed -e 's|@bindir@|$(bindir)|g' -e 's|@datadir@|$(datadir)|g' -e 's|@sysconfdir@|$(SYSCONFDIR)|g' \
@@ -106,6 +112,9 @@ install: $(if $(INSTALL_BIN),,release)
 	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' '$(INST_AUTOSTART)' \
 		'$(INST_CONF)' '$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN)/man1'; \
 	for p in $(PROGRAMS); do install -m 755 "$$bin/$$p" '$(INST_BIN)/'; done; \
+	install -d '$(INST_APPLICATIONS)' '$(INST_ICONS)'; \
+	for d in $(APPLICATIONS); do $(SUBST) "data/applications/$$d" > '$(INST_APPLICATIONS)/'"$$d"; chmod 644 '$(INST_APPLICATIONS)/'"$$d"; done; \
+	for i in $(APP_ICONS); do install -m 644 "data/icons/hicolor/scalable/apps/$$i" '$(INST_ICONS)/'; done; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	chmod 644 '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	for i in $(INTERFACES); do install -m 644 "dbus/$$i" '$(INST_DBUS_INTERFACES)/'; done; \
@@ -134,6 +143,7 @@ install: $(if $(INSTALL_BIN),,release)
 
 uninstall:
 	rm -f $(foreach p,$(PROGRAMS),'$(INST_BIN)/$(p)') \
+		$(foreach d,$(APPLICATIONS),'$(INST_APPLICATIONS)/$(d)') $(foreach i,$(APP_ICONS),'$(INST_ICONS)/$(i)') \
 		'$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' \
 		$(foreach i,$(INTERFACES),'$(INST_DBUS_INTERFACES)/$(i)') \
 		$(foreach u,$(USER_UNITS),'$(INST_USER_UNITS)/$(u)' $(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants/$(u)')) \

@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "applock-guard", targets: ["applock-guard"]),
         .executable(name: "applock-bench", targets: ["applock-bench"]),
         .executable(name: "applock-lock-window", targets: ["applock-lock-window"]),
+        .executable(name: "applock-settings", targets: ["applock-settings"]),
         .library(name: "GtkKit", targets: ["GtkKit"]),
     ],
     dependencies: [
@@ -117,6 +118,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "applock-settings",
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol"],
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
             name: "applock-bench",
             dependencies: [
                 "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockTestSupport", "X11Kit", "WaylandKit",
@@ -147,13 +154,17 @@ let package = Package(
             dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit", "AppLockTestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "GuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
         .testTarget(
             name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(name: "WaylandGuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
         .testTarget(name: "WaylandKitTests", dependencies: ["WaylandKit"], swiftSettings: strict),
+        .testTarget(name: "GuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
+        .testTarget(
+            name: "SettingsTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-settings", "applock-lock-window"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],

@@ -78,6 +78,10 @@ extension Agent {
                     return (machine: try machine.uninhibit(cookie: cookie, caller: call.sender, now: now), reply: [])
                 }
             }
+        case .getRecentEvents:
+            return { [unowned self] call in
+                answer(call) { _ in (machine: [], reply: [recentEventRows()]) }
+            }
         case .unlock:
             return { [unowned self] in unlock($0) }
         case .setPasscode:
@@ -111,6 +115,14 @@ extension Agent {
             ])
         }
         return .array(element: try! Signature("(sss)"), rows)
+    }
+
+    private func recentEventRows() -> DBusValue {
+        let rows: [DBusValue] = recentEvents.events.map { event in
+            .structure([.string(event.app.rawValue), .string(event.state.rawValue), .string(event.reason.rawValue),
+                        .uint64(event.time)])
+        }
+        return .array(element: try! Signature("(ssst)"), rows)
     }
 
     /// Runs `body` with the current time (the object server has checked the signature), carries out

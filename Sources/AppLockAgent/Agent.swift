@@ -43,6 +43,8 @@ public final class Agent {
     var memoryTrim: TimerHandle?
     /// Which apps are known to have (or not have) a stored passcode; incomplete when listing the store failed.
     var inventory = StoreInventory()
+    /// The last state changes, for `GetRecentEvents`.
+    var recentEvents = RecentEvents()
     /// polkit on the system bus, for UnlockWithSystemAuthentication and ResetPasscode.
     lazy var polkit = PolkitAuthority(
         loop: loop, address: configuration.systemBusAddress, logger: logger,
@@ -166,6 +168,10 @@ public final class Agent {
             changes.append((app, state, reason, actionSource.isEmpty ? source : actionSource))
         }
         if !changes.isEmpty { bus.flush() }
+        let time = now()
+        for (app, state, reason, _) in changes {
+            recentEvents.append(RecentEvent(app: app, state: state, reason: reason, time: time.wall))
+        }
         var applicationsChanged = false
         func sendFollowUps() {
             var announced = Set<AppID>()

@@ -136,6 +136,8 @@ public final class AppLockConnection: Sendable {
         try await perform(.properties(of: appID))
     }
     /// The desktop session's state as the agent sees it.
+    public func recentEvents() async throws(AppLockError) -> [RecentLockEvent] { try await perform(.recentEvents) }
+
     public func sessionState() async throws(AppLockError) -> DesktopSessionState { try await perform(.sessionState) }
     /// The agent's version.
     public func version() async throws(AppLockError) -> String { try await perform(.version) }

@@ -218,3 +218,29 @@ extension AppLockRequest where Value == String {
         Self(.registerApplication, [.string(appID)], checking: [check(appID: appID)]) { _, sender in sender }
     }
 }
+
+extension AppLockRequest where Value == UInt32 {
+    /// The process id of the connection that owns `busName` (`org.freedesktop.DBus.GetConnectionUnixProcessID`);
+    /// a name nobody owns is an error. Asked of the bus itself: it never starts the agent.
+    public static func processID(ofBusName busName: String) -> Self {
+        Self(
+            destination: "org.freedesktop.DBus", path: AppLockBusNames.busDaemonPath, interface: "org.freedesktop.DBus",
+            member: "GetConnectionUnixProcessID", [.string(busName)]
+        ) { reply, _ in reply.first?.uint32Value }
+    }
+}
+
+extension AppLockRequest where Value == [RecentLockEvent] {
+    /// `GetRecentEvents`: the agent's last state changes of every app, oldest first.
+    public static var recentEvents: Self {
+        Self(.getRecentEvents, []) { reply, _ in
+            reply.first?.arrayValue?.compactMap { row in
+                guard let fields = row.structureValue, fields.count == 4, let app = fields[0].stringValue,
+                      let state = fields[1].stringValue.flatMap(AppLockState.init(rawValue:)),
+                      let reason = fields[2].stringValue, let time = fields[3].uint64Value
+                else { return nil }
+                return RecentLockEvent(appID: app, state: state, reason: AppLockReason(rawValue: reason), time: time)
+            }
+        }
+    }
+}

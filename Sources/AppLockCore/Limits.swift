@@ -19,4 +19,6 @@ public enum Limits {
     public static let maxPasscodeCallsPerConnection = 16
     /// Most passcode calls admitted at once in all.
     public static let maxPasscodeCallsWaiting = 128
+    /// State changes kept for `GetRecentEvents` (the oldest goes first).
+    public static let recentEvents = 200
 }

@@ -15,6 +15,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case reportActivity = "ReportActivity"
     case inhibit = "Inhibit"
     case uninhibit = "Uninhibit"
+    case getRecentEvents = "GetRecentEvents"
     case unlockWithSystemAuthentication = "UnlockWithSystemAuthentication"
     case resetPasscode = "ResetPasscode"
 
@@ -73,6 +74,8 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
                 errors: [.invalidArgument, .notRegistered, .accessDenied, .inhibitNotAllowed, .limitExceeded])
         case .uninhibit:
             return MethodContract(inputs: [ProtocolArgument("cookie", "u")], errors: [.invalidArgument, .accessDenied])
+        case .getRecentEvents:
+            return MethodContract(inputs: [], outputs: [ProtocolArgument("events", "a(ssst)")])
         case .unlockWithSystemAuthentication:
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors)
         case .resetPasscode:

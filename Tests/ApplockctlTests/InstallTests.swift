@@ -67,6 +67,11 @@ import Testing
         let guardUnit = try String(contentsOf: destdir.appendingPathComponent("usr/lib/systemd/user/applock-guard.service"),
                                    encoding: .utf8)
         #expect(guardUnit.contains("ExecStart=/usr/bin/applock-guard") && guardUnit.contains("Restart=on-failure"))
+        let settings = destdir.appendingPathComponent("usr/share/applications/io.github.applock.Settings.desktop")
+        let validateSettings = env.run(["desktop-file-validate", settings.path])
+        #expect(validateSettings.status == 0, "\(validateSettings.stdout)\(validateSettings.stderr)")
+        let settingsEntry = try String(contentsOf: settings, encoding: .utf8)
+        #expect(settingsEntry.contains("Exec=/usr/bin/applock-settings") && settingsEntry.contains("Icon=io.github.applock.Settings"))
         #expect(guardUnit.contains("PartOf=graphical-session.target") && guardUnit.contains("After=graphical-session.target applockd.service"))
 
         let uninstall = make(env, ["uninstall", "DESTDIR=\(destdir.path)", "PREFIX=/usr"])

@@ -1,3 +1,4 @@
+import AppLockClient
 import ArgumentParser
 import Foundation
 
@@ -18,17 +19,18 @@ struct GuardAddCommand: ParsableCommand {
     @Flag(help: "Do not open the passcode window, even when the application has none.")
     var noPasscodeWindow = false
 
-    func validate() throws { try GuardReload.validate(app) }
+    func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
         let files = GuardPolicyFiles()
         try files.setGuard(true, for: app)
-        let bus = GuardReload()
-        bus.signal()
+        let link = try? AgentLink()
+        if let link { PolicyReload.signalReaders(on: link.connection) }
         Output.line("\(app) is guarded.")
-        guard bus.hasPasscode(app) != true else { return }
+        let hasPasscode = (try? link?.connection.performBlocking(.properties(of: app)))?.hasPasscode
+        guard hasPasscode != true else { return }
         guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,
-              let window = GuardReload.lockWindowExecutable()
+              let window = LockWindowExecutable.path(environment: ProcessInfo.processInfo.environment)
         else {
             Output.line("It has no passcode yet: set one with `applockctl set-passcode \(app)`.")
             return

@@ -1,3 +1,4 @@
+import AppLockClient
 import ArgumentParser
 
 /// `applockctl guard remove APP`.
@@ -11,7 +12,7 @@ struct GuardRemoveCommand: ParsableCommand {
     @Argument(help: "An application id, e.g. org.example.Notes.")
     var app: String
 
-    func validate() throws { try GuardReload.validate(app) }
+    func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
         let files = GuardPolicyFiles()
@@ -19,7 +20,7 @@ struct GuardRemoveCommand: ParsableCommand {
             throw CommandFailure(.notAllowed, "The administrator's policy guards \(app); it cannot be un-guarded.")
         }
         try files.setGuard(false, for: app)
-        GuardReload().signal()
+        if let link = try? AgentLink() { PolicyReload.signalReaders(on: link.connection) }
         Output.line("\(app) is no longer guarded.")
     }
 }

@@ -1,3 +1,4 @@
+import AppLockClient
 import AppLockCore
 import Foundation
 
@@ -16,19 +17,16 @@ struct GuardPolicyFiles {
 
     /// Sets `Guard` in the app's own file, keeping every other line; a file that does not parse is left alone.
     func setGuard(_ guarded: Bool, for app: String) throws(CommandFailure) {
-        let apps = directory + "/apps.d"
-        let path = apps + "/" + app + ".conf"
+        let files = PolicyFiles(directory: directory, adminPolicyPath: adminPolicyPath)
         do {
-            try FileManager.default.createDirectory(atPath: apps, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            let updated = try KeyFile.setting("Guard", to: guarded ? "true" : "false", inGroup: "Policy",
-                                              of: text, fileName: path)
-            try updated.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch let error as KeyFileError {
-            throw CommandFailure(.invalidArgument, "\(error); fix the file first, nothing was changed.")
+            try files.set("Guard", to: guarded ? "true" : "false", in: .app(try AppID(app)))
+        } catch let problem as PolicyFileProblem {
+            switch problem {
+            case .broken(let error): throw CommandFailure(.invalidArgument, "\(error); fix the file first, nothing was changed.")
+            case .io: throw CommandFailure(.failure, "Cannot write the policy: \(problem).")
+            }
         } catch {
-            throw CommandFailure(.failure, "Cannot write \(path): \(error.localizedDescription).")
+            throw CommandFailure(.invalidArgument, "\(error)")
         }
     }
 

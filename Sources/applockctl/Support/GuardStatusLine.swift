@@ -1,3 +1,4 @@
+import AppLockClient
 import DBusKit
 
 /// The guard's own word on the desktop it runs in (its `io.github.applock.Guard1` status object), for
@@ -11,7 +12,7 @@ enum GuardStatusLine {
         guard let connection = try? Connection.session() else { return nil }
         defer { connection.close() }
         guard let reply = try? connection.call(
-            destination: GuardReload.guardBusName, path: ObjectPath(objectPath), interface: StandardInterfaces.properties,
+            destination: PolicyReload.guardBusName, path: ObjectPath(objectPath), interface: StandardInterfaces.properties,
             member: "GetAll", arguments: [.string(interfaceName)], timeout: .seconds(5)),
             let entries = reply.first?.dictionaryValue
         else { return nil }

@@ -1,0 +1,7 @@
+public import AppLockCore
+
+/// Which user policy file a key is written to: `applock.conf` (every app) or `apps.d/<app_id>.conf` (one app).
+public enum PolicyFileScope: Hashable, Sendable {
+    case allApps
+    case app(AppID)
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Reads and drives the accessible objects of the applications on an ``XDisplay`` through AT-SPI, as a screen
+/// reader user would (`/usr/bin/python3` with pyatspi, on the AT-SPI bus the display's session started with
+/// ``startBus()``). Objects are found by their accessible name; each call waits for its object with a deadline.
+public struct AccessibilityDriver: Sendable {
+    let display: XDisplay
+
+    public init(display: XDisplay) {
+        self.display = display
+    }
+
+    /// Starts `at-spi-bus-launcher` on the display's session bus and waits for `org.a11y.Bus`.
+    public static func startBus(on display: XDisplay, environment: TestEnvironment) throws {
+        _ = try display.launch(
+            ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
+            log: environment.logDirectory.appendingPathComponent("at-spi.log"))
+        guard environment.waitForName("org.a11y.Bus") else { throw TestSupportError("the AT-SPI bus did not start") }
+    }
+
+    /// Waits until an object's name or text contains `text`; its `role<TAB>name<TAB>text` line, nil after `timeout`.
+    public func find(_ text: String, timeout: Int = 15) -> String? {
+        let result = run(["find", text], timeout: timeout)
+        return result.status == 0 ? result.stdout : nil
+    }
+
+    /// Every object of the applications whose name contains `application`, as `role<TAB>name<TAB>text<TAB>states`.
+    public func tree(of application: String) -> [String] {
+        run(["dump", application], timeout: 10).stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// Performs the first action (click, toggle, activate) of the object named `name`, in the application whose
+    /// name contains `application` when given; false when there is none.
+    @discardableResult
+    public func activate(_ name: String, role: String? = nil, in application: String? = nil) -> Bool {
+        run(["activate", name, role ?? "", "", application ?? ""], timeout: 10).status == 0
+    }
+
+    /// Sets the value of the object named `name` (a spin button, a slider) through AT-SPI's Value interface, as a
+    /// screen reader's adjust does; false when there is none.
+    @discardableResult
+    public func setValue(_ value: Double, of name: String, role: String? = nil) -> Bool {
+        run(["value", name, role ?? "", String(value)], timeout: 10).status == 0
+    }
+
+    /// The AT-SPI states of the object named `name` (`sensitive`, `checked`, `focused`…); nil when there is none.
+    public func states(of name: String, role: String? = nil) -> Set<String>? {
+        let result = run(["states", name, role ?? ""], timeout: 10)
+        guard result.status == 0 else { return nil }
+        return Set(result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+    }
+
+    private func run(_ arguments: [String], timeout: Int) -> CommandResult {
+        display.run(["/usr/bin/python3", "-c", Self.script, String(timeout)] + arguments, timeout: .seconds(timeout + 15))
+    }
+
+    static let script = """
+        import sys, time
+        import pyatspi
+
+        def walk(node, depth=0):
+            if node is None or depth > 60:
+                return
+            yield node
+            for i in range(node.childCount):
+                yield from walk(node.getChildAtIndex(i), depth + 1)
+
+        def text_of(node):
+            try:
+                t = node.queryText()
+                return t.getText(0, t.characterCount)
+            except Exception:
+                return ""
+
+        def states(node):
+            return sorted(pyatspi.stateToString(s) for s in node.getState().getStates())
+
+        def named(name, role, application=""):
+            for app in pyatspi.Registry.getDesktop(0):
+                if app is None or application not in (app.name or ""):
+                    continue
+                for node in walk(app):
+                    if node.name == name and (not role or node.getRoleName() == role):
+                        return node
+            return None
+
+        seconds, command = float(sys.argv[1]), sys.argv[2]
+        deadline = time.time() + seconds
+        while True:
+            # Objects come and go while a page slides in or out; one that vanishes or refuses is looked for again.
+            try:
+                if command == "find":
+                    for app in pyatspi.Registry.getDesktop(0):
+                        if app is None:
+                            continue
+                        for node in walk(app):
+                            text = text_of(node)
+                            if sys.argv[3] in (node.name or "") or sys.argv[3] in text:
+                                print("%s\\t%s\\t%s" % (node.getRoleName(), node.name or "", text))
+                                sys.exit(0)
+                elif command == "dump":
+                    for app in pyatspi.Registry.getDesktop(0):
+                        if app is not None and sys.argv[3] in (app.name or ""):
+                            for node in walk(app):
+                                print("%s\\t%s\\t%s\\t%s" % (node.getRoleName(), node.name or "",
+                                      text_of(node).replace("\\n", " "), " ".join(states(node))))
+                            sys.exit(0)
+                else:
+                    node = named(sys.argv[3], sys.argv[4], sys.argv[6] if len(sys.argv) > 6 else "")
+                    if node is not None:
+                        if command == "activate":
+                            node.queryAction().doAction(0)
+                        elif command == "value":
+                            node.queryValue().currentValue = float(sys.argv[5])
+                        elif command == "states":
+                            print(" ".join(states(node)))
+                        sys.exit(0)
+            except Exception as error:
+                print("%s: %s" % (command, error), file=sys.stderr)
+            if time.time() > deadline:
+                sys.exit(1)
+            time.sleep(0.2)
+        """
+}

@@ -1,0 +1,36 @@
+internal import CGtk
+
+/// A titled boxed list of rows on a preferences page (AdwPreferencesGroup).
+@MainActor
+public final class PreferencesGroup: Widget {
+    private var rows: [Widget] = []
+
+    public init(title: String = "", description: String = "") {
+        super.init(adopting: adw_preferences_group_new())
+        if !title.isEmpty { adw_preferences_group_set_title(pointer(as: AdwPreferencesGroup.self), title) }
+        if !description.isEmpty { adw_preferences_group_set_description(pointer(as: AdwPreferencesGroup.self), description) }
+    }
+
+    public var groupDescription: String {
+        get { adw_preferences_group_get_description(pointer(as: AdwPreferencesGroup.self)).map { String(cString: $0) } ?? "" }
+        set { adw_preferences_group_set_description(pointer(as: AdwPreferencesGroup.self), newValue.isEmpty ? nil : newValue) }
+    }
+
+    /// Adds `row` at the end.
+    public func add(_ row: Widget) {
+        adw_preferences_group_add(pointer(as: AdwPreferencesGroup.self), row.widget)
+        rows.append(row)
+    }
+
+    /// Removes `row`.
+    public func remove(_ row: Widget) {
+        adw_preferences_group_remove(pointer(as: AdwPreferencesGroup.self), row.widget)
+        rows.removeAll { $0 === row }
+    }
+
+    /// Removes every row.
+    public func removeAll() {
+        for row in rows { adw_preferences_group_remove(pointer(as: AdwPreferencesGroup.self), row.widget) }
+        rows.removeAll()
+    }
+}

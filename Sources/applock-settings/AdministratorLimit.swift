@@ -1,0 +1,16 @@
+/// How the administrator's `[Mandatory]` policy limits a key the user sees.
+enum AdministratorLimit: Equatable, Sendable {
+    /// The value is set by the administrator: shown, not editable.
+    case fixed
+    /// The value may be chosen up to this many of the row's units, and no higher; a higher one in the user's
+    /// files is shown clamped, as the agent applies it.
+    case maximum(UInt32)
+
+    /// The line the row shows under its title.
+    var explanation: String {
+        switch self {
+        case .fixed: "Set by your administrator"
+        case .maximum(let n): "Set by your administrator: at most \(n)"
+        }
+    }
+}

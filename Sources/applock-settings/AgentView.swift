@@ -1,0 +1,9 @@
+import AppLockClient
+
+/// What the agent says now: each app it knows, with its properties, and its recent locks; `running` false when
+/// it cannot be reached.
+struct AgentView: Equatable, Sendable {
+    var running = false
+    var apps: [String: AppProperties] = [:]
+    var recentEvents: [RecentLockEvent] = []
+}

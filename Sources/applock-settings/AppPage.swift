@@ -1,0 +1,110 @@
+import AppLockClient
+import AppLockCore
+import GtkKit
+
+/// One app's own page, slid in over the Apps page: Protect, its passcode (set, change or remove in the passcode
+/// window), its state now, and when it locks (its own `apps.d/<app_id>.conf`, falling back to every app's).
+@MainActor
+final class AppPage {
+    let app: InstalledApp
+    let content = Box(.vertical)
+    private let page = PreferencesPage(title: "", iconName: "")
+    private let problems = ProblemGroup()
+    private let protectRow = ActionRow(title: "Protect", subtitle: "Cover its windows while it is locked or hidden")
+    private let protect: Switch
+    private let passcodeRow = ActionRow(title: "Passcode")
+    private let passcodeButton = Button(label: "Set Passcode…")
+    private let stateRow = ActionRow(title: "Status")
+    private let section: PolicySection
+    private var showing = false
+
+    var onProtect: ((Bool) -> Void)?
+    var onPasscode: (() -> Void)?
+    var onBack: (() -> Void)?
+
+    var onChange: ((SettingKey, SettingValue, PolicyFileScope) -> Void)? {
+        get { section.onChange }
+        set { section.onChange = newValue }
+    }
+
+    init(_ app: InstalledApp) {
+        self.app = app
+        protect = Switch()
+        section = PolicySection(scope: .app(app.appID), subject: app.name, layout: [
+            ("Lock When", "These apply to \(app.name) only", [
+                .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch,
+            ]),
+            ("When Hidden or Idle", "", [.gracePeriod, .obscureInBackground, .lockAfterIdle]),
+            ("Failed Attempts", "", [.maxFailedAttempts, .lockoutSchedule]),
+        ])
+        let header = HeaderBar()
+        header.setTitle(app.name)
+        let back = Button(iconName: "go-previous-symbolic", accessibleLabel: "Back to Apps")
+        back.onClicked { [weak self] in self?.onBack?() }
+        header.packStart(back)
+        content.append(header)
+        page.setExpand(vertical: true)
+        content.append(page)
+
+        let heading = PreferencesGroup()
+        let icon = AppIcon.image(app.icon, size: 64, name: app.name)
+        icon.setMargins(top: 12, bottom: 12)
+        let name = Label(app.name)
+        name.addStyleClass("title-1")
+        let id = Label(app.appID.rawValue)
+        id.addStyleClass("dim-label")
+        let top = Box(.vertical, spacing: 6)
+        top.append(icon)
+        top.append(name)
+        top.append(id)
+        heading.add(top)
+        page.add(heading)
+        page.add(problems.group)
+
+        protectRow.addSuffix(protect)
+        protectRow.setActivatableWidget(protect)
+        passcodeButton.setAlignment(vertical: .center)
+        passcodeRow.addSuffix(passcodeButton)
+        let protection = PreferencesGroup(title: "Protection")
+        protection.add(protectRow)
+        protection.add(passcodeRow)
+        protection.add(stateRow)
+        page.add(protection)
+
+        for group in section.groups { page.add(group) }
+
+        protect.onToggled { [weak self] in
+            guard let self, !showing else { return }
+            onProtect?(protect.isOn)
+        }
+        passcodeButton.onClicked { [weak self] in self?.onPasscode?() }
+    }
+
+    func refresh(_ snapshot: PolicySnapshot, agent: AgentView, now: UInt64) {
+        showing = true
+        defer { showing = false }
+        let editable = snapshot.problems[.app(app.appID)] == nil
+        problems.show(snapshot.problems[.app(app.appID)].map { [PolicySnapshot.sentence($0)] } ?? [])
+        let guarded = snapshot.policy(for: app.appID).guarded
+        if protect.isOn != guarded { protect.isOn = guarded }
+        let required = snapshot.isGuardRequired(app.appID)
+        protectRow.isSensitive = editable && !required
+        protect.isSensitive = editable && !required
+        protectRow.subtitle = required ? AdministratorLimit.fixed.explanation : "Cover its windows while it is locked or hidden"
+
+        let properties = agent.apps[app.appID.rawValue]
+        let kinds = snapshot.policy(for: app.appID).passcodeKinds.map(\.rawValue).joined(separator: ", ")
+        if let properties, properties.hasPasscode {
+            passcodeRow.subtitle = "Set (\(properties.passcodeKind?.rawValue ?? "unknown kind"))"
+            passcodeButton.label = "Change or Remove…"
+        } else {
+            passcodeRow.subtitle = agent.running ? "None yet. Allowed kinds: \(kinds)" : "AppLock is not running"
+            passcodeButton.label = "Set Passcode…"
+        }
+        passcodeButton.setAccessibleLabel(passcodeButton.label)
+        passcodeButton.isSensitive = agent.running
+        stateRow.subtitle = properties.map { AppStatus.state($0, now: now) }
+            ?? (agent.running ? "Not running with AppLock" : "AppLock is not running")
+        section.refresh(snapshot)
+    }
+}

@@ -1,0 +1,47 @@
+import AppLockClient
+import AppLockCore
+import GtkKit
+
+/// An installed app on the Apps page: its icon and name, its status, a "Protect" switch, and a button to its
+/// own page.
+@MainActor
+final class AppRow {
+    let app: InstalledApp
+    let row: ActionRow
+    let protect: Switch
+    /// The user switched "Protect".
+    var onProtect: ((Bool) -> Void)?
+    /// The user opened the app's page.
+    var onOpen: (() -> Void)?
+    private var showing = false
+    private(set) var status: AppStatus?
+
+    init(_ app: InstalledApp) {
+        self.app = app
+        row = ActionRow(title: app.name)
+        row.addPrefix(AppIcon.image(app.icon, size: 32, name: app.name))
+        protect = Switch(accessibleLabel: "Protect \(app.name)")
+        protect.tooltip = "Protect \(app.name)"
+        row.addSuffix(protect)
+        let open = Button(iconName: "go-next-symbolic", accessibleLabel: "Open \(app.name)")
+        open.addStyleClass("flat")
+        open.setAlignment(vertical: .center)
+        row.addSuffix(open)
+        open.onClicked { [weak self] in self?.onOpen?() }
+        row.onActivated { [weak self] in self?.onOpen?() }
+        protect.onToggled { [weak self] in
+            guard let self, !showing else { return }
+            onProtect?(protect.isOn)
+        }
+    }
+
+    /// Shows `status`; `editable` false when the app's policy file is broken.
+    func show(_ status: AppStatus, editable: Bool, now: UInt64) {
+        showing = true
+        defer { showing = false }
+        self.status = status
+        row.subtitle = editable ? status.summary(now: now) : "Its policy file has errors; see above"
+        if protect.isOn != status.guarded { protect.isOn = status.guarded }
+        protect.isSensitive = editable && !status.guardRequired
+    }
+}

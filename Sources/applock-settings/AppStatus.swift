@@ -1,0 +1,42 @@
+import AppLockClient
+
+/// The words an app's row says about it: protected or not, its passcode, and what the agent says of it now
+/// (unlocked, content hidden, locked, or locked out with the time left).
+struct AppStatus: Equatable {
+    var guarded: Bool
+    var guardRequired: Bool
+    var properties: AppProperties?
+
+    /// Listed among the protected apps: guarded, or with a passcode.
+    var isProtected: Bool { guarded || properties?.hasPasscode == true }
+
+    /// The row's subtitle at `now` (µs since the epoch).
+    func summary(now: UInt64) -> String {
+        var parts: [String] = []
+        if guardRequired {
+            parts.append("Protected by your administrator")
+        } else if guarded {
+            parts.append("Protected")
+        }
+        if let properties {
+            parts.append(properties.hasPasscode ? "Passcode set" : "No passcode")
+            parts.append(Self.state(properties, now: now))
+        } else if guarded {
+            parts.append("No passcode")
+        }
+        return parts.isEmpty ? "Not protected" : parts.joined(separator: " · ")
+    }
+
+    /// "Unlocked", "Content hidden", "Locked", "Locked out for 4:59".
+    static func state(_ properties: AppProperties, now: UInt64) -> String {
+        if properties.retryAfter > now {
+            let seconds = (properties.retryAfter - now + 999_999) / 1_000_000
+            return "Locked out for \(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+        }
+        switch properties.state {
+        case .unlocked: return "Unlocked"
+        case .obscured: return "Content hidden"
+        case .locked: return "Locked"
+        }
+    }
+}

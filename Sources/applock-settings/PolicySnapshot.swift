@@ -1,0 +1,72 @@
+import AppLockClient
+import AppLockCore
+
+/// The policy files as they are on disk now, read as the agent reads them: the user's file for every app, each
+/// app's own file, the administrator's limits, and each file that does not parse.
+struct PolicySnapshot: Equatable {
+    var base = PolicyOverrides()
+    var perApp: [AppID: PolicyOverrides] = [:]
+    var mandatory = MandatoryPolicy()
+    /// The files that cannot be used, by scope (nil: the administrator's file).
+    var problems: [PolicyFileScope?: PolicyFileProblem] = [:]
+
+    static func read(_ files: PolicyFiles) -> PolicySnapshot {
+        var snapshot = PolicySnapshot()
+        do {
+            snapshot.base = try files.overrides(.allApps)
+        } catch {
+            snapshot.problems[.allApps] = error
+        }
+        for app in files.appsWithFiles() {
+            do {
+                snapshot.perApp[app] = try files.overrides(.app(app))
+            } catch {
+                snapshot.problems[.app(app)] = error
+            }
+        }
+        do {
+            snapshot.mandatory = try files.mandatory()
+        } catch {
+            snapshot.problems[nil] = error
+        }
+        return snapshot
+    }
+
+    /// The policy in force for every app without a file of its own.
+    var allApps: Policy { base.applied(to: .defaults).clamped(by: mandatory) }
+
+    /// The policy in force for `app`.
+    func policy(for app: AppID) -> Policy {
+        PolicySet(base: base, perApp: perApp, mandatory: mandatory).effectivePolicy(for: app)
+    }
+
+    /// The keys the file for `scope` sets itself.
+    func overrides(_ scope: PolicyFileScope) -> PolicyOverrides {
+        switch scope {
+        case .allApps: base
+        case .app(let app): perApp[app] ?? PolicyOverrides()
+        }
+    }
+
+    /// Whether the administrator guards `app` whatever the user's files say.
+    func isGuardRequired(_ app: AppID) -> Bool {
+        mandatory.guardedApps?.contains(app) == true
+    }
+
+    /// The problems as sentences, the administrator's file last.
+    var problemSentences: [String] {
+        let user = problems.compactMap { scope, problem in scope == nil ? nil : Self.sentence(problem) }.sorted()
+        return user + (problems[nil].map { [Self.sentence($0)] } ?? [])
+    }
+
+    /// "<file>, line 3, key GracePeriod: expected a whole number, not "soon"".
+    static func sentence(_ problem: PolicyFileProblem) -> String {
+        switch problem {
+        case .broken(let error):
+            let key = error.key.isEmpty ? "" : ", key \(error.key)"
+            return "\(error.file), line \(error.line)\(key): \(error.problem)"
+        case .io(let path, let reason):
+            return "\(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import AppLockClient
+import Glibc
+import GtkKit
+
+/// The Recent Locks page: the agent's last locks, unlocks and covers, newest first, with app, reason and time.
+@MainActor
+final class RecentLocksPage {
+    let page = PreferencesPage(title: "Recent Locks", iconName: "document-open-recent-symbolic")
+    private let group = PreferencesGroup(
+        title: "Recent Locks", description: "What AppLock did since it started, newest first")
+    private var shown: [RecentLockEvent]?
+    private let names: [String: String]
+
+    /// `names` gives an app's name by id (the id is shown for others).
+    init(names: [String: String]) {
+        self.names = names
+        page.add(group)
+    }
+
+    func refresh(_ agent: AgentView) {
+        let events = Array(agent.recentEvents.reversed())
+        guard events != shown else { return }
+        shown = events
+        group.removeAll()
+        if events.isEmpty {
+            group.add(ActionRow(
+                title: agent.running ? "Nothing locked yet" : "AppLock is not running",
+                subtitle: agent.running ? "Locks and unlocks show here as they happen" : "Start applockd to see its locks"))
+            return
+        }
+        for event in events {
+            let name = names[event.appID] ?? event.appID
+            let row = ActionRow(
+                title: "\(name) \(Self.verb(event))",
+                subtitle: "\(Self.reason(event.reason)) · \(Self.time(event.time))")
+            row.addPrefix(Image(iconName: Self.icon(event)))
+            group.add(row)
+        }
+    }
+
+    static func verb(_ event: RecentLockEvent) -> String {
+        switch event.state {
+        case .locked: "locked"
+        case .unlocked: "unlocked"
+        case .obscured: "hidden"
+        }
+    }
+
+    static func icon(_ event: RecentLockEvent) -> String {
+        switch event.state {
+        case .locked: "changes-prevent-symbolic"
+        case .unlocked: "changes-allow-symbolic"
+        case .obscured: "view-conceal-symbolic"
+        }
+    }
+
+    /// The reason in words.
+    static func reason(_ reason: AppLockReason) -> String {
+        switch reason.rawValue {
+        case "launch": "App started"
+        case "manual": "Locked by hand"
+        case "session-lock": "Screen locked"
+        case "screensaver": "Screensaver"
+        case "suspend": "Suspend"
+        case "shutdown": "Shutdown"
+        case "idle": "Idle"
+        case "background": "Hidden"
+        case "session-switch": "User switch"
+        case "unlock": "Passcode entered"
+        case "foreground": "Shown again"
+        default: reason.rawValue
+        }
+    }
+
+    /// Local time of day, with the date when it is not today.
+    static func time(_ microseconds: UInt64) -> String {
+        var seconds = time_t(microseconds / 1_000_000)
+        var now = Glibc.time(nil)
+        var moment = tm()
+        var today = tm()
+        localtime_r(&seconds, &moment)
+        localtime_r(&now, &today)
+        let format = moment.tm_yday == today.tm_yday && moment.tm_year == today.tm_year ? "%H:%M:%S" : "%Y-%m-%d %H:%M"
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, format, &moment)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

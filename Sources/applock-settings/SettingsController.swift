@@ -1,0 +1,158 @@
+import AppLockClient
+import AppLockCore
+import Foundation
+import GtkKit
+
+/// AppLock Settings' window and what it does: reads the policy files and the agent once a second, shows them on
+/// its pages, writes each change to the file it belongs in (never to a file that does not parse) and has the
+/// agent and the guard re-read at once, and opens the passcode window for an app.
+@MainActor
+final class SettingsController {
+    let window = PreferencesWindow(title: "AppLock Settings")
+    private let files: PolicyFiles
+    private let monitor: AgentMonitor
+    private let environment: [String: String]
+    private let apps: [InstalledApp]
+    private let appsPage: AppsPage
+    private let whenToLock: PolicyPage
+    private let security: PolicyPage
+    private let recentLocks: RecentLocksPage
+    private var appPages: [AppID: AppPage] = [:]
+    private var openPage: AppPage?
+    private var snapshot = PolicySnapshot()
+    private var agent = AgentView()
+    private var timer: RepeatingTimer?
+    private var passcodeWindows: [AppID: Process] = [:]
+
+    init(connection: AppLockConnection, environment: [String: String]) {
+        self.environment = environment
+        files = PolicyFiles(environment: environment)
+        monitor = AgentMonitor(connection: connection)
+        apps = InstalledApp.all(environment: environment).filter { $0.appID.rawValue != "io.github.applock.Settings" }
+        appsPage = AppsPage(apps: apps)
+        whenToLock = PolicyPage(title: "When to Lock", iconName: "preferences-system-time-symbolic", layout: [
+            ("Lock Apps When", "For every app; an app's own page can change them for that app", [
+                .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch,
+            ]),
+            ("When Hidden or Idle", "An app is hidden when it is minimised or another app has the focus", [
+                .gracePeriod, .obscureInBackground, .lockAfterIdle,
+            ]),
+        ])
+        security = PolicyPage(title: "Security", iconName: "security-high-symbolic", layout: [
+            ("Failed Attempts", "For every app; after these, each wrong passcode locks the app out for a while", [
+                .maxFailedAttempts, .lockoutSchedule,
+            ]),
+            ("Forgotten Passcodes", "The desktop's authentication dialog confirms it is you", [
+                .allowSystemAuthentication, .allowPasscodeReset,
+            ]),
+        ])
+        recentLocks = RecentLocksPage(names: Dictionary(apps.map { ($0.appID.rawValue, $0.name) }) { first, _ in first })
+
+        window.setDefaultSize(width: 760, height: 760)
+        window.isSearchEnabled = true
+        window.nameSearch(button: "Search", field: "Search settings")
+        window.add(appsPage.page)
+        window.add(whenToLock.page)
+        window.add(security.page)
+        window.add(recentLocks.page)
+
+        appsPage.onProtect = { [weak self] app, on in self?.setGuard(on, for: app) }
+        appsPage.onOpen = { [weak self] app in self?.open(app) }
+        whenToLock.section.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
+        security.section.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
+    }
+
+    /// Shows the window and starts following the files and the agent.
+    func start() {
+        refresh()
+        window.present()
+        timer = RepeatingTimer(every: .seconds(1)) { [weak self] in self?.refresh() }
+    }
+
+    /// Re-reads the files now, and the agent (its answer comes back to the main loop).
+    func refresh() {
+        snapshot = PolicySnapshot.read(files)
+        show()
+        monitor.read { [weak self] view in
+            guard let self else { return }
+            agent = view
+            show()
+        }
+    }
+
+    private func show() {
+        let now = AppLockStatus.currentUnixMicroseconds()
+        appsPage.refresh(snapshot, agent: agent, now: now)
+        whenToLock.refresh(snapshot)
+        security.refresh(snapshot)
+        recentLocks.refresh(agent)
+        openPage?.refresh(snapshot, agent: agent, now: now)
+    }
+
+    // MARK: - Changes
+
+    private func write(_ key: SettingKey, _ value: SettingValue, _ scope: PolicyFileScope) {
+        change(key.rawValue, to: key.fileText(for: value), in: scope)
+    }
+
+    private func setGuard(_ on: Bool, for app: AppID) {
+        change("Guard", to: on ? "true" : "false", in: .app(app))
+        if on, agent.running, agent.apps[app.rawValue]?.hasPasscode != true { openPasscodeWindow(for: app) }
+    }
+
+    /// Writes one key and has the agent and the guard re-read; a file that cannot be written is said, not touched.
+    private func change(_ key: String, to value: String, in scope: PolicyFileScope) {
+        do {
+            try files.set(key, to: value, in: scope)
+        } catch {
+            window.showToast("Not saved: \(PolicySnapshot.sentence(error))")
+            refresh()
+            return
+        }
+        monitor.perform { connection in PolicyReload.signalReaders(on: connection) }
+        refresh()
+    }
+
+    private func open(_ app: AppID) {
+        guard let installed = apps.first(where: { $0.appID == app }) else { return }
+        let page = appPages[app] ?? makePage(installed)
+        appPages[app] = page
+        openPage = page
+        page.refresh(snapshot, agent: agent, now: AppLockStatus.currentUnixMicroseconds())
+        window.presentSubpage(page.content)
+    }
+
+    private func makePage(_ app: InstalledApp) -> AppPage {
+        let page = AppPage(app)
+        page.onBack = { [weak self] in
+            self?.openPage = nil
+            self?.window.closeSubpage()
+        }
+        page.onProtect = { [weak self] on in self?.setGuard(on, for: app.appID) }
+        page.onPasscode = { [weak self] in self?.openPasscodeWindow(for: app.appID) }
+        page.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
+        return page
+    }
+
+    /// Opens `applock-lock-window set-passcode` for `app` (set and confirm, change, or remove; the kinds the
+    /// policy allows): one flow, shared with `applockctl guard add`. The passcode never passes through here.
+    private func openPasscodeWindow(for app: AppID) {
+        if let running = passcodeWindows[app], running.isRunning { return }
+        guard let executable = LockWindowExecutable.path(environment: environment) else {
+            window.showToast("The passcode window (applock-lock-window) is not installed")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["set-passcode", "--app-id", app.rawValue]
+        process.terminationHandler = { _ in
+            MainLoop.post { [weak self] in self?.refresh() }
+        }
+        do {
+            try process.run()
+            passcodeWindows[app] = process
+        } catch {
+            window.showToast("Cannot open the passcode window: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import AppLockClient
+import Foundation
+import GtkKit
+
+/// Starts GTK and shows AppLock Settings until its window is closed.
+@MainActor
+func runSettings() -> Int32 {
+    let arguments = CommandLine.arguments.dropFirst()
+    if !arguments.isEmpty {
+        let usage = """
+            Usage: applock-settings
+
+            AppLock Settings: choose the apps to protect, set their passcodes, and choose when they lock.
+            It edits $XDG_CONFIG_HOME/applock/applock.conf and apps.d/<app_id>.conf, shows the limits in
+            /etc/applock/policy.conf [Mandatory] (or $APPLOCK_ADMIN_POLICY), and talks to applockd on the
+            session bus.
+            """
+        print(usage)
+        return arguments.allSatisfy { $0 == "--help" || $0 == "-h" } ? 0 : 1
+    }
+    do {
+        try Gtk.initialize(programName: "io.github.applock.Settings", applicationName: "AppLock Settings")
+    } catch {
+        FileHandle.standardError.write(Data("applock-settings: \(error)\n".utf8))
+        return 2
+    }
+    let connection: AppLockConnection
+    do {
+        connection = try AppLockConnection(timeout: .seconds(5))
+    } catch {
+        FileHandle.standardError.write(Data("applock-settings: cannot reach the session bus: \(error)\n".utf8))
+        return 4
+    }
+    let loop = MainLoop()
+    let controller = SettingsController(connection: connection, environment: ProcessInfo.processInfo.environment)
+    controller.window.onCloseRequest { [weak loop] in
+        loop?.quit()
+        return false
+    }
+    controller.start()
+    FileHandle.standardError.write(Data("applock-settings: shown\n".utf8))
+    loop.run()
+    withExtendedLifetime(controller) {}
+    connection.close()
+    return 0
+}
+
+exit(MainActor.assumeIsolated { runSettings() })

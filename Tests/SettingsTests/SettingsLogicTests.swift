@@ -1,0 +1,53 @@
+import AppLockClient
+import AppLockCore
+import Testing
+@testable import applock_settings
+
+/// The pure parts of AppLock Settings: how a key reads, is written and is limited, and what an app's row says.
+@Suite("Settings logic")
+struct SettingsLogicTests {
+    @Test func keysAreShownInTheirUnitsAndWrittenInSeconds() {
+        var policy = Policy.defaults
+        policy.lockAfterIdle = 600
+        #expect(SettingKey.lockAfterIdle.shown(in: policy) == .number(10))
+        #expect(SettingKey.lockAfterIdle.fileText(for: .number(15)) == "900")
+        #expect(SettingKey.gracePeriod.fileText(for: .number(30)) == "30")
+        #expect(SettingKey.lockOnSuspend.fileText(for: .toggle(false)) == "false")
+        #expect(SettingKey.lockoutSchedule.fileText(for: .list([60, 300])) == "60,300")
+        #expect(SettingValue.schedule(from: "60, 300 ,900") == .list([60, 300, 900]))
+        #expect(SettingValue.schedule(from: "soon") == nil)
+        #expect(SettingValue.schedule(from: "") == nil)
+    }
+
+    @Test func theAdministratorsKeysLimitTheirRows() {
+        let mandatory = MandatoryPolicy(
+            maximumGracePeriod: 120, maximumLockAfterIdle: 600, requireLockOnSessionLock: true,
+            allowSystemAuthentication: false)
+        #expect(SettingKey.lockOnSessionLock.limit(by: mandatory) == .fixed)
+        #expect(SettingKey.lockOnSuspend.limit(by: mandatory) == nil)
+        #expect(SettingKey.gracePeriod.limit(by: mandatory) == .maximum(120))
+        #expect(SettingKey.lockAfterIdle.limit(by: mandatory) == .maximum(10))
+        #expect(SettingKey.allowSystemAuthentication.limit(by: mandatory) == .fixed)
+        #expect(AdministratorLimit.fixed.explanation == "Set by your administrator")
+    }
+
+    @Test func anAppsRowSaysWhatProtectsItAndItsStateNow() {
+        var properties = AppProperties(appID: "org.example.Notes")
+        properties.hasPasscode = true
+        properties.state = .locked
+        #expect(AppStatus(guarded: true, guardRequired: false, properties: properties).summary(now: 0)
+            == "Protected · Passcode set · Locked")
+        properties.retryAfter = 125_000_000
+        #expect(AppStatus(guarded: false, guardRequired: false, properties: properties).summary(now: 0)
+            == "Passcode set · Locked out for 2:05")
+        #expect(AppStatus(guarded: true, guardRequired: true, properties: nil).summary(now: 0)
+            == "Protected by your administrator · No passcode")
+        #expect(AppStatus(guarded: false, guardRequired: false, properties: nil).summary(now: 0) == "Not protected")
+        #expect(!AppStatus(guarded: false, guardRequired: false, properties: nil).isProtected)
+    }
+
+    @Test func aBrokenFileIsNamedWithLineAndKey() {
+        let error = KeyFileError(file: "/c/apps.d/org.example.Notes.conf", line: 3, key: "GracePeriod", problem: "bad")
+        #expect(PolicySnapshot.sentence(.broken(error)) == "/c/apps.d/org.example.Notes.conf, line 3, key GracePeriod: bad")
+    }
+}
