@@ -28,14 +28,14 @@ public final class GuardAgentLink {
         if stateMatches[app] == nil {
             let rule = MatchRule(
                 type: .signal, sender: AppLockBusNames.busName, path: Self.manager,
-                interface: AppLockBusNames.managerInterface, member: "StateChanged", arg0: app.rawValue)
+                interface: AppLockBusNames.managerInterface, member: ManagerSignal.stateChanged.name, arg0: app.rawValue)
             stateMatches[app] = connection.addMatch(rule) { message in
                 guard let args = try? message.arguments(), args.count == 3, let text = args[1].stringValue,
                       let new = AppState(rawValue: text) else { return }
                 state(new)
             }
         }
-        call("RegisterApplication", [.string(app.rawValue)]) { [weak self] result in
+        call(.registerApplication, [.string(app.rawValue)]) { [weak self] result in
             switch result {
             case .success:
                 registered(true, nil)
@@ -49,19 +49,19 @@ public final class GuardAgentLink {
     /// Ends the registration and the app's subscription.
     public func unregister(_ app: AppID) {
         if let token = stateMatches.removeValue(forKey: app) { connection.removeMatch(token) }
-        call("UnregisterApplication", [.string(app.rawValue)]) { _ in }
+        call(.unregisterApplication, [.string(app.rawValue)]) { _ in }
     }
 
     /// `ReportActivity(app, activity)`; failures are the agent's to log.
     public func reportActivity(_ app: AppID, _ activity: Activity) {
-        call("ReportActivity", [.string(app.rawValue), .string(activity.rawValue)]) { _ in }
+        call(.reportActivity, [.string(app.rawValue), .string(activity.rawValue)]) { _ in }
     }
 
     private func readState(_ app: AppID, _ state: @escaping (AppState) -> Void) {
         guard let message = try? Message.methodCall(
             destination: AppLockBusNames.busName, path: ObjectPath(AppLockBusNames.applicationPath(for: app.rawValue)),
-            interface: "org.freedesktop.DBus.Properties", member: "Get",
-            arguments: [.string(AppLockBusNames.applicationInterface), .string("State")])
+            interface: StandardInterfaces.properties, member: "Get",
+            arguments: [.string(AppLockBusNames.applicationInterface), .string(ApplicationProperty.state.name)])
         else { return }
         connection.call(message, timeout: .seconds(10)) { result in
             guard case .success(let reply) = result, let value = try? reply.arguments().first,
@@ -71,10 +71,10 @@ public final class GuardAgentLink {
         }
     }
 
-    private func call(_ member: String, _ arguments: [DBusValue], reply: @escaping (Result<Message, DBusError>) -> Void) {
+    private func call(_ method: ManagerMethod, _ arguments: [DBusValue], reply: @escaping (Result<Message, DBusError>) -> Void) {
         guard let message = try? Message.methodCall(
             destination: AppLockBusNames.busName, path: Self.manager, interface: AppLockBusNames.managerInterface,
-            member: member, arguments: arguments)
+            member: method.name, arguments: arguments)
         else { return }
         connection.call(message, timeout: .seconds(10), reply: reply)
     }

@@ -1,7 +1,5 @@
 import AppLockClient
 import AppLockCore
-import AppLockProtocol
-import DBusKit
 import GtkKit
 
 /// Every call the lock window makes to the agent, in one place, through the client library's
@@ -76,32 +74,24 @@ final class AgentLink: Sendable {
     }
 
     /// Asks the agent to unlock through polkit (the desktop's authentication agent); may take as long as the user.
-    /// The client library has no request for it yet (issue 14 adds the method), so it is one plain D-Bus call on a
-    /// connection of its own.
     func unlockWithSystemAuthentication(completion: @escaping @MainActor @Sendable (SystemAuthenticationAnswer) -> Void) {
-        let appID = self.appID
-        Task.detached {
+        let (connection, appID) = (self.connection, appID)
+        Task {
             let answer: SystemAuthenticationAnswer
-            do {
-                let bus = try Connection.session()
-                defer { bus.close() }
-                _ = try bus.call(
-                    destination: AppLockBusNames.busName, path: try ObjectPath(AppLockBusNames.managerPath),
-                    interface: AppLockBusNames.managerInterface, member: "UnlockWithSystemAuthentication",
-                    arguments: [.string(appID)], timeout: .seconds(600))
+            do throws(AppLockError) {
+                try await connection.unlockWithSystemAuthentication(appID)
                 answer = .unlocked
-            } catch let error as DBusError {
-                switch error.name {
-                case "org.freedesktop.DBus.Error.UnknownMethod", AppLockBusNames.errorPrefix + "SystemAuthUnavailable":
-                    answer = .unavailable
-                case AppLockBusNames.errorPrefix + "NotAuthorized":
-                    answer = .refused("System authentication did not succeed.")
-                default:
-                    answer = .refused(AgentError(dbusName: error.name) == nil
-                        ? "The AppLock agent is not running." : error.message)
-                }
             } catch {
-                answer = .refused("The AppLock agent is not running.")
+                switch error {
+                case .agent(.systemAuthUnavailable, _), .other(name: "org.freedesktop.DBus.Error.UnknownMethod", _):
+                    answer = .unavailable
+                case .agent(.notAuthorized, _):
+                    answer = .refused("System authentication did not succeed.")
+                case .agent(_, let message):
+                    answer = .refused(message)
+                case .agentUnavailable, .noReply, .closed, .other:
+                    answer = .refused("The AppLock agent is not running.")
+                }
             }
             MainLoop.post { completion(answer) }
         }
