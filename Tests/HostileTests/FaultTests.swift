@@ -248,9 +248,15 @@ extension HostileSuite {
             switch fault {
             case .full:
                 try? fm.removeItem(at: temporary)
+                // The lock-out itself must reach the file: a retry that slipped in while the test was putting
+                // /dev/full back can have saved an older state of the app (one failure, no lock-out) already.
                 #expect(waitUntil(timeout: .seconds(15)) {
-                    (try? String(contentsOf: harness.ledgerFile, encoding: .utf8))?.contains(app) == true
-                }, "the ledger was not saved after the disk was repaired")
+                    let text = (try? String(contentsOf: harness.ledgerFile, encoding: .utf8)) ?? ""
+                    return text.split(separator: "\n").contains { line in
+                        let fields = line.split(separator: " ")
+                        return fields.count == 5 && fields[0] == "r" && fields[1] == app && fields[3] != "0"
+                    }
+                }, "the lock-out was not saved after the disk was repaired")
                 try harness.killAndRestart()
             case .unwritable:
                 try fm.removeItem(at: directory)
