@@ -68,6 +68,21 @@ import Testing
             == [.uncover(w1), .hideLockWindow(notes), .activate(w1)])
     }
 
+    @Test func theAppStaysInTheForegroundWhileItsLockWindowHoldsTheFocusAndWhenTheFocusComesBack() {
+        var (core, clock) = registeredAndShown(state: .unlocked)
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
+        _ = core.handle(.keyboardGrabAnswered(true), now: clock.now)
+        _ = core.handle(.lockWindowMapped(notes), now: clock.now)
+        let lockWindowFocused = core.handle(.activeWindowChanged(nil), now: clock.now)
+        #expect(!lockWindowFocused.contains(.reportActivity(notes, .background)), "\(lockWindowFocused)")
+        let unlocked = core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
+        #expect(unlocked.contains(.activate(w1)))
+        #expect(!unlocked.contains(.reportActivity(notes, .background)), "\(unlocked)")
+        #expect(core.handle(.activeWindowChanged(w1), now: clock.now).isEmpty)
+        #expect(core.handle(.activeWindowChanged(other), now: clock.now).contains(.reportActivity(notes, .background)))
+    }
+
     @Test func activatingAnotherWindowEndsTheLockWindowAndFreesTheKeyboard() {
         var (core, clock) = registeredAndShown(state: .unlocked)
         _ = core.handle(.activeWindowChanged(w1), now: clock.now)
