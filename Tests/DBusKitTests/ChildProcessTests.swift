@@ -1,3 +1,4 @@
+import AppLockTestSupport
 import DBusKit
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
         // never a SIGPIPE (which would end this process).
         var refusal: ChildProcessError?
         let refused = waitUntil(timeout: .seconds(10)) {
-            do {
+            do throws(ChildProcessError) {
                 try child.write(Array("x\n".utf8), deadline: ContinuousClock.now + .seconds(5))
                 return false
             } catch {
