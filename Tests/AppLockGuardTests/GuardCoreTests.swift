@@ -57,11 +57,7 @@ import Testing
     }
 
     @Test func theLockWindowStaysWhenTheFocusGoesToItAndGivesTheFocusBackWhenUnlocked() {
-        var (core, clock) = registeredAndShown(state: .unlocked)
-        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
-        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
-        _ = core.handle(.keyboardGrabAnswered(true), now: clock.now)
-        _ = core.handle(.lockWindowMapped(notes), now: clock.now)
+        var (core, clock) = lockWindowShownOverActiveNotes()
         #expect(!core.handle(.activeWindowChanged(nil), now: clock.now).contains(.hideLockWindow(notes)))
         #expect(core.lockWindowApp == notes)
         #expect(core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
@@ -69,11 +65,7 @@ import Testing
     }
 
     @Test func theAppStaysInTheForegroundWhileItsLockWindowHoldsTheFocusAndWhenTheFocusComesBack() {
-        var (core, clock) = registeredAndShown(state: .unlocked)
-        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
-        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
-        _ = core.handle(.keyboardGrabAnswered(true), now: clock.now)
-        _ = core.handle(.lockWindowMapped(notes), now: clock.now)
+        var (core, clock) = lockWindowShownOverActiveNotes()
         let lockWindowFocused = core.handle(.activeWindowChanged(nil), now: clock.now)
         #expect(!lockWindowFocused.contains(.reportActivity(notes, .background)), "\(lockWindowFocused)")
         let unlocked = core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
@@ -182,6 +174,16 @@ import Testing
     }
 
     /// Notes registered with one shown window `w1`, in `state`.
+    /// Notes active, then locked: its lock window is mapped over it and the keyboard held.
+    func lockWindowShownOverActiveNotes() -> (GuardCore, ManualClock) {
+        var (core, clock) = registeredAndShown(state: .unlocked)
+        for input in [GuardInput.activeWindowChanged(w1), .appStateChanged(notes, .locked), .keyboardGrabAnswered(true),
+                      .lockWindowMapped(notes)] {
+            _ = core.handle(input, now: clock.now)
+        }
+        return (core, clock)
+    }
+
     func registeredAndShown(state: AppState) -> (GuardCore, ManualClock) {
         var (core, clock) = started()
         for input in [GuardInput.windowResolved(w1, app: notes), .windowShown(w1),
