@@ -116,9 +116,12 @@ public final class SwaySession: @unchecked Sendable {
             let type = node["type"] as? String ?? ""
             let here = type == "workspace" ? node["name"] as? String ?? "" : workspace
             if (type == "con" || type == "floating_con"), let pid = node["pid"] as? Int {
-                found.append(SwayWindow(
+                var window = SwayWindow(
                     id: node["id"] as? Int ?? 0, appID: node["app_id"] as? String, pid: Int32(pid), workspace: here,
-                    focused: node["focused"] as? Bool ?? false, floating: type == "floating_con"))
+                    focused: node["focused"] as? Bool ?? false, floating: type == "floating_con")
+                window.rect = SwayRect(node["rect"])
+                window.surface = SwayRect(node["geometry"])
+                found.append(window)
             }
             for key in ["nodes", "floating_nodes"] {
                 for child in node[key] as? [[String: Any]] ?? [] { walk(child, workspace: here) }
@@ -126,6 +129,14 @@ public final class SwaySession: @unchecked Sendable {
         }
         walk(tree, workspace: "")
         return found
+    }
+
+    /// The rectangles of the active outputs (`get_outputs`), in layout coordinates.
+    public func outputs() -> [SwayRect] {
+        let result = run(["swaymsg", "-r", "-t", "get_outputs"])
+        guard result.succeeded, let data = result.stdout.data(using: .utf8),
+              let outputs = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        return outputs.filter { $0["active"] as? Bool ?? false }.compactMap { SwayRect($0["rect"]) }
     }
 
     /// A PNG of the whole output, as `grim` (wlr-screencopy) sees it.
@@ -148,7 +159,39 @@ public struct SwayWindow: Sendable, Equatable {
     public var workspace: String
     public var focused: Bool
     public var floating: Bool
+    /// The container's place in layout coordinates (`rect` in sway's tree, borders included).
+    public var rect: SwayRect?
+    /// The size the client itself drew (`geometry` in sway's tree: its surface, relative to the container).
+    public var surface: SwayRect?
 
     /// Whether it is on a workspace (not in sway's scratchpad).
     public var onScreen: Bool { workspace != "__i3_scratch" }
+}
+
+/// A rectangle as sway's IPC reports one (`x`, `y`, `width`, `height`).
+public struct SwayRect: Sendable, Equatable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+
+    init?(_ json: Any?) {
+        guard let json = json as? [String: Any], let x = json["x"] as? Int, let y = json["y"] as? Int,
+              let width = json["width"] as? Int, let height = json["height"] as? Int else { return nil }
+        self.init(x: x, y: y, width: width, height: height)
+    }
+
+    /// Whether `other` lies wholly inside this rectangle.
+    public func contains(_ other: SwayRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+
+    /// How far the centre of `other` is from this rectangle's centre, in pixels on each axis.
+    public func centreOffset(of other: SwayRect) -> (x: Int, y: Int) {
+        (abs(2 * other.x + other.width - 2 * x - width) / 2, abs(2 * other.y + other.height - 2 * y - height) / 2)
+    }
 }
