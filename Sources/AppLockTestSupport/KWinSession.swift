@@ -121,24 +121,45 @@ public final class KWinSession: @unchecked Sendable {
         run([keyboard.path, "-s", "100", "-k", name])
     }
 
-    /// Every window KWin manages, as a KWin script sees it (the script prints them into KWin's log).
+    /// Every window KWin manages, as a KWin script sees it.
     public func windows() throws -> [KWinWindow] {
-        let token = UUID().uuidString.prefix(8)
-        let marker = "applock-window-\(token) "
-        let script = environment.root.appendingPathComponent("kwin-windows-\(token).js")
-        try """
+        let lines = try runScript("""
             for (const c of workspace.clientList()) {
                 const g = c.frameGeometry;
-                print("\(marker)" + JSON.stringify({
+                say(JSON.stringify({
                     resourceClass: String(c.resourceClass || ""), pid: c.pid || 0, x: g.x, y: g.y, width: g.width,
                     height: g.height, keepAbove: !!c.keepAbove, active: workspace.activeClient === c,
                     minimized: !!c.minimized, x11Window: Number(c.windowId || 0) }));
             }
-            print("\(marker)end");
-            """.write(to: script, atomically: true, encoding: .utf8)
+            """)
+        return try lines.map { try JSONDecoder().decode(KWinWindow.self, from: Data($0.utf8)) }
+    }
+
+    /// Does what the task bar does when the user clicks a window of process `pid`: restores it and gives it the
+    /// keyboard. Returns how many windows it reached for.
+    @discardableResult
+    public func reachFor(pid: Int32) throws -> Int {
+        try runScript("""
+            for (const c of workspace.clientList()) {
+                if (c.pid !== \(pid)) continue;
+                c.minimized = false;
+                workspace.activeClient = c;
+                say("reached");
+            }
+            """).count
+    }
+
+    /// Loads and runs a KWin script of the test's own whose `say(text)` lines come back (through KWin's log, where
+    /// `print` writes), waits until it has run, and unloads it.
+    private func runScript(_ body: String) throws -> [String] {
+        let token = UUID().uuidString.prefix(8)
+        let marker = "applock-test-\(token) "
+        let script = environment.root.appendingPathComponent("kwin-test-\(token).js")
+        try "function say(text) { print(\"\(marker)\" + text); }\n\(body)\nprint(\"\(marker)end\");\n"
+            .write(to: script, atomically: true, encoding: .utf8)
         let connection = try Connection.address(environment.sessionBus.address)
         defer { connection.close() }
-        let name = "applock-test-windows-\(token)"
+        let name = "applock-test-\(token)"
         let reply = try connection.call(
             destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
             member: "loadScript", arguments: [.string(script.path), .string(name)], timeout: .seconds(10))
@@ -151,15 +172,15 @@ public final class KWinSession: @unchecked Sendable {
         _ = try connection.call(
             destination: "org.kde.KWin", path: ObjectPath("/\(id)"), interface: "org.kde.kwin.Script", member: "run",
             arguments: [], timeout: .seconds(10))
-        var lines: [Substring] = []
+        var lines: [String] = []
         let done = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(20)) { [compositor] in
             lines = compositor.logText().split(separator: "\n").compactMap { line in
-                line.range(of: marker).map { line[$0.upperBound...] }
+                line.range(of: marker).map { String(line[$0.upperBound...]) }
             }
             return lines.last == "end"
         }
-        guard done else { throw TestSupportError("KWin's script did not report its windows") }
-        return try lines.dropLast().map { try JSONDecoder().decode(KWinWindow.self, from: Data($0.utf8)) }
+        guard done else { throw TestSupportError("KWin's script \(name) did not run: \(compositor.logText().suffix(2000))") }
+        return lines.dropLast()
     }
 
     /// The whole screen through KWin's `ScreenShot2.CaptureActiveScreen` (the test may: the permission check is

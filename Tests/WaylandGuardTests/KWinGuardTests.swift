@@ -48,9 +48,10 @@ struct KWinGuardTests {
         }
     }
 
-    /// Starts KWin, the guard and the app (`launch`, whose keys go to `recorder`; drawn in `appColours`), then checks what a user sees and
-    /// types: the app minimised, the lock window above, focused and centred, keys reaching nothing, the passcode
-    /// unlocking, the app back with the keyboard.
+    /// Starts KWin, the guard and the app (`launch`, whose keys go to `recorder`; drawn in `appColours`), then
+    /// checks what a user sees and types: the app minimised, the lock window above, focused and centred, keys reaching
+    /// nothing (also after reaching for the app as the task bar does), the passcode unlocking, the app back with the
+    /// keyboard.
     static func lockAndUnlock(
         app: String, label: String, desktopEntry: String, appColours: Set<UInt32>,
         launch: (KWinSession, URL) throws -> SessionProcess
@@ -89,6 +90,13 @@ struct KWinGuardTests {
 
         #expect(session.type("typed while hidden").succeeded)
         session.key("Return")
+        #expect(try session.reachFor(pid: appProcess.pid) == 1, "the app's window is there to reach for")
+        session.type("typed after reaching")
+        #expect(waitUntil(timeout: .seconds(10)) { (try? session.countPixels(appColours)) == 0 }, "\(log())")
+        _ = try? session.countPixels(appColours, keep: artifact("\(label)-reached-for"))
+        #expect(waitUntil(timeout: .seconds(10)) {
+            (try? session.windows())?.first { $0.pid != appProcess.pid && !$0.minimized }?.active == true
+        }, "the lock window has the keyboard again: \((try? session.windows()) ?? [])")
         #expect(session.type(SwayGuardHarness.passcode).succeeded)
         #expect(waitUntil(timeout: .seconds(20)) { (try? client.state(app)) == "unlocked" }, "\(log())")
         #expect(waitUntil(timeout: .seconds(20)) { (try? session.countPixels(appColours)) ?? 0 > 10_000 }, "\(log())")
