@@ -4,7 +4,8 @@
 /// covered (the task bar, a click) is minimised again at once. KWin activates a new Wayland window before it tells
 /// scripts the window was added (an X11 one after), so a window that is already active when it is added is reported
 /// activated after it is reported added: else the guard, not knowing the window yet, would miss that the user
-/// reached for a locked app, and no lock window would come.
+/// reached for a locked app, and no lock window would come. The next poll goes out before an answer is carried
+/// out, so that a change right after it (a lock just after an unlock) finds a poll already waiting.
 enum KWinScript {
     static let source = """
         const G = "io.github.applock.Guard1", P = "/io/github/applock/Guard1/Compositor", I = "io.github.applock.Guard1.Compositor";
@@ -40,6 +41,7 @@ enum KWinScript {
         workspace.clientActivated.connect(function (c) { if (c) report("activated", c); });
         function poll(version) {
             callDBus(G, P, I, "Poll", version, function (next, text) {
+                poll(next);
                 const wanted = JSON.parse(text);
                 const before = hidden;
                 hidden = {};
@@ -53,7 +55,6 @@ enum KWinScript {
                     }
                 }
                 enforce();
-                poll(next);
             });
         }
         poll(0);
