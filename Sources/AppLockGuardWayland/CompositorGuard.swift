@@ -37,6 +37,7 @@ public final class CompositorGuard {
     var lockWindowApp: AppID?
     var version: Int32 = 1
     var polls: [(MethodInvocation, TimerHandle)] = []
+    var publishScheduled = false
 
     /// `desktop` is `.plasmaWayland` (the guard loads its KWin script) or `.gnomeWayland` (the extension calls in).
     public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
@@ -166,8 +167,19 @@ public final class CompositorGuard {
         polls.append((call, hold))
     }
 
-    /// Tells the script the new wanted state (answers the held polls).
+    /// Tells the script the new wanted state (answers the held polls) once the actions at hand are all carried out:
+    /// the script must see an unlock's uncovered windows together with the lock window gone, or it brings them back
+    /// without the keyboard, and a lock's hidden windows in one answer rather than in two round trips.
     func publish() {
+        guard !publishScheduled else { return }
+        publishScheduled = true
+        loop.runSoon { [unowned self] in
+            publishScheduled = false
+            answerPolls()
+        }
+    }
+
+    private func answerPolls() {
         version &+= 1
         let text = wanted()
         for (call, hold) in polls {

@@ -48,6 +48,7 @@ public final class SwayGuard {
             driver.log("cannot follow sway's windows: \(error)")
             return
         }
+        floatLockWindowsFromTheirFirstFrame()
         let loop = driver.loop
         driver.performOnDesktop = { [unowned self] action in execute(action) }
         _ = loop.watch(fd: events.fileDescriptor, readable: true, writable: false) { [unowned self] _ in swayEvents() }
@@ -68,6 +69,16 @@ public final class SwayGuard {
     }
 
     func feed(_ input: GuardInput) { driver.feed(input) }
+
+    /// A rule that makes every lock window floating as sway maps it, at the size it asks for, in the middle of the
+    /// output (where sway puts a new floating window). Floated only after it was mapped, it raced its first tiled
+    /// configure (sway 1.7): the container kept the tiled size, 1276×796, at the place centred for the window's own
+    /// 420×660, and ran past the output's right edge. A lock window's Wayland app id is its program's file name.
+    private func floatLockWindowsFromTheirFirstFrame() {
+        let program = driver.configuration.lockWindowPath?.split(separator: "/").last.map(String.init) ?? "applock-lock-window"
+        let pattern = program.map { $0 == "." ? "[.]" : String($0) }.joined()
+        sway("for_window [app_id=\"^\(pattern)$\"] floating enable")
+    }
 
     func reapLockWindows() {
         for (app, process) in lockWindows {
