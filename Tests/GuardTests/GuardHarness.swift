@@ -103,6 +103,18 @@ final class GuardHarness {
         return window
     }
 
+    /// Starts the guard and the app, unlocks the app with its passcode and gives its window the focus; returns the
+    /// window, uncovered.
+    func startUnlockedApp() throws -> UInt32 {
+        try startGuard()
+        let window = try startApp()
+        #expect(waitForState("locked"))
+        try unlock()
+        session.xdotool(["windowactivate", "--sync", String(window)])
+        #expect(waitUntilCovered(window, false, label: "unlocked"), "\(guardLog())")
+        return window
+    }
+
     /// Starts an xterm of another, unguarded app (class `OtherTerm`) and returns its window.
     func startOtherApp() throws -> UInt32 {
         let before = Set(session.windows(ofClass: "OtherTerm"))
