@@ -35,7 +35,8 @@ public struct GuardCore: Sendable {
         var mapped = false
     }
 
-    public private(set) var guardedApps: Set<AppID> = []
+    /// Each guarded app with what makes it `background` (its policy's `BackgroundWhen`).
+    private var backgroundRules: [AppID: BackgroundRule] = [:]
     private var windows: [GuardWindowID: WindowRecord] = [:]
     private var apps: [AppID: AppRecord] = [:]
     private var agentPresent = false
@@ -53,6 +54,9 @@ public struct GuardCore: Sendable {
 
     public init() {}
 
+    /// The apps the policy guards.
+    public var guardedApps: Set<AppID> { Set(backgroundRules.keys) }
+
     /// The agent's last word on `app` (nil when not known).
     public func state(of app: AppID) -> AppState? { apps[app]?.state }
 
@@ -65,8 +69,8 @@ public struct GuardCore: Sendable {
     public mutating func handle(_ input: GuardInput, now: Duration) -> [GuardAction] {
         var extra: [GuardAction] = []
         switch input {
-        case .guardedAppsChanged(let apps):
-            guardedApps = apps
+        case .guardedAppsChanged(let rules):
+            backgroundRules = rules
         case .windowResolved(let window, let app):
             windows[window, default: WindowRecord()].app = app
         case .windowShown(let window):
@@ -130,7 +134,7 @@ public struct GuardCore: Sendable {
     }
 
     private func guardedApp(of window: GuardWindowID) -> AppID? {
-        guard let app = windows[window]?.app, guardedApps.contains(app) else { return nil }
+        guard let app = windows[window]?.app, backgroundRules[app] != nil else { return nil }
         return app
     }
 
@@ -242,10 +246,22 @@ public struct GuardCore: Sendable {
         }
     }
 
+    /// `foreground` or `background` for each registered app, by its rule: `unfocused` is foreground only while one
+    /// of its shown windows is the active one; `minimised` while any of its windows is on screen (a covered window
+    /// is on screen too, so covering an app never changes what it reports).
     private mutating func reconcileActivity(_ actions: inout [GuardAction]) {
         let activeApp = active.flatMap { window in windows[window]?.shown == true ? guardedApp(of: window) : nil }
+        var onScreen: Set<AppID> = []
+        for (window, record) in windows where record.shown {
+            if let app = guardedApp(of: window) { onScreen.insert(app) }
+        }
         for app in apps.keys.sorted() where apps[app]?.registration == .registered {
-            let activity: Activity = activeApp == app ? .foreground : .background
+            guard let rule = backgroundRules[app] else { continue }
+            let foreground = switch rule {
+            case .minimised: onScreen.contains(app)
+            case .unfocused: activeApp == app
+            }
+            let activity: Activity = foreground ? .foreground : .background
             if apps[app]?.reported != activity {
                 apps[app]?.reported = activity
                 actions.append(.reportActivity(app, activity))

@@ -67,7 +67,7 @@ final class GuardDriver {
         entries = Dictionary(uniqueKeysWithValues: guarded.map {
             ($0, DesktopEntry.find($0, dataDirectories: configuration.dataDirectories))
         })
-        feed(.guardedAppsChanged(guarded))
+        feed(.guardedAppsChanged(policies.guardedAppRules))
     }
 
     /// Which guarded app a window belongs to, by the rules the X11 guard follows: its process's launcher scope

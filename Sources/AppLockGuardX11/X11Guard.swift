@@ -122,7 +122,7 @@ public final class X11Guard {
         entries = Dictionary(uniqueKeysWithValues: guarded.map {
             ($0, DesktopEntry.find($0, dataDirectories: configuration.dataDirectories))
         })
-        feed(.guardedAppsChanged(guarded))
+        feed(.guardedAppsChanged(policies.guardedAppRules))
         for window in clients.keys.sorted() { resolve(window) }
     }
 
