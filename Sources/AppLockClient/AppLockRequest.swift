@@ -230,6 +230,17 @@ extension AppLockRequest where Value == UInt32 {
     }
 }
 
+extension AppLockRequest where Value == Bool {
+    /// Whether a connection owns `busName` now (`org.freedesktop.DBus.NameHasOwner`). Asked of the bus itself: it
+    /// never starts the agent.
+    public static func nameHasOwner(_ busName: String) -> Self {
+        Self(
+            destination: "org.freedesktop.DBus", path: AppLockBusNames.busDaemonPath, interface: "org.freedesktop.DBus",
+            member: "NameHasOwner", [.string(busName)]
+        ) { reply, _ in reply.first?.boolValue }
+    }
+}
+
 extension AppLockRequest where Value == [RecentLockEvent] {
     /// `GetRecentEvents`: the agent's last state changes of every app, oldest first.
     public static var recentEvents: Self {
