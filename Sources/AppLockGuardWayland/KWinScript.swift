@@ -1,10 +1,12 @@
+import AppLockProtocol
+
 /// The KWin script the guard loads on KDE Plasma (KWin 5.27's scripting API). It reports every window to the
 /// guard (`WindowEvent`), and long-polls the guard (`Poll`) for which windows to keep minimised and which lock
 /// window to keep above everything, on every desktop, with the focus. A guarded window that comes back while
-/// covered (the task bar, a click) is minimised again at once.
+/// covered (the task bar, a click) is minimised again at once. The guard's names come from ``GuardBusNames``.
 enum KWinScript {
     static let source = """
-        const G = "io.github.applock.Guard1", P = "/io/github/applock/Guard1/Compositor", I = "io.github.applock.Guard1.Compositor";
+        const G = "\(GuardBusNames.busName)", P = "\(GuardBusNames.compositorPath)", I = "\(GuardBusNames.compositorInterface)";
         let hidden = {};
         let lockPid = 0;
         function idOf(c) { return String(c.internalId); }

@@ -1,5 +1,6 @@
 public import AppLockGuard
-import AppLockGuardX11
+import AppLockGuardDriver
+import AppLockProtocol
 import DBusKit
 import Glibc
 
@@ -13,7 +14,7 @@ public final class UnprotectedGuard {
     public init(desktop: GuardDesktop) throws {
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
-        try bus.requestName(X11Guard.busName)
+        try bus.requestName(GuardBusNames.busName)
         GuardStatus.export(on: bus, desktop: desktop)
     }
 

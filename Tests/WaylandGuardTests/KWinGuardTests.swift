@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -26,7 +27,7 @@ struct KWinGuardTests {
         let guardProcess = try session.launch([try SwayGuardHarness.built("applock-guard"), "--verbose"], logName: "guard",
                                               extraVariables: ["GDK_BACKEND": "x11"])
         defer { guardProcess.stop() }
-        #expect(environment.waitForName("io.github.applock.Guard1"), "\(guardProcess.logText())")
+        #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
         let recorder = environment.root.appendingPathComponent("recorder.txt")
         let xterm = try session.launch([
             "xterm", "-class", Self.app, "-bg", "magenta", "-fg", "yellow", "-geometry", "80x24+100+100",

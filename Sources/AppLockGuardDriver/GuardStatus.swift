@@ -1,0 +1,30 @@
+public import AppLockGuard
+import AppLockProtocol
+public import DBusKit
+
+/// What the guard tells the session about itself, on its own bus name (``GuardBusNames``, status object
+/// ``GuardBusNames/statusPath``): the desktop it runs in, whether it can protect apps there, and that in one
+/// sentence (``GuardProperty``). `applockctl status` reads it.
+public enum GuardStatus {
+    /// Exports the status object for `desktop` on `bus`.
+    public static func export(on bus: Connection, desktop: GuardDesktop) {
+        let properties = GuardProperty.allCases.map { "      <property name=\"\($0.name)\" type=\"\($0.contract.type)\" access=\"read\"/>" }
+        let interface = ExportedInterface(
+            name: GuardBusNames.statusInterface,
+            xml: """
+                <interface name="\(GuardBusNames.statusInterface)">
+                \(properties.joined(separator: "\n"))
+                </interface>
+                """,
+            properties: {
+                GuardProperty.allCases.map { property -> (String, DBusValue) in
+                    switch property {
+                    case .desktop: (property.name, .string(desktop.description))
+                    case .protected: (property.name, .boolean(desktop.isProtected))
+                    case .statement: (property.name, .string(desktop.statement))
+                    }
+                }
+            })
+        bus.export(BasicExportedObject(interfaces: [interface]), at: try! ObjectPath(GuardBusNames.statusPath))
+    }
+}
