@@ -101,8 +101,6 @@ public final class X11Guard: GuardBackend {
         display.retainWindowsAfterExit(false)
         display.sync()
     }
-
-    func log(_ line: String) { driver.log(line) }
 }
 
 @available(*, unavailable) extension X11Guard: Sendable {}
