@@ -1,7 +1,6 @@
 import AppLockAgent
 public import AppLockCore
 public import AppLockGuard
-import AppLockProtocol
 public import DBusKit
 import Glibc
 
@@ -34,8 +33,7 @@ public final class GuardDriver {
         self.desktop = desktop
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
-        try bus.requestName(GuardBusNames.busName)
-        GuardStatus.export(on: bus, desktop: desktop)
+        try GuardStatus.publish(on: bus, desktop: desktop)
         agent = try GuardAgentLink(loop: loop)
         policyLoader = PolicyLoader(
             userDirectory: configuration.policy.configDirectory, adminPolicyPath: configuration.policy.adminPolicyPath)

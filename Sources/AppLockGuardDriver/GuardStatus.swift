@@ -6,8 +6,13 @@ public import DBusKit
 /// ``GuardBusNames/statusPath``): the desktop it runs in, whether it can protect apps there, and that in one
 /// sentence (``GuardProperty``). `applockctl status` reads it.
 public enum GuardStatus {
-    /// Exports the status object for `desktop` on `bus`.
-    public static func export(on bus: Connection, desktop: GuardDesktop) {
+    /// Takes the guard's bus name on `bus` (one guard per session) and exports the status object for `desktop`.
+    public static func publish(on bus: Connection, desktop: GuardDesktop) throws {
+        try bus.requestName(GuardBusNames.busName)
+        export(on: bus, desktop: desktop)
+    }
+
+    private static func export(on bus: Connection, desktop: GuardDesktop) {
         let properties = GuardProperty.allCases.map { "      <property name=\"\($0.name)\" type=\"\($0.contract.type)\" access=\"read\"/>" }
         let interface = ExportedInterface(
             name: GuardBusNames.statusInterface,

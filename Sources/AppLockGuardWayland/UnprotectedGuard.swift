@@ -1,6 +1,5 @@
 public import AppLockGuard
 import AppLockGuardDriver
-import AppLockProtocol
 import DBusKit
 import Glibc
 
@@ -14,8 +13,7 @@ public final class UnprotectedGuard {
     public init(desktop: GuardDesktop) throws {
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
-        try bus.requestName(GuardBusNames.busName)
-        GuardStatus.export(on: bus, desktop: desktop)
+        try GuardStatus.publish(on: bus, desktop: desktop)
     }
 
     public func run() {
