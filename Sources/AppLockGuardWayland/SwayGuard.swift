@@ -1,6 +1,6 @@
-import AppLockCore
+public import AppLockCore
 import AppLockGuard
-public import AppLockGuardX11
+public import AppLockGuardDriver
 import DBusKit
 import Glibc
 import WaylandKit
@@ -11,7 +11,7 @@ import WaylandKit
 /// they are neither drawn nor focusable and no key can reach them) and brought back when it is unlocked. The
 /// lock window is an ordinary toplevel the guard makes floating, sticky and focused. The same `GuardCore`
 /// decides as on X11 (through ``GuardDriver``); one thread, the event loop's.
-public final class SwayGuard {
+public final class SwayGuard: GuardBackend {
     /// sway's name for the scratchpad workspace.
     static let scratchpad = "__i3_scratch"
 
@@ -29,7 +29,6 @@ public final class SwayGuard {
     let commands: SwayIPC
     let events: SwayIPC
     var windows: [Int: Window] = [:]
-    var lockWindows: [AppID: LockWindowProcess] = [:]
     var lockWindowContainers: [Int: AppID] = [:]
     var focused: Int?
 
@@ -41,7 +40,7 @@ public final class SwayGuard {
     }
 
     /// Follows sway's windows and hides what must be hidden until SIGTERM or SIGINT, or until sway goes.
-    public func run() {
+    public func run() throws {
         do {
             try events.subscribe(["window", "workspace"])
         } catch {
@@ -49,23 +48,8 @@ public final class SwayGuard {
             return
         }
         floatLockWindowsFromTheirFirstFrame()
-        let loop = driver.loop
-        driver.performOnDesktop = { [unowned self] action in execute(action) }
-        _ = loop.watch(fd: events.fileDescriptor, readable: true, writable: false) { [unowned self] _ in swayEvents() }
-        loop.onSignal(SIGHUP) { [unowned self] in
-            driver.reloadPolicy()
-            for id in windows.keys.sorted() { resolve(id) }
-        }
-        loop.onSignal(SIGCHLD) { [unowned self] in reapLockWindows() }
-        loop.onSignal(SIGTERM) { [unowned self] in shutDown() }
-        loop.onSignal(SIGINT) { [unowned self] in shutDown() }
-        driver.bus.onDisconnected = { [unowned self] in
-            driver.log("the session bus went away; hidden windows stay in the scratchpad until a new guard takes over")
-            loop.stop()
-        }
-        driver.start()
-        refreshTree()
-        loop.run()
+        _ = driver.loop.watch(fd: events.fileDescriptor, readable: true, writable: false) { [unowned self] _ in swayEvents() }
+        try driver.run(self)
     }
 
     func feed(_ input: GuardInput) { driver.feed(input) }
@@ -80,20 +64,25 @@ public final class SwayGuard {
         sway("for_window [app_id=\"^\(pattern)$\"] floating enable")
     }
 
-    func reapLockWindows() {
-        for (app, process) in lockWindows {
-            guard process.exitStatus() != nil else { continue }
-            lockWindows[app] = nil
-            lockWindowContainers = lockWindowContainers.filter { $0.value != app }
-            feed(.lockWindowExited(app))
-        }
+    /// The lock windows the driver runs.
+    var lockWindows: [AppID: LockWindowProcess] { driver.lockWindows }
+
+    // MARK: GuardBackend
+
+    public func startFollowingWindows() {
+        refreshTree()
     }
 
-    /// SIGTERM: the lock windows end; hidden windows stay in the scratchpad (as after a crash), for the next guard.
-    func shutDown() {
-        lockWindows.removeAll()
-        driver.loop.stop()
+    public func guardedAppsReloaded() {
+        for id in windows.keys.sorted() { resolve(id) }
     }
+
+    public func lockWindowEnded(_ app: AppID) {
+        lockWindowContainers = lockWindowContainers.filter { $0.value != app }
+    }
+
+    /// Hidden windows stay in the scratchpad when the guard stops (as after a crash), for the next guard.
+    public var leftBehindWhenTheBusGoes: String? { "hidden windows stay in the scratchpad until a new guard takes over" }
 
     /// Runs a sway command; a refusal is logged (the window may have gone meanwhile).
     func sway(_ command: String) {

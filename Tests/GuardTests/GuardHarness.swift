@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -80,7 +81,7 @@ final class GuardHarness {
         let path = try Self.built("applock-guard")
         let process = try session.launch([path, "--verbose"], logName: "guard")
         guardProcess = process
-        guard environment.waitForName("io.github.applock.Guard1") else {
+        guard environment.waitForName(GuardBusNames.busName) else {
             throw TestSupportError("the guard did not start: \(process.logText())")
         }
     }

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -31,7 +32,7 @@ struct GnomeGuardTests {
         defer { session.stop() }
         let guardProcess = try session.launch([try SwayGuardHarness.built("applock-guard"), "--verbose"], logName: "guard")
         defer { guardProcess.stop() }
-        #expect(environment.waitForName("io.github.applock.Guard1"), "\(guardProcess.logText())")
+        #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
         let foot = try session.launch([
             "foot", "-a", Self.app, "-o", "colors.background=ff00ff", "-o", "colors.foreground=ffff00",
         ], logName: "foot")

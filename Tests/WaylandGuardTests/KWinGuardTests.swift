@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -64,7 +65,7 @@ struct KWinGuardTests {
         defer { session.stop() }
         let guardProcess = try session.launch([try SwayGuardHarness.built("applock-guard"), "--verbose"], logName: "guard")
         defer { guardProcess.stop() }
-        #expect(environment.waitForName("io.github.applock.Guard1"), "\(guardProcess.logText())")
+        #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
         let recorder = environment.root.appendingPathComponent("recorder.txt")
         let appProcess = try launch(session, recorder)
         defer { appProcess.stop() }

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 import Testing
@@ -81,7 +82,7 @@ struct SwayGuardTests {
             variables: environment.environment.merging(["WAYLAND_DISPLAY": "wayland-9", "XDG_CURRENT_DESKTOP": "river"]) { $1 },
             in: environment, logName: "guard")
         defer { guardProcess.stop() }
-        #expect(environment.waitForName("io.github.applock.Guard1"), "\(guardProcess.logText())")
+        #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
         let status = environment.run([try SwayGuardHarness.built("applockctl"), "status"])
         #expect(status.stdout.contains("Guard:   applock-guard on wayland (river): cannot protect apps on this Wayland desktop"),
                 "\(status.stdout)\(status.stderr)")
