@@ -6,11 +6,7 @@ extension Bench {
     /// it starts by default and with each GTK renderer forced through `GSK_RENDERER` (under Xvfb, GL is Mesa's
     /// llvmpipe: software).
     func measureSettings() throws {
-        let executable = try AgentProcess.locateExecutable().deletingLastPathComponent()
-            .appendingPathComponent("applock-settings")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw BenchError("applock-settings is not built next to applockd (\(executable.path))")
-        }
+        let executable = try Self.builtProgram("applock-settings")
         let (agent, _) = try startAgent()
         defer { agent.terminate() }
         let display = try XDisplay(environment: environment)

@@ -51,6 +51,15 @@ final class Bench {
         if options.sections.contains("settings") { try measureSettings() }
     }
 
+    /// The built program `name`, next to `applockd`.
+    static func builtProgram(_ name: String) throws -> URL {
+        let executable = try AgentProcess.locateExecutable().deletingLastPathComponent().appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw BenchError("\(name) is not built next to applockd (\(executable.path))")
+        }
+        return executable
+    }
+
     // MARK: - Agent
 
     /// Starts `applockd`, waits until it serves, and returns it with its unique name.
