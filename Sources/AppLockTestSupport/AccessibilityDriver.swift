@@ -30,7 +30,7 @@ public struct AccessibilityDriver: Sendable {
     /// `limit` presses, waiting after each for AT-SPI's focus event; the objects that took the focus, in order, as
     /// `role<TAB>name` lines. The application whose name contains `application` must have the focus first.
     public func tabCycle(in application: String, limit: Int = 120) -> [String] {
-        let result = run(["tabs", application, String(limit)], timeout: 10 + limit)
+        let result = run(["tabs", application, String(limit)], timeout: 30 + 5 * limit)
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
@@ -129,7 +129,7 @@ public struct AccessibilityDriver: Sendable {
                 xtest.fake_input(x, X.KeyPress, tab)
                 xtest.fake_input(x, X.KeyRelease, tab)
                 x.sync()
-                step = time.time() + 3
+                step = time.time() + 15
                 while len(focused) == count and time.time() < min(step, deadline):
                     context.iteration(False) or time.sleep(0.01)
                 if len(focused) == count:
