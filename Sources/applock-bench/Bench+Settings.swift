@@ -12,7 +12,7 @@ extension Bench {
         let display = try XDisplay(environment: environment)
         let renderers: [String?] = options.tiny ? [nil] : [nil, "cairo", "gl", "ngl"]
         for renderer in renderers {
-            let name = renderer ?? "default"
+            let name = renderer ?? "unset"
             let log = environment.logDirectory.appendingPathComponent("settings-bench-\(name).log")
             let settings = try display.launch(
                 [executable.path], extraEnvironment: renderer.map { ["GSK_RENDERER": $0] } ?? [:], log: log)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 extension SettingsTests {
-    @Test("Tab alone reaches every control of every page, and every control it reaches has a name")
+    @Test("Tab alone reaches every control of every page and of an app's page, and every control it reaches has a name")
     func everyControlReachableByTab() throws {
         let harness = try SettingsHarness()
         try harness.startSettings()
@@ -19,6 +19,12 @@ extension SettingsTests {
             }
             reached.formUnion(cycle)
         }
+        // An app's own page, opened from its row.
+        #expect(harness.accessibility.activate("Open Notes", role: "push button"))
+        #expect(harness.accessibility.find("Protection", showing: true) != nil, "the page of Notes did not show")
+        let appPage = harness.accessibility.tabCycle(in: "io.github.applock.Settings")
+        #expect(appPage.contains("spin button\tGrace Period for Notes"), "\(appPage)")
+        reached.formUnion(appPage)
         let controls = harness.accessibility.tree(of: "io.github.applock.Settings").compactMap { line -> String? in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4, Self.controlRoles.contains(fields[0]),
