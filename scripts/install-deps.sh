@@ -11,7 +11,7 @@ packages=(
     python3-dbusmock tmux desktop-file-utils systemd procps man-db polkitd
     libglib2.0-dev libglib2.0-dev-bin gcc
     libgtk-4-dev libgtk-4-bin libgtk-3-bin libadwaita-1-dev libx11-dev libxi-dev libcairo2-dev adwaita-icon-theme fonts-dejavu-core
-    util-linux xvfb openbox xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi
+    util-linux xvfb openbox xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi python3-gi
     xss-lock i3lock sway grim foot wtype
     libwayland-dev libwayland-bin plasma-wayland-protocols
 )
