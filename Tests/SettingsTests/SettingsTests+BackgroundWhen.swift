@@ -27,8 +27,8 @@ extension SettingsTests {
         #expect(waitUntil(timeout: .seconds(5)) { harness.agentPolicy("BackgroundWhen")?.stringValue == "minimised" })
 
         try FileManager.default.createDirectory(
-            at: harness.adminPolicy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "[Mandatory]\nBackgroundWhen=unfocused\n".write(to: harness.adminPolicy, atomically: true, encoding: .utf8)
+            at: harness.administratorPolicyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "[Mandatory]\nBackgroundWhen=unfocused\n".write(to: harness.administratorPolicyFile, atomically: true, encoding: .utf8)
         harness.agent.kill(SIGHUP)
         #expect(waitUntil(timeout: .seconds(5)) { harness.agentPolicy("BackgroundWhen")?.stringValue == "unfocused" })
         var states: Set<String>?
