@@ -6,4 +6,9 @@ public enum BackgroundRule: String, Sendable, CaseIterable {
     case minimised
     /// Background whenever none of the app's windows has the focus (stricter: it locks sooner).
     case unfocused
+
+    /// The rule a keyfile value names: the raw values, and `minimized`, the American spelling, for `minimised`.
+    public init?(keyFileValue value: String) {
+        self.init(rawValue: value == "minimized" ? Self.minimised.rawValue : value)
+    }
 }

@@ -41,7 +41,7 @@ struct PolicyFieldParser {
     }
 
     func backgroundRule() throws(KeyFileError) -> BackgroundRule {
-        guard let rule = BackgroundRule(rawValue: entry.value) else {
+        guard let rule = BackgroundRule(keyFileValue: entry.value) else {
             throw fail("expected \(BackgroundRule.allCases.map(\.rawValue).joined(separator: " or ")), not \"\(entry.value)\"")
         }
         return rule

@@ -44,6 +44,11 @@ import Testing
         #expect(set.effectivePolicy(for: notes).entries.first { $0.key == "BackgroundWhen" }?.value == .string("unfocused"))
     }
 
+    @Test func backgroundWhenReadsTheAmericanSpellingOfMinimised() throws {
+        #expect(try overrides("BackgroundWhen=minimized\n").backgroundWhen == .minimised)
+        #expect(try mandatory("BackgroundWhen=minimized\n").backgroundWhen == .minimised)
+    }
+
     @Test func guardIsPerAppAndTheMandatoryListCannotBeUndone() throws {
         let notes = try AppID("org.example.Notes")
         let mail = try AppID("org.example.Mail")
