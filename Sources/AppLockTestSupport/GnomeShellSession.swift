@@ -11,6 +11,10 @@ public final class GnomeShellSession: @unchecked Sendable {
     public let environment: TestEnvironment
     /// The environment's variables plus `WAYLAND_DISPLAY` and `XDG_CURRENT_DESKTOP=GNOME`.
     public let variables: [String: String]
+    /// The desktop's keyboard, through Mutter's RemoteDesktop API (a headless Shell has no input device). It is
+    /// opened as soon as the Shell is up: Mutter adds its virtual keyboard asynchronously and drops key events sent
+    /// while it does, so a keyboard opened just before typing loses keys.
+    public let keyboard: MutterRemoteKeyboard
     private let shell: SessionProcess
 
     /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`.
@@ -28,7 +32,13 @@ public final class GnomeShellSession: @unchecked Sendable {
         let enabled = environment.run(
             ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "['\(Self.extensionUUID)']"],
             extraEnvironment: shellVariables)
-        guard enabled.succeeded else { throw TestSupportError("gsettings failed: \(enabled.stderr)") }
+        // No notification banners: the Shell's own ("Logged in as a privileged user", "Screen Lock disabled") would lie
+        // over the windows in the screenshots.
+        let banners = environment.run(
+            ["gsettings", "set", "org.gnome.desktop.notifications", "show-banners", "false"], extraEnvironment: shellVariables)
+        guard enabled.succeeded, banners.succeeded else {
+            throw TestSupportError("gsettings failed: \(enabled.stderr)\(banners.stderr)")
+        }
         try? FileManager.default.removeItem(at: environment.runtimeDir.appendingPathComponent("gnome-shell-disable-extensions"))
         let socket = "applock-gnome-\(getpid())"
         shell = try SessionProcess(
@@ -60,11 +70,20 @@ public final class GnomeShellSession: @unchecked Sendable {
             shell.stop()
             throw TestSupportError("the Shell's Overview did not open and close: \(shell.logText())")
         }
+        do {
+            keyboard = try MutterRemoteKeyboard(sessionBusAddress: environment.sessionBus.address)
+        } catch {
+            shell.stop()
+            throw TestSupportError("no RemoteDesktop keyboard: \(error)\n\(shell.logText())")
+        }
     }
 
     deinit { stop() }
 
-    public func stop() { shell.stop() }
+    public func stop() {
+        keyboard.close()
+        shell.stop()
+    }
 
     public func logText() -> String { shell.logText() }
 
