@@ -17,20 +17,26 @@ public final class GnomeShellSession: @unchecked Sendable {
     public let keyboard: MutterRemoteKeyboard
     private let shell: SessionProcess
 
-    /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`.
-    public init(environment: TestEnvironment, extensionDirectory: URL) throws {
+    /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`;
+    /// `otherExtensions` are more extension folders, each named by its UUID, installed and enabled with it (a
+    /// measurement's own observer, say).
+    public init(environment: TestEnvironment, extensionDirectory: URL, otherExtensions: [URL] = []) throws {
         self.environment = environment
-        let installed = environment.dataHome.appendingPathComponent("gnome-shell/extensions/\(Self.extensionUUID)")
-        try FileManager.default.createDirectory(
-            at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(at: installed)
-        try FileManager.default.copyItem(at: extensionDirectory, to: installed)
+        let extensions = environment.dataHome.appendingPathComponent("gnome-shell/extensions")
+        try FileManager.default.createDirectory(at: extensions, withIntermediateDirectories: true)
+        var uuids: [String] = []
+        for (source, uuid) in [(extensionDirectory, Self.extensionUUID)] + otherExtensions.map({ ($0, $0.lastPathComponent) }) {
+            let installed = extensions.appendingPathComponent(uuid)
+            try? FileManager.default.removeItem(at: installed)
+            try FileManager.default.copyItem(at: source, to: installed)
+            uuids.append("'\(uuid)'")
+        }
         var shellVariables = environment.environment
         shellVariables["GSETTINGS_BACKEND"] = "keyfile"
         shellVariables["XDG_SESSION_TYPE"] = "wayland"
         shellVariables["XDG_CURRENT_DESKTOP"] = "GNOME"
         let enabled = environment.run(
-            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "['\(Self.extensionUUID)']"],
+            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "[\(uuids.joined(separator: ", "))]"],
             extraEnvironment: shellVariables)
         // No notification banners: the Shell's own ("Logged in as a privileged user", "Screen Lock disabled") would lie
         // over the windows in the screenshots.
@@ -89,6 +95,18 @@ public final class GnomeShellSession: @unchecked Sendable {
 
     public func launch(_ argv: [String], logName: String, extraVariables: [String: String] = [:]) throws -> SessionProcess {
         try SessionProcess(argv, variables: variables.merging(extraVariables) { $1 }, in: environment, logName: logName)
+    }
+
+    /// Opens (or closes) the Activities overview, as the Super key would, and waits until the Shell says it is.
+    public func setOverview(open: Bool) -> Bool {
+        let value = open ? "true" : "false"
+        return waitUntil(timeout: .seconds(10)) {
+            _ = environment.run(["gdbus", "call", "--session", "-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m",
+                                 "org.freedesktop.DBus.Properties.Set", "org.gnome.Shell", "OverviewActive", "<\(value)>"])
+            return environment.run(["gdbus", "call", "--session", "-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m",
+                                    "org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"])
+                .stdout.contains(value)
+        }
     }
 
     /// A PNG of the screen from `org.gnome.Shell.Screenshot`, which answers only callers owning

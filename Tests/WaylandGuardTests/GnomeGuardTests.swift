@@ -124,7 +124,7 @@ struct GnomeGuardTests {
                 "the passcode reached the app: \(desktop.recorded())")
     }
 
-    @Test("A guarded app starts hidden (minimised, none of its pixels on screen); unlocked by applockctl, it comes back with the focus; logind Lock hides it again")
+    @Test("A guarded app starts hidden (minimised, none of its pixels on screen); unlocked by applockctl, it comes back with the focus; logind Lock hides it again, also from the Activities overview")
     func startsMinimisedAndComesBack() throws {
         let desktop = try Desktop()
         defer { desktop.stop() }
@@ -145,5 +145,7 @@ struct GnomeGuardTests {
 
         try desktop.environment.logindSessionLock()
         #expect(desktop.waitUntilHidden(label: "logind-lock"), "\(desktop.log())")
+        #expect(desktop.session.setOverview(open: true), "the Activities overview opens")
+        #expect(desktop.waitUntilHidden(label: "overview"), "the overview shows none of the app: \(desktop.log())")
     }
 }

@@ -5,7 +5,8 @@
  * for which windows to keep minimised and which lock window to keep above everything, on every workspace, with
  * the keyboard focus. A guarded window that comes back while covered (the overview, Alt+Tab, a notification, a
  * click) is minimised again at once, without the Shell's minimise animation (which would show the window's
- * content shrinking for 400 ms), and the lock window takes the focus back. The lock window is started by the guard
+ * content shrinking for 400 ms), and the lock window takes the focus back. A covered window's content is also made
+ * transparent, so that the overview's previews of minimised windows show none of it. The lock window is started by the guard
  * without an activation token, so the Shell would not give it the focus on its own: the extension activates it
  * and centres it on its monitor. The guard decides; the extension holds no secret. */
 const { Gio, GLib, Meta, Shell } = imports.gi;
@@ -49,6 +50,8 @@ class AppLockExtension {
         for (const [object, id] of this._signals)
             object.disconnect(id);
         this._signals = [];
+        for (const actor of global.get_window_actors())
+            this._conceal(actor, false);
         this._hidden = new Set();
         this._lockPid = 0;
         this._uncovered = null;
@@ -106,6 +109,9 @@ class AppLockExtension {
             this._report('changed', win);
             this._enforce();
         });
+        const actor = win.get_compositor_private();
+        if (actor)
+            this._connect(actor, 'actor-added', () => this._conceal(actor, this._hidden.has(this._id(win))));
         this._connect(win, 'unmanaged', () => {
             if (this._uncovered === win)
                 this._uncovered = null;
@@ -172,6 +178,7 @@ class AppLockExtension {
     _enforce() {
         for (const actor of global.get_window_actors()) {
             const win = actor.meta_window;
+            this._conceal(actor, this._hidden.has(this._id(win)));
             if (this._hidden.has(this._id(win)) && !win.minimized) {
                 Main.wm.skipNextEffect(actor);
                 win.minimize();
@@ -193,6 +200,17 @@ class AppLockExtension {
                 this._centred.add(win);
             if (global.display.focus_window !== win)
                 Main.activateWindow(win);
+        }
+    }
+
+    /* A minimised window is still drawn by its clones: the Activities overview's window previews and workspace
+     * thumbnails, the window switcher. A clone paints its source actor's children, so a covered window's surfaces
+     * (the window actor's children) are made fully transparent: every clone shows an empty frame. */
+    _conceal(actor, concealed) {
+        const opacity = concealed ? 0 : 255;
+        for (const child of actor.get_children()) {
+            if (child.opacity !== opacity)
+                child.opacity = opacity;
         }
     }
 
