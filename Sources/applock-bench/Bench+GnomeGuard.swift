@@ -8,7 +8,8 @@ extension Bench {
     /// logind `Lock` → a guarded app's window no longer drawn by GNOME Shell 43 (`gnome-shell --headless`): the
     /// AppLock extension has minimised it without the minimise animation and the Shell has hidden its actor, so the
     /// next frame has none of its pixels. Seen by a second extension of the bench's own that calls back the moment
-    /// the actor is hidden; an unmodified foot. As in the other rows, the app has no passcode.
+    /// the actor is hidden; an unmodified foot. As in the other rows, the app has no passcode. Without a GPU the Shell
+    /// turns its animations off, so the minimise animation the extension skips would not be timed here anyway.
     func measureGnomeGuard() throws {
         let apps = environment.configHome.appendingPathComponent("applock/apps.d")
         try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
