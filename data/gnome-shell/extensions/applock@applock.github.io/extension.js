@@ -5,10 +5,10 @@
  * for which windows to keep minimised and which lock window to keep above everything, on every workspace, with
  * the keyboard focus. A guarded window that comes back while covered (the overview, Alt+Tab, a notification, a
  * click) is minimised again at once, without the Shell's minimise animation (which would show the window's
- * content shrinking for 400 ms), and the lock window takes the focus back. A covered window's content is also made
- * transparent, so that the overview's previews of minimised windows show none of it. The lock window is started by the guard
- * without an activation token, so the Shell would not give it the focus on its own: the extension activates it
- * and centres it on its monitor. The guard decides; the extension holds no secret. */
+ * content shrinking for 400 ms), and the lock window takes the focus back. A covered window's content is also
+ * made transparent, so that the overview's previews of minimised windows show none of it. The guard starts the
+ * lock window without an activation token, so the Shell would not give it the focus on its own: the extension
+ * activates it and centres it on its monitor. The guard decides; the extension holds no secret. */
 const { Gio, GLib, Meta, Shell } = imports.gi;
 const Main = imports.ui.main;
 
