@@ -198,8 +198,9 @@ class AppLockExtension {
                 win.stick();
             if (!this._centred.has(win) && this._centre(win))
                 this._centred.add(win);
+            // Not Main.activateWindow, which would also close the overview whenever the focus moves.
             if (global.display.focus_window !== win)
-                Main.activateWindow(win);
+                win.activate(global.get_current_time());
         }
     }
 
