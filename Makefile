@@ -166,6 +166,7 @@ bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-guard
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-bench
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-lock-window
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-settings
 	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
 
 bench-smoke: deps
@@ -174,6 +175,7 @@ bench-smoke: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-guard
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-bench
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-lock-window
+	$(SWIFT) build $(SWIFT_FLAGS) --product applock-settings
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applock-bench" --tiny
 
 # ---- hostile conditions ----------------------------------------------------

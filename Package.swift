@@ -50,20 +50,29 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
+        // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
+        // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
+        .target(
+            name: "AppLockGuardDriver",
+            dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "DBusKit"],
+            swiftSettings: strict
+        ),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockAgent", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
         .target(name: "WaylandKit", swiftSettings: strict),
         .target(
             name: "AppLockGuardWayland",
-            dependencies: ["AppLockGuard", "AppLockGuardX11", "AppLockCore", "AppLockAgent", "DBusKit", "WaylandKit"],
+            dependencies: [
+                "AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "DBusKit", "WaylandKit",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "applock-guard",
-            dependencies: ["AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard"],
+            dependencies: ["AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard"],
             swiftSettings: strict,
             // As applockd: the Swift runtime linked in statically keeps the resident guard small.
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
@@ -158,9 +167,13 @@ let package = Package(
             name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
-        .testTarget(name: "WaylandGuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
+        .testTarget(
+            name: "WaylandGuardTests", dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit"], swiftSettings: strict
+        ),
         .testTarget(name: "WaylandKitTests", dependencies: ["WaylandKit"], swiftSettings: strict),
-        .testTarget(name: "GuardTests", dependencies: ["AppLockTestSupport", "DBusKit"], swiftSettings: strict),
+        .testTarget(
+            name: "GuardTests", dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit"], swiftSettings: strict
+        ),
         .testTarget(
             name: "SettingsTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-settings", "applock-lock-window"],
             swiftSettings: strict

@@ -11,12 +11,15 @@ packages=(
     python3-dbusmock tmux desktop-file-utils systemd procps man-db polkitd
     libglib2.0-dev libglib2.0-dev-bin gcc
     libgtk-4-dev libgtk-4-bin libgtk-3-bin libadwaita-1-dev libx11-dev libxi-dev libcairo2-dev adwaita-icon-theme fonts-dejavu-core
-    util-linux xvfb openbox xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi
+    util-linux xvfb openbox xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi python3-gi
     xss-lock i3lock sway grim foot wtype
+    libwayland-dev libwayland-bin plasma-wayland-protocols
 )
 # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).
 # kwin-wayland + xwayland ≈ 188 MB, gnome-shell ≈ 344 MB (measured on Debian 12 with apt-get, no recommendations).
-lean_packages=(kwin-wayland xwayland gnome-shell)
+# weston only for weston-terminal, the native Wayland app guarded in the KWin tests (foot dies on KWin's virtual
+# output, whose size in millimetres is -1).
+lean_packages=(kwin-wayland xwayland gnome-shell weston)
 
 if [ "${1:-}" = --deb ]; then
     packages+=(debhelper dpkg-dev fakeroot lintian)

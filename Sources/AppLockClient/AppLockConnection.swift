@@ -1,6 +1,6 @@
 public import AppLockCore
 import AppLockProtocol
-import DBusKit
+public import DBusKit
 import Dispatch
 
 /// A connection to the AppLock agent for a program that speaks for several apps or for none: a guard that
@@ -11,6 +11,10 @@ import Dispatch
 /// (`try connection.blocking.unlock(…)`); both send the same ``AppLockRequest`` and throw ``AppLockError``.
 /// Registrations belong to this connection and end when it closes. Observation handlers run on the connection's
 /// own thread, one at a time: hop to your UI thread from there, and never make a blocking call from one.
+///
+/// A program built around an ``EventLoop`` of its own (the guard) opens the connection on that loop instead
+/// (``init(loop:busAddress:timeout:)``): then every handler and every ``perform(_:completion:)`` completion runs
+/// on the program's loop thread, and no thread is started.
 ///
 /// ```swift
 /// let agent = try AppLockConnection()
@@ -24,6 +28,8 @@ public final class AppLockConnection: Sendable {
     /// How long a call waits for its reply.
     public let timeout: Duration
     private let core: LoopBound<ConnectionCore>
+    /// Whether the loop is this connection's own (stopped when it closes) or the caller's.
+    private let ownsLoop: Bool
 
     /// Connects to the session bus (or to `busAddress`) on a thread of its own.
     /// - Throws: ``AppLockError/agentUnavailable`` when the bus cannot be reached (a missing agent is not an error
@@ -47,6 +53,25 @@ public final class AppLockConnection: Sendable {
         self.core = core
         self.uniqueName = uniqueName
         self.timeout = timeout
+        ownsLoop = true
+    }
+
+    /// Connects to the session bus (or to `busAddress`) on the caller's `loop`, without a thread of its own: every
+    /// handler and completion then runs on that loop's thread, between the loop's other work. Call it on the loop
+    /// thread; closing the connection leaves the loop running. The blocking form cannot be used on that thread.
+    /// - Throws: ``AppLockError/agentUnavailable`` when the bus cannot be reached.
+    public init(loop: EventLoop, busAddress: String? = nil, timeout: Duration = .seconds(25)) throws(AppLockError) {
+        loop.preconditionInLoop()
+        let connection: Connection
+        do {
+            connection = try busAddress.map { try Connection.address($0, loop: loop) } ?? Connection.session(loop: loop)
+        } catch {
+            throw .agentUnavailable
+        }
+        core = LoopBound(ConnectionCore(connection: connection, loop: loop), loop: loop)
+        uniqueName = connection.uniqueName
+        self.timeout = timeout
+        ownsLoop = false
     }
 
     deinit {
@@ -82,11 +107,25 @@ public final class AppLockConnection: Sendable {
         return try box.value.get()
     }
 
+    /// Sends `request`; `completion` gets the reply or the error once, on the connection's loop thread (the caller's
+    /// own loop for a connection opened with ``init(loop:busAddress:timeout:)``; at once for a request the client
+    /// refuses). The form for a program that runs an event loop and must never block it.
+    public func perform<Value>(
+        _ request: AppLockRequest<Value>, completion: @escaping @Sendable (Result<Value, AppLockError>) -> Void
+    ) {
+        send(request, completion)
+    }
+
     private func send<Value>(_ request: AppLockRequest<Value>, _ completion: @escaping @Sendable (Result<Value, AppLockError>) -> Void) {
         if let refusal = request.refusal { return completion(.failure(refusal)) }
         let core = self.core
         let timeout = self.timeout
-        core.loop.post { core.value.send(request, timeout: timeout, completion) }
+        Self.onLoop(of: core) { core.value.send(request, timeout: timeout, completion) }
+    }
+
+    /// Runs `work` on the loop thread of `core`: now when called there, else soon.
+    private static func onLoop(of core: LoopBound<ConnectionCore>, _ work: @escaping @Sendable () -> Void) {
+        if core.loop.inLoop { work() } else { core.loop.post(work) }
     }
 
     // MARK: Calls
@@ -212,36 +251,44 @@ public final class AppLockConnection: Sendable {
     }
 
     /// Calls `handler(true)` whenever the agent appears on the bus (started or restarted: register again) and
-    /// `handler(false)` when it leaves (its registrations are gone).
-    public func observeAgent(_ handler: @escaping @Sendable (Bool) -> Void) -> AppLockObservation {
+    /// `handler(false)` when it leaves (its registrations are gone). With `reportingCurrent`, `handler` is first
+    /// called once with whether the agent is on the bus now (asked of the bus after subscribing, so that no change
+    /// falls between the answer and the signals).
+    public func observeAgent(
+        reportingCurrent: Bool = false, _ handler: @escaping @Sendable (Bool) -> Void
+    ) -> AppLockObservation {
         let core = self.core
-        let id = UncheckedCell<UInt64>(0)
-        core.loop.post { id.value = core.value.watchAgent(handler) }
-        return AppLockObservation { core.loop.post { core.value.unsubscribe(id.value) } }
+        let timeout = self.timeout
+        return observation { core.value.watchAgent(reportingCurrent: reportingCurrent, timeout: timeout, handler) }
     }
 
     /// Calls `handler` once if the connection to the bus is lost (every registration of this connection is gone).
     public func observeDisconnection(_ handler: @escaping @Sendable () -> Void) -> AppLockObservation {
         let core = self.core
-        let id = UncheckedCell<UInt64>(0)
-        core.loop.post { id.value = core.value.onDisconnected(handler) }
-        return AppLockObservation { core.loop.post { core.value.unsubscribe(id.value) } }
+        return observation { core.value.onDisconnected(handler) }
     }
 
     private func observe(_ rules: [(MatchRule, @Sendable (Message) -> Void)]) -> AppLockObservation {
         let core = self.core
+        return observation { core.value.subscribe(rules.map { ($0.0, $0.1) }) }
+    }
+
+    /// Subscribes on the loop thread (`subscribe` answers the subscription's id) and returns its cancellation.
+    private func observation(_ subscribe: @escaping @Sendable () -> UInt64) -> AppLockObservation {
+        let core = self.core
         let id = UncheckedCell<UInt64>(0)
-        core.loop.post { id.value = core.value.subscribe(rules.map { ($0.0, $0.1) }) }
-        return AppLockObservation { core.loop.post { core.value.unsubscribe(id.value) } }
+        Self.onLoop(of: core) { id.value = subscribe() }
+        return AppLockObservation { Self.onLoop(of: core) { core.value.unsubscribe(id.value) } }
     }
 
     /// Ends every registration of this connection, fails pending calls with ``AppLockError/closed`` and stops its
-    /// thread. Idempotent.
+    /// thread (a caller's loop keeps running). Idempotent.
     public func close() {
         let core = self.core
-        core.loop.post {
+        let ownsLoop = self.ownsLoop
+        Self.onLoop(of: core) {
             core.value.close()
-            core.loop.stop()
+            if ownsLoop { core.loop.stop() }
         }
     }
 }

@@ -53,6 +53,14 @@ public struct AppLockRequest<Value: Sendable>: Sendable {
         self.decode = decode
     }
 
+    /// `member(busName)` of the bus daemon itself (`org.freedesktop.DBus`), whose one reply value `decode` reads.
+    init(askingTheBus member: String, about busName: String, decode: @escaping @Sendable (DBusValue) -> Value?) {
+        self.init(
+            destination: "org.freedesktop.DBus", path: AppLockBusNames.busDaemonPath, interface: "org.freedesktop.DBus",
+            member: member, [.string(busName)]
+        ) { reply, _ in reply.first.flatMap(decode) }
+    }
+
     /// Nil when `appID` is a valid app id, else the `InvalidArgument` the agent would answer.
     static func check(appID: String) -> ManagerError? {
         do {
@@ -223,10 +231,15 @@ extension AppLockRequest where Value == UInt32 {
     /// The process id of the connection that owns `busName` (`org.freedesktop.DBus.GetConnectionUnixProcessID`);
     /// a name nobody owns is an error. Asked of the bus itself: it never starts the agent.
     public static func processID(ofBusName busName: String) -> Self {
-        Self(
-            destination: "org.freedesktop.DBus", path: AppLockBusNames.busDaemonPath, interface: "org.freedesktop.DBus",
-            member: "GetConnectionUnixProcessID", [.string(busName)]
-        ) { reply, _ in reply.first?.uint32Value }
+        Self(askingTheBus: "GetConnectionUnixProcessID", about: busName) { $0.uint32Value }
+    }
+}
+
+extension AppLockRequest where Value == Bool {
+    /// Whether a connection owns `busName` now (`org.freedesktop.DBus.NameHasOwner`). Asked of the bus itself: it
+    /// never starts the agent.
+    public static func nameHasOwner(_ busName: String) -> Self {
+        Self(askingTheBus: "NameHasOwner", about: busName) { $0.boolValue }
     }
 }
 

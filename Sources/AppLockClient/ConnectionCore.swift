@@ -47,12 +47,20 @@ final class ConnectionCore {
         return id
     }
 
-    /// Follows the agent's name: `handler(true)` when it (re)appears, `handler(false)` when it leaves.
-    func watchAgent(_ handler: @escaping (Bool) -> Void) -> UInt64 {
+    /// Follows the agent's name: `handler(true)` when it (re)appears, `handler(false)` when it leaves; with
+    /// `reportingCurrent`, first whether it is on the bus now (unless the subscription is cancelled before the bus
+    /// answers).
+    func watchAgent(reportingCurrent: Bool, timeout: Duration, _ handler: @escaping (Bool) -> Void) -> UInt64 {
         let id = nextID
         nextID += 1
         guard !closed else { return id }
         subscriptions[id] = [connection.watchNameOwner(AppLockBusNames.busName) { _, newOwner in handler(!newOwner.isEmpty) }]
+        if reportingCurrent {
+            send(AppLockRequest<Bool>.nameHasOwner(AppLockBusNames.busName), timeout: timeout) { [weak self] result in
+                guard let self, self.subscriptions[id] != nil, case .success(let present) = result else { return }
+                handler(present)
+            }
+        }
         return id
     }
 

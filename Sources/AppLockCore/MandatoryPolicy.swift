@@ -16,6 +16,8 @@ public struct MandatoryPolicy: Equatable, Sendable {
     public var requireLockOnSuspend: Bool?
     /// Apps `applock-guard` must protect whatever the user's files say (`Guard=` list of app ids).
     public var guardedApps: [AppID]?
+    /// `unfocused` makes every guarded app `background` as soon as it loses the focus; `minimised` changes nothing.
+    public var backgroundWhen: BackgroundRule?
     /// false forbids `UnlockWithSystemAuthentication`; true changes nothing.
     public var allowSystemAuthentication: Bool?
     /// false forbids `ResetPasscode`; true changes nothing.
@@ -35,6 +37,7 @@ public struct MandatoryPolicy: Equatable, Sendable {
         requireLockOnSessionLock: Bool? = nil,
         requireLockOnSuspend: Bool? = nil,
         guardedApps: [AppID]? = nil,
+        backgroundWhen: BackgroundRule? = nil,
         allowSystemAuthentication: Bool? = nil,
         allowPasscodeReset: Bool? = nil,
         lockoutBlocksSystemAuthentication: Bool? = nil
@@ -47,6 +50,7 @@ public struct MandatoryPolicy: Equatable, Sendable {
         self.requireLockOnSessionLock = requireLockOnSessionLock
         self.requireLockOnSuspend = requireLockOnSuspend
         self.guardedApps = guardedApps
+        self.backgroundWhen = backgroundWhen
         self.allowSystemAuthentication = allowSystemAuthentication
         self.allowPasscodeReset = allowPasscodeReset
         self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
@@ -72,6 +76,7 @@ public struct MandatoryPolicy: Equatable, Sendable {
             case "RequireLockOnSessionLock": m.requireLockOnSessionLock = try p.bool()
             case "RequireLockOnSuspend": m.requireLockOnSuspend = try p.bool()
             case "Guard": m.guardedApps = try p.appIDs()
+            case "BackgroundWhen": m.backgroundWhen = try p.backgroundRule()
             case "AllowSystemAuthentication": m.allowSystemAuthentication = try p.bool()
             case "AllowPasscodeReset": m.allowPasscodeReset = try p.bool()
             case "LockoutBlocksSystemAuthentication": m.lockoutBlocksSystemAuthentication = try p.bool()

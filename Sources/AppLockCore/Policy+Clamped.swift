@@ -16,6 +16,7 @@ extension Policy {
         if mandatory.allowInhibit == false { p.allowInhibit = false }
         if mandatory.requireLockOnSessionLock == true { p.lockOnSessionLock = true }
         if mandatory.requireLockOnSuspend == true { p.lockOnSuspend = true }
+        if mandatory.backgroundWhen == .unfocused { p.backgroundWhen = .unfocused }
         if mandatory.allowSystemAuthentication == false { p.allowSystemAuthentication = false }
         if mandatory.allowPasscodeReset == false { p.allowPasscodeReset = false }
         if mandatory.lockoutBlocksSystemAuthentication == true { p.lockoutBlocksSystemAuthentication = true }

@@ -19,6 +19,8 @@ public struct Policy: Equatable, Sendable {
     public var minimumLength: UInt32
     /// `applock-guard` protects this app: it covers the app's windows while the app is obscured or locked.
     public var guarded: Bool
+    /// What makes the guard report this app `background`.
+    public var backgroundWhen: BackgroundRule
     /// `UnlockWithSystemAuthentication` is allowed.
     public var allowSystemAuthentication: Bool
     /// `ResetPasscode` is allowed.
@@ -41,6 +43,7 @@ public struct Policy: Equatable, Sendable {
         passcodeKinds: [PasscodeKind] = PasscodeKind.allCases,
         minimumLength: UInt32 = 4,
         guarded: Bool = false,
+        backgroundWhen: BackgroundRule = .minimised,
         allowSystemAuthentication: Bool = true,
         allowPasscodeReset: Bool = true,
         lockoutBlocksSystemAuthentication: Bool = false
@@ -59,6 +62,7 @@ public struct Policy: Equatable, Sendable {
         self.passcodeKinds = passcodeKinds
         self.minimumLength = minimumLength
         self.guarded = guarded
+        self.backgroundWhen = backgroundWhen
         self.allowSystemAuthentication = allowSystemAuthentication
         self.allowPasscodeReset = allowPasscodeReset
         self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
@@ -84,6 +88,7 @@ public struct Policy: Equatable, Sendable {
             ("PasscodeKinds", .stringArray(passcodeKinds.map(\.rawValue))),
             ("MinimumLength", .uint32(minimumLength)),
             ("Guard", .bool(guarded)),
+            ("BackgroundWhen", .string(backgroundWhen.rawValue)),
             ("AllowSystemAuthentication", .bool(allowSystemAuthentication)),
             ("AllowPasscodeReset", .bool(allowPasscodeReset)),
             ("LockoutBlocksSystemAuthentication", .bool(lockoutBlocksSystemAuthentication)),

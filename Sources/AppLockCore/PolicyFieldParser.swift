@@ -40,6 +40,13 @@ struct PolicyFieldParser {
         return out
     }
 
+    func backgroundRule() throws(KeyFileError) -> BackgroundRule {
+        guard let rule = BackgroundRule(keyFileValue: entry.value) else {
+            throw fail("expected \(BackgroundRule.allCases.map(\.rawValue).joined(separator: " or ")), not \"\(entry.value)\"")
+        }
+        return rule
+    }
+
     /// A list of app ids (may be empty: `Guard=` guards nothing).
     func appIDs() throws(KeyFileError) -> [AppID] {
         var out: [AppID] = []

@@ -14,6 +14,7 @@ public struct PolicyOverrides: Equatable, Sendable {
     public var passcodeKinds: [PasscodeKind]?
     public var minimumLength: UInt32?
     public var guarded: Bool?
+    public var backgroundWhen: BackgroundRule?
     public var allowSystemAuthentication: Bool?
     public var allowPasscodeReset: Bool?
 
@@ -44,6 +45,7 @@ public struct PolicyOverrides: Equatable, Sendable {
             case "PasscodeKinds": o.passcodeKinds = try p.kinds()
             case "MinimumLength": o.minimumLength = try p.uint32(maximum: UInt32(Limits.maxPasscodeBytes))
             case "Guard": o.guarded = try p.bool()
+            case "BackgroundWhen": o.backgroundWhen = try p.backgroundRule()
             case "AllowSystemAuthentication": o.allowSystemAuthentication = try p.bool()
             case "AllowPasscodeReset": o.allowPasscodeReset = try p.bool()
             default:
@@ -76,6 +78,7 @@ public struct PolicyOverrides: Equatable, Sendable {
         if let v = passcodeKinds, !v.isEmpty { p.passcodeKinds = v }
         if let v = minimumLength { p.minimumLength = v }
         if let v = guarded { p.guarded = v }
+        if let v = backgroundWhen { p.backgroundWhen = v }
         if let v = allowSystemAuthentication { p.allowSystemAuthentication = v }
         if let v = allowPasscodeReset { p.allowPasscodeReset = v }
         return p

@@ -22,6 +22,11 @@ public struct PolicySet: Equatable, Sendable {
         return apps
     }
 
+    /// Each guarded app (``guardedApps``) with what makes the guard report it `background`.
+    public var guardedAppRules: [AppID: BackgroundRule] {
+        Dictionary(uniqueKeysWithValues: guardedApps.map { ($0, effectivePolicy(for: $0).backgroundWhen) })
+    }
+
     /// The policy in force for `app`.
     public func effectivePolicy(for app: AppID) -> Policy {
         var p = base.applied(to: .defaults)

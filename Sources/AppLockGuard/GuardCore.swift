@@ -35,7 +35,8 @@ public struct GuardCore: Sendable {
         var mapped = false
     }
 
-    public private(set) var guardedApps: Set<AppID> = []
+    /// Each guarded app with what makes it `background` (its policy's `BackgroundWhen`).
+    private var backgroundRules: [AppID: BackgroundRule] = [:]
     private var windows: [GuardWindowID: WindowRecord] = [:]
     private var apps: [AppID: AppRecord] = [:]
     private var agentPresent = false
@@ -56,6 +57,9 @@ public struct GuardCore: Sendable {
 
     public init() {}
 
+    /// The apps the policy guards.
+    public var guardedApps: Set<AppID> { Set(backgroundRules.keys) }
+
     /// The agent's last word on `app` (nil when not known).
     public func state(of app: AppID) -> AppState? { apps[app]?.state }
 
@@ -68,8 +72,8 @@ public struct GuardCore: Sendable {
     public mutating func handle(_ input: GuardInput, now: Duration) -> [GuardAction] {
         var extra: [GuardAction] = []
         switch input {
-        case .guardedAppsChanged(let apps):
-            guardedApps = apps
+        case .guardedAppsChanged(let rules):
+            backgroundRules = rules
         case .windowResolved(let window, let app):
             windows[window, default: WindowRecord()].app = app
         case .windowShown(let window):
@@ -134,7 +138,7 @@ public struct GuardCore: Sendable {
     }
 
     private func guardedApp(of window: GuardWindowID) -> AppID? {
-        guard let app = windows[window]?.app, guardedApps.contains(app) else { return nil }
+        guard let app = windows[window]?.app, backgroundRules[app] != nil else { return nil }
         return app
     }
 
@@ -247,15 +251,27 @@ public struct GuardCore: Sendable {
         }
     }
 
-    /// The app in front is the one whose window is active or is being given the focus back; with no active window,
-    /// the one whose lock window is up (it holds the focus: the user is at that app, typing its passcode). So
-    /// neither the lock window taking the focus nor its leaving starts a background spell and its grace period.
+    /// `foreground` or `background` for each registered app, by its rule: `unfocused` is foreground only while it is
+    /// the app in front; `minimised` while any of its windows is on screen (a covered window is on screen too, so
+    /// covering an app never changes what it reports). The app in front is the one whose window is active or is
+    /// being given the focus back; with no active window, the one whose lock window is up (it holds the focus: the
+    /// user is at that app, typing its passcode). So neither the lock window taking the focus nor its leaving starts
+    /// a background spell and its grace period.
     private mutating func reconcileActivity(_ actions: inout [GuardAction]) {
         let activeApp = (active ?? focusGivenBack).flatMap { window in
             windows[window]?.shown == true ? guardedApp(of: window) : nil
         } ?? (active == nil && lockWindow?.mapped == true ? lockWindow?.app : nil)
+        var onScreen: Set<AppID> = []
+        for (window, record) in windows where record.shown {
+            if let app = guardedApp(of: window) { onScreen.insert(app) }
+        }
         for app in apps.keys.sorted() where apps[app]?.registration == .registered {
-            let activity: Activity = activeApp == app ? .foreground : .background
+            guard let rule = backgroundRules[app] else { continue }
+            let foreground = switch rule {
+            case .minimised: onScreen.contains(app)
+            case .unfocused: activeApp == app
+            }
+            let activity: Activity = foreground ? .foreground : .background
             if apps[app]?.reported != activity {
                 apps[app]?.reported = activity
                 actions.append(.reportActivity(app, activity))

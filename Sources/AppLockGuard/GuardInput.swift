@@ -2,8 +2,8 @@ public import AppLockCore
 
 /// Everything that can happen to the guard: from the desktop, from the agent, from its own helpers.
 public enum GuardInput: Sendable, Equatable {
-    /// The policy's guarded apps (re-read on start and on SIGHUP).
-    case guardedAppsChanged(Set<AppID>)
+    /// The policy's guarded apps, each with what makes it `background` (re-read on start and on SIGHUP).
+    case guardedAppsChanged([AppID: BackgroundRule])
     /// A window is known, or its app was resolved again: `app` is its guarded app, nil when it belongs to none.
     case windowResolved(GuardWindowID, app: AppID?)
     /// The window is on screen (mapped, not minimised).

@@ -1,8 +1,8 @@
 import AppLockCore
-import AppLockGuard
+public import AppLockGuard
 
 extension CompositorGuard {
-    func execute(_ action: GuardAction) {
+    public func execute(_ action: GuardAction) {
         switch action {
         case .cover(let id, _, _):
             if hidden.insert(id.rawValue).inserted { publish() }
@@ -17,12 +17,10 @@ extension CompositorGuard {
         case .releaseKeyboard:
             break
         case .showLockWindow(let app, _):
-            guard let process = driver.startLockWindow(for: app) else { return }
-            lockWindows[app] = process
+            guard driver.startLockWindow(for: app) != nil else { return }
             lockWindowApp = app
             publish()
         case .hideLockWindow(let app):
-            lockWindows[app] = nil
             if lockWindowApp == app {
                 lockWindowApp = nil
                 publish()

@@ -1,20 +1,20 @@
-import AppLockAgent
-import AppLockCore
+public import AppLockCore
 public import AppLockGuard
-public import AppLockGuardX11
+public import AppLockGuardDriver
+import AppLockProtocol
 import DBusKit
 import Glibc
 
 /// The resident guard where only the compositor sees every window and a script inside it does the work: on KDE
 /// Plasma (Wayland) a KWin script the guard loads over D-Bus (``KWinScript``), on GNOME the AppLock Shell
 /// extension (`data/gnome-shell/extensions/applock@applock.github.io`). The script reports windows to the guard's
-/// `io.github.applock.Guard1.Compositor` object and long-polls it for what to do: while a guarded app is
+/// compositor object (``GuardBusNames/compositorInterface``) and long-polls it for what to do: while a guarded app is
 /// `obscured` or `locked` its windows are kept minimised, and the lock window (an ordinary toplevel) is kept above
 /// everything with the focus. The same `GuardCore` decides as on X11 and sway.
-public final class CompositorGuard {
+public final class CompositorGuard: GuardBackend {
     static let scriptName = "applock-guard"
-    static let objectPath = "/io/github/applock/Guard1/Compositor"
-    static let interfaceName = "io.github.applock.Guard1.Compositor"
+    static let objectPath = GuardBusNames.compositorPath
+    static let interfaceName = GuardBusNames.compositorInterface
     /// How long a `Poll` is held before it is answered unchanged (well under D-Bus's 25 s default timeout).
     static let pollHold = Duration.seconds(15)
 
@@ -33,10 +33,10 @@ public final class CompositorGuard {
     var nextID: UInt32 = 1
     /// Windows the guard keeps minimised.
     var hidden: Set<UInt32> = []
-    var lockWindows: [AppID: LockWindowProcess] = [:]
     var lockWindowApp: AppID?
     var version: Int32 = 1
     var polls: [(MethodInvocation, TimerHandle)] = []
+    var publishScheduled = false
 
     /// `desktop` is `.plasmaWayland` (the guard loads its KWin script) or `.gnomeWayland` (the extension calls in).
     public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
@@ -51,18 +51,17 @@ public final class CompositorGuard {
 
     func log(_ line: String) { driver.log(line) }
 
+    /// The lock windows the driver runs.
+    var lockWindows: [AppID: LockWindowProcess] { driver.lockWindows }
+
     /// Loads the KWin script (on KDE; GNOME's extension finds the guard by its name) and runs until SIGTERM or SIGINT.
     public func run() throws {
         exportScriptInterface()
-        driver.performOnDesktop = { [unowned self] action in execute(action) }
-        loop.onSignal(SIGHUP) { [unowned self] in driver.reloadPolicy() }
-        loop.onSignal(SIGCHLD) { [unowned self] in reapLockWindows() }
-        loop.onSignal(SIGTERM) { [unowned self] in shutDown() }
-        loop.onSignal(SIGINT) { [unowned self] in shutDown() }
-        bus.onDisconnected = { [unowned self] in loop.stop() }
-        driver.start()
+        try driver.run(self)
+    }
+
+    public func startFollowingWindows() throws {
         if desktop == .plasmaWayland { try loadScript() }
-        loop.run()
     }
 
     private func loadScript() throws {
@@ -166,8 +165,19 @@ public final class CompositorGuard {
         polls.append((call, hold))
     }
 
-    /// Tells the script the new wanted state (answers the held polls).
+    /// Tells the script the new wanted state (answers the held polls) once the actions at hand are all carried out:
+    /// the script must see an unlock's uncovered windows together with the lock window gone, or it brings them back
+    /// without the keyboard, and a lock's hidden windows in one answer rather than in two round trips.
     func publish() {
+        guard !publishScheduled else { return }
+        publishScheduled = true
+        loop.runSoon { [unowned self] in
+            publishScheduled = false
+            answerPolls()
+        }
+    }
+
+    private func answerPolls() {
         version &+= 1
         let text = wanted()
         for (call, hold) in polls {
@@ -205,26 +215,19 @@ public final class CompositorGuard {
         feed(.windowResolved(GuardWindowID(id), app: app))
     }
 
-    func reapLockWindows() {
-        for (app, process) in lockWindows {
-            guard process.exitStatus() != nil else { continue }
-            lockWindows[app] = nil
-            if lockWindowApp == app {
-                lockWindowApp = nil
-                publish()
-            }
-            feed(.lockWindowExited(app))
+    public func lockWindowEnded(_ app: AppID) {
+        if lockWindowApp == app {
+            lockWindowApp = nil
+            publish()
         }
     }
 
     /// SIGTERM: the KWin script is unloaded; windows it minimised stay minimised.
-    func shutDown() {
-        lockWindows.removeAll()
-        guard desktop == .plasmaWayland else { return loop.stop() }
+    public func shutDown() {
+        guard desktop == .plasmaWayland else { return }
         _ = try? bus.call(
             destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
             member: "unloadScript", arguments: [.string(Self.scriptName)], timeout: .seconds(2))
-        loop.stop()
     }
 }
 

@@ -1,10 +1,17 @@
+import AppLockProtocol
+
 /// The KWin script the guard loads on KDE Plasma (KWin 5.27's scripting API). It reports every window to the
 /// guard (`WindowEvent`), and long-polls the guard (`Poll`) for which windows to keep minimised and which lock
 /// window to keep above everything, on every desktop, with the focus. A guarded window that comes back while
-/// covered (the task bar, a click) is minimised again at once.
+/// covered (the task bar, a click) is minimised again at once. KWin activates a new Wayland window before it tells
+/// scripts the window was added (an X11 one after), so a window that is already active when it is added is reported
+/// activated after it is reported added: else the guard, not knowing the window yet, would miss that the user
+/// reached for a locked app, and no lock window would come. The next poll goes out before an answer is carried
+/// out, so that a change right after it (a lock just after an unlock) finds a poll already waiting. The guard's names
+/// come from ``GuardBusNames``.
 enum KWinScript {
     static let source = """
-        const G = "io.github.applock.Guard1", P = "/io/github/applock/Guard1/Compositor", I = "io.github.applock.Guard1.Compositor";
+        const G = "\(GuardBusNames.busName)", P = "\(GuardBusNames.compositorPath)", I = "\(GuardBusNames.compositorInterface)";
         let hidden = {};
         let lockPid = 0;
         function idOf(c) { return String(c.internalId); }
@@ -27,11 +34,17 @@ enum KWinScript {
             c.minimizedChanged.connect(function () { report("changed", c); enforce(); });
         }
         workspace.clientList().forEach(watch);
-        workspace.clientAdded.connect(function (c) { watch(c); enforce(); });
+        if (workspace.activeClient) report("activated", workspace.activeClient);
+        workspace.clientAdded.connect(function (c) {
+            watch(c);
+            if (workspace.activeClient === c) report("activated", c);
+            enforce();
+        });
         workspace.clientRemoved.connect(function (c) { report("removed", c); });
         workspace.clientActivated.connect(function (c) { if (c) report("activated", c); });
         function poll(version) {
             callDBus(G, P, I, "Poll", version, function (next, text) {
+                poll(next);
                 const wanted = JSON.parse(text);
                 const before = hidden;
                 hidden = {};
@@ -45,7 +58,6 @@ enum KWinScript {
                     }
                 }
                 enforce();
-                poll(next);
             });
         }
         poll(0);

@@ -1,8 +1,8 @@
 import AppLockCore
-import AppLockGuard
+public import AppLockGuard
 
 extension SwayGuard {
-    func execute(_ action: GuardAction) {
+    public func execute(_ action: GuardAction) {
         switch action {
         case .cover(let id, _, _):
             hide(Int(id.rawValue))
@@ -20,7 +20,6 @@ extension SwayGuard {
         case .showLockWindow(let app, _):
             showLockWindow(app)
         case .hideLockWindow(let app):
-            lockWindows[app] = nil
             lockWindowContainers = lockWindowContainers.filter { $0.value != app }
         case .activate(let id):
             sway("[con_id=\(id.rawValue)] focus")
@@ -48,6 +47,6 @@ extension SwayGuard {
     }
 
     private func showLockWindow(_ app: AppID) {
-        if let process = driver.startLockWindow(for: app) { lockWindows[app] = process }
+        driver.startLockWindow(for: app)
     }
 }

@@ -1,6 +1,6 @@
-import AppLockCore
+public import AppLockCore
 import AppLockGuard
-public import AppLockGuardX11
+public import AppLockGuardDriver
 import DBusKit
 import Glibc
 import WaylandKit
@@ -11,7 +11,7 @@ import WaylandKit
 /// they are neither drawn nor focusable and no key can reach them) and brought back when it is unlocked. The
 /// lock window is an ordinary toplevel the guard makes floating, sticky and focused. The same `GuardCore`
 /// decides as on X11 (through ``GuardDriver``); one thread, the event loop's.
-public final class SwayGuard {
+public final class SwayGuard: GuardBackend {
     /// sway's name for the scratchpad workspace.
     static let scratchpad = "__i3_scratch"
 
@@ -29,7 +29,6 @@ public final class SwayGuard {
     let commands: SwayIPC
     let events: SwayIPC
     var windows: [Int: Window] = [:]
-    var lockWindows: [AppID: LockWindowProcess] = [:]
     var lockWindowContainers: [Int: AppID] = [:]
     var focused: Int?
 
@@ -41,48 +40,49 @@ public final class SwayGuard {
     }
 
     /// Follows sway's windows and hides what must be hidden until SIGTERM or SIGINT, or until sway goes.
-    public func run() {
+    public func run() throws {
         do {
             try events.subscribe(["window", "workspace"])
         } catch {
             driver.log("cannot follow sway's windows: \(error)")
             return
         }
-        let loop = driver.loop
-        driver.performOnDesktop = { [unowned self] action in execute(action) }
-        _ = loop.watch(fd: events.fileDescriptor, readable: true, writable: false) { [unowned self] _ in swayEvents() }
-        loop.onSignal(SIGHUP) { [unowned self] in
-            driver.reloadPolicy()
-            for id in windows.keys.sorted() { resolve(id) }
-        }
-        loop.onSignal(SIGCHLD) { [unowned self] in reapLockWindows() }
-        loop.onSignal(SIGTERM) { [unowned self] in shutDown() }
-        loop.onSignal(SIGINT) { [unowned self] in shutDown() }
-        driver.bus.onDisconnected = { [unowned self] in
-            driver.log("the session bus went away; hidden windows stay in the scratchpad until a new guard takes over")
-            loop.stop()
-        }
-        driver.start()
-        refreshTree()
-        loop.run()
+        floatLockWindowsFromTheirFirstFrame()
+        _ = driver.loop.watch(fd: events.fileDescriptor, readable: true, writable: false) { [unowned self] _ in swayEvents() }
+        try driver.run(self)
     }
 
     func feed(_ input: GuardInput) { driver.feed(input) }
 
-    func reapLockWindows() {
-        for (app, process) in lockWindows {
-            guard process.exitStatus() != nil else { continue }
-            lockWindows[app] = nil
-            lockWindowContainers = lockWindowContainers.filter { $0.value != app }
-            feed(.lockWindowExited(app))
-        }
+    /// A rule that makes every lock window floating as sway maps it, at the size it asks for, in the middle of the
+    /// output (where sway puts a new floating window). Floated only after it was mapped, it raced its first tiled
+    /// configure (sway 1.7): the container kept the tiled size, 1276×796, at the place centred for the window's own
+    /// 420×660, and ran past the output's right edge. A lock window's Wayland app id is its program's file name.
+    private func floatLockWindowsFromTheirFirstFrame() {
+        let program = driver.configuration.lockWindowPath?.split(separator: "/").last.map(String.init) ?? "applock-lock-window"
+        let pattern = program.map { $0 == "." ? "[.]" : String($0) }.joined()
+        sway("for_window [app_id=\"^\(pattern)$\"] floating enable")
     }
 
-    /// SIGTERM: the lock windows end; hidden windows stay in the scratchpad (as after a crash), for the next guard.
-    func shutDown() {
-        lockWindows.removeAll()
-        driver.loop.stop()
+    /// The lock windows the driver runs.
+    var lockWindows: [AppID: LockWindowProcess] { driver.lockWindows }
+
+    // MARK: GuardBackend
+
+    public func startFollowingWindows() {
+        refreshTree()
     }
+
+    public func guardedAppsReloaded() {
+        for id in windows.keys.sorted() { resolve(id) }
+    }
+
+    public func lockWindowEnded(_ app: AppID) {
+        lockWindowContainers = lockWindowContainers.filter { $0.value != app }
+    }
+
+    /// Hidden windows stay in the scratchpad when the guard stops (as after a crash), for the next guard.
+    public var leftBehindWhenTheBusGoes: String? { "hidden windows stay in the scratchpad until a new guard takes over" }
 
     /// Runs a sway command; a refusal is logged (the window may have gone meanwhile).
     func sway(_ command: String) {

@@ -1,5 +1,5 @@
 public import AppLockGuard
-import AppLockGuardX11
+import AppLockGuardDriver
 import DBusKit
 import Glibc
 
@@ -13,8 +13,7 @@ public final class UnprotectedGuard {
     public init(desktop: GuardDesktop) throws {
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
-        try bus.requestName(X11Guard.busName)
-        GuardStatus.export(on: bus, desktop: desktop)
+        try GuardStatus.publish(on: bus, desktop: desktop)
     }
 
     public func run() {

@@ -1,10 +1,9 @@
 import AppLockCore
-import AppLockGuard
+public import AppLockGuard
 import X11Kit
-import Glibc
 
 extension X11Guard {
-    func execute(_ action: GuardAction) {
+    public func execute(_ action: GuardAction) {
         switch action {
         case .prepareCover(let id):
             prepareCover(X11Window(id.rawValue))
@@ -35,30 +34,10 @@ extension X11Guard {
             display.ungrabKeyboard()
         case .showLockWindow(let app, let id):
             showLockWindow(app, over: X11Window(id.rawValue))
-        case .hideLockWindow(let app):
-            lockWindows[app] = nil
         case .activate(let id):
             display.requestActivation(of: X11Window(id.rawValue))
-        case .register(let app):
-            agent.register(app, registered: { [unowned self] ok, problem in
-                if let problem { log("cannot register \(app): \(problem)") }
-                feed(.registrationAnswered(app, registered: ok))
-            }, state: { [unowned self] state in
-                feed(.appStateChanged(app, state))
-            })
-        case .unregister(let app):
-            agent.unregister(app)
-        case .reportActivity(let app, let activity):
-            agent.reportActivity(app, activity)
-        case .armTimer(let deadline):
-            if let timer { loop.cancel(timer) }
-            timer = nil
-            if let deadline {
-                timer = loop.schedule(at: .after(max(.zero, deadline - now()))) { [unowned self] in
-                    timer = nil
-                    feed(.timerFired)
-                }
-            }
+        case .hideLockWindow, .register, .unregister, .reportActivity, .armTimer:
+            break
         }
     }
 
@@ -98,19 +77,7 @@ extension X11Guard {
 
     private func showLockWindow(_ app: AppID, over client: X11Window) {
         guard let cover = covers[client] else { return }
-        guard let path = configuration.lockWindowPath, access(path, X_OK) == 0 else {
-            if !reportedMissingLockWindow {
-                log("no lock window at \(configuration.lockWindowPath ?? "(unknown)"); locked apps stay covered, "
-                    + "unlock them with applockctl unlock")
-                reportedMissingLockWindow = true
-            }
-            return
-        }
-        do {
-            lockWindows[app] = try LockWindowProcess(executable: path, app: app, parent: cover.window.id)
-        } catch {
-            log("cannot start the lock window for \(app): \(error)")
-        }
+        driver.startLockWindow(for: app, inside: cover.window.id)
     }
 
     func draw(coverOf client: X11Window) {

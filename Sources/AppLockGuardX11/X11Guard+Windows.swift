@@ -1,5 +1,6 @@
 import AppLockCore
 import AppLockGuard
+import AppLockGuardDriver
 import X11Kit
 
 extension X11Guard {

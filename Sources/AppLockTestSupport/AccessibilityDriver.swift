@@ -19,9 +19,19 @@ public struct AccessibilityDriver: Sendable {
     }
 
     /// Waits until an object's name or text contains `text`; its `role<TAB>name<TAB>text` line, nil after `timeout`.
-    public func find(_ text: String, timeout: Int = 15) -> String? {
-        let result = run(["find", text], timeout: timeout)
+    /// With `showing`, only an object on screen counts: what its window finds at the object's centre (on the page
+    /// that is shown, not on one behind it; GTK 4 sets AT-SPI's `showing` state on no widget).
+    public func find(_ text: String, showing: Bool = false, timeout: Int = 15) -> String? {
+        let result = run(["find", text, showing ? "showing" : ""], timeout: timeout)
         return result.status == 0 ? result.stdout : nil
+    }
+
+    /// Presses Tab (through the X server, as a keyboard does) until the focus comes back to where it started or
+    /// `limit` presses, waiting after each for AT-SPI's focus event; the objects that took the focus, in order, as
+    /// `role<TAB>name` lines. The application whose name contains `application` must have the focus first.
+    public func tabCycle(in application: String, limit: Int = 120) -> [String] {
+        let result = run(["tabs", application, String(limit)], timeout: 30 + 5 * limit)
+        return result.stdout.split(separator: "\n").map(String.init)
     }
 
     /// Every object of the applications whose name contains `application`, as `role<TAB>name<TAB>text<TAB>states`.
@@ -84,20 +94,71 @@ public struct AccessibilityDriver: Sendable {
                         return node
             return None
 
+        def on_screen(node):
+            # GTK 4 marks every widget of every page "visible" and none "showing": an object is on screen when its
+            # window, asked what lies at the object's centre, answers with the object itself.
+            extents = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            if extents.width <= 0 or extents.height <= 0:
+                return False
+            x, y = extents.x + extents.width // 2, extents.y + extents.height // 2
+            window = node
+            while window.parent is not None and window.getRoleName() not in ("frame", "window", "dialog"):
+                window = window.parent
+            for _ in range(80):
+                window = window.queryComponent().getAccessibleAtPoint(x, y, pyatspi.WINDOW_COORDS)
+                if window is None or window == node:
+                    return window is not None
+            return False
+
+        def tab_cycle(application, limit, deadline):
+            from gi.repository import GLib
+            from Xlib import X, XK, display
+            from Xlib.ext import xtest
+            focused = []
+            def on_focus(event):
+                app = event.host_application
+                if event.detail1 == 1 and app is not None and application in (app.name or ""):
+                    focused.append("%s\\t%s" % (event.source.getRoleName(), event.source.name or ""))
+            pyatspi.Registry.registerEventListener(on_focus, "object:state-changed:focused")
+            x = display.Display()
+            tab = x.keysym_to_keycode(XK.string_to_keysym("Tab"))
+            context = GLib.MainContext.default()
+            seen = []
+            for _ in range(limit):
+                count = len(focused)
+                xtest.fake_input(x, X.KeyPress, tab)
+                xtest.fake_input(x, X.KeyRelease, tab)
+                x.sync()
+                step = time.time() + 15
+                while len(focused) == count and time.time() < min(step, deadline):
+                    context.iteration(False) or time.sleep(0.01)
+                if len(focused) == count:
+                    print("tabs: no focus event after %d presses" % len(seen), file=sys.stderr)
+                    return 1
+                if focused[-1] in seen[:1]:
+                    break
+                seen.append(focused[-1])
+            print("\\n".join(seen))
+            return 0
+
         seconds, command = float(sys.argv[1]), sys.argv[2]
         deadline = time.time() + seconds
         while True:
             # Objects come and go while a page slides in or out; one that vanishes or refuses is looked for again.
             try:
                 if command == "find":
+                    showing = len(sys.argv) > 4 and sys.argv[4] == "showing"
                     for app in pyatspi.Registry.getDesktop(0):
                         if app is None:
                             continue
                         for node in walk(app):
                             text = text_of(node)
-                            if sys.argv[3] in (node.name or "") or sys.argv[3] in text:
+                            if (sys.argv[3] in (node.name or "") or sys.argv[3] in text) and (
+                                    not showing or on_screen(node)):
                                 print("%s\\t%s\\t%s" % (node.getRoleName(), node.name or "", text))
                                 sys.exit(0)
+                elif command == "tabs":
+                    sys.exit(tab_cycle(sys.argv[3], int(sys.argv[4]), deadline))
                 elif command == "dump":
                     for app in pyatspi.Registry.getDesktop(0):
                         if app is not None and sys.argv[3] in (app.name or ""):

@@ -11,24 +11,40 @@ public final class GnomeShellSession: @unchecked Sendable {
     public let environment: TestEnvironment
     /// The environment's variables plus `WAYLAND_DISPLAY` and `XDG_CURRENT_DESKTOP=GNOME`.
     public let variables: [String: String]
+    /// The desktop's keyboard, through Mutter's RemoteDesktop API (a headless Shell has no input device). It is
+    /// opened as soon as the Shell is up: Mutter adds its virtual keyboard asynchronously and drops key events sent
+    /// while it does, so a keyboard opened just before typing loses keys.
+    public let keyboard: MutterRemoteKeyboard
     private let shell: SessionProcess
 
-    /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`.
-    public init(environment: TestEnvironment, extensionDirectory: URL) throws {
+    /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`;
+    /// `otherExtensions` are more extension folders, each named by its UUID, installed and enabled with it (a
+    /// measurement's own observer, say).
+    public init(environment: TestEnvironment, extensionDirectory: URL, otherExtensions: [URL] = []) throws {
         self.environment = environment
-        let installed = environment.dataHome.appendingPathComponent("gnome-shell/extensions/\(Self.extensionUUID)")
-        try FileManager.default.createDirectory(
-            at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(at: installed)
-        try FileManager.default.copyItem(at: extensionDirectory, to: installed)
+        let extensions = environment.dataHome.appendingPathComponent("gnome-shell/extensions")
+        try FileManager.default.createDirectory(at: extensions, withIntermediateDirectories: true)
+        var uuids: [String] = []
+        for (source, uuid) in [(extensionDirectory, Self.extensionUUID)] + otherExtensions.map({ ($0, $0.lastPathComponent) }) {
+            let installed = extensions.appendingPathComponent(uuid)
+            try? FileManager.default.removeItem(at: installed)
+            try FileManager.default.copyItem(at: source, to: installed)
+            uuids.append("'\(uuid)'")
+        }
         var shellVariables = environment.environment
         shellVariables["GSETTINGS_BACKEND"] = "keyfile"
         shellVariables["XDG_SESSION_TYPE"] = "wayland"
         shellVariables["XDG_CURRENT_DESKTOP"] = "GNOME"
         let enabled = environment.run(
-            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "['\(Self.extensionUUID)']"],
+            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "[\(uuids.joined(separator: ", "))]"],
             extraEnvironment: shellVariables)
-        guard enabled.succeeded else { throw TestSupportError("gsettings failed: \(enabled.stderr)") }
+        // No notification banners: the Shell's own ("Logged in as a privileged user", "Screen Lock disabled") would lie
+        // over the windows in the screenshots.
+        let banners = environment.run(
+            ["gsettings", "set", "org.gnome.desktop.notifications", "show-banners", "false"], extraEnvironment: shellVariables)
+        guard enabled.succeeded, banners.succeeded else {
+            throw TestSupportError("gsettings failed: \(enabled.stderr)\(banners.stderr)")
+        }
         try? FileManager.default.removeItem(at: environment.runtimeDir.appendingPathComponent("gnome-shell-disable-extensions"))
         let socket = "applock-gnome-\(getpid())"
         shell = try SessionProcess(
@@ -60,16 +76,37 @@ public final class GnomeShellSession: @unchecked Sendable {
             shell.stop()
             throw TestSupportError("the Shell's Overview did not open and close: \(shell.logText())")
         }
+        do {
+            keyboard = try MutterRemoteKeyboard(sessionBusAddress: environment.sessionBus.address)
+        } catch {
+            shell.stop()
+            throw TestSupportError("no RemoteDesktop keyboard: \(error)\n\(shell.logText())")
+        }
     }
 
     deinit { stop() }
 
-    public func stop() { shell.stop() }
+    public func stop() {
+        keyboard.close()
+        shell.stop()
+    }
 
     public func logText() -> String { shell.logText() }
 
     public func launch(_ argv: [String], logName: String, extraVariables: [String: String] = [:]) throws -> SessionProcess {
         try SessionProcess(argv, variables: variables.merging(extraVariables) { $1 }, in: environment, logName: logName)
+    }
+
+    /// Opens (or closes) the Activities overview, as the Super key would, and waits until the Shell says it is.
+    public func setOverview(open: Bool) -> Bool {
+        let value = open ? "true" : "false"
+        return waitUntil(timeout: .seconds(10)) {
+            _ = environment.run(["gdbus", "call", "--session", "-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m",
+                                 "org.freedesktop.DBus.Properties.Set", "org.gnome.Shell", "OverviewActive", "<\(value)>"])
+            return environment.run(["gdbus", "call", "--session", "-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m",
+                                    "org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"])
+                .stdout.contains(value)
+        }
     }
 
     /// A PNG of the screen from `org.gnome.Shell.Screenshot`, which answers only callers owning

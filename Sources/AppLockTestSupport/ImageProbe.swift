@@ -14,4 +14,16 @@ public enum ImageProbe {
         }
         return count
     }
+
+    /// The smallest rectangle holding every pixel of `image` that has `colour` (`#RRGGBB`), or nil when none has it.
+    public static func boundingBox(in image: URL, colour: String, environment: TestEnvironment) throws -> XSession.Rect? {
+        let result = environment.run([
+            "convert", image.path, "-fill", "black", "+opaque", colour, "-fill", "white", "-opaque", colour,
+            "-format", "%@", "info:",
+        ])
+        guard result.succeeded else { throw TestSupportError("convert failed: \(result.stderr)") }
+        let numbers = result.stdout.split { !$0.isNumber }.compactMap { Int($0) }
+        guard numbers.count == 4, numbers[0] > 1 || numbers[1] > 1 else { return nil }
+        return XSession.Rect(x: numbers[2], y: numbers[3], width: numbers[0], height: numbers[1])
+    }
 }

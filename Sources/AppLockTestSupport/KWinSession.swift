@@ -5,16 +5,26 @@ import Glibc
 /// A KDE Plasma desktop for guard tests: KWin 5.27 (`kwin_wayland --virtual`, software GL, 1280×800) with a
 /// rootless Xwayland, on the test's private session bus. `/usr/bin/kwin_wayland` carries a file capability this
 /// sandbox refuses, so a plain copy (whose name must still end in `kwin_wayland`) is run instead.
+///
+/// Keys are typed as KWin's own input: `kwin-fake-keyboard` (Tests/KWinFakeKeyboard, built here with
+/// wayland-scanner and gcc) speaks KWin's `org_kde_kwin_fake_input` protocol, which KWin offers only to programs
+/// whose desktop file lists it in `X-KDE-Wayland-Interfaces` — so the session installs such a desktop file for it,
+/// as a package of a remote-input tool would. The keys reach whatever window KWin gives the keyboard, native
+/// Wayland or Xwayland alike.
 public final class KWinSession: @unchecked Sendable {
+    /// The width and height of KWin's one virtual output.
+    public static let screenSize = (width: 1280, height: 800)
     public let environment: TestEnvironment
     /// The environment's variables plus `WAYLAND_DISPLAY`, Xwayland's `DISPLAY` and `XDG_CURRENT_DESKTOP=KDE`.
     public let variables: [String: String]
     private let compositor: SessionProcess
+    private let keyboard: URL
 
     public init(environment: TestEnvironment) throws {
         self.environment = environment
         let base = environment.root.appendingPathComponent("kwin")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        keyboard = try Self.buildFakeKeyboard(in: base, environment: environment)
         let copy = base.appendingPathComponent("kwin_wayland")
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: copy.path)
@@ -29,7 +39,8 @@ public final class KWinSession: @unchecked Sendable {
         kwinVariables["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
         kwinVariables["QT_LOGGING_RULES"] = "kwin_scripting.debug=true"
         compositor = try SessionProcess(
-            [copy.path, "--virtual", "--width", "1280", "--height", "800", "--socket", socket, "--no-lockscreen",
+            [copy.path, "--virtual", "--width", "\(Self.screenSize.width)", "--height", "\(Self.screenSize.height)",
+             "--socket", socket, "--no-lockscreen",
              "--xwayland", reporter.path],
             variables: kwinVariables, in: environment, logName: "kwin")
         var display = ""
@@ -63,6 +74,113 @@ public final class KWinSession: @unchecked Sendable {
     @discardableResult
     public func run(_ argv: [String], input: String? = nil, timeout: Duration = .seconds(30)) -> CommandResult {
         CommandRunner.run(argv, environment: variables, input: input, scratch: environment.root, timeout: timeout)
+    }
+
+    /// Builds `kwin-fake-keyboard` and installs its desktop file (with `X-KDE-Wayland-Interfaces`) in the
+    /// environment's `XDG_DATA_HOME`, where KWin looks when the program binds the protocol.
+    private static func buildFakeKeyboard(in base: URL, environment: TestEnvironment) throws -> URL {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tests/KWinFakeKeyboard/kwin-fake-keyboard.c")
+        let protocolFile = "/usr/share/plasma-wayland-protocols/fake-input.xml"
+        let header = base.appendingPathComponent("fake-input-client-protocol.h")
+        let glue = base.appendingPathComponent("fake-input-protocol.c")
+        let program = base.appendingPathComponent("kwin-fake-keyboard")
+        for step in [
+            ["wayland-scanner", "client-header", protocolFile, header.path],
+            ["wayland-scanner", "private-code", protocolFile, glue.path],
+            ["sh", "-c", "gcc -Wall -Werror -I '\(base.path)' -o '\(program.path)' '\(source.path)' '\(glue.path)' "
+                + "$(pkg-config --cflags --libs wayland-client)"],
+        ] {
+            let result = environment.run(step)
+            guard result.succeeded else { throw TestSupportError("\(step.joined(separator: " ")) failed: \(result.stderr)") }
+        }
+        let applications = environment.dataHome.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try """
+            [Desktop Entry]
+            Type=Application
+            Name=AppLock test keyboard
+            Exec=\(program.path)
+            NoDisplay=true
+            X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input
+
+            """.write(to: applications.appendingPathComponent("kwin-fake-keyboard.desktop"), atomically: true, encoding: .utf8)
+        return program
+    }
+
+    /// Types `text` as KWin's fake keyboard (into the window KWin gives the keyboard); the first key waits 100 ms,
+    /// as on sway, so that a client that has just been given the keyboard has taken its keymap.
+    @discardableResult
+    public func type(_ text: String) -> CommandResult {
+        run([keyboard.path, "-s", "100", "-d", "10", text])
+    }
+
+    /// Presses and releases one named key (`Return`) on KWin's fake keyboard.
+    @discardableResult
+    public func key(_ name: String) -> CommandResult {
+        run([keyboard.path, "-s", "100", "-k", name])
+    }
+
+    /// Every window KWin manages, as a KWin script sees it.
+    public func windows() throws -> [KWinWindow] {
+        let lines = try runScript("""
+            for (const c of workspace.clientList()) {
+                const g = c.frameGeometry;
+                say(JSON.stringify({
+                    resourceClass: String(c.resourceClass || ""), pid: c.pid || 0, x: g.x, y: g.y, width: g.width,
+                    height: g.height, keepAbove: !!c.keepAbove, active: workspace.activeClient === c,
+                    minimized: !!c.minimized, x11Window: Number(c.windowId || 0) }));
+            }
+            """)
+        return try lines.map { try JSONDecoder().decode(KWinWindow.self, from: Data($0.utf8)) }
+    }
+
+    /// Does what the task bar does when the user clicks a window of process `pid`: restores it and gives it the
+    /// keyboard. Returns how many windows it reached for.
+    @discardableResult
+    public func reachFor(pid: Int32) throws -> Int {
+        try runScript("""
+            for (const c of workspace.clientList()) {
+                if (c.pid !== \(pid)) continue;
+                c.minimized = false;
+                workspace.activeClient = c;
+                say("reached");
+            }
+            """).count
+    }
+
+    /// Loads and runs a KWin script of the test's own whose `say(text)` lines come back (through KWin's log, where
+    /// `print` writes), waits until it has run, and unloads it.
+    private func runScript(_ body: String) throws -> [String] {
+        let token = UUID().uuidString.prefix(8)
+        let marker = "applock-test-\(token) "
+        let script = environment.root.appendingPathComponent("kwin-test-\(token).js")
+        try "function say(text) { print(\"\(marker)\" + text); }\n\(body)\nprint(\"\(marker)end\");\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let connection = try Connection.address(environment.sessionBus.address)
+        defer { connection.close() }
+        let name = "applock-test-\(token)"
+        let reply = try connection.call(
+            destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
+            member: "loadScript", arguments: [.string(script.path), .string(name)], timeout: .seconds(10))
+        guard let id = reply.first?.int32Value, id >= 0 else { throw TestSupportError("KWin refused the script: \(reply)") }
+        defer {
+            _ = try? connection.call(
+                destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
+                member: "unloadScript", arguments: [.string(name)], timeout: .seconds(10))
+        }
+        _ = try connection.call(
+            destination: "org.kde.KWin", path: ObjectPath("/\(id)"), interface: "org.kde.kwin.Script", member: "run",
+            arguments: [], timeout: .seconds(10))
+        var lines: [String] = []
+        let done = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(20)) { [compositor] in
+            lines = compositor.logText().split(separator: "\n").compactMap { line in
+                line.range(of: marker).map { String(line[$0.upperBound...]) }
+            }
+            return lines.last == "end"
+        }
+        guard done else { throw TestSupportError("KWin's script \(name) did not run: \(compositor.logText().suffix(2000))") }
+        return lines.dropLast()
     }
 
     /// The whole screen through KWin's `ScreenShot2.CaptureActiveScreen` (the test may: the permission check is

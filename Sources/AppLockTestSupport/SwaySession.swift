@@ -116,9 +116,12 @@ public final class SwaySession: @unchecked Sendable {
             let type = node["type"] as? String ?? ""
             let here = type == "workspace" ? node["name"] as? String ?? "" : workspace
             if (type == "con" || type == "floating_con"), let pid = node["pid"] as? Int {
-                found.append(SwayWindow(
+                var window = SwayWindow(
                     id: node["id"] as? Int ?? 0, appID: node["app_id"] as? String, pid: Int32(pid), workspace: here,
-                    focused: node["focused"] as? Bool ?? false, floating: type == "floating_con"))
+                    focused: node["focused"] as? Bool ?? false, floating: type == "floating_con")
+                window.rect = SwayRect(node["rect"])
+                window.surface = SwayRect(node["geometry"])
+                found.append(window)
             }
             for key in ["nodes", "floating_nodes"] {
                 for child in node[key] as? [[String: Any]] ?? [] { walk(child, workspace: here) }
@@ -126,6 +129,14 @@ public final class SwaySession: @unchecked Sendable {
         }
         walk(tree, workspace: "")
         return found
+    }
+
+    /// The rectangles of the active outputs (`get_outputs`), in layout coordinates.
+    public func outputs() -> [SwayRect] {
+        let result = run(["swaymsg", "-r", "-t", "get_outputs"])
+        guard result.succeeded, let data = result.stdout.data(using: .utf8),
+              let outputs = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        return outputs.filter { $0["active"] as? Bool ?? false }.compactMap { SwayRect($0["rect"]) }
     }
 
     /// A PNG of the whole output, as `grim` (wlr-screencopy) sees it.
@@ -148,6 +159,10 @@ public struct SwayWindow: Sendable, Equatable {
     public var workspace: String
     public var focused: Bool
     public var floating: Bool
+    /// The container's place in layout coordinates (`rect` in sway's tree, borders included).
+    public var rect: SwayRect?
+    /// The size the client itself drew (`geometry` in sway's tree: its surface, relative to the container).
+    public var surface: SwayRect?
 
     /// Whether it is on a workspace (not in sway's scratchpad).
     public var onScreen: Bool { workspace != "__i3_scratch" }

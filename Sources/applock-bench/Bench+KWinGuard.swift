@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -8,6 +9,12 @@ extension Bench {
     /// logind `Lock` → a guarded app's window minimised by KWin (the guard's KWin script did it; KWin's next frame
     /// no longer draws it), seen by a second KWin script of the bench's own that calls back at once; with
     /// `kwin_wayland --virtual` and an unmodified xterm on Xwayland. The app has no passcode, as in the other rows.
+    ///
+    /// Where the tail comes from (issue 15, measured with bus monitors on both buses and each process's run-queue
+    /// wait from `/proc/PID/task/PID/schedstat`): the guard's own part (StateChanged in → KWin's poll answered) is
+    /// 0.2–0.5 ms p50; the slow rounds are the ones where the agent, the guard or the bus daemon waited for a CPU,
+    /// or KWin's D-Bus thread did, or KWin's main thread (SCHED_RR) waited for llvmpipe's rendering threads (which,
+    /// like the D-Bus thread, are SCHED_OTHER).
     func measureKWinGuard() throws {
         let apps = environment.configHome.appendingPathComponent("applock/apps.d")
         try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
@@ -25,7 +32,7 @@ extension Bench {
         defer { app.stop() }
         let guardProcess = try session.launch([try Self.sibling("applock-guard")], logName: "bench-kwin-guard")
         defer { guardProcess.stop() }
-        guard environment.waitForName("io.github.applock.Guard1") else {
+        guard environment.waitForName(GuardBusNames.busName) else {
             throw BenchError("the guard did not start on KWin: \(guardProcess.logText())")
         }
         let owners = try Connection.address(environment.sessionBus.address)
@@ -38,7 +45,9 @@ extension Bench {
         let listener = try LockSignalListener(systemBusAddress: systemAddress, logindUniqueName: logindUniqueName)
         defer { listener.close() }
         var hidden = Latencies()
-        let rounds = options.tiny ? 3 : 30
+        // 200 rounds (about 20 ms each): with 30 the p99 was simply the slowest round.
+        let rounds = options.tiny ? 3 : 200
+        var listenerLate = 0
         for round in 0...rounds {
             listener.reset()
             observer.reset()
@@ -47,12 +56,19 @@ extension Bench {
             guard let gone = observer.waitFor(minimized: true, timeout: 10) else {
                 throw BenchError("round \(round): KWin never minimised the app: \(guardProcess.logText())")
             }
-            if round > 0 { hidden.record(nanoseconds: gone &- start) }
+            // On a loaded machine the bench's own Lock listener can be scheduled after KWin has already acted:
+            // such a round has no start to measure from, and is counted instead.
+            if round > 0 {
+                if gone < start { listenerLate += 1 } else { hidden.record(nanoseconds: gone - start) }
+            }
             observer.reset()
             try callLogindSession("Unlock")
             guard observer.waitFor(minimized: false, timeout: 10) != nil else {
                 throw BenchError("round \(round): KWin never restored the app")
             }
+        }
+        if listenerLate > 0 {
+            report.add("guard", "KWin rounds left out (the Lock listener ran after KWin had acted)", Double(listenerLate), "")
         }
         report.add("guard", "logind Lock → app window minimised (KWin) p50", hidden.p50 / 1000, "ms")
         report.add("guard", "logind Lock → app window minimised (KWin) p99", hidden.p99 / 1000, "ms",

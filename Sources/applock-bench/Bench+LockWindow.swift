@@ -11,11 +11,7 @@ extension Bench {
     /// process start → mapped and holding the keyboard (its "keyboard grabbed" line), and its resident size and
     /// threads once shown. GTK's cost is why the window is a process of its own (SPEC "The guard").
     func measureLockWindow() throws {
-        let executable = try AgentProcess.locateExecutable().deletingLastPathComponent()
-            .appendingPathComponent("applock-lock-window")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw BenchError("applock-lock-window is not built next to applockd (\(executable.path))")
-        }
+        let executable = try Self.builtProgram("applock-lock-window")
         let (agent, _) = try startAgent()
         defer { agent.terminate() }
         let owner = try AppLockConnection(busAddress: environment.sessionBus.address, timeout: .seconds(30))

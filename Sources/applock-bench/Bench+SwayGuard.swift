@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -24,7 +25,7 @@ extension Bench {
         defer { guardProcess.stop() }
         func appWindow() -> SwayWindow? { session.windows().first { $0.appID == Self.swayGuardedApp } }
         guard waitUntil(timeout: .seconds(15), { appWindow()?.onScreen == true }),
-              environment.waitForName("io.github.applock.Guard1")
+              environment.waitForName(GuardBusNames.busName)
         else { throw BenchError("foot or the guard did not start on sway: \(guardProcess.logText())") }
 
         let events = try SwayIPC(socketPath: session.socketPath)

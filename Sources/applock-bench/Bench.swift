@@ -47,7 +47,18 @@ final class Bench {
         if options.sections.contains("guard") { try measureGuard() }
         if options.sections.contains("sway") { try measureSwayGuard() }
         if options.sections.contains("kwin") { try measureKWinGuard() }
+        if options.sections.contains("gnome") { try measureGnomeGuard() }
         if options.sections.contains("lockwindow") { try measureLockWindow() }
+        if options.sections.contains("settings") { try measureSettings() }
+    }
+
+    /// The built program `name`, next to `applockd`.
+    static func builtProgram(_ name: String) throws -> URL {
+        let executable = try AgentProcess.locateExecutable().deletingLastPathComponent().appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw BenchError("\(name) is not built next to applockd (\(executable.path))")
+        }
+        return executable
     }
 
     // MARK: - Agent

@@ -4,7 +4,9 @@ import Glibc
 struct BenchOptions {
     var json = false
     var tiny = false
-    var sections: Set<String> = ["floor", "lock", "throughput", "unlock", "startup", "guard", "sway", "kwin", "lockwindow"]
+    var sections: Set<String> = [
+        "floor", "lock", "throughput", "unlock", "startup", "guard", "sway", "kwin", "gnome", "lockwindow", "settings",
+    ]
     var lockSizes = [1, 10, 100, 1000, 5000]
     var idleSize = 1000
     var fanOutSizes = [100, 1000]
@@ -29,15 +31,17 @@ struct BenchOptions {
     }
 
     static let usage = """
-        Usage: applock-bench [--tiny] [--json] [--only floor,lock,throughput,unlock,startup,guard,sway,kwin,lockwindow]
-                             [--apps 1,100,1000]
+        Usage: applock-bench [--tiny] [--json] [--apps 1,100,1000]
+                             [--only floor,lock,throughput,unlock,startup,guard,sway,kwin,gnome,lockwindow,settings]
 
         Starts private session and system buses, gnome-keyring, a mocked logind and applockd (found next to this
         binary or at $APPLOCKD_PATH), measures lock latency, throughput, idle cost, memory and start-up next to
-        the bus's own floor, and the GTK lock window's start-up and size under Xvfb, and prints a table (or JSON).
+        the bus's own floor, the GTK lock window's start-up and size and AppLock Settings' size under Xvfb (by
+        default and with each GSK_RENDERER), and prints a table (or JSON).
         The guard section runs Xvfb, openbox, an xterm, applock-guard (next to this binary) and xss-lock with
         i3lock; the sway section runs headless sway (as the user applocktest when run as root), foot and
-        applock-guard; the kwin section kwin_wayland --virtual with Xwayland, an xterm and applock-guard.
+        applock-guard; the kwin section kwin_wayland --virtual with Xwayland, an xterm and applock-guard; the gnome
+        section gnome-shell --headless with the AppLock extension, foot and applock-guard.
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {

@@ -1,6 +1,7 @@
 import AppLockAgent
 import AppLockCore
 import AppLockGuard
+import AppLockGuardDriver
 import AppLockGuardWayland
 import AppLockGuardX11
 import Glibc

@@ -34,7 +34,7 @@ final class AppPage {
             ("Lock When", "These apply to \(app.name) only", [
                 .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch,
             ]),
-            ("When Hidden or Idle", "", [.gracePeriod, .obscureInBackground, .lockAfterIdle]),
+            ("When Hidden or Idle", "", [.gracePeriod, .obscureInBackground, .backgroundWhen, .lockAfterIdle]),
             ("Failed Attempts", "", [.maxFailedAttempts, .lockoutSchedule]),
         ])
         let header = HeaderBar()

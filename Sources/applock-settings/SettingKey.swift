@@ -11,6 +11,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case lockAfterIdle = "LockAfterIdle"
     case gracePeriod = "GracePeriod"
     case obscureInBackground = "ObscureInBackground"
+    case backgroundWhen = "BackgroundWhen"
     case maxFailedAttempts = "MaxFailedAttempts"
     case lockoutSchedule = "LockoutSchedule"
     case allowSystemAuthentication = "AllowSystemAuthentication"
@@ -28,7 +29,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     var control: Control {
         switch self {
         case .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch, .obscureInBackground,
-             .allowSystemAuthentication, .allowPasscodeReset: .toggle
+             .backgroundWhen, .allowSystemAuthentication, .allowPasscodeReset: .toggle
         case .lockAfterIdle: .number(secondsPerUnit: 60, maximum: 1440)
         case .gracePeriod: .number(secondsPerUnit: 1, maximum: 86_400)
         case .maxFailedAttempts: .number(secondsPerUnit: 1, maximum: 100)
@@ -45,6 +46,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .lockAfterIdle: "Idle Time"
         case .gracePeriod: "Grace Period"
         case .obscureInBackground: "Hide Content at Once"
+        case .backgroundWhen: "Hidden When Not Focused"
         case .maxFailedAttempts: "Failed Attempts Allowed"
         case .lockoutSchedule: "Lock-Out Schedule"
         case .allowSystemAuthentication: "System Authentication"
@@ -60,7 +62,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .lockOnSessionSwitch: "Lock when another user's session is switched to"
         case .lockAfterIdle: "Minutes without input before locking; 0 never locks"
         case .gracePeriod: "Seconds an app may stay hidden before it locks; 0 locks at once"
-        case .obscureInBackground: "Cover an app's content as soon as it is hidden or loses focus"
+        case .obscureInBackground: "Cover an app's content as soon as it is hidden"
+        case .backgroundWhen: "A protected app is hidden once another app has the focus, not only when minimised"
         case .maxFailedAttempts: "Wrong passcodes before lock-outs start"
         case .lockoutSchedule: "Seconds of each lock-out after that, comma-separated; the last repeats"
         case .allowSystemAuthentication: "Unlock with your own password or fingerprint instead of the passcode"
@@ -76,6 +79,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .lockOnSuspend: .toggle(policy.lockOnSuspend)
         case .lockOnSessionSwitch: .toggle(policy.lockOnSessionSwitch)
         case .obscureInBackground: .toggle(policy.obscureInBackground)
+        case .backgroundWhen: .toggle(policy.backgroundWhen == .unfocused)
         case .lockAfterIdle: .number((policy.lockAfterIdle + 59) / 60)
         case .gracePeriod: .number(policy.gracePeriod)
         case .maxFailedAttempts: .number(policy.maxFailedAttempts)
@@ -93,6 +97,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .lockOnSuspend: overrides.lockOnSuspend != nil
         case .lockOnSessionSwitch: overrides.lockOnSessionSwitch != nil
         case .obscureInBackground: overrides.obscureInBackground != nil
+        case .backgroundWhen: overrides.backgroundWhen != nil
         case .lockAfterIdle: overrides.lockAfterIdle != nil
         case .gracePeriod: overrides.gracePeriod != nil
         case .maxFailedAttempts: overrides.maxFailedAttempts != nil
@@ -102,9 +107,11 @@ enum SettingKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// The text written after `Key=` for `value`.
+    /// The text written after `Key=` for `value` (`BackgroundWhen`'s switch on is `unfocused`).
     func fileText(for value: SettingValue) -> String {
         switch (control, value) {
+        case (_, .toggle(let on)) where self == .backgroundWhen:
+            (on ? BackgroundRule.unfocused : .minimised).rawValue
         case (_, .toggle(let on)): on ? "true" : "false"
         case (.number(let perUnit, _), .number(let n)): String(n * perUnit)
         case (_, .number(let n)): String(n)
@@ -117,6 +124,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .lockOnSessionLock: mandatory.requireLockOnSessionLock == true ? .fixed : nil
         case .lockOnSuspend: mandatory.requireLockOnSuspend == true ? .fixed : nil
+        case .backgroundWhen: mandatory.backgroundWhen == .unfocused ? .fixed : nil
         case .gracePeriod: mandatory.maximumGracePeriod.map { .maximum($0) }
         case .lockAfterIdle: mandatory.maximumLockAfterIdle.map { .maximum(max(1, $0 / 60)) }
         case .allowSystemAuthentication: mandatory.allowSystemAuthentication == false ? .fixed : nil

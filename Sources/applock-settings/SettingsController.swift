@@ -34,8 +34,8 @@ final class SettingsController {
             ("Lock Apps When", "For every app; an app's own page can change them for that app", [
                 .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch,
             ]),
-            ("When Hidden or Idle", "An app is hidden when it is minimised or another app has the focus", [
-                .gracePeriod, .obscureInBackground, .lockAfterIdle,
+            ("When Hidden or Idle", "An app is hidden when all its windows are minimised, or, if set below, not focused", [
+                .gracePeriod, .obscureInBackground, .backgroundWhen, .lockAfterIdle,
             ]),
         ])
         security = PolicyPage(title: "Security", iconName: "security-high-symbolic", layout: [

@@ -15,7 +15,8 @@ import Testing
         #expect(d.entries.map(\.key) == [
             "LockOnLaunch", "LockOnSessionLock", "LockOnScreenSaver", "LockOnSuspend", "LockOnSessionSwitch",
             "LockAfterIdle", "GracePeriod", "ObscureInBackground", "AllowInhibit", "MaxFailedAttempts",
-            "LockoutSchedule", "PasscodeKinds", "MinimumLength", "Guard", "AllowSystemAuthentication", "AllowPasscodeReset",
+            "LockoutSchedule", "PasscodeKinds", "MinimumLength", "Guard", "BackgroundWhen", "AllowSystemAuthentication",
+            "AllowPasscodeReset",
             "LockoutBlocksSystemAuthentication",
         ])
         #expect(d.entries[5].value == .uint32(300))
@@ -26,6 +27,26 @@ import Testing
         #expect(d.entries[11].value == .stringArray(["four-digit", "six-digit", "numeric", "alphanumeric"]))
         #expect(d.entries[12].value == .uint32(4))
         #expect(d.entries[13].value == .bool(false))
+        #expect(d.entries[14].value == .string("minimised"))
+    }
+
+    @Test func backgroundWhenIsPerAppAndTheAdministratorCanOnlyMakeItStricter() throws {
+        let notes = appID("org.example.Notes")
+        let mail = appID("org.example.Mail")
+        let user = PolicySet(perApp: [notes: try overrides("Guard=true\nBackgroundWhen=unfocused\n"),
+                                      mail: try overrides("Guard=true\n")])
+        #expect(user.guardedAppRules == [notes: .unfocused, mail: .minimised])
+        var set = user
+        set.mandatory = try mandatory("BackgroundWhen=unfocused\n")
+        #expect(set.guardedAppRules == [notes: .unfocused, mail: .unfocused])
+        set.mandatory = try mandatory("BackgroundWhen=minimised\n")
+        #expect(set.guardedAppRules == [notes: .unfocused, mail: .minimised], "minimised in [Mandatory] changes nothing")
+        #expect(set.effectivePolicy(for: notes).entries.first { $0.key == "BackgroundWhen" }?.value == .string("unfocused"))
+    }
+
+    @Test func backgroundWhenReadsTheAmericanSpellingOfMinimised() throws {
+        #expect(try overrides("BackgroundWhen=minimized\n").backgroundWhen == .minimised)
+        #expect(try mandatory("BackgroundWhen=minimized\n").backgroundWhen == .minimised)
     }
 
     @Test func guardIsPerAppAndTheMandatoryListCannotBeUndone() throws {
@@ -86,6 +107,8 @@ import Testing
         ("LockoutSchedule=60,x", "LockoutSchedule", "whole number"),
         ("PasscodeKinds=four-digit;pin", "PasscodeKinds", "unknown passcode kind \"pin\""),
         ("MinimumLength=129", "MinimumLength", "between"),
+        ("BackgroundWhen=hidden", "BackgroundWhen", "expected minimised or unfocused, not \"hidden\""),
+        ("BackgroundWhen=Minimised", "BackgroundWhen", "expected minimised or unfocused"),
     ])
     func badValuesNameFileLineAndKey(_ line: String, _ key: String, _ problem: String) {
         do {
@@ -176,6 +199,10 @@ import Testing
 
     @Test func mandatoryRejectsZeroIdleMaximumAndUnknownKeys() {
         #expect(throws: KeyFileError.self) { try mandatory("MaximumLockAfterIdle=0") }
+        #expect(throws: KeyFileError(file: "policy.conf", line: 2, key: "BackgroundWhen",
+                                     problem: "expected minimised or unfocused, not \"never\"")) {
+            try mandatory("BackgroundWhen=never")
+        }
         do {
             _ = try mandatory("GracePeriod=1")
             Issue.record("expected an error")

@@ -10,11 +10,11 @@ import Testing
     let w2 = GuardWindowID(0x200)
     let other = GuardWindowID(0x900)
 
-    /// A core with the agent present and Notes guarded.
-    func started() -> (GuardCore, ManualClock) {
+    /// A core with the agent present and Notes guarded, background by `rule`.
+    func started(_ rule: BackgroundRule = .unfocused) -> (GuardCore, ManualClock) {
         var core = GuardCore()
         let clock = ManualClock()
-        _ = core.handle(.guardedAppsChanged([notes]), now: clock.now)
+        _ = core.handle(.guardedAppsChanged([notes: rule]), now: clock.now)
         _ = core.handle(.agentPresence(true), now: clock.now)
         return (core, clock)
     }
@@ -138,7 +138,7 @@ import Testing
 
     @Test func unguardingUncoversAndUnregisters() {
         var (core, clock) = registeredAndShown(state: .locked)
-        #expect(core.handle(.guardedAppsChanged([]), now: clock.now) == [
+        #expect(core.handle(.guardedAppsChanged([:]), now: clock.now) == [
             .uncover(w1), .discardCover(w1), .releaseKeyboard(focusLockWindowOf: nil), .unregister(notes),
         ])
     }
@@ -173,7 +173,77 @@ import Testing
         #expect(core.handle(.coverClicked(other), now: clock.now).isEmpty)
     }
 
-    /// Notes registered with one shown window `w1`, in `state`.
+    // MARK: What counts as hidden (BackgroundWhen)
+
+    @Test func unfocusedAnAppThatStartsWithNoWindowActiveIsBackground() {
+        var (core, clock) = started(.unfocused)
+        _ = core.handle(.windowResolved(w1, app: notes), now: clock.now)
+        _ = core.handle(.windowShown(w1), now: clock.now)
+        #expect(core.handle(.registrationAnswered(notes, registered: true), now: clock.now).contains(
+            .reportActivity(notes, .background)))
+        #expect(core.handle(.activeWindowChanged(w1), now: clock.now).contains(.reportActivity(notes, .foreground)))
+    }
+
+    @Test func minimisedAnAppOnScreenIsForegroundFromItsRegistrationWithoutTheFocus() {
+        var (core, clock) = started(.minimised)
+        _ = core.handle(.windowResolved(w1, app: notes), now: clock.now)
+        _ = core.handle(.windowShown(w1), now: clock.now)
+        let registered = core.handle(.registrationAnswered(notes, registered: true), now: clock.now)
+        #expect(registered.contains(.reportActivity(notes, .foreground)))
+        #expect(!registered.contains(.reportActivity(notes, .background)))
+    }
+
+    @Test func minimisedFocusOnAnotherAppReportsNothing() {
+        var (core, clock) = registeredAndShown(state: .unlocked, .minimised)
+        #expect(!reportsActivity(core.handle(.activeWindowChanged(w1), now: clock.now)))
+        #expect(!reportsActivity(core.handle(.activeWindowChanged(other), now: clock.now)))
+        #expect(!reportsActivity(core.handle(.activeWindowChanged(nil), now: clock.now)))
+    }
+
+    @Test func minimisedBackgroundOnlyWhenEveryWindowIsOffScreenForegroundWhenOneComesBack() {
+        var (core, clock) = registeredAndShown(state: .unlocked, .minimised)
+        _ = core.handle(.windowResolved(w2, app: notes), now: clock.now)
+        _ = core.handle(.windowShown(w2), now: clock.now)
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        #expect(!reportsActivity(core.handle(.windowHidden(w1), now: clock.now)))
+        #expect(core.handle(.windowHidden(w2), now: clock.now) == [.reportActivity(notes, .background)])
+        #expect(core.handle(.windowShown(w2), now: clock.now) == [.reportActivity(notes, .foreground)])
+        #expect(core.handle(.windowGone(w2), now: clock.now) == [.discardCover(w2), .reportActivity(notes, .background)])
+    }
+
+    @Test func minimisedCoveringAndUncoveringNeverChangesWhatIsReported() {
+        var (core, clock) = registeredAndShown(state: .unlocked, .minimised)
+        for state in [AppState.obscured, .locked, .unlocked, .locked] {
+            let actions = core.handle(.appStateChanged(notes, state), now: clock.now)
+            #expect(!reportsActivity(actions))
+        }
+        #expect(core.covers == [w1: .locked])
+        #expect(!reportsActivity(core.handle(.activeWindowChanged(other), now: clock.now)))
+    }
+
+    @Test func minimisedAnObscuredAppWhoseWindowIsShownAgainIsCoveredBeforeItReportsForeground() {
+        var (core, clock) = registeredAndShown(state: .unlocked, .minimised)
+        #expect(core.handle(.windowHidden(w1), now: clock.now) == [.reportActivity(notes, .background)])
+        _ = core.handle(.appStateChanged(notes, .obscured), now: clock.now)
+        let shown = core.handle(.windowShown(w1), now: clock.now)
+        #expect(shown.first == .cover(w1, .obscured, app: notes))
+        #expect(shown.contains(.reportActivity(notes, .foreground)))
+    }
+
+    @Test func aReloadThatChangesTheRuleReportsAtOnce() {
+        var (core, clock) = registeredAndShown(state: .unlocked, .minimised)
+        _ = core.handle(.activeWindowChanged(other), now: clock.now)
+        #expect(core.handle(.guardedAppsChanged([notes: .unfocused]), now: clock.now)
+            == [.reportActivity(notes, .background)])
+        #expect(core.handle(.guardedAppsChanged([notes: .minimised]), now: clock.now)
+            == [.reportActivity(notes, .foreground)])
+    }
+
+    /// Whether `actions` tell the agent anything about the app's activity.
+    func reportsActivity(_ actions: [GuardAction]) -> Bool {
+        actions.contains { if case .reportActivity = $0 { true } else { false } }
+    }
+
     /// Notes active, then locked: its lock window is mapped over it and the keyboard held.
     func lockWindowShownOverActiveNotes() -> (GuardCore, ManualClock) {
         var (core, clock) = registeredAndShown(state: .unlocked)
@@ -184,8 +254,9 @@ import Testing
         return (core, clock)
     }
 
-    func registeredAndShown(state: AppState) -> (GuardCore, ManualClock) {
-        var (core, clock) = started()
+    /// Notes registered with one shown window `w1`, in `state`, background by `rule`.
+    func registeredAndShown(state: AppState, _ rule: BackgroundRule = .unfocused) -> (GuardCore, ManualClock) {
+        var (core, clock) = started(rule)
         for input in [GuardInput.windowResolved(w1, app: notes), .windowShown(w1),
                       .registrationAnswered(notes, registered: true), .appStateChanged(notes, state)] {
             if core.handle(input, now: clock.now).contains(.grabKeyboard) {

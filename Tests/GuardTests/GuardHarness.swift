@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -80,7 +81,7 @@ final class GuardHarness {
         let path = try Self.built("applock-guard")
         let process = try session.launch([path, "--verbose"], logName: "guard")
         guardProcess = process
-        guard environment.waitForName("io.github.applock.Guard1") else {
+        guard environment.waitForName(GuardBusNames.busName) else {
             throw TestSupportError("the guard did not start: \(process.logText())")
         }
     }
@@ -101,6 +102,36 @@ final class GuardHarness {
         }
         guard let window else { throw TestSupportError("the xterm did not map a window") }
         return window
+    }
+
+    /// Starts the guard and the app, unlocks the app with its passcode and gives its window the focus; returns the
+    /// window, uncovered.
+    func startUnlockedApp() throws -> UInt32 {
+        try startGuard()
+        let window = try startApp()
+        #expect(waitForState("locked"))
+        try unlock()
+        session.xdotool(["windowactivate", "--sync", String(window)])
+        #expect(waitUntilCovered(window, false, label: "unlocked"), "\(guardLog())")
+        return window
+    }
+
+    /// Starts an xterm of another, unguarded app (class `OtherTerm`) and returns its window.
+    func startOtherApp() throws -> UInt32 {
+        let before = Set(session.windows(ofClass: "OtherTerm"))
+        apps.append(try session.launch(["xterm", "-class", "OtherTerm", "-geometry", "40x10+600+400"], logName: "other"))
+        var window: UInt32?
+        _ = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) {
+            window = Set(session.windows(ofClass: "OtherTerm")).subtracting(before).first
+            return window != nil
+        }
+        guard let window else { throw TestSupportError("the other xterm did not map a window") }
+        return window
+    }
+
+    /// The window the window manager says is active (`_NET_ACTIVE_WINDOW`, through xdotool).
+    func activeWindow() -> UInt32? {
+        UInt32(session.xdotool(["getactivewindow"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     static func built(_ product: String) throws -> String {

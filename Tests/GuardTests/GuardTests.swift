@@ -91,12 +91,7 @@ struct GuardTests {
     @Test("Minimising the app and waiting out its GracePeriod locks it; shown again, it is covered")
     func minimiseAndGracePeriod() throws {
         let h = try GuardHarness("grace-period", policy: "GracePeriod=1\n")
-        try h.startGuard()
-        let window = try h.startApp()
-        #expect(h.waitForState("locked"))
-        try h.unlock()
-        h.session.xdotool(["windowactivate", "--sync", String(window)])
-        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        let window = try h.startUnlockedApp()
         h.session.xdotool(["windowminimize", "--sync", String(window)])
         #expect(h.waitForState("locked", timeout: .seconds(10)), "\(h.guardLog())")
         h.session.xdotool(["windowmap", "--sync", String(window)])
@@ -229,6 +224,35 @@ struct GuardTests {
         _ = try h.client.call("Lock", [.string(GuardHarness.app)])
         #expect(h.waitForState("locked"))
         #expect(h.waitUntilCovered(window, label: "locked-with-new-passcode"), "\(h.guardLog())")
+    }
+
+    @Test("BackgroundWhen=minimised (the default): focusing another app does not lock the guarded app past its GracePeriod; minimising it does")
+    func focusElsewhereKeepsAMinimisedRuleAppUnlocked() throws {
+        let h = try GuardHarness("background-when-minimised", policy: "GracePeriod=1\n")
+        let window = try h.startUnlockedApp()
+
+        let other = try h.startOtherApp()
+        h.session.xdotool(["windowactivate", "--sync", String(other)])
+        #expect(h.activeWindow() == other, "another app has the focus")
+        // A lock that must not come: waited for well past the GracePeriod of 1 s.
+        let locked = waitUntil(timeout: .seconds(4)) { h.state() != "unlocked" }
+        #expect(!locked, "focus on another app locked the app (GracePeriod=1): \(h.state() ?? "none")\n\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, false, label: "other-app-focused"), "\(h.guardLog())")
+
+        h.session.xdotool(["windowminimize", "--sync", String(window)])
+        #expect(h.waitForState("locked", timeout: .seconds(10)), "\(h.guardLog())")
+    }
+
+    @Test("BackgroundWhen=unfocused: focusing another app locks the guarded app after its GracePeriod")
+    func focusElsewhereLocksAnUnfocusedRuleApp() throws {
+        let h = try GuardHarness("background-when-unfocused", policy: "GracePeriod=1\nBackgroundWhen=unfocused\n")
+        let window = try h.startUnlockedApp()
+        #expect(h.state() == "unlocked")
+
+        let other = try h.startOtherApp()
+        h.session.xdotool(["windowactivate", "--sync", String(other)])
+        #expect(h.waitForState("locked", timeout: .seconds(10)), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "locked-after-focus-left"), "\(h.guardLog())")
     }
 
     static func children(of pid: Int32) -> [Int32] {

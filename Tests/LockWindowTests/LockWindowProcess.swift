@@ -6,13 +6,10 @@ final class LockWindowProcess {
     let process: Process
     private let logFile: URL
 
-    init(_ arguments: [String], display: XDisplay, environment: TestEnvironment) throws {
-        let executable = try AgentProcess.locateExecutable().deletingLastPathComponent()
-            .appendingPathComponent("applock-lock-window")
-        logFile = environment.logDirectory.appendingPathComponent("lock-window-\(UUID().uuidString.prefix(6)).log")
-        // GTK registers with AT-SPI only when the bridge is not turned off.
-        process = try display.launch(
-            [executable.path] + arguments, extraEnvironment: ["GTK_A11Y": "atspi"], log: logFile)
+    init(_ arguments: [String], desktop: AccessibleDesktop) throws {
+        let executable = try AccessibleDesktop.programFolder().appendingPathComponent("applock-lock-window")
+        (process, logFile) = try desktop.launchAccessible(
+            [executable.path] + arguments, log: "lock-window-\(UUID().uuidString.prefix(6)).log")
     }
 
     deinit {

@@ -14,6 +14,9 @@ struct SettingsLogicTests {
         #expect(SettingKey.gracePeriod.fileText(for: .number(30)) == "30")
         #expect(SettingKey.lockOnSuspend.fileText(for: .toggle(false)) == "false")
         #expect(SettingKey.lockoutSchedule.fileText(for: .list([60, 300])) == "60,300")
+        #expect(SettingKey.backgroundWhen.shown(in: policy) == .toggle(false), "minimised by default")
+        #expect(SettingKey.backgroundWhen.fileText(for: .toggle(true)) == "unfocused")
+        #expect(SettingKey.backgroundWhen.fileText(for: .toggle(false)) == "minimised")
         #expect(SettingValue.schedule(from: "60, 300 ,900") == .list([60, 300, 900]))
         #expect(SettingValue.schedule(from: "soon") == nil)
         #expect(SettingValue.schedule(from: "") == nil)
@@ -28,6 +31,9 @@ struct SettingsLogicTests {
         #expect(SettingKey.gracePeriod.limit(by: mandatory) == .maximum(120))
         #expect(SettingKey.lockAfterIdle.limit(by: mandatory) == .maximum(10))
         #expect(SettingKey.allowSystemAuthentication.limit(by: mandatory) == .fixed)
+        #expect(SettingKey.backgroundWhen.limit(by: mandatory) == nil)
+        #expect(SettingKey.backgroundWhen.limit(by: MandatoryPolicy(backgroundWhen: .unfocused)) == .fixed)
+        #expect(SettingKey.backgroundWhen.limit(by: MandatoryPolicy(backgroundWhen: .minimised)) == nil)
         #expect(AdministratorLimit.fixed.explanation == "Set by your administrator")
     }
 

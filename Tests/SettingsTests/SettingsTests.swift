@@ -48,7 +48,7 @@ struct SettingsTests {
         var controls: [String] = []
         for page in ["Apps", "When to Lock", "Security"] {
             #expect(harness.accessibility.activate(page, role: "page tab"))
-            #expect(harness.accessibility.find(page == "Apps" ? "Other Apps" : page == "Security" ? "Failed Attempts" : "Lock Apps When") != nil)
+            #expect(harness.accessibility.find(page == "Apps" ? "Other Apps" : page == "Security" ? "Failed Attempts" : "Lock Apps When", showing: true) != nil)
             controls += harness.accessibility.tree(of: "io.github.applock.Settings").filter { line in
                 let role = line.split(separator: "\t", omittingEmptySubsequences: false).first ?? ""
                 return ["check box", "spin button", "text", "push button", "toggle button", "page tab", "entry"]
@@ -77,15 +77,15 @@ struct SettingsTests {
 
         #expect(harness.accessibility.activate("Back to Apps", role: "push button"))
         #expect(harness.accessibility.activate("When to Lock", role: "page tab"))
-        #expect(harness.accessibility.find("Lock Apps When") != nil)
+        #expect(harness.accessibility.find("Lock Apps When", showing: true) != nil)
         try harness.screenshot("when-to-lock")
         #expect(harness.accessibility.activate("Security", role: "page tab"))
-        #expect(harness.accessibility.find("Failed Attempts Allowed") != nil)
+        #expect(harness.accessibility.find("Failed Attempts Allowed", showing: true) != nil)
         try harness.screenshot("security")
 
         _ = try harness.client.call("Lock", [.string(SettingsHarness.app)])
         #expect(harness.accessibility.activate("Recent Locks", role: "page tab"))
-        #expect(harness.accessibility.find("Notes hidden") != nil)
+        #expect(harness.accessibility.find("Notes hidden", showing: true) != nil)
         try harness.screenshot("recent-locks")
     }
 

@@ -1,55 +1,114 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
 import Testing
 
-/// applock-guard on KDE Plasma's KWin 5.27 (`kwin_wayland --virtual`), over an unmodified xterm (Xwayland).
+/// applock-guard on KDE Plasma's KWin 5.27 (`kwin_wayland --virtual`): the lock window runs as a user gets it on
+/// Plasma (a native Wayland GTK window) and keys are typed as KWin's own input (`KWinSession.type`), over an
+/// unmodified native Wayland app (weston-terminal) and an unmodified X11 app on Xwayland (xterm).
 @Suite("Guard on KDE Plasma (KWin)", .serialized)
 struct KWinGuardTests {
-    static let app = "org.example.Notes"
-    static let appColours: Set<UInt32> = [0xFF00FF, 0xFFFF00]
+    /// xterm's magenta and yellow.
+    static let xtermColours: Set<UInt32> = [0xFF00FF, 0xFFFF00]
+    /// weston-terminal's magenta and yellow (colours 201 and 226 of its 256, which it draws as 0xD5 levels).
+    static let westonColours: Set<UInt32> = [0xD500D5, 0xD5D500]
     static let lockWindowColours: Set<UInt32> = [0xFAFAFA]
 
     static func artifact(_ label: String) -> URL {
         SwayGuardHarness.artifacts.appendingPathComponent("kwin-\(label).png")
     }
 
-    @Test("A guarded app starts minimised with the lock window above it; keys typed meanwhile reach nothing; the passcode brings it back")
-    func startsMinimisedAndUnlocks() throws {
-        let setup = try GuardedAgent(
-            app: Self.app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(Self.app)\n")
+    @Test("A guarded native Wayland app starts minimised with the lock window centred above it and focused; keys typed meanwhile reach nothing; the passcode typed into the lock window brings it back")
+    func nativeAppUnlocksFromTheLockWindow() throws {
+        let app = "org.freedesktop.weston.wayland-terminal"
+        try Self.lockAndUnlock(app: app, label: "wayland", desktopEntry: "Exec=weston-terminal\n", appColours: Self.westonColours) { session, recorder in
+            // weston-terminal runs its "shell": it fills the terminal with magenta (colour 201 of the 256) and writes
+            // in yellow (226), then records every key that reaches it.
+            let shell = session.environment.root.appendingPathComponent("recording-shell")
+            try """
+                #!/bin/sh
+                printf '\\033[48;5;201m\\033[38;5;226m%1919s\\033[H' ''
+                stty -icanon -echo
+                exec cat > '\(recorder.path)'
+
+                """.write(to: shell, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shell.path)
+            return try session.launch(["weston-terminal", "--shell=\(shell.path)"], logName: "weston-terminal")
+        }
+    }
+
+    @Test("A guarded X11 app (Xwayland) starts minimised with the lock window above it; keys typed meanwhile reach nothing; the passcode brings it back")
+    func xwaylandAppUnlocksFromTheLockWindow() throws {
+        let app = "org.example.Notes"
+        try Self.lockAndUnlock(app: app, label: "xwayland", desktopEntry: "Exec=xterm -class \(app)\n", appColours: Self.xtermColours) { session, recorder in
+            try session.launch([
+                "xterm", "-class", app, "-bg", "magenta", "-fg", "yellow", "-geometry", "80x24+100+100",
+                "-e", "sh", "-c", "exec cat > '\(recorder.path)'",
+            ], logName: "xterm")
+        }
+    }
+
+    /// Starts KWin, the guard and the app (`launch`, whose keys go to `recorder`; drawn in `appColours`), then
+    /// checks what a user sees and types: the app minimised, the lock window above, focused and centred, keys reaching
+    /// nothing (also after reaching for the app as the task bar does), the passcode unlocking, the app back with the
+    /// keyboard.
+    static func lockAndUnlock(
+        app: String, label: String, desktopEntry: String, appColours: Set<UInt32>,
+        launch: (KWinSession, URL) throws -> SessionProcess
+    ) throws {
+        let setup = try GuardedAgent(app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\n\(desktopEntry)")
         let environment = setup.environment
         defer { environment.cleanup() }
         let client = setup.client
         let session = try KWinSession(environment: environment)
         defer { session.stop() }
-        let guardProcess = try session.launch([try SwayGuardHarness.built("applock-guard"), "--verbose"], logName: "guard",
-                                              extraVariables: ["GDK_BACKEND": "x11"])
+        let guardProcess = try session.launch([try SwayGuardHarness.built("applock-guard"), "--verbose"], logName: "guard")
         defer { guardProcess.stop() }
-        #expect(environment.waitForName("io.github.applock.Guard1"), "\(guardProcess.logText())")
+        #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
         let recorder = environment.root.appendingPathComponent("recorder.txt")
-        let xterm = try session.launch([
-            "xterm", "-class", Self.app, "-bg", "magenta", "-fg", "yellow", "-geometry", "80x24+100+100",
-            "-e", "sh", "-c", "exec cat > '\(recorder.path)'",
-        ], logName: "xterm")
-        defer { xterm.stop() }
-        func log() -> String { guardProcess.logText() + "\n--- kwin\n" + session.logText().suffix(3000) }
-        #expect(waitUntil(timeout: .seconds(20)) { (try? client.state(Self.app)) == "locked" }, "\(log())")
-        #expect(waitUntil(timeout: .seconds(20)) { (try? session.countPixels(Self.appColours)) == 0 }, "\(log())")
-        #expect(waitUntil(timeout: .seconds(20)) { (try? session.countPixels(Self.lockWindowColours)) ?? 0 > 100_000 },
+        let appProcess = try launch(session, recorder)
+        defer { appProcess.stop() }
+        func log() -> String { guardProcess.logText() + "\n--- app\n" + appProcess.logText() + "\n--- kwin\n" + session.logText().suffix(3000) }
+        #expect(waitUntil(timeout: .seconds(20)) { (try? client.state(app)) == "locked" }, "\(log())")
+        #expect(waitUntil(timeout: .seconds(20)) { (try? session.countPixels(appColours)) == 0 }, "\(log())")
+        #expect(waitUntil(timeout: .seconds(20)) { (try? session.countPixels(lockWindowColours)) ?? 0 > 100_000 },
                 "the lock window is on screen\n\(log())")
-        _ = try? session.countPixels(Self.appColours, keep: Self.artifact("locked"))
 
-        session.run(["xdotool", "type", "--delay", "20", "typed while hidden"])
-        session.run(["xdotool", "key", "Return"])
-        session.run(["xdotool", "type", "--delay", "50", SwayGuardHarness.passcode])
-        #expect(waitUntil(timeout: .seconds(20)) { (try? client.state(Self.app)) == "unlocked" }, "\(log())")
-        #expect(waitUntil(timeout: .seconds(20)) { (try? session.countPixels(Self.appColours)) ?? 0 > 10_000 }, "\(log())")
-        _ = try? session.countPixels(Self.appColours, keep: Self.artifact("unlocked"))
-        session.run(["xdotool", "type", "--delay", "20", "after"])
-        session.run(["xdotool", "key", "Return"])
+        var lockWindow: KWinWindow?
+        #expect(waitUntil(timeout: .seconds(20)) {
+            lockWindow = (try? session.windows())?.first { $0.pid != appProcess.pid && $0.resourceClass != app && !$0.minimized }
+            return lockWindow?.active == true && lockWindow?.keepAbove == true
+        }, "the lock window is kept above with the keyboard: \((try? session.windows()) ?? [])\n\(log())")
+        if let lockWindow {
+            let size = KWinSession.screenSize
+            let off = lockWindow.offCentre(screenWidth: size.width, screenHeight: size.height)
+            #expect(lockWindow.isInside(screenWidth: size.width, screenHeight: size.height) && off.x <= 4 && off.y <= 4,
+                    "the lock window is centred on the screen: \(lockWindow)")
+            #expect(lockWindow.isNativeWayland, "the lock window is a native Wayland window: \(lockWindow)")
+        }
+        _ = try? session.countPixels(appColours, keep: artifact("\(label)-locked"))
+
+        #expect(session.type("typed while hidden").succeeded)
+        session.key("Return")
+        #expect(try session.reachFor(pid: appProcess.pid) == 1, "the app's window is there to reach for")
+        session.type("typed after reaching")
+        #expect(waitUntil(timeout: .seconds(10)) { (try? session.countPixels(appColours)) == 0 }, "\(log())")
+        _ = try? session.countPixels(appColours, keep: artifact("\(label)-reached-for"))
+        #expect(waitUntil(timeout: .seconds(10)) {
+            (try? session.windows())?.first { $0.pid != appProcess.pid && !$0.minimized }?.active == true
+        }, "the lock window has the keyboard again: \((try? session.windows()) ?? [])")
+        #expect(session.type(SwayGuardHarness.passcode).succeeded)
+        #expect(waitUntil(timeout: .seconds(20)) { (try? client.state(app)) == "unlocked" }, "\(log())")
+        #expect(waitUntil(timeout: .seconds(20)) { (try? session.countPixels(appColours)) ?? 0 > 10_000 }, "\(log())")
+        _ = try? session.countPixels(appColours, keep: artifact("\(label)-unlocked"))
+        #expect(waitUntil(timeout: .seconds(10)) {
+            (try? session.windows())?.first { $0.pid == appProcess.pid }?.active == true
+        }, "the app has the keyboard again: \((try? session.windows()) ?? [])")
+        session.type("after")
+        session.key("Return")
         func recorded() -> String { (try? String(contentsOf: recorder, encoding: .utf8)) ?? "" }
-        #expect(waitUntil(timeout: .seconds(10)) { recorded().contains("after") }, "the unlocked app gets keys")
+        #expect(waitUntil(timeout: .seconds(10)) { recorded().contains("after") }, "the unlocked app gets keys: \(recorded())")
         #expect(!recorded().contains("typed"), "keys typed while covered reached the app: \(recorded())")
         #expect(!recorded().contains(SwayGuardHarness.passcode), "the passcode reached the app: \(recorded())")
     }

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
@@ -52,7 +53,7 @@ final class SwayGuardHarness {
     func startGuard() throws {
         let process = try session.launch([try Self.built("applock-guard"), "--verbose"], logName: "guard")
         guardProcess = process
-        guard environment.waitForName("io.github.applock.Guard1") else {
+        guard environment.waitForName(GuardBusNames.busName) else {
             throw TestSupportError("the guard did not start: \(process.logText())")
         }
     }

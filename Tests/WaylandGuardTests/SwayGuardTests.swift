@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 import Testing
@@ -19,6 +20,16 @@ struct SwayGuardTests {
             return lock?.focused == true && lock?.floating == true
         }, "the lock window is floating and focused: \(h.session.windows())\n\(h.guardLog())")
         #expect(h.waitUntilHidden(label: "lock-window"), "\(h.guardLog())")
+        var placed: SwayWindow?
+        let output = h.session.outputs().first
+        #expect(waitUntil(timeout: .seconds(10)) {
+            placed = h.lockWindow()
+            guard let output, let rect = placed?.rect, let surface = placed?.surface else { return false }
+            let off = output.centreOffset(of: rect)
+            return output.contains(rect) && off.x <= 4 && off.y <= 4
+                && surface.width <= rect.width && surface.height <= rect.height
+        }, "the lock window lies on the output, centred, drawn at the size sway gave it: \(String(describing: placed)) on \(String(describing: output))")
+        _ = try? h.visibleAppPixels(label: "lock-window-placed")
         #expect(try h.screenPixels(SwayGuardHarness.lockWindowColours) > 100_000, "the lock window is on screen")
 
         h.session.type("typed while hidden")
@@ -71,7 +82,7 @@ struct SwayGuardTests {
             variables: environment.environment.merging(["WAYLAND_DISPLAY": "wayland-9", "XDG_CURRENT_DESKTOP": "river"]) { $1 },
             in: environment, logName: "guard")
         defer { guardProcess.stop() }
-        #expect(environment.waitForName("io.github.applock.Guard1"), "\(guardProcess.logText())")
+        #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
         let status = environment.run([try SwayGuardHarness.built("applockctl"), "status"])
         #expect(status.stdout.contains("Guard:   applock-guard on wayland (river): cannot protect apps on this Wayland desktop"),
                 "\(status.stdout)\(status.stderr)")

@@ -1,27 +1,27 @@
-import AppLockClient
+import AppLockProtocol
 import DBusKit
 
-/// The guard's own word on the desktop it runs in (its `io.github.applock.Guard1` status object), for
+/// The guard's own word on the desktop it runs in (its status object, ``GuardBusNames``), for
 /// `applockctl status`: "not running", or the desktop and whether apps are protected there.
 enum GuardStatusLine {
-    static let objectPath = "/io/github/applock/Guard1"
-    static let interfaceName = "io.github.applock.Guard1"
-
     /// `(desktop, protected, statement)`, nil when no guard runs.
     static func read() -> (desktop: String, protected: Bool, statement: String)? {
         guard let connection = try? Connection.session() else { return nil }
         defer { connection.close() }
         guard let reply = try? connection.call(
-            destination: PolicyReload.guardBusName, path: ObjectPath(objectPath), interface: StandardInterfaces.properties,
-            member: "GetAll", arguments: [.string(interfaceName)], timeout: .seconds(5)),
+            destination: GuardBusNames.busName, path: ObjectPath(GuardBusNames.statusPath),
+            interface: StandardInterfaces.properties, member: "GetAll", arguments: [.string(GuardBusNames.statusInterface)],
+            timeout: .seconds(5)),
             let entries = reply.first?.dictionaryValue
         else { return nil }
         var values: [String: DBusValue] = [:]
         for (key, value) in entries {
             if let name = key.stringValue { values[name] = value.variantValue ?? value }
         }
-        guard let desktop = values["Desktop"]?.stringValue, let protected = values["Protected"]?.boolValue else { return nil }
-        return (desktop, protected, values["Statement"]?.stringValue ?? "")
+        guard let desktop = values[GuardProperty.desktop.name]?.stringValue,
+              let protected = values[GuardProperty.protected.name]?.boolValue
+        else { return nil }
+        return (desktop, protected, values[GuardProperty.statement.name]?.stringValue ?? "")
     }
 
     /// One line: `applock-guard on sway: guarding apps on sway (IPC)`, or that it is not running.

@@ -3,9 +3,14 @@
  * Only the Shell sees other apps' windows on GNOME (Wayland). This extension reports every normal window to
  * applock-guard over the session bus (io.github.applock.Guard1.Compositor.WindowEvent) and long-polls it (Poll)
  * for which windows to keep minimised and which lock window to keep above everything, on every workspace, with
- * the keyboard focus. A guarded window that comes back while covered (the overview, a notification, a click) is
- * minimised again at once. The guard decides; the extension holds no secret. */
+ * the keyboard focus. A guarded window that comes back while covered (the overview, Alt+Tab, a notification, a
+ * click) is minimised again at once, without the Shell's minimise animation (which would show the window's
+ * content shrinking for 400 ms), and the lock window takes the focus back. A covered window's content is also
+ * made transparent, so that the overview's previews of minimised windows show none of it. The guard starts the
+ * lock window without an activation token, so the Shell would not give it the focus on its own: the extension
+ * activates it and centres it on its monitor. The guard decides; the extension holds no secret. */
 const { Gio, GLib, Meta, Shell } = imports.gi;
+const Main = imports.ui.main;
 
 const GUARD = 'io.github.applock.Guard1';
 const PATH = '/io/github/applock/Guard1/Compositor';
@@ -15,6 +20,9 @@ class AppLockExtension {
     enable() {
         this._hidden = new Set();
         this._lockPid = 0;
+        this._shown = new WeakSet();
+        this._centred = new WeakSet();
+        this._uncovered = null;
         this._signals = [];
         this._guardPresent = false;
         this._cancellable = new Gio.Cancellable();
@@ -28,8 +36,10 @@ class AppLockExtension {
                 this._report('activated', win);
             this._enforce();
         });
-        for (const actor of global.get_window_actors())
+        for (const actor of global.get_window_actors()) {
+            this._shown.add(actor.meta_window);
             this._watch(actor.meta_window, false);
+        }
         this._watchId = Gio.bus_watch_name(Gio.BusType.SESSION, GUARD, Gio.BusNameWatcherFlags.NONE,
             () => this._guardAppeared(), () => { this._guardPresent = false; });
     }
@@ -40,8 +50,11 @@ class AppLockExtension {
         for (const [object, id] of this._signals)
             object.disconnect(id);
         this._signals = [];
+        for (const actor of global.get_window_actors())
+            this._conceal(actor, false);
         this._hidden = new Set();
         this._lockPid = 0;
+        this._uncovered = null;
     }
 
     _connect(object, signal, handler) {
@@ -77,13 +90,33 @@ class AppLockExtension {
     _watch(win, report = true) {
         if (!this._isAppWindow(win))
             return;
+        // The lock window is placed and focused once it is on screen, and centred again when its size changes.
+        this._connect(win, 'shown', () => {
+            this._shown.add(win);
+            this._enforce();
+        });
+        this._connect(win, 'size-changed', () => {
+            if (this._isLockWindow(win))
+                this._centre(win);
+        });
         if (report)
             this._report('added', win);
         this._connect(win, 'notify::minimized', () => {
+            // A covered window brought back (Alt+Tab, the dash, a notification): the user reaches for the app, so
+            // the guard shows its lock window; the window itself is minimised again at once.
+            if (!win.minimized && this._hidden.has(this._id(win)))
+                this._report('activated', win);
             this._report('changed', win);
             this._enforce();
         });
-        this._connect(win, 'unmanaged', () => this._report('removed', win));
+        const actor = win.get_compositor_private();
+        if (actor)
+            this._connect(actor, 'actor-added', () => this._conceal(actor, this._hidden.has(this._id(win))));
+        this._connect(win, 'unmanaged', () => {
+            if (this._uncovered === win)
+                this._uncovered = null;
+            this._report('removed', win);
+        });
         // A Wayland window gets its app id after it is created: report it again when it does.
         this._connect(win, 'notify::wm-class', () => this._report('added', win));
         this._connect(win, 'notify::gtk-application-id', () => this._report('added', win));
@@ -126,27 +159,72 @@ class AppLockExtension {
             const id = this._id(win);
             if (before.has(id) && !this._hidden.has(id) && win.minimized) {
                 win.unminimize();
-                if (this._lockPid === 0)
-                    win.activate(global.get_current_time());
+                // Uncovered: the app gets the focus back, once its lock window (if any) has gone.
+                this._uncovered = win;
             }
         }
+        if (this._lockPid === 0 && this._uncovered) {
+            if (!this._hidden.has(this._id(this._uncovered)) && !this._uncovered.minimized)
+                Main.activateWindow(this._uncovered);
+            this._uncovered = null;
+        }
         this._enforce();
+    }
+
+    _isLockWindow(win) {
+        return this._lockPid !== 0 && win.get_pid() === this._lockPid;
     }
 
     _enforce() {
         for (const actor of global.get_window_actors()) {
             const win = actor.meta_window;
-            if (this._hidden.has(this._id(win)) && !win.minimized)
+            this._conceal(actor, this._hidden.has(this._id(win)));
+            if (this._hidden.has(this._id(win)) && !win.minimized) {
+                Main.wm.skipNextEffect(actor);
                 win.minimize();
-            if (this._lockPid !== 0 && win.get_pid() === this._lockPid) {
-                if (!win.is_above())
-                    win.make_above();
-                if (!win.is_on_all_workspaces())
-                    win.stick();
-                if (global.display.focus_window !== win)
-                    win.activate(global.get_current_time());
+                // A window hidden before it was ever on screen is one the user has just opened (it would have
+                // opened in front): the user reaches for the app, as above.
+                if (!this._shown.has(win))
+                    this._report('activated', win);
             }
         }
+        for (const actor of global.get_window_actors()) {
+            const win = actor.meta_window;
+            if (!this._isLockWindow(win) || win.minimized || !this._shown.has(win))
+                continue;
+            if (!win.is_above())
+                win.make_above();
+            if (!win.is_on_all_workspaces())
+                win.stick();
+            if (!this._centred.has(win) && this._centre(win))
+                this._centred.add(win);
+            // Not Main.activateWindow, which would also close the overview whenever the focus moves.
+            if (global.display.focus_window !== win)
+                win.activate(global.get_current_time());
+        }
+    }
+
+    /* A minimised window is still drawn by its clones: the Activities overview's window previews and workspace
+     * thumbnails, the window switcher. A clone paints its source actor's children, so a covered window's surfaces
+     * (the window actor's children) are made fully transparent: every clone shows an empty frame. */
+    _conceal(actor, concealed) {
+        const opacity = concealed ? 0 : 255;
+        for (const child of actor.get_children()) {
+            if (child.opacity !== opacity)
+                child.opacity = opacity;
+        }
+    }
+
+    _centre(win) {
+        const area = win.get_work_area_current_monitor();
+        const frame = win.get_frame_rect();
+        if (frame.width === 0 || frame.height === 0)
+            return false;
+        const x = area.x + Math.max(0, Math.floor((area.width - frame.width) / 2));
+        const y = area.y + Math.max(0, Math.floor((area.height - frame.height) / 2));
+        if (frame.x !== x || frame.y !== y)
+            win.move_frame(true, x, y);
+        return true;
     }
 }
 

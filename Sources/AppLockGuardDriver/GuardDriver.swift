@@ -1,0 +1,190 @@
+import AppLockAgent
+public import AppLockCore
+public import AppLockGuard
+public import DBusKit
+import Glibc
+
+/// What every desktop's guard shares (X11, sway, KWin, GNOME): the event loop and the session bus with the guard's
+/// name and status, the agent link, the pure `GuardCore` and the one loop that feeds it, the actions that go to the
+/// agent or the clock, the guarded apps' policy and desktop files (read again on SIGHUP), and the lock-window
+/// processes. Everything a desktop does with its windows is its ``GuardBackend``'s. One thread, the loop's.
+public final class GuardDriver {
+    public let configuration: GuardConfiguration
+    public let loop: EventLoop
+    public let bus: Connection
+    private let agent: GuardAgentLink
+    private let desktop: GuardDesktop
+    public private(set) var core = GuardCore()
+    public private(set) var entries: [AppID: DesktopEntry] = [:]
+    /// The lock window running for each app.
+    public private(set) var lockWindows: [AppID: LockWindowProcess] = [:]
+    private weak var backend: (any GuardBackend)?
+    private var policyLoader: PolicyLoader
+    private var timer: TimerHandle?
+    private var pendingInputs: [GuardInput] = []
+    private var feeding = false
+    private var reportedMissingLockWindow = false
+    private let started = ContinuousClock.now
+
+    /// Opens the loop and the session bus, takes the guard's bus name, exports its status for `desktop` and connects
+    /// to the agent through the client.
+    public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
+        self.configuration = configuration
+        self.desktop = desktop
+        loop = try EventLoop()
+        bus = try Connection.session(loop: loop)
+        try GuardStatus.publish(on: bus, desktop: desktop)
+        agent = try GuardAgentLink(loop: loop)
+        policyLoader = PolicyLoader(
+            userDirectory: configuration.policy.configDirectory, adminPolicyPath: configuration.policy.adminPolicyPath)
+    }
+
+    /// Reads the policy, follows the agent, has `backend` follow the desktop's windows, then runs until SIGTERM or
+    /// SIGINT, or until the session bus goes away.
+    public func run(_ backend: some GuardBackend) throws {
+        self.backend = backend
+        loop.onSignal(SIGHUP) { [unowned self] in reloadPolicy() }
+        loop.onSignal(SIGCHLD) { [unowned self] in reapLockWindows() }
+        loop.onSignal(SIGTERM) { [unowned self] in shutDown() }
+        loop.onSignal(SIGINT) { [unowned self] in shutDown() }
+        bus.onDisconnected = { [unowned self] in busWentAway() }
+        agent.watchDisconnection { [unowned self] in busWentAway() }
+        reloadPolicy()
+        agent.watchAgent { [unowned self] present in feed(.agentPresence(present)) }
+        try backend.startFollowingWindows()
+        loop.run()
+    }
+
+    public func now() -> Duration { ContinuousClock.now - started }
+
+    /// Hands `input` to the core and carries out its actions; inputs that arrive meanwhile (answers to actions) are
+    /// queued and handled in order.
+    public func feed(_ input: GuardInput) {
+        pendingInputs.append(input)
+        guard !feeding else { return }
+        feeding = true
+        while !pendingInputs.isEmpty {
+            let next = pendingInputs.removeFirst()
+            let actions = core.handle(next, now: now())
+            if configuration.verbose, !actions.isEmpty { log("\(next) -> \(actions)") }
+            for action in actions { execute(action) }
+            backend?.actionsPerformed()
+        }
+        feeding = false
+        backend?.feedingFinished()
+    }
+
+    /// Re-reads the policy (start, SIGHUP) and the guarded apps' desktop files.
+    public func reloadPolicy() {
+        let (policies, problems) = policyLoader.load()
+        for problem in problems { log(problem) }
+        let guarded = policies.guardedApps
+        entries = Dictionary(uniqueKeysWithValues: guarded.map {
+            ($0, DesktopEntry.find($0, dataDirectories: configuration.dataDirectories))
+        })
+        feed(.guardedAppsChanged(policies.guardedAppRules))
+        backend?.guardedAppsReloaded()
+    }
+
+    /// Which guarded app a window belongs to, by the rules the X11 guard follows: its process's launcher scope
+    /// and `GIO_LAUNCHED_DESKTOP_FILE`, then each name the compositor gives it (a desktop-file id, an app id, a
+    /// class) as an id or against `StartupWMClass`, then the processes it descends from (`appsByPID`).
+    public func guardedApp(pid: Int32?, names: [String], appsByPID: [Int32: AppID]) -> AppID? {
+        let guarded = core.guardedApps
+        var app: AppID?
+        func consider(_ candidate: AppID?) {
+            if app == nil, let candidate, guarded.contains(candidate) { app = candidate }
+        }
+        if let pid { consider(ProcessFacts.launchedApp(of: pid)) }
+        let candidates = entries.values.sorted { $0.app < $1.app }.map { (app: $0.app, startupWMClass: $0.startupWMClass) }
+        for name in names where !name.isEmpty {
+            consider(try? AppID(name))
+            consider(AppIdentity.fromWindowClass(instance: name, className: name, candidates: candidates))
+        }
+        if app == nil, let pid {
+            for ancestor in ProcessFacts.lineage(of: pid).dropFirst() { consider(appsByPID[ancestor]) }
+        }
+        return app
+    }
+
+    /// Starts `applock-lock-window lock --app-id APP`, inside the X11 window `parent` when given, else as a toplevel
+    /// the compositor places; says once when there is none to start. The driver keeps it until `hideLockWindow`,
+    /// its end, or the guard's.
+    @discardableResult
+    public func startLockWindow(for app: AppID, inside parent: UInt32? = nil) -> LockWindowProcess? {
+        guard let path = configuration.lockWindowPath, access(path, X_OK) == 0 else {
+            if !reportedMissingLockWindow {
+                log("no lock window at \(configuration.lockWindowPath ?? "(unknown)"); locked apps stay "
+                    + "\(desktop == .x11 ? "covered" : "hidden"), unlock them with applockctl unlock")
+                reportedMissingLockWindow = true
+            }
+            return nil
+        }
+        do {
+            let process = try parent.map { try LockWindowProcess(executable: path, app: app, parent: $0) }
+                ?? LockWindowProcess(executable: path, lockingToplevelOf: app)
+            lockWindows[app] = process
+            return process
+        } catch {
+            log("cannot start the lock window for \(app): \(error)")
+            return nil
+        }
+    }
+
+    public func log(_ line: String) {
+        _ = "applock-guard: \(line)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+
+    private func execute(_ action: GuardAction) {
+        switch action {
+        case .register(let app):
+            agent.register(app, registered: { [unowned self] ok, problem in
+                if let problem { log("cannot register \(app): \(problem)") }
+                feed(.registrationAnswered(app, registered: ok))
+            }, state: { [unowned self] state in
+                feed(.appStateChanged(app, state))
+            })
+        case .unregister(let app):
+            agent.unregister(app)
+        case .reportActivity(let app, let activity):
+            agent.reportActivity(app, activity)
+        case .armTimer(let deadline):
+            if let timer { loop.cancel(timer) }
+            timer = nil
+            if let deadline {
+                timer = loop.schedule(at: .after(max(.zero, deadline - now()))) { [unowned self] in
+                    timer = nil
+                    feed(.timerFired)
+                }
+            }
+        case .hideLockWindow(let app):
+            lockWindows[app] = nil
+            backend?.execute(action)
+        default:
+            backend?.execute(action)
+        }
+    }
+
+    private func reapLockWindows() {
+        for (app, process) in lockWindows {
+            guard process.exitStatus() != nil else { continue }
+            lockWindows[app] = nil
+            backend?.lockWindowEnded(app)
+            feed(.lockWindowExited(app))
+        }
+    }
+
+    /// SIGTERM or SIGINT: the lock windows end, the backend takes down what an orderly stop should.
+    private func shutDown() {
+        lockWindows.removeAll()
+        backend?.shutDown()
+        loop.stop()
+    }
+
+    private func busWentAway() {
+        if let note = backend?.leftBehindWhenTheBusGoes { log("the session bus went away; \(note)") }
+        loop.stop()
+    }
+}
+
+@available(*, unavailable) extension GuardDriver: Sendable {}

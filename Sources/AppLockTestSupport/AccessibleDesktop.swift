@@ -1,0 +1,106 @@
+public import Foundation
+
+/// A desktop for tests of AppLock's GTK windows (the lock window, AppLock Settings), driven as a screen reader
+/// user would: private buses, an unlocked keyring, the real agent, Xvfb with openbox, the AT-SPI bus with an
+/// ``AccessibilityDriver``, and the app ``app`` ("Notes") with a desktop file, registered by the test as its owner.
+/// The administrator's policy file lives in the test's own folder (never `/etc`). Test harnesses subclass it.
+open class AccessibleDesktop {
+    /// The app the tests protect, named "Notes" by its desktop file.
+    public static let app = "org.example.Notes"
+    /// What a GTK 4 program needs in its environment to show its widgets to AT-SPI.
+    public static let accessibleGtk = ["GTK_A11Y": "atspi", "NO_AT_BRIDGE": "0"]
+
+    public let environment: TestEnvironment
+    public let agent: AgentProcess
+    public let display: XDisplay
+    public let accessibility: AccessibilityDriver
+    public let client: AgentClient
+    /// The administrator's policy file (`APPLOCK_ADMIN_POLICY` of the agent and of the programs started here).
+    public let administratorPolicyFile: URL
+    private let artifacts: String
+
+    /// - Parameters:
+    ///   - artifacts: the folder under the package's `artifacts/` that ``screenshot(_:)`` saves into.
+    ///   - appPolicy: the text of the app's own policy file, written before the agent starts.
+    ///   - administratorPolicy: the text of the administrator's file, written before the agent starts.
+    public init(artifacts: String, appPolicy: String? = nil, administratorPolicy: String? = nil) throws {
+        self.artifacts = artifacts
+        environment = try TestEnvironment()
+        try environment.startKeyring()
+        administratorPolicyFile = environment.root.appendingPathComponent("etc-applock/policy.conf")
+        if let administratorPolicy { try Self.write(administratorPolicy, to: administratorPolicyFile) }
+        if let appPolicy { try Self.write(appPolicy, to: environment.configHome.appendingPathComponent(
+            "applock/apps.d/\(Self.app).conf")) }
+        agent = try AgentProcess(
+            environment: environment, extraEnvironment: ["APPLOCK_ADMIN_POLICY": administratorPolicyFile.path])
+        try agent.waitUntilServing()
+        display = try XDisplay(environment: environment)
+        try AccessibilityDriver.startBus(on: display, environment: environment)
+        accessibility = AccessibilityDriver(display: display)
+        try Self.write(
+            """
+            [Desktop Entry]
+            Type=Application
+            Name=Notes
+            Icon=accessories-text-editor
+            Exec=xterm
+            """,
+            to: environment.dataHome.appendingPathComponent("applications/\(Self.app).desktop"))
+        client = try AgentClient(environment)
+        _ = try client.register(Self.app)
+    }
+
+    deinit {
+        client.close()
+        environment.cleanup()
+    }
+
+    /// The folder of the built programs (`applockd`, `applock-lock-window`, `applock-settings`…).
+    public static func programFolder() throws -> URL {
+        try AgentProcess.locateExecutable().deletingLastPathComponent()
+    }
+
+    /// The package's folder (where `data/` and `artifacts/` are).
+    public static var packageFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// Starts `argv` (a GTK program) on the display with AT-SPI on and the test's administrator file; its output
+    /// goes to `log` in the log folder.
+    public func launchAccessible(_ argv: [String], extraEnvironment: [String: String] = [:], log: String) throws
+        -> (process: Process, log: URL)
+    {
+        let logFile = environment.logDirectory.appendingPathComponent(log)
+        let variables = Self.accessibleGtk.merging(["APPLOCK_ADMIN_POLICY": administratorPolicyFile.path]) { $1 }
+        let process = try display.launch(argv, extraEnvironment: variables.merging(extraEnvironment) { $1 }, log: logFile)
+        return (process, logFile)
+    }
+
+    /// The app's own policy file.
+    public var appPolicyFile: URL { environment.configHome.appendingPathComponent("applock/apps.d/\(Self.app).conf") }
+
+    /// Types `text` with xdotool into whatever has the keyboard, then presses `keys` (e.g. Return); false when
+    /// xdotool failed.
+    @discardableResult
+    public func type(_ text: String, then keys: [String] = []) -> Bool {
+        var typed = text.isEmpty || display.run(["xdotool", "type", "--delay", "40", text]).succeeded
+        for key in keys { typed = display.run(["xdotool", "key", key]).succeeded && typed }
+        return typed
+    }
+
+    /// Saves a screenshot of the whole display as `artifacts/<artifacts>/<name>.png` in the package.
+    @discardableResult
+    public func screenshot(_ name: String) throws -> URL {
+        let directory = Self.packageFolder.appendingPathComponent("artifacts/\(artifacts)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("\(name).png")
+        try display.screenshot(to: url)
+        return url
+    }
+
+    private static func write(_ text: String, to file: URL) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+}

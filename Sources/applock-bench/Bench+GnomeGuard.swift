@@ -1,0 +1,60 @@
+import AppLockTestSupport
+import Foundation
+
+extension Bench {
+    static let gnomeGuardedApp = "org.bench.GnomeGuarded"
+
+    /// logind `Lock` → a guarded app's window no longer drawn by GNOME Shell 43 (`gnome-shell --headless`): the
+    /// AppLock extension has minimised it without the minimise animation and the Shell has hidden its actor, so the
+    /// next frame has none of its pixels. Seen by a second extension of the bench's own that calls back the moment
+    /// the actor is hidden; an unmodified foot. As in the other rows, the app has no passcode. Without a GPU the Shell
+    /// turns its animations off, so the minimise animation the extension skips would not be timed here anyway.
+    func measureGnomeGuard() throws {
+        let apps = environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
+        try "[Policy]\nGuard=true\n".write(
+            to: apps.appendingPathComponent("\(Self.gnomeGuardedApp).conf"), atomically: true, encoding: .utf8)
+        let (agent, _) = try startAgent()
+        defer { agent.terminate() }
+        let observer = try GnomeHideListener(
+            sessionBusAddress: environment.sessionBus.address, appID: Self.gnomeGuardedApp,
+            directory: environment.root.appendingPathComponent("bench-gnome-extensions"))
+        defer { observer.close() }
+        let session = try GnomeShellSession(
+            environment: environment, extensionDirectory: try Self.gnomeExtension(),
+            otherExtensions: [observer.extensionDirectory])
+        defer { session.stop() }
+        let app = try session.launch(["foot", "-a", Self.gnomeGuardedApp], logName: "bench-gnome-foot")
+        defer { app.stop() }
+        guard observer.waitFor(shown: true, timeout: 15) != nil else {
+            throw BenchError("foot did not show on GNOME: \(app.logText())\(session.logText().suffix(2000))")
+        }
+        let guardProcess = try session.launch([try Self.sibling("applock-guard")], logName: "bench-gnome-guard")
+        defer { guardProcess.stop() }
+        guard environment.waitForName("io.github.applock.Guard1") else {
+            throw BenchError("the guard did not start on GNOME: \(guardProcess.logText())")
+        }
+        try waitUntilGuardRegisters(Self.gnomeGuardedApp, guardProcess: guardProcess)
+        let (hidden, listenerLate) = try lockToHiddenLatencies(observer: observer, guardProcess: guardProcess)
+        if listenerLate > 0 {
+            report.add("guard", "GNOME rounds left out (the Lock listener ran after the Shell had acted)",
+                       Double(listenerLate), "")
+        }
+        report.add("guard", "logind Lock → app window hidden (GNOME) p50", hidden.p50 / 1000, "ms")
+        report.add("guard", "logind Lock → app window hidden (GNOME) p99", hidden.p99 / 1000, "ms",
+                   target: "≤ 16.7 ms (one frame at 60 Hz)", met: hidden.p99 <= 16_700)
+    }
+
+    /// The AppLock Shell extension's folder: the source tree's (the bench runs from a build of it), else an
+    /// installed one.
+    static func gnomeExtension() throws -> URL {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/gnome-shell/extensions")
+        let candidates = [source.path, "/usr/local/share/gnome-shell/extensions", "/usr/share/gnome-shell/extensions"]
+            .map { URL(fileURLWithPath: $0).appendingPathComponent(GnomeShellSession.extensionUUID) }
+        guard let found = candidates.first(where: {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("extension.js").path)
+        }) else { throw BenchError("the AppLock Shell extension is not found (looked in \(candidates.map(\.path)))") }
+        return found
+    }
+}

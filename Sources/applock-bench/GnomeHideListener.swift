@@ -1,0 +1,92 @@
+import AppLockTestSupport
+import DBusKit
+import Foundation
+
+/// A connection of the bench's own on the session bus and a GNOME Shell extension of its own that calls it back
+/// (`Shown(b)`) the moment the Shell hides or shows the actor of a window whose app id is the given one: the actor
+/// is what the Shell draws, so once it is hidden the next frame has none of the window's pixels. The extension
+/// must be installed before the Shell starts (``extensionDirectory``); the bench notes when each call arrives.
+final class GnomeHideListener: @unchecked Sendable {
+    static let uuid = "applock-bench-observer@applock.github.io"
+    /// The observer extension's folder, to pass to ``GnomeShellSession``.
+    let extensionDirectory: URL
+    private let thread = LoopThread(name: "bench-gnome-listener")
+    private let condition = NSCondition()
+    private var arrival: (at: UInt64, shown: Bool)?
+    private var connection: Connection?
+
+    init(sessionBusAddress: String, appID: String, directory: URL) throws {
+        extensionDirectory = directory.appendingPathComponent(Self.uuid)
+        let opened = try thread.sync { [thread, condition] in
+            let connection = try Connection.address(sessionBusAddress, loop: thread.loop)
+            let interface = ExportedInterface(
+                name: "io.github.applock.Bench",
+                xml: """
+                    <interface name="io.github.applock.Bench"><method name="Shown">
+                    <arg name="shown" type="b" direction="in"/></method></interface>
+                    """,
+                methods: ["Shown": { [unowned self] call in
+                    let now = EventLoop.bootTimeNanoseconds()
+                    call.reply()
+                    condition.lock()
+                    arrival = (now, call.arguments.first?.boolValue ?? true)
+                    condition.broadcast()
+                    condition.unlock()
+                }])
+            connection.export(BasicExportedObject(interfaces: [interface]), at: try ObjectPath("/bench"))
+            return UncheckedSendable(connection)
+        }
+        connection = opened.value
+        try FileManager.default.createDirectory(at: extensionDirectory, withIntermediateDirectories: true)
+        try """
+            {"uuid": "\(Self.uuid)", "name": "AppLock bench observer", "description": "Reports when a window is drawn.",
+             "shell-version": ["43", "44"]}
+            """.write(to: extensionDirectory.appendingPathComponent("metadata.json"), atomically: true, encoding: .utf8)
+        try """
+            const { Gio, GLib } = imports.gi;
+            class Observer {
+                enable() {
+                    this._signals = [];
+                    const watch = win => {
+                        const actor = win.get_compositor_private();
+                        this._signals.push([actor, actor.connect('notify::visible', () => {
+                            if (win.get_wm_class() !== '\(appID)')
+                                return;
+                            Gio.DBus.session.call('\(opened.value.uniqueName)', '/bench', 'io.github.applock.Bench',
+                                'Shown', new GLib.Variant('(b)', [actor.visible]), null, Gio.DBusCallFlags.NONE, -1,
+                                null, null);
+                        })]);
+                    };
+                    global.get_window_actors().forEach(actor => watch(actor.meta_window));
+                    this._signals.push([global.display, global.display.connect('window-created', (d, win) => watch(win))]);
+                }
+                disable() {
+                    this._signals.forEach(([object, id]) => object.disconnect(id));
+                }
+            }
+            function init() { return new Observer(); }
+            """.write(to: extensionDirectory.appendingPathComponent("extension.js"), atomically: true, encoding: .utf8)
+    }
+
+    func reset() {
+        condition.lock()
+        arrival = nil
+        condition.unlock()
+    }
+
+    /// When the Shell next hid (`shown: false`) or showed the window, or nil after `timeout` seconds.
+    func waitFor(shown: Bool, timeout: Double) -> UInt64? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while arrival?.shown != shown {
+            if !condition.wait(until: deadline) { break }
+        }
+        return arrival?.shown == shown ? arrival?.at : nil
+    }
+
+    func close() {
+        _ = try? thread.sync { [connection] in connection?.close() }
+        thread.stop()
+    }
+}
