@@ -50,6 +50,9 @@ public struct GuardCore: Sendable {
     /// After a failed grab: when to try again.
     private var grabRetryAt: Duration?
     private var lockWindow: LockWindow?
+    /// The window activated when its app was unlocked, until the window manager names the active window: its app
+    /// stays in the foreground meanwhile.
+    private var focusGivenBack: GuardWindowID?
     private var timer: Duration?
 
     public init() {}
@@ -84,6 +87,7 @@ public struct GuardCore: Sendable {
             extra = covers.keys.sorted().map { .restack($0) }
         case .activeWindowChanged(let window):
             active = window
+            focusGivenBack = nil
         case .agentPresence(let present):
             agentPresent = present
             if !present {
@@ -198,6 +202,7 @@ public struct GuardCore: Sendable {
             lockWindow = nil
             if apps[current.app]?.state == .unlocked, active == nil, windows[current.window]?.shown == true {
                 actions.append(.activate(current.window))
+                focusGivenBack = current.window
             }
         }
         if let wanted {
@@ -246,11 +251,16 @@ public struct GuardCore: Sendable {
         }
     }
 
-    /// `foreground` or `background` for each registered app, by its rule: `unfocused` is foreground only while one
-    /// of its shown windows is the active one; `minimised` while any of its windows is on screen (a covered window
-    /// is on screen too, so covering an app never changes what it reports).
+    /// `foreground` or `background` for each registered app, by its rule: `unfocused` is foreground only while it is
+    /// the app in front; `minimised` while any of its windows is on screen (a covered window is on screen too, so
+    /// covering an app never changes what it reports). The app in front is the one whose window is active or is
+    /// being given the focus back; with no active window, the one whose lock window is up (it holds the focus: the
+    /// user is at that app, typing its passcode). So neither the lock window taking the focus nor its leaving starts
+    /// a background spell and its grace period.
     private mutating func reconcileActivity(_ actions: inout [GuardAction]) {
-        let activeApp = active.flatMap { window in windows[window]?.shown == true ? guardedApp(of: window) : nil }
+        let activeApp = (active ?? focusGivenBack).flatMap { window in
+            windows[window]?.shown == true ? guardedApp(of: window) : nil
+        } ?? (active == nil && lockWindow?.mapped == true ? lockWindow?.app : nil)
         var onScreen: Set<AppID> = []
         for (window, record) in windows where record.shown {
             if let app = guardedApp(of: window) { onScreen.insert(app) }

@@ -25,6 +25,7 @@ extension Bench {
             unlocks.record(nanoseconds: EventLoop.bootTimeNanoseconds() - start)
         }
         report.add("unlock", "Unlock (right passcode) p50", unlocks.p50 / 1000, "ms")
+        try measureLockedOutAnswers(client)
 
         let fleet = try AppFleet(count: 1, prefix: "victim", busAddress: address, agentUniqueName: unique)
         defer { fleet.close() }

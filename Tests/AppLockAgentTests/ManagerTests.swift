@@ -153,7 +153,8 @@ struct ManagerTests {
         _ = try app.register("org.example.Quick")
         app.watchStateChanged(of: "org.example.Quick")
         try app.call("ReportActivity", [.string("org.example.Quick"), .string("background")])
-        let quick = try #require(try app.nextStateChange(of: "org.example.Quick", timeout: .milliseconds(500)))
+        #expect(try app.state("org.example.Quick") == "obscured", "ObscureInBackground: the call itself obscured it")
+        let quick = try #require(try app.nextStateChange(of: "org.example.Quick"))
         #expect(quick.state == "obscured")
         #expect(quick.reason == "background")
     }

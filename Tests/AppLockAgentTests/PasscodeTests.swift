@@ -80,10 +80,13 @@ struct PasscodeTests {
         #expect(retryAfter > expected - 5_000_000 && retryAfter < expected + 5_000_000)
         #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 6)
 
-        let started = ContinuousClock.now
+        // Refused before the stored hash is fetched or Argon2id runs: with the keyring stopped the answer is still
+        // LockedOut, not StoreUnavailable.
+        try harness.environment.stopKeyring()
         let refused = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.right)])
-        #expect(refused?.name == Self.error + "LockedOut", "even the right passcode waits")
-        #expect(ContinuousClock.now - started < .milliseconds(100), "answered at once, without hashing")
+        #expect(refused?.name == Self.error + "LockedOut", "even the right passcode waits: \(refused?.description ?? "unlocked")")
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 6, "a refused attempt is not counted")
+        try harness.environment.startKeyring()
 
         harness.agent.kill(SIGKILL)
         #expect(harness.agent.waitForExit() != nil)
@@ -100,7 +103,7 @@ struct PasscodeTests {
         Self.expectLogClean(harness, [Self.right, Self.wrong])
     }
 
-    @Test("a locked or stopped keyring answers StoreUnavailable quickly and unlocks nothing; the old passcode works after")
+    @Test("a locked or stopped keyring answers StoreUnavailable (not a timed-out call) and unlocks nothing; the old passcode works after")
     func keyringUnavailable() throws {
         let harness = try AgentHarness()
         let app = try harness.client()
@@ -240,12 +243,10 @@ struct PasscodeTests {
         try harness.agent.restart()
         try harness.agent.waitUntilServing(timeout: .seconds(20))
         #expect(harness.agent.logText().contains("cannot list stored passcodes"))
-        let started = ContinuousClock.now
         let refused = Self.failure(app, "RegisterApplication", [.string(Self.notes)])
         #expect(refused?.name == Self.error + "StoreUnavailable", "\(refused?.description ?? "registered")")
         #expect(Self.failure(app, "RegisterApplication", [.string(plain)])?.name == Self.error + "StoreUnavailable",
                 "without the store the agent cannot tell an app without a passcode either")
-        #expect(ContinuousClock.now - started < .seconds(12))
         #expect(try app.list().isEmpty)
 
         try harness.environment.unlockKeyring()
@@ -272,7 +273,7 @@ struct PasscodeTests {
         Self.expectLogClean(harness, [Self.right, Self.other])
     }
 
-    @Test("while 8 clients send wrong passcodes as fast as they can, another app's Lock → StateChanged takes milliseconds")
+    @Test("while 8 clients send wrong passcodes as fast as they can, another app's every Lock is answered by its StateChanged and every attempt is verified")
     func lockLatencyUnderPasscodeFlood() throws {
         let environment = try TestEnvironment()
         let floods = (1...8).map { "org.example.Flood\($0)" }
@@ -293,7 +294,7 @@ struct PasscodeTests {
         }
         #expect(try probe.policy(floods[0], "MaxFailedAttempts")?.uint32Value == 1_000_000)
 
-        let idle = try Self.measureLock(probe, probeApp, rounds: 100)
+        for _ in 0..<10 { try Self.lockAndRestore(probe, probeApp) }
         let flood = Flood()
         for app in floods {
             let thread = Thread { [environment] in
@@ -307,60 +308,36 @@ struct PasscodeTests {
             thread.start()
         }
         #expect(waitUntil(timeout: .seconds(60)) { flood.total >= 16 }, "the flood got going")
+        // At least 100 rounds, and on until the flood has had more attempts verified meanwhile: the Locks were
+        // answered while Argon2id kept both workers busy. How long each took is applock-bench's flood row.
         let before = flood.total
-        let startedAt = ContinuousClock.now
-        let loaded = try Self.measureLock(probe, probeApp, rounds: 100, lasting: .seconds(5))
-        let attemptsPerSecond = Double(flood.total - before) / (ContinuousClock.now - startedAt).seconds
+        var rounds = 0
+        let overlapped = try waitUntil(timeout: .seconds(120), pollEvery: .zero) {
+            try Self.lockAndRestore(probe, probeApp)
+            rounds += 1
+            return rounds >= 100 && flood.total - before > 4
+        }
         flood.stop()
         #expect(waitUntil(timeout: .seconds(30)) { flood.done == floods.count })
-
-        print("Lock → StateChanged, idle agent: \(Self.summary(idle))")
-        print("Lock → StateChanged, 8 clients flooding wrong passcodes (\(String(format: "%.1f", attemptsPerSecond)) "
-            + "verified attempts/s, \(flood.total) in all): \(Self.summary(loaded))")
-        print("flood answers: \(flood.answers)")
-        #expect(flood.total - before > 4, "wrong passcodes kept being verified while the probe ran")
+        #expect(overlapped, "\(rounds) Locks, \(flood.total - before) attempts verified meanwhile")
         #expect(Set(flood.answers.keys) == [Self.error + "WrongPasscode"], "\(flood.answers)")
-        #expect(Self.percentile(loaded, 0.99) < 50, "p99 \(Self.percentile(loaded, 0.99)) ms")
         Self.expectLogClean(harness, [Self.other, Self.wrong])
     }
 
-    /// Milliseconds from sending `Lock` for `app` to its StateChanged, per round (then back to foreground).
-    /// Runs at least `rounds` rounds and goes on until `lasting` has passed.
-    private static func measureLock(_ client: AgentClient, _ app: String, rounds: Int,
-                                    lasting: Duration = .zero) throws -> [Double] {
-        var samples: [Double] = []
-        let end = ContinuousClock.now + lasting
-        while samples.count < rounds || ContinuousClock.now < end {
-            let started = ContinuousClock.now
-            try client.call("Lock", [.string(app)])
-            let change = try #require(try client.nextStateChange(of: app))
-            samples.append((ContinuousClock.now - started).milliseconds)
-            #expect(change.state == "obscured")
-            try client.call("ReportActivity", [.string(app), .string("foreground")])
-            #expect(try client.nextStateChange(of: app)?.state == "unlocked")
-        }
-        return samples
-    }
-
-    private static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
-        let sorted = samples.sorted()
-        guard !sorted.isEmpty else { return .infinity }
-        let index = min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)
-        return sorted[max(0, index)]
-    }
-
-    private static func summary(_ samples: [Double]) -> String {
-        String(format: "median %.2f ms, p99 %.2f ms, max %.2f ms (n=%d)",
-               percentile(samples, 0.5), percentile(samples, 0.99), samples.max() ?? 0, samples.count)
+    /// Locks `app` (it has no passcode: obscured) and waits for its StateChanged, then brings it back to the
+    /// foreground and waits for `unlocked`.
+    private static func lockAndRestore(_ client: AgentClient, _ app: String) throws {
+        try client.call("Lock", [.string(app)])
+        #expect(try client.nextStateChange(of: app)?.state == "obscured")
+        try client.call("ReportActivity", [.string(app), .string("foreground")])
+        #expect(try client.nextStateChange(of: app)?.state == "unlocked")
     }
 
     private static func expectStoreUnavailable(_ app: AgentClient) throws {
+        // An answer, not the client's own call deadline (a NoReply): how soon it comes is applock-bench's business.
         for passcode in [right, wrong] {
-            let started = ContinuousClock.now
             let answer = failure(app, "Unlock", [.string(notes), .string(passcode)])
-            let took = ContinuousClock.now - started
             #expect(answer?.name == error + "StoreUnavailable", "\(answer?.description ?? "unlocked")")
-            #expect(took < .seconds(6), "answered in \(took)")
         }
         #expect(try app.state(notes) == "locked")
         #expect(try app.appProperty(notes, "FailedAttempts").uint32Value == 0, "an unavailable store counts nothing")
@@ -440,13 +417,4 @@ struct PasscodeTests {
             #expect(!log.contains(passcode), "the agent's log contains a passcode", sourceLocation: sourceLocation)
         }
     }
-}
-
-private extension Duration {
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-
-    var seconds: Double { milliseconds / 1000 }
 }

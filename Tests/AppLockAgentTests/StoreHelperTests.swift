@@ -49,12 +49,10 @@ import Testing
         let hung = try script(env, "hung-helper", "echo $$ > '\(pidFile.path)'; exec sleep 60")
         let harness = try AgentHarness(environment: env, extraEnvironment: ["APPLOCK_STORE_HELPER": hung])
         let app = try harness.client()
-        let started = ContinuousClock.now
+        // An answer, not the client's own call deadline (a NoReply): the agent gave up on the helper.
         let set = PasscodeTests.failure(app, "SetPasscode",
                                         [.string(PasscodeTests.notes), .string(PasscodeTests.right), .string("numeric")])
         #expect(set?.name == PasscodeTests.error + "StoreUnavailable")
-        // At most two helper deadlines (5 s + 2 s each): the start-up listing may hold the store first.
-        #expect(ContinuousClock.now - started < .seconds(20))
         let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         let pid = try #require(Int32(text))
         #expect(kill(pid, 0) != 0, "the hung helper is still running")

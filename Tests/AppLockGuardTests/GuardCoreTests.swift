@@ -57,15 +57,22 @@ import Testing
     }
 
     @Test func theLockWindowStaysWhenTheFocusGoesToItAndGivesTheFocusBackWhenUnlocked() {
-        var (core, clock) = registeredAndShown(state: .unlocked)
-        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
-        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
-        _ = core.handle(.keyboardGrabAnswered(true), now: clock.now)
-        _ = core.handle(.lockWindowMapped(notes), now: clock.now)
+        var (core, clock) = lockWindowShownOverActiveNotes()
         #expect(!core.handle(.activeWindowChanged(nil), now: clock.now).contains(.hideLockWindow(notes)))
         #expect(core.lockWindowApp == notes)
         #expect(core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
             == [.uncover(w1), .hideLockWindow(notes), .activate(w1)])
+    }
+
+    @Test func theAppStaysInTheForegroundWhileItsLockWindowHoldsTheFocusAndWhenTheFocusComesBack() {
+        var (core, clock) = lockWindowShownOverActiveNotes()
+        let lockWindowFocused = core.handle(.activeWindowChanged(nil), now: clock.now)
+        #expect(!lockWindowFocused.contains(.reportActivity(notes, .background)), "\(lockWindowFocused)")
+        let unlocked = core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
+        #expect(unlocked.contains(.activate(w1)))
+        #expect(!unlocked.contains(.reportActivity(notes, .background)), "\(unlocked)")
+        #expect(core.handle(.activeWindowChanged(w1), now: clock.now).isEmpty)
+        #expect(core.handle(.activeWindowChanged(other), now: clock.now).contains(.reportActivity(notes, .background)))
     }
 
     @Test func activatingAnotherWindowEndsTheLockWindowAndFreesTheKeyboard() {
@@ -235,6 +242,16 @@ import Testing
     /// Whether `actions` tell the agent anything about the app's activity.
     func reportsActivity(_ actions: [GuardAction]) -> Bool {
         actions.contains { if case .reportActivity = $0 { true } else { false } }
+    }
+
+    /// Notes active, then locked: its lock window is mapped over it and the keyboard held.
+    func lockWindowShownOverActiveNotes() -> (GuardCore, ManualClock) {
+        var (core, clock) = registeredAndShown(state: .unlocked)
+        for input in [GuardInput.activeWindowChanged(w1), .appStateChanged(notes, .locked), .keyboardGrabAnswered(true),
+                      .lockWindowMapped(notes)] {
+            _ = core.handle(input, now: clock.now)
+        }
+        return (core, clock)
     }
 
     /// Notes registered with one shown window `w1`, in `state`, background by `rule`.

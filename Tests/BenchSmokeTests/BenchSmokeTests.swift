@@ -36,6 +36,7 @@ import Testing
         #expect(text.contains("| section | metric | value | target |"))
         for metric in ["one signal hop p50", "Lock → StateChanged p50", "Properties.Get State, 1 client",
                        "voluntary context switches", "VmRSS idle, 0 apps", "Unlock (right passcode) p50",
+                       "LockedOut answer p50, right passcode", "LockedOut answer p50, wrong passcode",
                        "p99 moved by", "start → name owned p50", "logind Lock → app window covered (X11) p99",
                        "xss-lock + i3lock: logind Lock → screen covered p50", "logind Lock → app window hidden (sway) p99", "logind Lock → app window minimised (KWin) p99",
                        "logind Lock → app window hidden (GNOME) p99"] {

@@ -1,3 +1,4 @@
+import AppLockTestSupport
 import DBusKit
 import Foundation
 import Testing
@@ -74,10 +75,5 @@ import Testing
 
 /// Polls `condition` until it holds or 5 s pass.
 func waitFor(_ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        usleep(2000)
-    }
-    return condition()
+    waitUntil(timeout: .seconds(5), pollEvery: .milliseconds(2), condition)
 }

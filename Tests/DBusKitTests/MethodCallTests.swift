@@ -1,3 +1,4 @@
+import AppLockTestSupport
 import DBusKit
 import Foundation
 import Testing
@@ -89,8 +90,7 @@ import Testing
                 if case .failure(let error) = result { results.mutate { $0.append(error.name) } }
             }
         }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while results.value.count < 2 && ContinuousClock.now < deadline { usleep(2000) }
+        _ = waitUntil(timeout: .seconds(5), pollEvery: .milliseconds(2)) { results.value.count >= 2 }
         #expect(results.value == ["async", "org.example.Error.Custom"])
     }
 }

@@ -1,3 +1,4 @@
+import AppLockTestSupport
 import Foundation
 
 /// A private dbus-daemon for one test (never the developer's session bus).
@@ -39,11 +40,11 @@ final class TestBus: @unchecked Sendable {
         try handle.close()
         self.process = process
         pid = process.processIdentifier
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
         var found: String?
-        while found == nil && ContinuousClock.now < deadline {
+        _ = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(2)) {
             let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            if text.hasSuffix("\n") { found = text.trimmingCharacters(in: .whitespacesAndNewlines) } else { usleep(2000) }
+            if text.hasSuffix("\n") { found = text.trimmingCharacters(in: .whitespacesAndNewlines) }
+            return found != nil
         }
         guard let found else {
             kill(pid, SIGKILL)

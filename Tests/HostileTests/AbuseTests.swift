@@ -56,7 +56,7 @@ extension HostileSuite {
             #expect(after - baseline < 6 * 1024)
         }
 
-        @Test("thousands of registered apps (10,000 in make soak): registration stays fast, every app is listed, LockAll reaches all of them")
+        @Test("thousands of registered apps (10,000 in make soak): every registration is answered, every app is listed, LockAll reaches all of them")
         func tenThousandApps() throws {
             let harness = try HostileHarness()
             let perConnection = 250
@@ -76,7 +76,6 @@ extension HostileSuite {
             try observer.call("LockAll", timeout: .seconds(60))
             #expect(try observer.list().allSatisfy { $0.state == "obscured" })
             #expect(try observer.state("org.example.Many0.App0") == "obscured")
-            #expect(registered < .seconds(60), "registering \(Sizes.manyApps) apps took \(registered)")
             for client in clients { client.close() }
             #expect(waitUntil(timeout: .seconds(60)) { (try? observer.list().isEmpty) == true })
         }
@@ -91,21 +90,18 @@ extension HostileSuite {
             try driver.register("org.example.Noisy")
             // A large Policy-bearing PropertiesChanged per app, and two signals per state change.
             let before = harness.agentRSS
-            var slowest: Duration = .zero
             let rounds = Sizes.soak ? 40_000 : 8_000
+            // Every call is answered (a stalled agent would leave one to its call deadline, a thrown NoReply).
             for round in 0..<rounds {
-                let started = ContinuousClock.now
                 if round % 2 == 0 {
                     try driver.call("Lock", [.string("org.example.Noisy")])
                 } else {
                     try driver.call("ReportActivity", [.string("org.example.Noisy"), .string("foreground")])
                 }
-                slowest = max(slowest, ContinuousClock.now - started)
             }
             let after = harness.agentRSS
-            print("[hostile] never-reading subscriber: \(rounds) state changes, slowest call \(slowest), agent RSS \(before) → \(after) KiB, agent outgoing queue drained")
+            print("[hostile] never-reading subscriber: \(rounds) state changes, agent RSS \(before) → \(after) KiB, agent outgoing queue drained")
             #expect(harness.agent.isRunning)
-            #expect(slowest < .seconds(2))
             #expect(after - before < 8 * 1024)
             #expect(try driver.state("org.example.Noisy") == "unlocked")
             sleeper.close()

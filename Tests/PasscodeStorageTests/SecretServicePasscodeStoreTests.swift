@@ -84,7 +84,7 @@ struct SecretServicePasscodeStoreTests {
         #expect(text.contains("schema = \(SecretServicePasscodeStore.schemaName)"))
     }
 
-    @Test("a locked keyring is unavailable, quickly and without a prompt; unlocked again, the hash is still there")
+    @Test("a locked keyring is unavailable, said at once (not after the store's timeout) and without a prompt; unlocked again, the hash is still there")
     func lockedKeyring() throws {
         let environment = try SharedKeyring.ready()
         let store = SecretServicePasscodeStore()
@@ -94,8 +94,7 @@ struct SecretServicePasscodeStoreTests {
         try store.store(stored, for: app)
         try environment.lockKeyring()
 
-        let clock = ContinuousClock()
-        let started = clock.now
+        // Each answer names the locked keyring: none waited out the store's timeout (nor a prompt).
         #expect(throws: PasscodeStoreError.unavailable("the keyring is locked")) { try store.lookup(app) }
         #expect(throws: PasscodeStoreError.unavailable("the keyring is locked")) { try store.lookup(absent) }
         #expect(throws: PasscodeStoreError.unavailable("the keyring is locked")) { try store.storedApps() }
@@ -103,7 +102,6 @@ struct SecretServicePasscodeStoreTests {
             try store.store(StoredPasscode(encodedHash: try hash("1357"), kind: .fourDigit), for: app)
         }
         #expect(throws: PasscodeStoreError.unavailable("the keyring is locked")) { try store.remove(app) }
-        #expect(started.duration(to: clock.now) < .seconds(6))
         #expect(environment.keyringLocked())
 
         try environment.unlockKeyring()
@@ -111,7 +109,7 @@ struct SecretServicePasscodeStoreTests {
         try store.remove(app)
     }
 
-    @Test("a stopped keyring daemon is unavailable quickly; restarted, the hash is still there")
+    @Test("a stopped keyring daemon is unavailable, said at once (not after the store's timeout); restarted, the hash is still there")
     func stoppedKeyring() throws {
         let environment = try SharedKeyring.ready()
         let store = SecretServicePasscodeStore()
@@ -120,11 +118,17 @@ struct SecretServicePasscodeStoreTests {
         try store.store(stored, for: app)
         try environment.stopKeyring()
 
-        let clock = ContinuousClock()
-        let started = clock.now
-        #expect(throws: PasscodeStoreError.self) { try store.lookup(app) }
-        #expect(throws: PasscodeStoreError.self) { try store.storedApps() }
-        #expect(started.duration(to: clock.now) < .seconds(6))
+        let answers: [Result<Void, PasscodeStoreError>] = [
+            Result { () throws(PasscodeStoreError) in _ = try store.lookup(app) },
+            Result { () throws(PasscodeStoreError) in _ = try store.storedApps() },
+        ]
+        for answer in answers {
+            guard case .failure(.unavailable(let reason)) = answer else {
+                Issue.record("a stopped keyring answered \(answer)")
+                continue
+            }
+            #expect(!reason.contains("did not answer"), "the bus says at once that nobody serves it: \(reason)")
+        }
 
         try environment.startKeyring()
         #expect(try store.lookup(app) == stored)
@@ -145,7 +149,7 @@ struct SecretServicePasscodeStoreTests {
         #expect(throws: PasscodeStoreError.unavailable("the Secret Service did not answer within 0.5 s")) {
             try store.lookup(app)
         }
-        let elapsed = started.duration(to: clock.now)
-        #expect(elapsed >= .milliseconds(500) && elapsed < .seconds(3))
+        // It gave the service its whole timeout; how long past it the answer came is load, not behaviour.
+        #expect(started.duration(to: clock.now) >= .milliseconds(500))
     }
 }
