@@ -234,7 +234,13 @@ public struct AgentStateMachine: Sendable, Equatable {
             let e = apps[app]!
             if let d = graceDeadline(e), d <= now.boot {
                 setBackground(app, since: e.backgroundSince, triggered: true)
-                if !e.inhibited { trigger(app, cause: .background, reason: .background, source: "grace-period", &actions) }
+                if !e.inhibited && e.state == .locked {
+                    // Hidden while locked: the spell's lock changes nothing, so it must not void an Unlock being
+                    // verified the way a new lock does.
+                    apps[app]!.causes.insert(.background)
+                } else if !e.inhibited {
+                    trigger(app, cause: .background, reason: .background, source: "grace-period", &actions)
+                }
             }
             if let d = idleDeadline(e), d <= now.boot {
                 apps[app]!.idleTriggered = true

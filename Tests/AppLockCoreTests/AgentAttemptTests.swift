@@ -69,6 +69,20 @@ import Testing
         #expect(f.m.finishAttempt(manual, outcome: .verified, purpose: .unlock, now: t(4)).answer == .verifiedButRelocked)
     }
 
+    @Test func aGracePeriodEndingOnAnAppAlreadyLockedDoesNotVoidItsUnlock() throws {
+        var f = MachineFixture()
+        try f.register(f.notes, passcode: .fourDigit)
+        #expect(f.state(f.notes) == .locked)
+        _ = try f.m.reportActivity(f.notes, .background, caller: f.owner, now: t(0))
+        let ticket = try f.m.beginAttempt(f.notes, now: t(59))
+        #expect(stateChanges(f.m.timerFired(now: t(60))).isEmpty, "the grace period ends on a locked app")
+        let result = f.m.finishAttempt(ticket, outcome: .verified, purpose: .unlock, now: t(61))
+        #expect(result.answer == .unlocked)
+        #expect(f.state(f.notes) == .obscured, "still hidden: its content stays covered until it comes back")
+        _ = try f.m.reportActivity(f.notes, .foreground, caller: f.owner, now: t(62))
+        #expect(f.state(f.notes) == .unlocked)
+    }
+
     @Test func concurrentAttemptsAreRefused() throws {
         var f = MachineFixture()
         try f.register(f.notes, passcode: .fourDigit)
