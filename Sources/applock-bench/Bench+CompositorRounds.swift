@@ -1,5 +1,6 @@
 import AppLockTestSupport
 import DBusKit
+import Foundation
 
 /// What sees a guarded app's window leave or come back on a compositor where only a script inside it can tell
 /// (``GnomeHideListener``, a Shell extension of the bench's own; KWin's row could use it too).
@@ -28,8 +29,13 @@ extension Bench {
     /// Rounds of logind `Lock` → the app's window hidden as `observer` sees it → logind `Unlock` → back; the time
     /// from `Lock` reaching the bench's listener to the window hidden, the first round left out (warm-up). On a
     /// loaded machine the bench's own `Lock` listener can run after the window is already hidden: such a round has
-    /// no start to measure from, and is counted in `listenerLate` instead.
-    func lockToHiddenLatencies(observer: some WindowHideObserver, guardProcess: SessionProcess)
+    /// no start to measure from, and is counted in `listenerLate` instead. Each round starts `pauseSeconds` after the
+    /// window came back, as a session lock comes a while after an unlock: GNOME Shell is busy for 0.2–0.3 s of its
+    /// own after a window comes back and takes the focus, and a `Lock` sent at once waited for that (the guard's
+    /// answer was on the bus 16 µs after the agent's `StateChanged`; the Shell ran the extension's callback 0.23 s
+    /// later).
+    func lockToHiddenLatencies(observer: some WindowHideObserver, guardProcess: SessionProcess,
+                               pauseSeconds: Double = 0.5)
         throws -> (hidden: Latencies, listenerLate: Int)
     {
         let listener = try LockSignalListener(systemBusAddress: systemAddress, logindUniqueName: logindUniqueName)
@@ -38,6 +44,7 @@ extension Bench {
         var listenerLate = 0
         let rounds = options.tiny ? 3 : 30
         for round in 0...rounds {
+            if round > 0 { Thread.sleep(forTimeInterval: pauseSeconds) }
             listener.reset()
             observer.reset()
             try callLogindSession("Lock")
