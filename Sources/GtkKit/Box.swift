@@ -27,6 +27,12 @@ public final class Box: Widget {
         children.removeAll { $0 === child }
     }
 
+    /// The space between children, in pixels.
+    public var spacing: Int32 {
+        get { gtk_box_get_spacing(pointer(as: GtkBox.self)) }
+        set { gtk_box_set_spacing(pointer(as: GtkBox.self), newValue) }
+    }
+
     /// Makes every child the same size along the box.
     public var isHomogeneous: Bool {
         get { gtk_box_get_homogeneous(pointer(as: GtkBox.self)) != 0 }

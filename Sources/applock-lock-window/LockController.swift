@@ -25,6 +25,11 @@ final class LockController {
     private var configuredKind: PasscodeKind?
     private let prompt: String
 
+    /// Fits the screen into a cover `height` pixels high: the compact layout below the full layout's height.
+    func fit(height: Int32) {
+        if height < PasscodeView.fullLayoutHeight { view.useCompactLayout() }
+    }
+
     init(appID: String, window: Window, loop: MainLoop, embedded: Bool) {
         self.window = window
         self.loop = loop

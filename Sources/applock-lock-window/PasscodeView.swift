@@ -30,6 +30,8 @@ final class PasscodeView {
 
     private let scroller = ScrolledWindow()
     private let page = Box(.vertical)
+    private let image: Image
+    private let title: Label
     private let digits = PasscodeBytes()
     private(set) var kind: PasscodeKind = .fourDigit
     private var enabled = true
@@ -51,13 +53,13 @@ final class PasscodeView {
         window.setContent(page)
         window.title = "\(appName) – AppLock"
 
-        let image = Self.image(for: icon)
+        image = Self.image(for: icon)
         image.setPixelSize(72)
         image.setAccessibleLabel("\(appName) icon")
         image.setMargins(bottom: 6)
         root.append(image)
 
-        let title = Label(appName)
+        title = Label(appName)
         title.addStyleClass("title-1")
         title.wrapCentred(maxCharacters: 28)
         root.append(title)
@@ -96,6 +98,26 @@ final class PasscodeView {
         window.onKeyPress { [weak self] key in self?.handle(key) ?? false }
         configure(kind: .fourDigit)
     }
+
+    /// The layout for a cover shorter than the screen's natural height (a small app window): no icon, a smaller
+    /// title and keypad, tighter spacing, so that the name, the prompt, the dots and every key fit in about 290 pixels.
+    func useCompactLayout() {
+        image.isVisible = false
+        title.removeStyleClass("title-1")
+        title.addStyleClass("title-3")
+        root.spacing = 6
+        root.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        keypad.spacing = 6
+        enterKeySpace.setSizeRequest(width: Self.compactKeySize, height: Self.compactKeySize)
+        root.addStyleClass("compact")
+    }
+
+    /// The keypad keys' size in the compact layout (Style's `.compact .keypad-key`).
+    static let compactKeySize: Int32 = 40
+
+    /// The height below which a cover gets the compact layout: what the full layout needs, with the system
+    /// authentication button.
+    static let fullLayoutHeight: Int32 = 600
 
     /// Shows the input that fits `kind` and empties it.
     func configure(kind: PasscodeKind) {
