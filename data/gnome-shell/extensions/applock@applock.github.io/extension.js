@@ -124,6 +124,8 @@ class AppLockExtension {
 
     _guardAppeared() {
         this._guardPresent = true;
+        // A guard that has just started may not know every window yet: its first answer hides, never uncovers.
+        this._newGuard = true;
         for (const actor of global.get_window_actors()) {
             if (this._isAppWindow(actor.meta_window))
                 this._report('added', actor.meta_window);
@@ -151,7 +153,8 @@ class AppLockExtension {
     }
 
     _apply(wanted) {
-        const before = this._hidden;
+        const before = this._newGuard ? new Set() : this._hidden;
+        this._newGuard = false;
         this._hidden = new Set(wanted.hide);
         this._lockPid = wanted.lockPid;
         for (const actor of global.get_window_actors()) {
