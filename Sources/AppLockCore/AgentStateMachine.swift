@@ -165,11 +165,14 @@ public struct AgentStateMachine: Sendable, Equatable {
     }
 
     /// A lock trigger: locks an app with a passcode, obscures one without. `cause` is remembered so an
-    /// obscure clears when it ends. Inhibitors are the caller's business.
+    /// obscure clears when it ends. Inhibitors are the caller's business. A lock that says the user may have left
+    /// (session lock, suspend, idle, user switch, `Lock`) voids an Unlock being verified even on a locked app; the
+    /// grace period of an app hidden while locked ending changes nothing, and must not.
     mutating func trigger(_ app: AppID, cause: ObscureCause, reason: LockReason, source: String,
                           _ actions: inout [AgentAction]) {
         guard let e = apps[app] else { return }
         apps[app]!.causes.insert(cause)
+        if e.state == .locked && cause == .background { return }
         apps[app]!.lockEpoch &+= 1
         if e.hasPasscode {
             setState(app, .locked, reason, source: source, &actions)
@@ -234,13 +237,7 @@ public struct AgentStateMachine: Sendable, Equatable {
             let e = apps[app]!
             if let d = graceDeadline(e), d <= now.boot {
                 setBackground(app, since: e.backgroundSince, triggered: true)
-                if !e.inhibited && e.state == .locked {
-                    // Hidden while locked: the spell's lock changes nothing, so it must not void an Unlock being
-                    // verified the way a new lock does.
-                    apps[app]!.causes.insert(.background)
-                } else if !e.inhibited {
-                    trigger(app, cause: .background, reason: .background, source: "grace-period", &actions)
-                }
+                if !e.inhibited { trigger(app, cause: .background, reason: .background, source: "grace-period", &actions) }
             }
             if let d = idleDeadline(e), d <= now.boot {
                 apps[app]!.idleTriggered = true
