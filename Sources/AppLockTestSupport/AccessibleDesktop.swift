@@ -55,17 +55,6 @@ open class AccessibleDesktop {
         environment.cleanup()
     }
 
-    /// The folder of the built programs (`applockd`, `applock-lock-window`, `applock-settings`…).
-    public static func programFolder() throws -> URL {
-        try AgentProcess.locateExecutable().deletingLastPathComponent()
-    }
-
-    /// The package's folder (where `data/` and `artifacts/` are).
-    public static var packageFolder: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
-
     /// Starts `argv` (a GTK program) on the display with AT-SPI on and the test's administrator file; its output
     /// goes to `log` in the log folder.
     public func launchAccessible(_ argv: [String], extraEnvironment: [String: String] = [:], log: String) throws
@@ -92,9 +81,7 @@ open class AccessibleDesktop {
     /// Saves a screenshot of the whole display as `artifacts/<artifacts>/<name>.png` in the package.
     @discardableResult
     public func screenshot(_ name: String) throws -> URL {
-        let directory = Self.packageFolder.appendingPathComponent("artifacts/\(artifacts)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("\(name).png")
+        let url = PackageFolders.artifacts(artifacts).appendingPathComponent("\(name).png")
         try display.screenshot(to: url)
         return url
     }

@@ -72,13 +72,9 @@ final class GuardHarness {
 
     // MARK: Programs
 
-    static var binDirectory: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    }
-
     /// Starts `applock-guard` and waits until it owns its bus name.
     func startGuard() throws {
-        let path = try Self.built("applock-guard")
+        let path = try PackageFolders.program("applock-guard")
         let process = try session.launch([path, "--verbose"], logName: "guard")
         guardProcess = process
         guard environment.waitForName(GuardBusNames.busName) else {
@@ -134,26 +130,10 @@ final class GuardHarness {
         UInt32(session.xdotool(["getactivewindow"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    static func built(_ product: String) throws -> String {
-        var directory = binDirectory
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent(product)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            directory = directory.deletingLastPathComponent()
-        }
-        throw TestSupportError("\(product) is not built next to the tests")
-    }
-
     // MARK: What a user sees
 
     /// The package's `artifacts/guard` folder, where screenshots are kept.
-    static let artifacts: URL = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let url = root.appendingPathComponent("artifacts/guard")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    static let artifacts = PackageFolders.artifacts("guard")
 
     /// How many of the app's own pixels a screenshot shows inside the window's area (nil: the window is not
     /// mapped); the screenshot is kept as `artifacts/guard/<test>-<n>-<label>.png`.
@@ -199,14 +179,14 @@ final class GuardHarness {
 
     /// Unlocks with the right passcode through applockctl (standard input, never argv).
     func unlock() throws {
-        let result = environment.run([try Self.built("applockctl"), "unlock", Self.app, "--stdin"],
+        let result = environment.run([try PackageFolders.program("applockctl"), "unlock", Self.app, "--stdin"],
                                      input: Self.passcode + "\n")
         guard result.succeeded else { throw TestSupportError("applockctl unlock failed: \(result.stderr)") }
     }
 
     /// Runs the built applockctl in this environment.
     func applockctl(_ arguments: [String]) throws -> CommandResult {
-        environment.run([try Self.built("applockctl")] + arguments)
+        environment.run([try PackageFolders.program("applockctl")] + arguments)
     }
 
     /// What the recorder received (the keys that reached the app).

@@ -202,7 +202,7 @@ struct GuardTests {
         let h = try GuardHarness("guard-add-passcode", passcode: false, guarded: false)
         try h.startGuard()
         let window = try h.startApp()
-        let add = try h.session.launch([try GuardHarness.built("applockctl"), "guard", "add", GuardHarness.app],
+        let add = try h.session.launch([try PackageFolders.program("applockctl"), "guard", "add", GuardHarness.app],
                                        logName: "guard-add")
         var setup: UInt32?
         #expect(waitUntil(timeout: .seconds(20), pollEvery: .milliseconds(100)) {

@@ -7,7 +7,7 @@ final class LockWindowProcess {
     private let logFile: URL
 
     init(_ arguments: [String], desktop: AccessibleDesktop) throws {
-        let executable = try AccessibleDesktop.programFolder().appendingPathComponent("applock-lock-window")
+        let executable = try PackageFolders.programs().appendingPathComponent("applock-lock-window")
         (process, logFile) = try desktop.launchAccessible(
             [executable.path] + arguments, log: "lock-window-\(UUID().uuidString.prefix(6)).log")
     }

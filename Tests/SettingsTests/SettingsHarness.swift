@@ -26,10 +26,10 @@ final class SettingsHarness: AccessibleDesktop {
     /// started as the desktop starts it: `gtk-launch io.github.applock.Settings`, through the package's desktop file
     /// installed in the test's data folder with its icon.
     func startSettings(fromDesktopFile: Bool = false) throws {
-        let folder = try Self.programFolder()
+        let folder = try PackageFolders.programs()
         var command = [folder.appendingPathComponent("applock-settings").path]
         if fromDesktopFile {
-            let package = Self.packageFolder
+            let package = PackageFolders.package
             let entry = try String(
                 contentsOf: package.appendingPathComponent("data/applications/io.github.applock.Settings.desktop"), encoding: .utf8)
             try entry.replacingOccurrences(of: "@bindir@", with: folder.path).write(

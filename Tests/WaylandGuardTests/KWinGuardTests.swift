@@ -63,7 +63,7 @@ struct KWinGuardTests {
         let client = setup.client
         let session = try KWinSession(environment: environment)
         defer { session.stop() }
-        let guardProcess = try session.launch([try SwayGuardHarness.built("applock-guard"), "--verbose"], logName: "guard")
+        let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
         defer { guardProcess.stop() }
         #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
         let recorder = environment.root.appendingPathComponent("recorder.txt")

@@ -51,7 +51,7 @@ final class SwayGuardHarness {
 
     /// Starts `applock-guard` on sway and waits until it owns its bus name.
     func startGuard() throws {
-        let process = try session.launch([try Self.built("applock-guard"), "--verbose"], logName: "guard")
+        let process = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
         guardProcess = process
         guard environment.waitForName(GuardBusNames.busName) else {
             throw TestSupportError("the guard did not start: \(process.logText())")
@@ -75,26 +75,10 @@ final class SwayGuardHarness {
         return window
     }
 
-    static func built(_ product: String) throws -> String {
-        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent(product)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            directory = directory.deletingLastPathComponent()
-        }
-        throw TestSupportError("\(product) is not built next to the tests")
-    }
-
     // MARK: What a user sees
 
     /// The package's `artifacts/guard-wayland` folder, where screenshots are kept.
-    static let artifacts: URL = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let url = root.appendingPathComponent("artifacts/guard-wayland")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    static let artifacts = PackageFolders.artifacts("guard-wayland")
 
     /// How many of the app's pixels the whole screen shows; the screenshot is kept as
     /// `artifacts/guard-wayland/<test>-<n>-<label>.png` when `label` is given.
@@ -143,7 +127,7 @@ final class SwayGuardHarness {
 
     /// Unlocks with the right passcode through applockctl (standard input, never argv).
     func unlockWithApplockctl() throws {
-        let result = environment.run([try Self.built("applockctl"), "unlock", Self.app, "--stdin"],
+        let result = environment.run([try PackageFolders.program("applockctl"), "unlock", Self.app, "--stdin"],
                                      input: Self.passcode + "\n")
         guard result.succeeded else { throw TestSupportError("applockctl unlock failed: \(result.stderr)") }
     }

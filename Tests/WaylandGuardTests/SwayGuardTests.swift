@@ -78,12 +78,12 @@ struct SwayGuardTests {
         let agent = try AgentProcess(environment: environment)
         try agent.waitUntilServing()
         let guardProcess = try SessionProcess(
-            [try SwayGuardHarness.built("applock-guard")],
+            [try PackageFolders.program("applock-guard")],
             variables: environment.environment.merging(["WAYLAND_DISPLAY": "wayland-9", "XDG_CURRENT_DESKTOP": "river"]) { $1 },
             in: environment, logName: "guard")
         defer { guardProcess.stop() }
         #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
-        let status = environment.run([try SwayGuardHarness.built("applockctl"), "status"])
+        let status = environment.run([try PackageFolders.program("applockctl"), "status"])
         #expect(status.stdout.contains("Guard:   applock-guard on wayland (river): cannot protect apps on this Wayland desktop"),
                 "\(status.stdout)\(status.stderr)")
         let said = guardProcess.logText().components(separatedBy: "cannot protect").count - 1

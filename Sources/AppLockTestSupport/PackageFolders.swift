@@ -1,0 +1,28 @@
+public import Foundation
+
+/// Where tests find the package's built programs and keep what a user would see (screenshots under `artifacts/`).
+public enum PackageFolders {
+    /// The package's folder (where `data/` and `artifacts/` are).
+    public static var package: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// The folder of the built programs (`applockd`, `applock-guard`, `applock-lock-window`, `applockctl`…): the
+    /// agent's.
+    public static func programs() throws -> URL {
+        try AgentProcess.locateExecutable().deletingLastPathComponent()
+    }
+
+    /// The path of the built program `name`.
+    public static func program(_ name: String) throws -> String {
+        try programs().appendingPathComponent(name).path
+    }
+
+    /// `artifacts/<name>` in the package, made when missing.
+    public static func artifacts(_ name: String) -> URL {
+        let url = package.appendingPathComponent("artifacts/\(name)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
