@@ -27,6 +27,9 @@ struct IdleTests {
             return armed.isEmpty && timed.isEmpty
         }
         #expect(idle, "armed timers: \(armed); threads that will wake by themselves or run: \(timed)")
+        // Found quiet only while it runs and /proc shows its threads (an agent gone would look quiet too).
+        #expect(harness.agent.isRunning)
+        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).isEmpty)
     }
 
     /// The timerfds of `pid` that are armed (their `it_value` is not zero), as their fdinfo says.

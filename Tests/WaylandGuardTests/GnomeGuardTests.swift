@@ -41,7 +41,7 @@ struct GnomeGuardTests {
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n")
             let environment = setup.environment
             session = try GnomeShellSession(environment: environment, extensionDirectory: GnomeGuardTests.extensionSource)
-            guardProcess = try session.launch([try SwayGuardHarness.built("applock-guard"), "--verbose"], logName: "guard")
+            guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
             guard environment.waitForName(GuardBusNames.busName) else {
                 throw TestSupportError("the guard did not start: \(guardProcess.logText())")
             }
@@ -97,11 +97,10 @@ struct GnomeGuardTests {
             lockWindow = try? ImageProbe.boundingBox(in: shot, colour: Self.lockWindowColour, environment: environment)
             return pixels ?? 0 > 100_000
         }, "the lock window is on screen: \(String(describing: lockWindow))\n\(desktop.log())")
-        if let lockWindow {
-            let centre = (x: lockWindow.x + lockWindow.width / 2, y: lockWindow.y + lockWindow.height / 2)
-            // Centred in the work area (the screen below the Shell's 32-pixel top bar).
-            #expect(abs(centre.x - 640) <= 10 && abs(centre.y - 416) <= 20, "the lock window is centred: \(lockWindow)")
-        }
+        let placed = try #require(lockWindow, "the lock window's box was found")
+        let centre = (x: placed.x + placed.width / 2, y: placed.y + placed.height / 2)
+        // Centred in the work area (the screen below the Shell's 32-pixel top bar).
+        #expect(abs(centre.x - 640) <= 10 && abs(centre.y - 416) <= 20, "the lock window is centred: \(placed)")
 
         let keyboard = session.keyboard
         try keyboard.type("typed while hidden\n")
@@ -115,7 +114,7 @@ struct GnomeGuardTests {
                 "the passcode typed into the lock window unlocks: \(desktop.state() ?? "none")\n\(desktop.log())")
         #expect(desktop.waitUntilHidden(false, label: "unlocked"), "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(10)) {
-            (try? session.countPixels([Self.lockWindowColour])) ?? 1 < 10_000
+            (try? session.countPixels([Self.lockWindowColour])) ?? Int.max < 10_000
         }, "the lock window ends")
         try keyboard.type("after\n")
         #expect(waitUntil(timeout: .seconds(10)) { desktop.recorded().contains("after") },
@@ -133,12 +132,12 @@ struct GnomeGuardTests {
         #expect(desktop.waitUntilHidden(label: "locked"), "\(desktop.log())")
         let keyboard = desktop.session.keyboard
 
-        let unlocked = desktop.environment.run([try SwayGuardHarness.built("applockctl"), "unlock", Self.app, "--stdin"],
+        let unlocked = desktop.environment.run([try PackageFolders.program("applockctl"), "unlock", Self.app, "--stdin"],
                                                input: SwayGuardHarness.passcode + "\n")
         #expect(unlocked.succeeded, "\(unlocked.stderr)")
         #expect(desktop.waitUntilHidden(false, label: "unlocked-by-applockctl"), "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(10)) {
-            (try? desktop.session.countPixels([Self.lockWindowColour])) ?? 1 < 10_000
+            (try? desktop.session.countPixels([Self.lockWindowColour])) ?? Int.max < 10_000
         }, "the lock window ends")
         try keyboard.type("after\n")
         #expect(waitUntil(timeout: .seconds(10)) { desktop.recorded().contains("after") },
