@@ -55,7 +55,7 @@ public final class GuardDriver {
         loop.run()
     }
 
-    public func now() -> Duration { ContinuousClock.now - started }
+    private func now() -> Duration { ContinuousClock.now - started }
 
     /// Hands `input` to the core and carries out its actions; inputs that arrive meanwhile (answers to actions) are
     /// queued and handled in order.
@@ -75,14 +75,14 @@ public final class GuardDriver {
     }
 
     /// Re-reads the policy (start, SIGHUP) and the guarded apps' desktop files.
-    public func reloadPolicy() {
+    private func reloadPolicy() {
         let (policies, problems) = policyLoader.load()
         for problem in problems { log(problem) }
-        let guarded = policies.guardedApps
-        entries = Dictionary(uniqueKeysWithValues: guarded.map {
+        let rules = policies.guardedAppRules
+        entries = Dictionary(uniqueKeysWithValues: rules.keys.map {
             ($0, DesktopEntry.find($0, dataDirectories: configuration.dataDirectories))
         })
-        feed(.guardedAppsChanged(policies.guardedAppRules))
+        feed(.guardedAppsChanged(rules))
         backend?.guardedAppsReloaded()
     }
 
@@ -157,10 +157,8 @@ public final class GuardDriver {
                     feed(.timerFired)
                 }
             }
-        case .hideLockWindow(let app):
-            lockWindows[app] = nil
-            backend?.execute(action)
         default:
+            if case .hideLockWindow(let app) = action { lockWindows[app] = nil }
             backend?.execute(action)
         }
     }

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 
@@ -31,7 +32,7 @@ extension Bench {
         }
         let guardProcess = try session.launch([try Self.sibling("applock-guard")], logName: "bench-gnome-guard")
         defer { guardProcess.stop() }
-        guard environment.waitForName("io.github.applock.Guard1") else {
+        guard environment.waitForName(GuardBusNames.busName) else {
             throw BenchError("the guard did not start on GNOME: \(guardProcess.logText())")
         }
         try waitUntilGuardRegisters(Self.gnomeGuardedApp, guardProcess: guardProcess)

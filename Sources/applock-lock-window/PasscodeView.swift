@@ -113,7 +113,7 @@ final class PasscodeView {
     }
 
     /// The keypad keys' size in the compact layout (Style's `.compact .keypad-key`).
-    static let compactKeySize: Int32 = 40
+    nonisolated static let compactKeySize: Int32 = 40
 
     /// The height below which a cover gets the compact layout: what the full layout needs, with the system
     /// authentication button.
