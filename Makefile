@@ -7,14 +7,20 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 BIN = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)
 
-.PHONY: all deps build release run test install uninstall clean
+.PHONY: all deps protocols build release run test install uninstall clean
 
 all: build
 
 deps:
 	@./scripts/install-deps.sh
 
-build: deps
+# The C glue of the Wayland protocols the guard's wlroots backend speaks, generated with wayland-scanner into
+# Sources/CWaylandProtocols/generated (git-ignored) from XML fetched from Debian: every target that runs
+# `swift build` runs this first (scripts/wlr-protocols.sh says where the XML comes from).
+protocols:
+	@./scripts/wlr-protocols.sh
+
+build: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 release: deps
@@ -28,7 +34,7 @@ TEST_TIMEOUT ?= 1500
 # The test build (what CI runs) treats every compiler warning as an error.
 WERROR = -Xswiftc -warnings-as-errors
 
-test: deps
+test: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
 	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build; \
@@ -97,7 +103,7 @@ wanted_by = $(shell sed -n 's/^WantedBy=//p' data/$(1))
 .PHONY: release-build
 # The release build of what `make install` installs, without the apt step (debian/rules runs it; `make release`
 # is deps + this).
-release-build:
+release-build: protocols
 	set -e; for p in $(PROGRAMS) generate-manual; do $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product $$p; done
 
 install: $(if $(INSTALL_BIN),,release)
@@ -160,7 +166,7 @@ uninstall:
 # ARGS='--only lock --apps 1,1000' for a part). `make bench-smoke` is the tiny run `make test` also makes
 # (Tests/BenchSmokeTests); it proves the bench works and measures nothing worth reading.
 .PHONY: bench bench-smoke
-bench: deps
+bench: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-guard
@@ -169,7 +175,7 @@ bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-settings
 	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
 
-bench-smoke: deps
+bench-smoke: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-guard
@@ -193,7 +199,7 @@ HOSTILE_REPORT = [ -s '$(HOSTILE_SUMMARY)' ] && awk -F'\t' '$$1 == "hostile" { n
 	}' '$(HOSTILE_SUMMARY)' || true
 
 .PHONY: soak
-soak: deps
+soak: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
 	@APPLOCK_SOAK=1 HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(SOAK_TIMEOUT) \
@@ -202,7 +208,8 @@ soak: deps
 # ---- Debian package ----------------------------------------------------------------------------------------
 # `make deb` builds the applock package (and its source package) with dpkg-buildpackage from a copy of the
 # checkout's files (what `git ls-files` lists, plus new files not ignored), so nothing built or ignored here reaches
-# it; the Swift build is kept in .build-deb between runs. Output in dist/: the .deb, the .dsc/.tar.xz, .changes,
+# it, plus the two wlr protocol XML files (debian/wlr-protocols, so that the package builds offline); the Swift build
+# is kept in .build-deb between runs. Output in dist/: the .deb, the .dsc/.tar.xz, .changes,
 # .buildinfo and lintian.txt. lintian must report no error and no warning that debian/*lintian-overrides does not
 # explain. `make deb-test` installs the package with apt-get, tests it installed, removes and purges it
 # (scripts/deb-test.sh; as root, or through sudo).
@@ -216,6 +223,9 @@ deb:
 	git ls-files -z --cached --others --exclude-standard | \
 		while IFS= read -r -d '' f; do [ -e "$$f" ] && printf '%s\0' "$$f"; done | \
 		xargs -0 cp -p --parents -t '$(DEB_SOURCE)'
+	./scripts/wlr-protocols.sh
+	mkdir -p '$(DEB_SOURCE)/debian/wlr-protocols'
+	cp .build/wlr-protocols/*.xml '$(DEB_SOURCE)/debian/wlr-protocols/'
 	cd '$(DEB_SOURCE)' && APPLOCK_SCRATCH='$(CURDIR)/.build-deb' dpkg-buildpackage -us -uc
 	mv '$(DIST)'/src/applock[_-]* '$(DIST)/'
 	rm -rf '$(DIST)/src'

@@ -4,6 +4,7 @@ import AppLockGuard
 import AppLockGuardDriver
 import AppLockGuardWayland
 import AppLockGuardX11
+import WaylandKit
 import Glibc
 
 let usage = """
@@ -20,8 +21,10 @@ let usage = """
       --help               print this help and exit
 
     The desktop is chosen from SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE, WAYLAND_DISPLAY with
-    XDG_CURRENT_DESKTOP, then DISPLAY; on a desktop it cannot protect, the guard says so once
-    and `applockctl status` shows it.
+    XDG_CURRENT_DESKTOP, then DISPLAY. Any other Wayland compositor (labwc, Wayfire, Hyprland,
+    niri, river…) is protected when it offers wlr-foreign-toplevel-management and
+    wlr-layer-shell (APPLOCK_GUARD_BACKEND=wlroots uses them on sway too); on a desktop it
+    cannot protect, the guard says so once and `applockctl status` shows it.
 
     Environment: DISPLAY, SWAYSOCK, DBUS_SESSION_BUS_ADDRESS, XDG_CONFIG_HOME, XDG_DATA_HOME,
     XDG_DATA_DIRS, APPLOCK_ADMIN_POLICY, APPLOCK_LOCK_WINDOW (the lock window executable;
@@ -57,10 +60,16 @@ while let argument = arguments.popFirst() {
 }
 
 var environment: [String: String] = [:]
-for name in ["SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE", "WAYLAND_DISPLAY", "XDG_CURRENT_DESKTOP", "DISPLAY"] {
+for name in ["APPLOCK_GUARD_BACKEND", "SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE", "WAYLAND_DISPLAY", "XDG_CURRENT_DESKTOP", "DISPLAY"] {
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
-let desktop = GuardDesktop.choose(environment: environment)
+var desktop = GuardDesktop.choose(environment: environment)
+// A Wayland desktop without a backend of its own is protected when its compositor offers both wlroots protocols.
+var wlrDesktop: WlrDesktop?
+if desktop.mayOfferWlrProtocols {
+    wlrDesktop = try? WlrDesktop()
+    desktop = desktop.withWlrProtocols(offered: wlrDesktop?.offersGuardProtocols == true)
+}
 _ = "applock-guard: desktop \(desktop): \(desktop.statement)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
 do {
     switch desktop {
@@ -68,6 +77,9 @@ do {
         try X11Guard(configuration: configuration).run()
     case .sway:
         try SwayGuard(configuration: configuration, socketPath: environment["SWAYSOCK"] ?? "").run()
+    case .wlroots(let name):
+        guard let wlrDesktop else { fail("the compositor went away", status: 1) }
+        try WlrootsGuard(configuration: configuration, desktop: wlrDesktop, name: name).run()
     case .plasmaWayland, .gnomeWayland:
         try CompositorGuard(configuration: configuration, desktop: desktop).run()
     default:

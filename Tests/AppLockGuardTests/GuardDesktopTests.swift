@@ -18,12 +18,29 @@ struct GuardDesktopTests {
         #expect(GuardDesktop.choose(environment: ["WAYLAND_DISPLAY": ""]) == .none)
     }
 
+    @Test("A Wayland desktop without a backend of its own is protected when its compositor offers the wlroots protocols")
+    func wlrootsProtocols() {
+        #expect(GuardDesktop.otherWayland("labwc:wlroots").withWlrProtocols(offered: true) == .wlroots("labwc:wlroots"))
+        #expect(GuardDesktop.hyprland.withWlrProtocols(offered: true) == .wlroots("Hyprland"))
+        #expect(GuardDesktop.otherWayland("river").withWlrProtocols(offered: false) == .otherWayland("river"))
+        for desktop in [GuardDesktop.x11, .sway, .plasmaWayland, .gnomeWayland, .none] {
+            #expect(!desktop.mayOfferWlrProtocols)
+            #expect(desktop.withWlrProtocols(offered: true) == desktop)
+        }
+        #expect(GuardDesktop.choose(environment: ["SWAYSOCK": "/run/sway.sock", "WAYLAND_DISPLAY": "w",
+                                                  "XDG_CURRENT_DESKTOP": "sway", "APPLOCK_GUARD_BACKEND": "wlroots"])
+                == .otherWayland("sway"))
+    }
+
     @Test("X11, sway, KDE Plasma and GNOME are protected; the others say plainly that windows stay visible")
     func statements() {
-        for desktop in [GuardDesktop.x11, .sway, .plasmaWayland, .gnomeWayland] { #expect(desktop.isProtected) }
+        for desktop in [GuardDesktop.x11, .sway, .plasmaWayland, .gnomeWayland, .wlroots("labwc")] {
+            #expect(desktop.isProtected)
+        }
         for desktop in [GuardDesktop.hyprland, .otherWayland("river"), .none] {
             #expect(!desktop.isProtected)
-            #expect(desktop.statement.hasPrefix("cannot protect") || desktop == .none)
+            #expect(desktop.statement.hasPrefix("not protecting: this compositor offers no wlr-foreign-toplevel-management")
+                    || desktop == .none)
         }
     }
 }

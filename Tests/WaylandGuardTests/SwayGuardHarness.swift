@@ -49,9 +49,12 @@ final class SwayGuardHarness {
         environment.cleanup()
     }
 
-    /// Starts `applock-guard` on sway and waits until it owns its bus name.
-    func startGuard() throws {
-        let process = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
+    /// Starts `applock-guard` on sway (through sway's IPC, or with `backend` set, `APPLOCK_GUARD_BACKEND`) and waits
+    /// until it owns its bus name.
+    func startGuard(backend: String? = nil) throws {
+        let process = try session.launch(
+            [try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard",
+            extraVariables: backend.map { ["APPLOCK_GUARD_BACKEND": $0] } ?? [:])
         guardProcess = process
         guard environment.waitForName(GuardBusNames.busName) else {
             throw TestSupportError("the guard did not start: \(process.logText())")
