@@ -10,9 +10,6 @@
 #include "../generated/xdg-shell-client-protocol.h"
 #include "../generated/wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "../generated/wlr-layer-shell-unstable-v1-client-protocol.h"
-#else
-#error "The Wayland protocol glue is missing: run scripts/wlr-protocols.sh (make build and make test run it)."
-#endif
 
 #include <string.h>
 
@@ -27,3 +24,6 @@ static inline const struct wl_interface *applock_interface_named(const char *nam
     }
     return NULL;
 }
+#else
+#error "The Wayland protocol glue is missing: run scripts/wlr-protocols.sh (make build and make test run it)."
+#endif
