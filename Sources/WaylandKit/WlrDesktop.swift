@@ -49,9 +49,10 @@ public final class WlrDesktop {
     /// Called for every toplevel change, during `connect` and `dispatch`.
     public var onEvent: ((Event) -> Void)?
 
-    /// Connects to the compositor (`$WAYLAND_DISPLAY`), reads its globals and binds those the guard uses.
-    public init() throws {
-        guard let display = wl_display_connect(nil) else { throw WaylandError("cannot connect to the Wayland compositor") }
+    /// Connects to the compositor at `display` (a socket name or an absolute path; `$WAYLAND_DISPLAY` when nil),
+    /// reads its globals and binds those the guard uses.
+    public init(display name: String? = nil) throws {
+        guard let display = wl_display_connect(name) else { throw WaylandError("cannot connect to the Wayland compositor") }
         self.display = display
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())

@@ -32,7 +32,7 @@ struct BenchOptions {
 
     static let usage = """
         Usage: applock-bench [--tiny] [--json] [--apps 1,100,1000]
-                             [--only floor,lock,throughput,unlock,startup,guard,sway,kwin,gnome,lockwindow,settings]
+                             [--only floor,lock,throughput,unlock,startup,guard,sway,kwin,gnome,lockwindow,settings,labwc]
 
         Starts private session and system buses, gnome-keyring, a mocked logind and applockd (found next to this
         binary or at $APPLOCKD_PATH), measures lock latency, throughput, idle cost, memory and start-up next to
@@ -41,7 +41,9 @@ struct BenchOptions {
         The guard section runs Xvfb, openbox, an xterm, applock-guard (next to this binary) and xss-lock with
         i3lock; the sway section runs headless sway (as the user applocktest when run as root), foot and
         applock-guard; the kwin section kwin_wayland --virtual with Xwayland, an xterm and applock-guard; the gnome
-        section gnome-shell --headless with the AppLock extension, foot and applock-guard.
+        section gnome-shell --headless with the AppLock extension, foot and applock-guard. The labwc section (not in
+        the default set: labwc is Debian 13's; run it in the Debian 13 chroot, scripts/debian13-chroot.sh run) runs
+        headless labwc, foot and applock-guard.
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
