@@ -116,31 +116,37 @@ public final class WlrDesktop {
     /// takes the keyboard and the pointer.
     public var overlayShown: Bool { !overlays.isEmpty }
 
-    /// Puts the overlay up on every output, or takes it down.
+    /// Puts the overlay up on every output (and on each output that comes while it is up), or takes it down.
     public func showOverlay(_ shown: Bool) {
         if !shown {
             for overlay in overlays { destroy(overlay) }
             overlays.removeAll()
-        } else if overlays.isEmpty, let layerShell = bound[Self.layerShellInterface], let compositor = bound["wl_compositor"] {
+        } else if overlays.isEmpty {
             let targets: [OpaquePointer?] = outputs.isEmpty ? [nil] : outputs.keys.sorted().map { outputs[$0] }
-            for output in targets {
-                guard let surface = wl_compositor_create_surface(compositor),
-                      let layerSurface = zwlr_layer_shell_v1_get_layer_surface(
-                        layerShell, surface, output, ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, "applock-guard")
-                else { continue }
-                zwlr_layer_surface_v1_add_listener(
-                    layerSurface, Self.layerSurfaceListener, Unmanaged.passUnretained(self).toOpaque())
-                let edges = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
-                    | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
-                zwlr_layer_surface_v1_set_anchor(layerSurface, edges)
-                zwlr_layer_surface_v1_set_size(layerSurface, 0, 0)
-                zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
-                zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 1)
-                wl_surface_commit(surface)
-                overlays.append(Overlay(output: output, surface: surface, layerSurface: layerSurface))
-            }
+            for output in targets { addOverlay(on: output) }
         }
         flush()
+    }
+
+    /// An overlay surface on `output` (the compositor's choice when nil), configured when the compositor says its size.
+    private func addOverlay(on output: OpaquePointer?) {
+        guard let layerShell = bound[Self.layerShellInterface], let compositor = bound["wl_compositor"],
+              let surface = wl_compositor_create_surface(compositor) else { return }
+        guard let layerSurface = zwlr_layer_shell_v1_get_layer_surface(
+            layerShell, surface, output, ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, "applock-guard")
+        else {
+            wl_surface_destroy(surface)
+            return
+        }
+        zwlr_layer_surface_v1_add_listener(layerSurface, Self.layerSurfaceListener, Unmanaged.passUnretained(self).toOpaque())
+        let edges = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
+            | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
+        zwlr_layer_surface_v1_set_anchor(layerSurface, edges)
+        zwlr_layer_surface_v1_set_size(layerSurface, 0, 0)
+        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
+        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 1)
+        wl_surface_commit(surface)
+        overlays.append(Overlay(output: output, surface: surface, layerSurface: layerSurface))
     }
 
     private func destroy(_ overlay: Overlay) {
@@ -160,7 +166,15 @@ public final class WlrDesktop {
         guard let spoken = Self.spoken[interface], interface == "wl_output" || bound[interface] == nil,
               let definition = applock_interface_named(interface),
               let proxy = wl_registry_bind(registry, name, definition, min(spoken, version)) else { return }
-        if interface == "wl_output" { outputs[name] = OpaquePointer(proxy) } else { bound[interface] = OpaquePointer(proxy) }
+        if interface != "wl_output" {
+            bound[interface] = OpaquePointer(proxy)
+        } else {
+            outputs[name] = OpaquePointer(proxy)
+            if overlayShown {
+                addOverlay(on: OpaquePointer(proxy))
+                flush()
+            }
+        }
     }
 
     private func globalRemoved(name: UInt32) {
