@@ -32,6 +32,13 @@ public final class LabwcSession: HeadlessWaylandSession, @unchecked Sendable {
         run(["wlrctl", "toplevel", "find", "app_id:\(appID)"] + (state.map { ["state:\($0)"] } ?? [])).succeeded
     }
 
+    /// Which of the app's and the lock window's toplevels are minimised or active, for a failure message.
+    public func focusReport(_ appID: String) -> String {
+        [appID, "applock-lock-window"].flatMap { id in
+            ["minimized", "active"].map { "\(id) \($0): \(hasToplevel(id, state: $0))" }
+        }.joined(separator: ", ")
+    }
+
     /// How many toplevels `wlrctl toplevel list` lists with app id `appID`.
     public func windowCount(appID: String) -> Int {
         run(["wlrctl", "toplevel", "list"]).stdout.split(separator: "\n").filter { $0.hasPrefix(appID + ": ") }.count

@@ -149,7 +149,12 @@ public final class WlrDesktop {
         overlays.append(Overlay(output: output, surface: surface, layerSurface: layerSurface))
     }
 
+    /// Gives the keyboard back and unmaps the overlay before destroying it: labwc 0.8 kept the keyboard on a layer
+    /// surface destroyed while mapped, and refused to activate any window after it.
     private func destroy(_ overlay: Overlay) {
+        zwlr_layer_surface_v1_set_keyboard_interactivity(overlay.layerSurface, 0)
+        wl_surface_attach(overlay.surface, nil, 0, 0)
+        wl_surface_commit(overlay.surface)
         zwlr_layer_surface_v1_destroy(overlay.layerSurface)
         wl_surface_destroy(overlay.surface)
         if let buffer = overlay.buffer { wl_buffer_destroy(buffer) }

@@ -36,7 +36,7 @@ struct LabwcGuardTests {
         #expect(waitUntil(timeout: .seconds(10)) {
             h.session.hasToplevel(Self.app, state: "minimized")
                 && h.session.hasToplevel("applock-lock-window", state: "active")
-        }, "the app is minimised again and the lock window active\n\(h.guardLog())")
+        }, "the app is minimised again and the lock window active: \(h.session.focusReport(Self.app))\n\(h.guardLog())")
 
         h.session.type(LabwcGuardHarness.passcode)
         h.session.key("Return")
