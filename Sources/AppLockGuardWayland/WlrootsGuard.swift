@@ -116,11 +116,7 @@ public final class WlrootsGuard: GuardBackend {
     }
 
     private func changed(_ id: UInt32, _ toplevel: WlrDesktop.Toplevel) {
-        if lockWindowToplevels[id] != nil {
-            keepFocus(onLockWindow: id, toplevel)
-            return
-        }
-        if toplevel.appID == lockWindowAppID, lockWindowMapped(id) { return }
+        if lockWindowToplevels[id] != nil || (toplevel.appID == lockWindowAppID && lockWindowMapped(id)) { return }
         let known = windows[id]
         windows[id, default: Window(toplevel: toplevel)].toplevel = toplevel
         if known?.toplevel.appID != toplevel.appID { resolve(id) }
@@ -143,13 +139,6 @@ public final class WlrootsGuard: GuardBackend {
         return true
     }
 
-    /// A lock window that lost the keyboard with no other window taking it gets it back (seen on labwc after the
-    /// overlay went away: the passcode typed next went nowhere). A window the user activates keeps the keyboard.
-    private func keepFocus(onLockWindow id: UInt32, _ toplevel: WlrDesktop.Toplevel) {
-        guard !toplevel.activated, !toplevel.minimized, !windows.values.contains(where: { $0.toplevel.activated }) else { return }
-        desktop.activate(id)
-    }
-
     private func activateLockWindow(of app: AppID) {
         if let id = lockWindowToplevels.first(where: { $0.value == app })?.key { desktop.activate(id) }
     }
@@ -161,13 +150,16 @@ public final class WlrootsGuard: GuardBackend {
         updateOverlay()
     }
 
-    /// The overlay is up while any toplevel the guard hides is not minimised. When it comes down the keyboard goes
-    /// back to the newest lock window, which the overlay took it from.
+    /// The overlay is up while any toplevel the guard hides is not minimised. When it comes down with the app still
+    /// hidden (a reach answered), the keyboard goes back to the newest lock window, which the overlay took it from;
+    /// when it comes down because the app was unlocked, the app gets it (``GuardAction/activate(_:)``).
     private func updateOverlay() {
         let needed = hidden.contains { windows[$0]?.toplevel.minimized == false }
         guard needed != desktop.overlayShown else { return }
         desktop.showOverlay(needed)
-        if !needed, let newest = lockWindowToplevels.keys.max() { desktop.activate(newest) }
+        guard !needed else { return }
+        let stillLocked = Set(hidden.compactMap { windows[$0]?.app })
+        if let newest = lockWindowToplevels.filter({ stillLocked.contains($0.value) }).keys.max() { desktop.activate(newest) }
     }
 
     /// A toplevel counts as shown while it is not minimised, or while the guard keeps it minimised.
