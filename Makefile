@@ -83,8 +83,12 @@ INST_BASH = $(DESTDIR)$(datadir)/bash-completion/completions
 INST_ZSH = $(DESTDIR)$(datadir)/zsh/site-functions
 INST_FISH = $(DESTDIR)$(datadir)/fish/vendor_completions.d
 INST_MAN = $(DESTDIR)$(mandir)
-GNOME_EXTENSION = applock@applock.github.io
-INST_GNOME_EXTENSION = $(DESTDIR)$(datadir)/gnome-shell/extensions/$(GNOME_EXTENSION)
+# One GNOME Shell extension per generation of the Shell, each under its own uuid (data/gnome-shell/extensions/*):
+# GNOME 45 and later load ES modules, 43 and 44 `imports` scripts. Each one's extension.js is its extension.js.in
+# with the shared behaviour, data/gnome-shell/applock.js, in place of its `// @APPLOCK_BEHAVIOUR@` line.
+GNOME_EXTENSIONS = $(notdir $(wildcard data/gnome-shell/extensions/*@*))
+INST_GNOME_EXTENSIONS = $(DESTDIR)$(datadir)/gnome-shell/extensions
+GNOME_EXTENSION_JS = sed -e '/^\/\/ @APPLOCK_BEHAVIOUR@$$/{r data/gnome-shell/applock.js' -e 'd;}'
 INST_APPLICATIONS = $(DESTDIR)$(datadir)/applications
 INST_ICONS = $(DESTDIR)$(datadir)/icons/hicolor/scalable/apps
 INSTALL_BIN ?=
@@ -126,9 +130,12 @@ install: $(if $(INSTALL_BIN),,release)
 		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > '$(INST_POLKIT_ACTIONS)/'"$$a"; \
 			chmod 644 '$(INST_POLKIT_ACTIONS)/'"$$a"; done;) \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
-	install -d '$(INST_GNOME_EXTENSION)'; \
-	install -m 644 'data/gnome-shell/extensions/$(GNOME_EXTENSION)/metadata.json' \
-		'data/gnome-shell/extensions/$(GNOME_EXTENSION)/extension.js' '$(INST_GNOME_EXTENSION)/'; \
+	for e in $(GNOME_EXTENSIONS); do \
+		install -d '$(INST_GNOME_EXTENSIONS)/'"$$e"; \
+		install -m 644 "data/gnome-shell/extensions/$$e/metadata.json" '$(INST_GNOME_EXTENSIONS)/'"$$e/"; \
+		$(GNOME_EXTENSION_JS) "data/gnome-shell/extensions/$$e/extension.js.in" > '$(INST_GNOME_EXTENSIONS)/'"$$e/extension.js"; \
+		chmod 644 '$(INST_GNOME_EXTENSIONS)/'"$$e/extension.js"; \
+	done; \
 	"$$bin/applockctl" --generate-completion-script bash | sed '1{/^#!/d}' > '$(INST_BASH)/applockctl'; \
 	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
 	"$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
@@ -151,8 +158,8 @@ uninstall:
 		$(foreach a,$(POLKIT_ACTIONS),'$(INST_POLKIT_ACTIONS)/$(a)') \
 		'$(INST_CONF)/applock.conf' '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' \
 		'$(INST_MAN)/man1/applockctl.1' $(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)') \
-		'$(INST_GNOME_EXTENSION)/metadata.json' '$(INST_GNOME_EXTENSION)/extension.js'
-	-rmdir '$(INST_CONF)' '$(INST_GNOME_EXTENSION)' $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
+		$(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/metadata.json' '$(INST_GNOME_EXTENSIONS)/$(e)/extension.js')
+	-rmdir '$(INST_CONF)' $(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)') $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
 		2>/dev/null
 
 # ---- benchmarks ------------------------------------------------------------------------------------------

@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
-        .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
+        .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
@@ -152,7 +152,7 @@ let package = Package(
             dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockTestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport", "AppLockProtocol"], swiftSettings: strict),
         .testTarget(
             name: "AppLockAgentTests",
             dependencies: ["AppLockAgent", "AppLockCore", "DBusKit", "AppLockTestSupport"],

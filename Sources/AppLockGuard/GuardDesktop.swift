@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 /// The desktop the guard runs in, read once from the session's environment, and whether the guard can protect
 /// apps there. Pure: the environment comes in as a dictionary.
 public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
@@ -59,7 +61,7 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
             "cannot protect apps on Hyprland yet: guarded apps are locked in the agent but their windows stay visible"
         case .plasmaWayland: "guarding apps on KDE Plasma (Wayland) through a KWin script"
         case .gnomeWayland:
-            "guarding apps on GNOME (Wayland) through the AppLock Shell extension (applock@applock.github.io must be enabled)"
+            "guarding apps on GNOME (Wayland) through the AppLock Shell extension (\(GnomeShellExtension.uuid) must be enabled; \(GnomeShellExtension.gnome43UUID) on GNOME 43 and 44)"
         case .otherWayland(let name):
             "cannot protect apps on this Wayland desktop (\(name)): a Wayland client cannot see or cover other apps' windows"
         case .none: "no display: nothing to protect"

@@ -4,9 +4,9 @@ import DBusKit
 import Foundation
 import Testing
 
-/// applock-guard on GNOME Shell 43 (`gnome-shell --headless`) with the AppLock extension, over an unmodified foot
-/// (yellow on magenta, its shell running `cat` into a recorder file with the terminal in non-canonical mode, so
-/// every key that reaches it is recorded at once). Keys are typed through Mutter's RemoteDesktop API, the one
+/// applock-guard on GNOME Shell (`gnome-shell --headless`: 43 on Debian 12, 48 in the Debian 13 chroot) with the
+/// AppLock extension of its generation, over an unmodified foot (yellow on magenta, its shell running `cat` into a
+/// recorder file with the terminal in non-canonical mode, so every key that reaches it is recorded at once). Keys are typed through Mutter's RemoteDesktop API, the one
 /// keyboard a headless Shell has; they go wherever the Shell's keyboard focus is.
 @Suite("Guard on GNOME Shell", .serialized)
 struct GnomeGuardTests {
@@ -17,13 +17,9 @@ struct GnomeGuardTests {
     static let altKeysym: UInt32 = 0xFFE9
     static let tabKeysym: UInt32 = 0xFF09
 
-    static var extensionSource: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("data/gnome-shell/extensions/\(GnomeShellSession.extensionUUID)")
-    }
-
-    static func artifact(_ label: String) -> URL {
-        SwayGuardHarness.artifacts.appendingPathComponent("gnome-\(label).png")
+    /// `artifacts/guard-wayland/gnome<version>-<label>.png`: the host's GNOME 43 and the chroot's 48 keep theirs apart.
+    static func artifact(_ label: String, shellVersion: Int) -> URL {
+        SwayGuardHarness.artifacts.appendingPathComponent("gnome\(shellVersion)-\(label).png")
     }
 
     /// The agent with the app guarded, GNOME Shell with the extension, the guard, and the guarded foot recording
@@ -40,7 +36,7 @@ struct GnomeGuardTests {
                 app: GnomeGuardTests.app,
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n")
             let environment = setup.environment
-            session = try GnomeShellSession(environment: environment, extensionDirectory: GnomeGuardTests.extensionSource)
+            session = try GnomeShellSession(environment: environment)
             guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
             guard environment.waitForName(GuardBusNames.busName) else {
                 throw TestSupportError("the guard did not start: \(guardProcess.logText())")
@@ -69,13 +65,13 @@ struct GnomeGuardTests {
         func recorded() -> String { (try? String(contentsOf: recorder, encoding: .utf8)) ?? "" }
 
         /// Waits until the screen shows none of the app's pixels (hidden) or, with `hidden: false`, plenty of
-        /// them; the last screenshot is kept as `artifacts/guard-wayland/gnome-<label>.png`.
+        /// them; the last screenshot is kept as `artifacts/guard-wayland/gnome<version>-<label>.png`.
         func waitUntilHidden(_ hidden: Bool = true, label: String) -> Bool {
             let held = waitUntil(timeout: .seconds(20)) {
                 guard let pixels = try? session.countPixels(GnomeGuardTests.appColours) else { return false }
                 return hidden ? pixels == 0 : pixels > 10_000
             }
-            _ = try? session.countPixels(GnomeGuardTests.appColours, keep: GnomeGuardTests.artifact(label))
+            _ = try? session.countPixels(GnomeGuardTests.appColours, keep: GnomeGuardTests.artifact(label, shellVersion: session.shellVersion))
             return held
         }
     }
@@ -88,7 +84,7 @@ struct GnomeGuardTests {
         #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "locked-at-launch"), "\(desktop.log())")
 
-        let shot = Self.artifact("lock-window")
+        let shot = Self.artifact("lock-window", shellVersion: session.shellVersion)
         var lockWindow: XSession.Rect?
         #expect(waitUntil(timeout: .seconds(20)) {
             guard (try? session.screenshot(to: shot)) != nil else { return false }
