@@ -12,8 +12,11 @@ import Testing
 struct GnomeGuardTests {
     static let app = "org.example.Notes"
     static let appColours = ["#FF00FF", "#FFFF00"]
-    /// The lock window's background (libadwaita's light window colour).
-    static let lockWindowColour = "#FAFAFA"
+    /// The lock window's background: libadwaita's light window colour, #FAFAFA in 1.2 (Debian 12), #FAFAFB in 1.7
+    /// (Debian 13).
+    static let lockWindowColours = ["#FAFAFA", "#FAFAFB"]
+    /// The Shell's top bar, above the work area (GNOME 43 and 48).
+    static let topBarHeight = 32
     static let altKeysym: UInt32 = 0xFFE9
     static let tabKeysym: UInt32 = 0xFF09
 
@@ -89,14 +92,19 @@ struct GnomeGuardTests {
         #expect(waitUntil(timeout: .seconds(20)) {
             guard (try? session.screenshot(to: shot)) != nil else { return false }
             let environment = desktop.environment
-            let pixels = try? ImageProbe.pixelCount(in: shot, crop: nil, colours: [Self.lockWindowColour], environment: environment)
-            lockWindow = try? ImageProbe.boundingBox(in: shot, colour: Self.lockWindowColour, environment: environment)
-            return pixels ?? 0 > 100_000
+            let colour = Self.lockWindowColours.first {
+                (try? ImageProbe.pixelCount(in: shot, crop: nil, colours: [$0], environment: environment)) ?? 0 > 100_000
+            }
+            // Below the top bar, where GNOME 48's screen-sharing indicator has the same colour.
+            lockWindow = try? colour.flatMap {
+                try ImageProbe.boundingBox(in: shot, colour: $0, skippingRows: Self.topBarHeight, environment: environment)
+            }
+            return colour != nil
         }, "the lock window is on screen: \(String(describing: lockWindow))\n\(desktop.log())")
         let placed = try #require(lockWindow, "the lock window's box was found")
         let centre = (x: placed.x + placed.width / 2, y: placed.y + placed.height / 2)
-        // Centred in the work area (the screen below the Shell's 32-pixel top bar).
-        #expect(abs(centre.x - 640) <= 10 && abs(centre.y - 416) <= 20, "the lock window is centred: \(placed)")
+        // Centred in the work area (the screen below the Shell's top bar).
+        #expect(abs(centre.x - 640) <= 10 && abs(centre.y - (400 + Self.topBarHeight / 2)) <= 20, "the lock window is centred: \(placed)")
 
         let keyboard = session.keyboard
         try keyboard.type("typed while hidden\n")
@@ -110,7 +118,7 @@ struct GnomeGuardTests {
                 "the passcode typed into the lock window unlocks: \(desktop.state() ?? "none")\n\(desktop.log())")
         #expect(desktop.waitUntilHidden(false, label: "unlocked"), "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(10)) {
-            (try? session.countPixels([Self.lockWindowColour])) ?? Int.max < 10_000
+            (try? session.countPixels(Self.lockWindowColours)) ?? Int.max < 10_000
         }, "the lock window ends")
         try keyboard.type("after\n")
         #expect(waitUntil(timeout: .seconds(10)) { desktop.recorded().contains("after") },
@@ -133,7 +141,7 @@ struct GnomeGuardTests {
         #expect(unlocked.succeeded, "\(unlocked.stderr)")
         #expect(desktop.waitUntilHidden(false, label: "unlocked-by-applockctl"), "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(10)) {
-            (try? desktop.session.countPixels([Self.lockWindowColour])) ?? Int.max < 10_000
+            (try? desktop.session.countPixels(Self.lockWindowColours)) ?? Int.max < 10_000
         }, "the lock window ends")
         try keyboard.type("after\n")
         #expect(waitUntil(timeout: .seconds(10)) { desktop.recorded().contains("after") },
