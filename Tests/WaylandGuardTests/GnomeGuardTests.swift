@@ -30,7 +30,7 @@ struct GnomeGuardTests {
     struct Desktop {
         let setup: GuardedAgent
         let session: GnomeShellSession
-        let guardProcess: SessionProcess
+        private(set) var guardProcess: SessionProcess
         let foot: SessionProcess
         let recorder: URL
 
@@ -40,15 +40,31 @@ struct GnomeGuardTests {
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n")
             let environment = setup.environment
             session = try GnomeShellSession(environment: environment)
-            guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
-            guard environment.waitForName(GuardBusNames.busName) else {
-                throw TestSupportError("the guard did not start: \(guardProcess.logText())")
-            }
+            guardProcess = try Self.startGuard(in: session)
             recorder = environment.root.appendingPathComponent("recorder.txt")
             foot = try session.launch([
                 "foot", "-a", GnomeGuardTests.app, "-o", "colors.background=ff00ff", "-o", "colors.foreground=ffff00",
                 "sh", "-c", "stty -icanon -echo; exec cat > '\(recorder.path)'",
             ], logName: "foot")
+        }
+
+        static func startGuard(in session: GnomeShellSession) throws -> SessionProcess {
+            let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
+            guard session.environment.waitForName(GuardBusNames.busName) else {
+                throw TestSupportError("the guard did not start: \(guardProcess.logText())")
+            }
+            return guardProcess
+        }
+
+        /// Kills the guard with SIGKILL, as a crash would, and waits until it is gone from the bus.
+        func killGuard() -> Bool {
+            guardProcess.kill(SIGKILL)
+            return guardProcess.waitForExit()
+                && waitUntil(timeout: .seconds(10)) { environment.ownerPID(of: GuardBusNames.busName) == nil }
+        }
+
+        mutating func restartGuard() throws {
+            guardProcess = try Self.startGuard(in: session)
         }
 
         var environment: TestEnvironment { setup.environment }
@@ -151,5 +167,28 @@ struct GnomeGuardTests {
         #expect(desktop.waitUntilHidden(label: "logind-lock"), "\(desktop.log())")
         #expect(desktop.session.setOverview(open: true), "the Activities overview opens")
         #expect(desktop.waitUntilHidden(label: "overview"), "the overview shows none of the app: \(desktop.log())")
+    }
+
+    @Test("A guard killed while the app is locked leaves it hidden; the restarted guard's first answer uncovers nothing, keys typed reach nothing, and its unlock brings the app back")
+    func restartedGuardNeverUncovers() throws {
+        var desktop = try Desktop()
+        defer { desktop.stop() }
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(desktop.waitUntilHidden(label: "before-kill"), "\(desktop.log())")
+
+        #expect(desktop.killGuard(), "the guard ends")
+        #expect(desktop.waitUntilHidden(label: "guard-dead"), "a guard crash uncovered the app: \(desktop.log())")
+        try desktop.restartGuard()
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.guardProcess.logText().contains("registrationAnswered") },
+                "the restarted guard registers the app: \(desktop.log())")
+        try desktop.session.keyboard.type("typed after restart\n")
+        #expect(desktop.waitUntilHidden(label: "after-restart"), "\(desktop.log())")
+        #expect(desktop.state() == "locked")
+
+        let unlocked = desktop.environment.run([try PackageFolders.program("applockctl"), "unlock", Self.app, "--stdin"],
+                                               input: SwayGuardHarness.passcode + "\n")
+        #expect(unlocked.succeeded, "\(unlocked.stderr)")
+        #expect(desktop.waitUntilHidden(false, label: "unlocked-after-restart"), "\(desktop.log())")
+        #expect(!desktop.recorded().contains("typed"), "keys typed after the restart reached the app: \(desktop.recorded())")
     }
 }

@@ -88,8 +88,11 @@ class AppLock {
     _report(kind, win) {
         if (!this._guardPresent)
             return;
+        // A window kept minimised for a guard is one the user had on screen, and is reported so: a guard that has
+        // just started (after a crash) knows nothing of it yet, and must cover it, and bring it back on unlock.
+        const minimized = win.minimized && !this._hidden.has(this._id(win));
         const args = new GLib.Variant('(ssssib)', [kind, this._id(win), this._desktopFile(win),
-            win.get_wm_class() || '', win.get_pid(), win.minimized]);
+            win.get_wm_class() || '', win.get_pid(), minimized]);
         Gio.DBus.session.call(GUARD, PATH, IFACE, 'WindowEvent', args, null, Gio.DBusCallFlags.NO_AUTO_START, -1,
             null, null);
     }
