@@ -231,3 +231,13 @@ deb:
 
 deb-test: deb
 	./scripts/deb-test.sh '$(DIST)'
+
+# `make deb-test-debian13` runs the same test on Debian 13 (GNOME 48, Plasma 6): the package built here, on Debian 12,
+# is installed with apt-get into the Debian 13 chroot (scripts/debian13-chroot.sh, made or reused), with the tests
+# built here; the chroot ends as it began.
+.PHONY: deb-test-debian13
+deb-test-debian13: deb
+	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	./scripts/debian13-chroot.sh ensure
+	APPLOCK_TEST_BUNDLE="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applockPackageTests.xctest" \
+		./scripts/debian13-chroot.sh run '$(CURDIR)/scripts/deb-test.sh' '$(DIST)'
