@@ -12,9 +12,6 @@ import Testing
 struct GnomeGuardTests {
     static let app = "org.example.Notes"
     static let appColours = ["#FF00FF", "#FFFF00"]
-    /// The lock window's background: libadwaita's light window colour, #FAFAFA in 1.2 (Debian 12), #FAFAFB in 1.7
-    /// (Debian 13).
-    static let lockWindowColours = ["#FAFAFA", "#FAFAFB"]
     /// The Shell's top bar, above the work area (GNOME 43 and 48).
     static let topBarHeight = 32
     static let altKeysym: UInt32 = 0xFFE9
@@ -108,7 +105,7 @@ struct GnomeGuardTests {
         #expect(waitUntil(timeout: .seconds(20)) {
             guard (try? session.screenshot(to: shot)) != nil else { return false }
             let environment = desktop.environment
-            let colour = Self.lockWindowColours.first {
+            let colour = SwayGuardHarness.lockWindowColours.first {
                 (try? ImageProbe.pixelCount(in: shot, crop: nil, colours: [$0], environment: environment)) ?? 0 > 100_000
             }
             // Below the top bar, where GNOME 48's screen-sharing indicator has the same colour.
@@ -134,7 +131,7 @@ struct GnomeGuardTests {
                 "the passcode typed into the lock window unlocks: \(desktop.state() ?? "none")\n\(desktop.log())")
         #expect(desktop.waitUntilHidden(false, label: "unlocked"), "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(10)) {
-            (try? session.countPixels(Self.lockWindowColours)) ?? Int.max < 10_000
+            (try? session.countPixels(SwayGuardHarness.lockWindowColours)) ?? Int.max < 10_000
         }, "the lock window ends")
         try keyboard.type("after\n")
         #expect(waitUntil(timeout: .seconds(10)) { desktop.recorded().contains("after") },
@@ -157,7 +154,7 @@ struct GnomeGuardTests {
         #expect(unlocked.succeeded, "\(unlocked.stderr)")
         #expect(desktop.waitUntilHidden(false, label: "unlocked-by-applockctl"), "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(10)) {
-            (try? desktop.session.countPixels(Self.lockWindowColours)) ?? Int.max < 10_000
+            (try? desktop.session.countPixels(SwayGuardHarness.lockWindowColours)) ?? Int.max < 10_000
         }, "the lock window ends")
         try keyboard.type("after\n")
         #expect(waitUntil(timeout: .seconds(10)) { desktop.recorded().contains("after") },
