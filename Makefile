@@ -229,7 +229,7 @@ soak: deps
 # it; the Swift build is kept in .build-deb between runs. Output in dist/: the .deb, the .dsc/.tar.xz, .changes,
 # .buildinfo and lintian.txt. lintian must report no error and no warning that debian/*lintian-overrides does not
 # explain. `make deb-test` installs the package with apt-get, tests it installed, removes and purges it
-# (scripts/deb-test.sh; as root, or through sudo).
+# (scripts/deb-test.sh; as root, or through sudo), on this machine and then in the Debian 13 chroot.
 DIST = $(CURDIR)/dist
 DEB_SOURCE = $(DIST)/src/applock
 .PHONY: deb deb-test
@@ -248,12 +248,16 @@ deb:
 
 deb-test: deb
 	./scripts/deb-test.sh '$(DIST)'
+	@$(MAKE) --no-print-directory deb-test-debian13-run
 
-# `make deb-test-debian13` runs the same test on Debian 13 (GNOME 48, Plasma 6): the package built here, on Debian 12,
-# is installed with apt-get into the Debian 13 chroot (scripts/debian13-chroot.sh, made or reused), with the tests
-# built here; the chroot ends as it began.
-.PHONY: deb-test-debian13
+# The same test on Debian 13 (GNOME 48, Plasma 6): the package built here, on Debian 12, is installed with apt-get
+# into the Debian 13 chroot (scripts/debian13-chroot.sh, made or reused) and tested there with the tests built here;
+# the chroot ends as it began. `make deb-test` runs it after the host's; `make deb-test-debian13` runs only it.
+.PHONY: deb-test-debian13 deb-test-debian13-run
 deb-test-debian13: deb
+	@$(MAKE) --no-print-directory deb-test-debian13-run
+
+deb-test-debian13-run:
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	./scripts/debian13-chroot.sh ensure
 	APPLOCK_TEST_BUNDLE="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applockPackageTests.xctest" \
