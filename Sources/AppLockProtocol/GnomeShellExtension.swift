@@ -7,6 +7,8 @@ public enum GnomeShellExtension {
     public static let uuid = "applock@applock.github.io"
     /// The `imports` script that GNOME Shell 43 and 44 load.
     public static let gnome43UUID = "applock-gnome43@applock.github.io"
+    /// Both, as the package installs them.
+    public static let uuids = [uuid, gnome43UUID]
     /// The first major version of GNOME Shell that loads extensions as ES modules.
     public static let firstModuleVersion = 45
 

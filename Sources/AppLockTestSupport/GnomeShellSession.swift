@@ -35,7 +35,7 @@ public final class GnomeShellSession: @unchecked Sendable {
     public static func assembleExtensions(into folder: URL) throws -> URL {
         let source = PackageFolders.package.appendingPathComponent("data/gnome-shell")
         let behaviour = try String(contentsOf: source.appendingPathComponent("applock.js"), encoding: .utf8)
-        for uuid in [GnomeShellExtension.uuid, GnomeShellExtension.gnome43UUID] {
+        for uuid in GnomeShellExtension.uuids {
             let from = source.appendingPathComponent("extensions/\(uuid)")
             let to = folder.appendingPathComponent(uuid)
             try FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
@@ -66,9 +66,11 @@ public final class GnomeShellSession: @unchecked Sendable {
     private let shell: SessionProcess
 
     /// `appLockExtensions` holds the AppLock extensions, one folder per uuid as `make install` lays them out
-    /// (`share/gnome-shell/extensions`; nil: assembled from the source tree); the one for this Shell's generation is
-    /// copied into `$XDG_DATA_HOME/gnome-shell/extensions`. `otherExtensions` are more extension folders, each named
-    /// by its UUID, installed and enabled with it (a measurement's own observer, say).
+    /// (`share/gnome-shell/extensions`; nil: assembled from the source tree); both are copied into
+    /// `$XDG_DATA_HOME/gnome-shell/extensions` and enabled, as a user of either generation may have them, and the
+    /// session checks that the Shell runs the one of its generation and finds the other out of date.
+    /// `otherExtensions` are more extension folders, each named by its UUID, installed and enabled with them (a
+    /// measurement's own observer, say).
     public init(environment: TestEnvironment, appLockExtensions: URL? = nil, otherExtensions: [URL] = []) throws {
         self.environment = environment
         shellVersion = try Self.installedVersion()
@@ -78,7 +80,7 @@ public final class GnomeShellSession: @unchecked Sendable {
         let extensions = environment.dataHome.appendingPathComponent("gnome-shell/extensions")
         try FileManager.default.createDirectory(at: extensions, withIntermediateDirectories: true)
         var uuids: [String] = []
-        for (source, uuid) in [(appLockSource.appendingPathComponent(extensionUUID), extensionUUID)]
+        for (source, uuid) in GnomeShellExtension.uuids.map({ (appLockSource.appendingPathComponent($0), $0) })
             + otherExtensions.map({ ($0, $0.lastPathComponent) }) {
             let installed = extensions.appendingPathComponent(uuid)
             try? FileManager.default.removeItem(at: installed)
@@ -130,11 +132,15 @@ public final class GnomeShellSession: @unchecked Sendable {
             shell.stop()
             throw TestSupportError("the Shell's Overview did not open and close: \(shell.logText())")
         }
-        // The Shell enables its extensions at start: one it did not load (OUT_OF_DATE, ERROR) hides nothing.
-        let info = shellCall(["org.gnome.Shell.Extensions.GetExtensionInfo", extensionUUID]).stdout
-        guard info.contains("'state': <1.0>") else {
-            shell.stop()
-            throw TestSupportError("GNOME Shell \(shellVersion) did not enable \(extensionUUID): \(info)\n\(shell.logText())")
+        // The Shell enables its extensions at start: one it did not load (OUT_OF_DATE, ERROR) hides nothing. The
+        // other generation's must be OUT_OF_DATE (state 4), never loaded.
+        for uuid in GnomeShellExtension.uuids {
+            let info = shellCall(["org.gnome.Shell.Extensions.GetExtensionInfo", uuid]).stdout
+            let state = uuid == extensionUUID ? "1.0" : "4.0"
+            guard info.contains("'state': <\(state)>") else {
+                shell.stop()
+                throw TestSupportError("GNOME Shell \(shellVersion): \(uuid) is not in state \(state): \(info)\n\(shell.logText())")
+            }
         }
         do {
             keyboard = try MutterRemoteKeyboard(sessionBusAddress: environment.sessionBus.address)
