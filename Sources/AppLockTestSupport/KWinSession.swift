@@ -1,4 +1,5 @@
-import DBusKit
+import AppLockProtocol
+public import DBusKit
 public import Foundation
 import Glibc
 
@@ -25,6 +26,7 @@ public final class KWinSession: @unchecked Sendable {
         let base = environment.root.appendingPathComponent("kwin")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         keyboard = try Self.buildFakeKeyboard(in: base, environment: environment)
+        try Self.makeX11SocketDirectory()
         let copy = base.appendingPathComponent("kwin_wayland")
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: copy.path)
@@ -76,6 +78,21 @@ public final class KWinSession: @unchecked Sendable {
         CommandRunner.run(argv, environment: variables, input: input, scratch: environment.root, timeout: timeout)
     }
 
+    /// Gives `/tmp/.X11-unix` the state systemd-tmpfiles gives it at boot (root's, sticky, writable by all): KWin
+    /// starts Xwayland only where that folder exists and is root's or its own, and a fresh chroot or a cleaned `/tmp`
+    /// lacks it (an Xwayland of another user then makes it that user's).
+    private static func makeX11SocketDirectory() throws {
+        let directory = "/tmp/.X11-unix"
+        var info = stat()
+        if stat(directory, &info) == 0, info.st_uid == getuid() || info.st_uid == 0, info.st_mode & 0o7777 == 0o1777 {
+            return
+        }
+        guard mkdir(directory, 0o1777) == 0 || errno == EEXIST, geteuid() != 0 || chown(directory, 0, 0) == 0,
+              chmod(directory, 0o1777) == 0 else {
+            throw TestSupportError("cannot make \(directory) root's and sticky: \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Builds `kwin-fake-keyboard` and installs its desktop file (with `X-KDE-Wayland-Interfaces`) in the
     /// environment's `XDG_DATA_HOME`, where KWin looks when the program binds the protocol.
     private static func buildFakeKeyboard(in base: URL, environment: TestEnvironment) throws -> URL {
@@ -124,11 +141,11 @@ public final class KWinSession: @unchecked Sendable {
     /// Every window KWin manages, as a KWin script sees it.
     public func windows() throws -> [KWinWindow] {
         let lines = try runScript("""
-            for (const c of workspace.clientList()) {
+            for (const c of windowList()) {
                 const g = c.frameGeometry;
                 say(JSON.stringify({
                     resourceClass: String(c.resourceClass || ""), pid: c.pid || 0, x: g.x, y: g.y, width: g.width,
-                    height: g.height, keepAbove: !!c.keepAbove, active: workspace.activeClient === c,
+                    height: g.height, keepAbove: !!c.keepAbove, active: activeWindow() === c,
                     minimized: !!c.minimized, x11Window: Number(c.windowId || 0) }));
             }
             """)
@@ -140,13 +157,28 @@ public final class KWinSession: @unchecked Sendable {
     @discardableResult
     public func reachFor(pid: Int32) throws -> Int {
         try runScript("""
-            for (const c of workspace.clientList()) {
+            for (const c of windowList()) {
                 if (c.pid !== \(pid)) continue;
                 c.minimized = false;
-                workspace.activeClient = c;
+                activateWindow(c);
                 say("reached");
             }
             """).count
+    }
+
+    /// Loads the KWin script at `file` as `name` and runs it (on KWin 5.27 and Plasma 6: ``KWinScripting``), through
+    /// `connection`; the script should begin with ``KWinScripting/compatibility``.
+    public static func loadScript(_ file: URL, name: String, on connection: Connection) throws {
+        let reply = try connection.call(
+            destination: KWinScripting.service, path: ObjectPath(KWinScripting.managerPath),
+            interface: KWinScripting.managerInterface, member: "loadScript", arguments: [.string(file.path), .string(name)],
+            timeout: .seconds(10))
+        guard let id = reply.first?.int32Value, id >= 0 else { throw TestSupportError("KWin refused the script \(name): \(reply)") }
+        try KWinScripting.run(id: id) { path in
+            _ = try connection.call(
+                destination: KWinScripting.service, path: ObjectPath(path), interface: KWinScripting.scriptInterface,
+                member: "run", arguments: [], timeout: .seconds(10))
+        }
     }
 
     /// Loads and runs a KWin script of the test's own whose `say(text)` lines come back (through KWin's log, where
@@ -155,23 +187,18 @@ public final class KWinSession: @unchecked Sendable {
         let token = UUID().uuidString.prefix(8)
         let marker = "applock-test-\(token) "
         let script = environment.root.appendingPathComponent("kwin-test-\(token).js")
-        try "function say(text) { print(\"\(marker)\" + text); }\n\(body)\nprint(\"\(marker)end\");\n"
+        try (KWinScripting.compatibility + "function say(text) { print(\"\(marker)\" + text); }\n\(body)\nprint(\"\(marker)end\");\n")
             .write(to: script, atomically: true, encoding: .utf8)
         let connection = try Connection.address(environment.sessionBus.address)
         defer { connection.close() }
         let name = "applock-test-\(token)"
-        let reply = try connection.call(
-            destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
-            member: "loadScript", arguments: [.string(script.path), .string(name)], timeout: .seconds(10))
-        guard let id = reply.first?.int32Value, id >= 0 else { throw TestSupportError("KWin refused the script: \(reply)") }
         defer {
             _ = try? connection.call(
-                destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
-                member: "unloadScript", arguments: [.string(name)], timeout: .seconds(10))
+                destination: KWinScripting.service, path: ObjectPath(KWinScripting.managerPath),
+                interface: KWinScripting.managerInterface, member: "unloadScript", arguments: [.string(name)],
+                timeout: .seconds(10))
         }
-        _ = try connection.call(
-            destination: "org.kde.KWin", path: ObjectPath("/\(id)"), interface: "org.kde.kwin.Script", member: "run",
-            arguments: [], timeout: .seconds(10))
+        try Self.loadScript(script, name: name, on: connection)
         var lines: [String] = []
         let done = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(20)) { [compositor] in
             lines = compositor.logText().split(separator: "\n").compactMap { line in
