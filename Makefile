@@ -40,7 +40,7 @@ test: deps
 # KWin 6.3, sway 1.10, labwc 0.8), with the programs and the test bundle built here on Debian 12. `make test` runs
 # them after the host's suites; `make test-debian13` builds first and runs only them. The chroot is made once
 # (debootstrap + the desktop packages: about 2 min and 2 GB) in .cache/debian13, or APPLOCK_CHROOT, and reused.
-DEBIAN13_SUITES ?= SwayGuardTests
+DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests
 DEBIAN13_TIMEOUT ?= 900
 .PHONY: test-debian13 test-debian13-run
 test-debian13: deps
