@@ -27,8 +27,8 @@ public final class KWinSession: @unchecked Sendable {
     public let environment: TestEnvironment
     /// The environment's variables plus `WAYLAND_DISPLAY`, Xwayland's `DISPLAY` and `XDG_CURRENT_DESKTOP=KDE`.
     public let variables: [String: String]
-    /// KWin's major version (5 or 6), from `kwin_wayland --version`.
-    public let majorVersion: Int
+    /// KWin's version (`5.27.5`, `6.3.6`), from `kwin_wayland --version`.
+    public let version: String
     private let compositor: SessionProcess
     private let keyboard: URL
     /// The Xvfb whose screen is KWin's output, when KWin 6 has no GPU to draw with (else nil: ScreenShot2).
@@ -44,7 +44,7 @@ public final class KWinSession: @unchecked Sendable {
         let copy = base.appendingPathComponent("kwin_wayland")
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: copy.path)
-        majorVersion = try Self.majorVersion(of: copy, environment: environment)
+        version = try Self.version(of: copy, environment: environment)
         let displayFile = base.appendingPathComponent("display")
         let reporter = base.appendingPathComponent("report-display")
         try "#!/bin/sh\necho \"$DISPLAY\" > '\(displayFile.path)'\nexec sleep 1000000\n".write(
@@ -56,7 +56,7 @@ public final class KWinSession: @unchecked Sendable {
         kwinVariables["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
         kwinVariables["QT_LOGGING_RULES"] = "kwin_scripting.debug=true"
         let size = Self.screenSize
-        if majorVersion >= 6 && !Self.hasRenderNode() {
+        if Self.majorVersion(version) >= 6 && !Self.hasRenderNode() {
             let output = try XDisplay(environment: environment, width: size.width, height: size.height, windowManager: false)
             outputDisplay = output
             kwinVariables["DISPLAY"] = output.name
@@ -86,14 +86,18 @@ public final class KWinSession: @unchecked Sendable {
         self.variables = variables
     }
 
-    /// KWin's major version, from `kwin_wayland --version` (`kwin 6.3.6`).
-    private static func majorVersion(of program: URL, environment: TestEnvironment) throws -> Int {
+    /// KWin's version, from `kwin_wayland --version` (`kwin 6.3.6`).
+    private static func version(of program: URL, environment: TestEnvironment) throws -> String {
         let result = environment.run([program.path, "--version"])
-        let version = result.stdout.split(separator: " ").last.map(String.init) ?? ""
-        guard result.succeeded, let major = version.split(separator: ".").first.flatMap({ Int($0) }) else {
+        let version = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").last.map(String.init)
+        guard result.succeeded, let version, majorVersion(version) > 0 else {
             throw TestSupportError("kwin_wayland --version answered \(result.stdout) \(result.stderr)")
         }
-        return major
+        return version
+    }
+
+    private static func majorVersion(_ version: String) -> Int {
+        version.split(separator: ".").first.flatMap { Int($0) } ?? 0
     }
 
     /// Whether the machine has a DRM render node, which KWin 6's virtual output needs to draw with GL.

@@ -4,8 +4,8 @@ import DBusKit
 import Foundation
 
 /// A connection of the bench's own on the session bus with a KWin script of its own loaded: the script calls back
-/// (`Minimized`) the moment KWin minimises or restores a window of the given resource class, and the bench notes
-/// when that call arrives.
+/// (`Minimized`) the moment KWin minimises or restores a window of the given resource class (compared without case:
+/// KWin 5.27 lowercases it, 6 does not), and the bench notes when that call arrives.
 final class KWinMinimizeListener: @unchecked Sendable {
     private static let scriptName = "applock-bench-observer"
     private let thread = LoopThread(name: "bench-kwin-listener")
@@ -34,7 +34,7 @@ final class KWinMinimizeListener: @unchecked Sendable {
             connection.export(BasicExportedObject(interfaces: [interface]), at: try ObjectPath("/bench"))
             try (KWinScripting.compatibility + """
                 function watch(c) {
-                    if (String(c.resourceClass) !== "\(resourceClass.lowercased())") return;
+                    if (String(c.resourceClass).toLowerCase() !== "\(resourceClass.lowercased())") return;
                     c.minimizedChanged.connect(function () {
                         callDBus("\(connection.uniqueName)", "/bench", "io.github.applock.Bench", "Minimized", !!c.minimized);
                     });
