@@ -193,7 +193,9 @@ public final class KWinSession: @unchecked Sendable {
         run([keyboard.path, "-s", "100", "-k", name])
     }
 
-    /// Every window KWin manages, as a KWin script sees it.
+    /// Every window KWin manages, as a KWin script sees it. An X11 window is told by its X11 id on 5.27 (`windowId`)
+    /// and by its class on 6, whose script API has no X11 id (`KWin::X11Window(0x…)` against
+    /// `KWin::XdgToplevelWindow(0x…)`).
     public func windows() throws -> [KWinWindow] {
         let lines = try runScript("""
             for (const c of windowList()) {
@@ -201,7 +203,7 @@ public final class KWinSession: @unchecked Sendable {
                 say(JSON.stringify({
                     resourceClass: String(c.resourceClass || ""), pid: c.pid || 0, x: g.x, y: g.y, width: g.width,
                     height: g.height, keepAbove: !!c.keepAbove, active: activeWindow() === c,
-                    minimized: !!c.minimized, x11Window: Number(c.windowId || 0) }));
+                    minimized: !!c.minimized, x11: !!c.windowId || String(c).indexOf("X11Window") >= 0 }));
             }
             """)
         return try lines.map { try JSONDecoder().decode(KWinWindow.self, from: Data($0.utf8)) }

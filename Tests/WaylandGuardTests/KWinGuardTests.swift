@@ -138,6 +138,8 @@ struct KWinGuardTests {
                     "the lock window is centred on the screen: \(lockWindow)")
             #expect(lockWindow.isNativeWayland, "the lock window is a native Wayland window: \(lockWindow)")
         }
+        let appWindow = (try? session.windows())?.first { $0.pid == appProcess.pid }
+        #expect(appWindow?.isNativeWayland == (label == "wayland"), "the app runs where the test meant: \(String(describing: appWindow))")
         _ = try? session.countPixels(appColours, keep: artifact("\(label)-locked"))
 
         #expect(session.type("typed while hidden").succeeded)
