@@ -9,11 +9,12 @@ import Glibc
 public final class UnprotectedGuard {
     private let loop: EventLoop
     private let bus: Connection
+    private let status: GuardStatus
 
     public init(desktop: GuardDesktop) throws {
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
-        try GuardStatus.publish(on: bus, desktop: desktop)
+        status = try GuardStatus(on: bus, desktop: desktop)
     }
 
     public func run() {

@@ -1,0 +1,123 @@
+import AppLockGuard
+import AppLockProtocol
+import DBusKit
+
+/// Whether the script inside the compositor answers, followed on the bus and reported to the driver
+/// (``CompositorSide`` decides): the compositor's bus name, the script's `Poll` calls, and on GNOME the AppLock
+/// extension's state (`GetExtensionInfo`, `ExtensionStateChanged`), on KDE whether KWin still has the script
+/// (`isScriptLoaded`, asked every ``scriptCheckInterval``: KWin announces no unloading).
+extension CompositorGuard {
+    static let scriptCheckInterval = Duration.seconds(1)
+
+    private var compositorName: String { side.kind == .kwin ? "org.kde.KWin" : GnomeShellExtensions.busName }
+
+    func followCompositorSide() {
+        sideWatches.append(bus.watchNameOwner(compositorName) { [unowned self] _, owner in compositorChanged(owner: owner) })
+        if side.kind == .gnomeShell {
+            let rule = MatchRule(
+                type: .signal, sender: GnomeShellExtensions.busName, path: try? ObjectPath(GnomeShellExtensions.path),
+                interface: GnomeShellExtensions.interface, member: "ExtensionStateChanged")
+            sideWatches.append(bus.addMatch(rule) { [unowned self] message in
+                guard let arguments = try? message.arguments(), arguments.count == 2,
+                      arguments[0].stringValue == GnomeShellExtensions.appLockUUID else { return }
+                extensionInfoArrived(arguments[1])
+            })
+        }
+        busCall("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+                [.string(compositorName)]) { [unowned self] reply in
+            compositorChanged(owner: reply?.first?.stringValue ?? "")
+        }
+    }
+
+    func sidePolled(by sender: String) {
+        side.polled(by: sender)
+        reportSide()
+    }
+
+    private func reportSide() {
+        driver.report(side.readiness)
+    }
+
+    private func compositorChanged(owner: String) {
+        if case .present(let current) = side.compositor, current == owner { return }
+        side.compositorChanged(owner: owner)
+        reportSide()
+        guard !owner.isEmpty else { return }
+        switch side.kind {
+        case .kwin:
+            do {
+                try loadScript()
+                side.scriptChanged(.loaded)
+            } catch {
+                side.scriptChanged(.failed("\(error)"))
+            }
+            reportSide()
+            checkScriptLater()
+        case .gnomeShell:
+            readExtension()
+        }
+    }
+
+    /// GNOME: the Shell's version and whether extensions are on, then the AppLock extension's state.
+    private func readExtension() {
+        busCall(GnomeShellExtensions.busName, GnomeShellExtensions.path, StandardInterfaces.properties, "GetAll",
+                [.string(GnomeShellExtensions.interface)]) { [unowned self] reply in
+            for (key, value) in reply?.first?.dictionaryValue ?? [] {
+                let value = value.variantValue ?? value
+                switch key.stringValue {
+                case "ShellVersion": side.version = value.stringValue
+                case "UserExtensionsEnabled": side.userExtensionsEnabled = value.boolValue ?? true
+                default: break
+                }
+            }
+            busCall(GnomeShellExtensions.busName, GnomeShellExtensions.path, GnomeShellExtensions.interface,
+                    "GetExtensionInfo", [.string(GnomeShellExtensions.appLockUUID)]) { [unowned self] reply in
+                if let info = reply?.first { extensionInfoArrived(info) }
+            }
+        }
+    }
+
+    /// An `a{sv}` of `GetExtensionInfo` or `ExtensionStateChanged`: empty for an extension the Shell does not know.
+    private func extensionInfoArrived(_ info: DBusValue) {
+        var fields: [String: DBusValue] = [:]
+        for (key, value) in info.dictionaryValue ?? [] {
+            if let name = key.stringValue { fields[name] = value.variantValue ?? value }
+        }
+        if fields.isEmpty {
+            side.extensionChanged(.missing)
+        } else {
+            let state = fields["state"].flatMap { $0.doubleValue.map(Int.init) ?? $0.int32Value.map(Int.init) } ?? 0
+            side.extensionChanged(.state(state, error: fields["error"]?.stringValue ?? ""))
+        }
+        reportSide()
+    }
+
+    /// KDE: asks KWin, a while from now, whether it still has the script, as long as it did.
+    private func checkScriptLater() {
+        if let scriptCheck { loop.cancel(scriptCheck) }
+        scriptCheck = nil
+        guard side.script == .loaded else { return }
+        scriptCheck = loop.schedule(at: .after(Self.scriptCheckInterval)) { [unowned self] in
+            scriptCheck = nil
+            busCall("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "isScriptLoaded", [.string(Self.scriptName)]) {
+                [unowned self] reply in
+                if reply?.first?.boolValue == false, side.script == .loaded {
+                    side.scriptChanged(.unloaded)
+                    reportSide()
+                }
+                checkScriptLater()
+            }
+        }
+    }
+
+    /// An asynchronous call on the guard's bus; `handle` gets the reply's arguments, nil on an error.
+    private func busCall(_ destination: String, _ path: String, _ interface: String, _ member: String,
+                         _ arguments: [DBusValue], handle: @escaping ([DBusValue]?) -> Void) {
+        guard let message = try? Message.methodCall(
+            destination: destination, path: ObjectPath(path), interface: interface, member: member, arguments: arguments)
+        else { return handle(nil) }
+        bus.call(message, timeout: .seconds(5)) { result in
+            handle(try? result.get().arguments())
+        }
+    }
+}
