@@ -8,6 +8,8 @@ import DBusKit
 /// (`isScriptLoaded`, asked every ``scriptCheckInterval``: KWin announces no unloading).
 extension CompositorGuard {
     static let scriptCheckInterval = Duration.seconds(1)
+    static let extensionReadRetry = Duration.milliseconds(250)
+    static let extensionReadAttempts = 40
 
     private var compositorName: String { side.kind == .kwin ? "org.kde.KWin" : GnomeShellExtensions.busName }
 
@@ -29,9 +31,15 @@ extension CompositorGuard {
         }
     }
 
+    /// A `Poll` arrived; one from a Shell whose extension state could not be read yet has it read again.
     func sidePolled(by sender: String) {
         side.polled(by: sender)
         reportSide()
+        if side.kind == .gnomeShell, side.extensionFinding == .unknown, side.compositor == .present(sender),
+           !extensionReadPending
+        {
+            readExtension()
+        }
     }
 
     private func reportSide() {
@@ -58,8 +66,12 @@ extension CompositorGuard {
         }
     }
 
-    /// GNOME: the Shell's version and whether extensions are on, then the AppLock extension's state.
-    private func readExtension() {
+    /// GNOME: the Shell's version and whether extensions are on, then the AppLock extension's state. A Shell that
+    /// has just taken its name exports its extension service a moment later: a failed read is tried again every
+    /// ``extensionReadRetry`` (at most ``extensionReadAttempts`` times; a poll from the Shell tries again too).
+    private func readExtension(attempt: Int = 1) {
+        extensionReadPending = true
+        let owner = side.compositor
         busCall(GnomeShellExtensions.busName, GnomeShellExtensions.path, StandardInterfaces.properties, "GetAll",
                 [.string(GnomeShellExtensions.interface)]) { [unowned self] reply in
             for (key, value) in reply?.first?.dictionaryValue ?? [] {
@@ -72,7 +84,17 @@ extension CompositorGuard {
             }
             busCall(GnomeShellExtensions.busName, GnomeShellExtensions.path, GnomeShellExtensions.interface,
                     "GetExtensionInfo", [.string(GnomeShellExtensions.appLockUUID)]) { [unowned self] reply in
-                if let info = reply?.first { extensionInfoArrived(info) }
+                extensionReadPending = false
+                guard side.compositor == owner else { return }
+                if let info = reply?.first {
+                    extensionInfoArrived(info)
+                } else if attempt < Self.extensionReadAttempts {
+                    extensionReadPending = true
+                    _ = loop.schedule(at: .after(Self.extensionReadRetry)) { [unowned self] in
+                        extensionReadPending = false
+                        if side.compositor == owner, side.extensionFinding == .unknown { readExtension(attempt: attempt + 1) }
+                    }
+                }
             }
         }
     }

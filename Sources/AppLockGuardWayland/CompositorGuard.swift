@@ -41,6 +41,7 @@ public final class CompositorGuard: GuardBackend {
     var side: CompositorSide
     var sideWatches: [MatchToken] = []
     var scriptCheck: TimerHandle?
+    var extensionReadPending = false
 
     /// `desktop` is `.plasmaWayland` (the guard loads its KWin script) or `.gnomeWayland` (the extension calls in).
     public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import DBusKit
 public import Foundation
 
@@ -6,7 +7,7 @@ public import Foundation
 /// and enabled before it starts (an extension installed later is not found). Settings go through GLib's keyfile
 /// backend, so that `gsettings` and the Shell see the same ones.
 public final class GnomeShellSession: @unchecked Sendable {
-    public static let extensionUUID = "applock@applock.github.io"
+    public static let extensionUUID = GnomeShellExtensions.appLockUUID
 
     public let environment: TestEnvironment
     /// The environment's variables plus `WAYLAND_DISPLAY` and `XDG_CURRENT_DESKTOP=GNOME`.
@@ -17,26 +18,30 @@ public final class GnomeShellSession: @unchecked Sendable {
     public let keyboard: MutterRemoteKeyboard
     private let shell: SessionProcess
 
-    /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`;
-    /// `otherExtensions` are more extension folders, each named by its UUID, installed and enabled with it (a
-    /// measurement's own observer, say).
-    public init(environment: TestEnvironment, extensionDirectory: URL, otherExtensions: [URL] = []) throws {
+    /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`
+    /// (nil: none is installed) and enabled unless `enabled` is false; `otherExtensions` are more extension folders,
+    /// each named by its UUID, installed and enabled with it (a measurement's own observer, say).
+    public init(
+        environment: TestEnvironment, extensionDirectory: URL?, enabled: Bool = true, otherExtensions: [URL] = []
+    ) throws {
         self.environment = environment
         let extensions = environment.dataHome.appendingPathComponent("gnome-shell/extensions")
         try FileManager.default.createDirectory(at: extensions, withIntermediateDirectories: true)
         var uuids: [String] = []
-        for (source, uuid) in [(extensionDirectory, Self.extensionUUID)] + otherExtensions.map({ ($0, $0.lastPathComponent) }) {
+        try? FileManager.default.removeItem(at: extensions.appendingPathComponent(Self.extensionUUID))
+        let appLock = extensionDirectory.map { [($0, Self.extensionUUID, enabled)] } ?? []
+        for (source, uuid, enable) in appLock + otherExtensions.map({ ($0, $0.lastPathComponent, true) }) {
             let installed = extensions.appendingPathComponent(uuid)
             try? FileManager.default.removeItem(at: installed)
             try FileManager.default.copyItem(at: source, to: installed)
-            uuids.append("'\(uuid)'")
+            if enable { uuids.append("'\(uuid)'") }
         }
         var shellVariables = environment.environment
         shellVariables["GSETTINGS_BACKEND"] = "keyfile"
         shellVariables["XDG_SESSION_TYPE"] = "wayland"
         shellVariables["XDG_CURRENT_DESKTOP"] = "GNOME"
         let enabled = environment.run(
-            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "[\(uuids.joined(separator: ", "))]"],
+            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "@as [\(uuids.joined(separator: ", "))]"],
             extraEnvironment: shellVariables)
         // No notification banners: the Shell's own ("Logged in as a privileged user", "Screen Lock disabled") would lie
         // over the windows in the screenshots.

@@ -10,7 +10,8 @@ struct SwayGuardTests {
     func startsHiddenAndUnlocksFromTheLockWindow() throws {
         let h = try SwayGuardHarness("sway-starts-hidden")
         try h.startGuard()
-        #expect(h.guardLog().contains("desktop sway: guarding apps on sway"), "\(h.guardLog())")
+        #expect(waitUntil(timeout: .seconds(10)) { h.guardLog().contains("protecting guarded apps on sway (its IPC answers)") },
+                "\(h.guardLog())")
         try h.startApp()
         #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
         #expect(h.waitUntilHidden(label: "locked-at-launch"), "\(h.guardLog())")
@@ -71,6 +72,19 @@ struct SwayGuardTests {
         #expect(h.waitUntilHidden(false, label: "after-logind-unlock"), "\(h.guardLog())")
     }
 
+    @Test("Protected once sway's IPC answered; sway gone, the guard says so on the bus, in applockctl status and in one notification")
+    func swayGoneIsSaid() throws {
+        let h = try SwayGuardHarness("sway-gone")
+        try h.environment.startNotificationServer()
+        try h.startGuard()
+        let probe = GuardStatusProbe(environment: h.environment)
+        #expect(probe.waitFor(nil)?.statement == "protecting guarded apps on sway (its IPC answers)", "\(h.guardLog())")
+        let printed = try probe.applockctlStatus()
+        #expect(printed.status == 0 && printed.stdout.contains("Guard:   protecting guarded apps on sway"), "\(printed.stdout)")
+        h.session.stop()
+        try expectNotProtecting(probe, .compositorGone, statement: "NOT protecting on sway: sway's IPC has gone", log: h.guardLog)
+    }
+
     @Test("On a desktop it cannot protect, the guard says so once and applockctl status shows it")
     func unprotectedDesktopIsSaid() throws {
         let environment = try TestEnvironment()
@@ -84,9 +98,10 @@ struct SwayGuardTests {
         defer { guardProcess.stop() }
         #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
         let status = environment.run([try PackageFolders.program("applockctl"), "status"])
-        #expect(status.stdout.contains("Guard:   applock-guard on wayland (river): cannot protect apps on this Wayland desktop"),
+        #expect(status.stdout.contains("Guard:   NOT protecting on this Wayland desktop (river): a Wayland client cannot see"),
                 "\(status.stdout)\(status.stderr)")
-        let said = guardProcess.logText().components(separatedBy: "cannot protect").count - 1
+        #expect(status.status == GuardStatusProbe.notProtectingExitStatus, "\(status.stdout)\(status.stderr)")
+        let said = guardProcess.logText().components(separatedBy: "NOT protecting").count - 1
         #expect(said == 1, "\(guardProcess.logText())")
     }
 }
