@@ -177,7 +177,8 @@ let package = Package(
             name: "GuardTests", dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit"], swiftSettings: strict
         ),
         .testTarget(
-            name: "SettingsTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-settings", "applock-lock-window"],
+            name: "SettingsTests",
+            dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit", "applock-settings", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),

@@ -42,3 +42,17 @@ extension AppLockRequest where Value == GuardReport {
         }
     }
 }
+
+extension GuardReport {
+    /// What to tell the user when guarded apps may be visible: the guard's own statement and fix while it is not
+    /// protecting, or, when no guard runs (`report` nil) while `guardedApps` is not empty, that no guard runs. Nil
+    /// when nothing is wrong. `applockctl status` and AppLock Settings say the same from it.
+    public static func exposure(_ report: GuardReport?, guardedApps: [String]) -> (statement: String, fix: String)? {
+        guard let report else {
+            guard !guardedApps.isEmpty else { return nil }
+            return ("NOT protecting: applock-guard is not running, so nothing hides \(guardedApps.joined(separator: ", "))",
+                    "start it (systemctl --user start applock-guard, or log out and in)")
+        }
+        return report.protected ? nil : (report.statement, report.fix)
+    }
+}

@@ -9,36 +9,30 @@ struct GuardStatusLine {
     /// Nil when no guard runs.
     let report: GuardReport?
     /// The apps the policy files guard.
-    let guardedApps: [AppID]
+    let guardedApps: [String]
 
     init(connection: AppLockConnection) {
         report = try? connection.performBlocking(.guardReport)
-        guardedApps = ((try? GuardPolicyFiles().guardedApps()) ?? []).sorted()
+        guardedApps = ((try? GuardPolicyFiles().guardedApps()) ?? []).map(\.rawValue).sorted()
     }
 
-    var isProtecting: Bool { report?.protected ?? guardedApps.isEmpty }
+    private var exposure: (statement: String, fix: String)? { GuardReport.exposure(report, guardedApps: guardedApps) }
+
+    var isProtecting: Bool { exposure == nil }
 
     /// `Guard:   protecting guarded apps on sway (its IPC answers)`, or the problem and `To fix it: …` below it.
     var lines: [String] {
-        let indent = "         "
-        guard let report else {
-            if guardedApps.isEmpty { return ["Guard:   applock-guard is not running (no app is guarded)"] }
-            return [
-                "Guard:   NOT protecting: applock-guard is not running, so nothing hides "
-                    + guardedApps.map(\.rawValue).joined(separator: ", "),
-                indent + "To fix it: start it (systemctl --user start applock-guard, or log out and in)",
-            ]
+        if let (statement, fix) = exposure {
+            return ["Guard:   \(statement)"] + (fix.isEmpty ? [] : ["         To fix it: \(fix)"])
         }
-        return ["Guard:   \(report.statement)"] + (report.protected || report.fix.isEmpty ? [] : [indent + "To fix it: \(report.fix)"])
+        return ["Guard:   \(report?.statement ?? "applock-guard is not running (no app is guarded)")"]
     }
 
     var json: [String: Any] {
-        guard let report else {
-            return ["running": false, "protected": isProtecting, "guardedApps": guardedApps.map(\.rawValue)]
+        var object: [String: Any] = ["running": report != nil, "protected": report?.protected ?? false, "guardedApps": guardedApps]
+        if let report {
+            object.merge(["desktop": report.desktop, "reason": report.reason, "statement": report.statement, "fix": report.fix]) { $1 }
         }
-        return [
-            "running": true, "desktop": report.desktop, "protected": report.protected, "reason": report.reason,
-            "statement": report.statement, "fix": report.fix, "guardedApps": guardedApps.map(\.rawValue),
-        ]
+        return object
     }
 }
