@@ -91,6 +91,18 @@ public final class GnomeShellSession: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// The major version of the `gnome-shell` on PATH (43 on Debian 12, 48 on Debian 13).
+    public static func installedMajorVersion() throws -> Int {
+        let result = CommandRunner.run(
+            ["gnome-shell", "--version"], environment: ProcessInfo.processInfo.environment, input: nil,
+            scratch: FileManager.default.temporaryDirectory, timeout: .seconds(30))
+        let version = result.stdout.split(whereSeparator: \.isWhitespace).last ?? ""
+        guard let major = version.split(separator: ".").first.flatMap({ Int($0) }) else {
+            throw TestSupportError("gnome-shell --version said: \(result.stdout)\(result.stderr)")
+        }
+        return major
+    }
+
     public func stop() {
         keyboard.close()
         shell.stop()

@@ -49,13 +49,14 @@ public struct GuardStatusProbe: Sendable {
         return Status(protected: protected, reason: text(.reason), statement: text(.statement), fix: text(.fix))
     }
 
-    /// Waits until the bus says `reason` (a ``GuardReason`` raw value; nil for protecting) and returns that status,
-    /// or the last one read when it did not come.
-    public func waitFor(_ reason: GuardReason?, timeout: Duration = .seconds(20)) -> Status? {
+    /// Waits until the bus says `reason` (nil for protecting), with a statement containing `statement` when given
+    /// (`waiting` is also what a guard says while it starts), and returns that status, or the last one read when it
+    /// did not come.
+    public func waitFor(_ reason: GuardReason?, statement: String = "", timeout: Duration = .seconds(20)) -> Status? {
         var last: Status?
         _ = waitUntil(timeout: timeout, pollEvery: .milliseconds(50)) {
             last = read()
-            guard let last else { return false }
+            guard let last, statement.isEmpty || last.statement.contains(statement) else { return false }
             return reason.map { last.reason == $0.rawValue && !last.protected } ?? last.protected
         }
         return last

@@ -50,6 +50,15 @@ extension GnomeGuardTests {
         #expect(probe.waitFor(nil)?.protected == true, "\(desktop.guardProcess.logText())\n\(again.logText().suffix(3000))")
     }
 
+    /// Rewrites the `shell-version` list of the extension folder `folder`'s `metadata.json`.
+    static func setShellVersions(_ versions: [String], of folder: URL) throws {
+        let metadata = folder.appendingPathComponent("metadata.json")
+        let list = versions.map { "\"\($0)\"" }.joined(separator: ", ")
+        try String(contentsOf: metadata, encoding: .utf8)
+            .replacing(#/"shell-version": \[[^\]]*\]/#, with: "\"shell-version\": [\(list)]")
+            .write(to: metadata, atomically: true, encoding: .utf8)
+    }
+
     /// An extension the Shell cannot run, or one that never polls.
     enum BrokenExtension: String, CaseIterable, Sendable {
         case outOfDate, failing, missing, silent
@@ -63,22 +72,27 @@ extension GnomeGuardTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let variant = root.appendingPathComponent(GnomeShellSession.extensionUUID)
         try FileManager.default.copyItem(at: Self.extensionSource, to: variant)
-        let metadata = variant.appendingPathComponent("metadata.json")
         let script = variant.appendingPathComponent("extension.js")
+        // The failing and the silent one list the running Shell's version, so that the Shell gets as far as loading
+        // them; the silent one is written in the format that version loads (an ES module from GNOME 45).
+        let major = try GnomeShellSession.installedMajorVersion()
         let expected: (GuardReason, String)
         switch broken {
         case .outOfDate:
-            let text = try String(contentsOf: metadata, encoding: .utf8)
-            try text.replacing(#/"shell-version": \[[^\]]*\]/#, with: #""shell-version": ["40"]"#)
-                .write(to: metadata, atomically: true, encoding: .utf8)
+            try Self.setShellVersions(["40"], of: variant)
             expected = (.extensionOutOfDate, "the AppLock extension is out of date (OUT_OF_DATE)")
         case .failing:
+            try Self.setShellVersions([String(major)], of: variant)
             try "throw new Error('broken on purpose');\n".write(to: script, atomically: true, encoding: .utf8)
             expected = (.extensionError, "the AppLock extension failed (ERROR")
         case .missing:
             expected = (.extensionMissing, "the AppLock extension (\(GnomeShellSession.extensionUUID)) is not installed")
         case .silent:
-            try "function init() { return { enable() {}, disable() {} }; }\n".write(to: script, atomically: true, encoding: .utf8)
+            try Self.setShellVersions([String(major)], of: variant)
+            let stub = major >= 45
+                ? "export default class Silent { constructor(metadata) {} enable() {} disable() {} }\n"
+                : "function init() { return { enable() {}, disable() {} }; }\n"
+            try stub.write(to: script, atomically: true, encoding: .utf8)
             expected = (.waiting, "the AppLock extension is enabled but has not answered yet")
         }
         let desktop = try Desktop(extensionDirectory: broken == .missing ? nil : variant, notifications: true)

@@ -8,7 +8,7 @@ import Testing
 func expectNotProtecting(
     _ probe: GuardStatusProbe, _ reason: GuardReason, statement: String, appName: String = "Notes", log: () -> String
 ) throws {
-    let status = probe.waitFor(reason)
+    let status = probe.waitFor(reason, statement: statement)
     #expect(status?.reason == reason.rawValue && status?.protected == false, "\(String(describing: status))\n\(log())")
     #expect(status?.statement.contains(statement) == true, "\(String(describing: status))")
     #expect(status?.fix.isEmpty == false, "a fix is given: \(String(describing: status))")
