@@ -6,19 +6,23 @@ import DBusKit
 /// call it, so that guarding an app on GNOME also makes the guard able to hide it. Anywhere else (no GNOME Shell
 /// on the bus, the extension missing, out of date, in error or already enabled) it does nothing.
 public enum GnomeExtensionSwitch {
-    /// Enables the extension when it is disabled; returns a sentence saying what was done, nil when nothing was to do.
-    /// Blocking: never call it on the connection's own thread.
+    /// Enables the AppLock extension (of the uuids in ``GnomeShellExtensions/appLockUUIDs``) that is disabled, unless
+    /// one is enabled already; returns a sentence saying what was done, nil when nothing was to do. Blocking: never
+    /// call it on the connection's own thread.
     public static func enableIfDisabled(on connection: AppLockConnection) -> String? {
-        guard (try? connection.performBlocking(.nameHasOwner(GnomeShellExtensions.busName))) == true,
-              let state = try? connection.performBlocking(.appLockExtensionState),
-              state == .disabled || state == .initialized
+        guard (try? connection.performBlocking(.nameHasOwner(GnomeShellExtensions.busName))) == true else { return nil }
+        var states: [String: GnomeShellExtensions.State] = [:]
+        for uuid in GnomeShellExtensions.appLockUUIDs {
+            if let state = (try? connection.performBlocking(.appLockExtensionState(uuid))) ?? nil { states[uuid] = state }
+        }
+        guard !states.values.contains(.enabled),
+              let uuid = GnomeShellExtensions.appLockUUIDs.first(where: { [.disabled, .initialized].contains(states[$0]) })
         else { return nil }
-        let uuid = GnomeShellExtensions.appLockUUID
-        _ = try? connection.performBlocking(.enableAppLockExtension)
+        _ = try? connection.performBlocking(.enableAppLockExtension(uuid))
         // GNOME 45 and later enable asynchronously: each read is a round trip through the Shell's main loop.
         var now: GnomeShellExtensions.State?
         for _ in 0..<20 {
-            now = (try? connection.performBlocking(.appLockExtensionState)) ?? nil
+            now = (try? connection.performBlocking(.appLockExtensionState(uuid))) ?? nil
             if now == .enabled || now == .error { break }
         }
         guard now == .enabled else {
@@ -30,12 +34,11 @@ public enum GnomeExtensionSwitch {
 }
 
 extension AppLockRequest where Value == GnomeShellExtensions.State? {
-    /// The AppLock extension's state from `GetExtensionInfo`; nil when the Shell does not know it.
-    static var appLockExtensionState: Self {
+    /// An extension's state from `GetExtensionInfo`; nil when the Shell does not know it.
+    static func appLockExtensionState(_ uuid: String) -> Self {
         Self(
             destination: GnomeShellExtensions.busName, path: try! ObjectPath(GnomeShellExtensions.path),
-            interface: GnomeShellExtensions.interface, member: "GetExtensionInfo",
-            [.string(GnomeShellExtensions.appLockUUID)]
+            interface: GnomeShellExtensions.interface, member: "GetExtensionInfo", [.string(uuid)]
         ) { reply, _ in
             for (key, value) in reply.first?.dictionaryValue ?? [] where key.stringValue == "state" {
                 let value = value.variantValue ?? value
@@ -48,11 +51,11 @@ extension AppLockRequest where Value == GnomeShellExtensions.State? {
 }
 
 extension AppLockRequest where Value == Bool {
-    /// `EnableExtension(uuid)` for the AppLock extension, as `gnome-extensions enable` calls it.
-    static var enableAppLockExtension: Self {
+    /// `EnableExtension(uuid)`, as `gnome-extensions enable` calls it.
+    static func enableAppLockExtension(_ uuid: String) -> Self {
         Self(
             destination: GnomeShellExtensions.busName, path: try! ObjectPath(GnomeShellExtensions.path),
-            interface: GnomeShellExtensions.interface, member: "EnableExtension", [.string(GnomeShellExtensions.appLockUUID)]
+            interface: GnomeShellExtensions.interface, member: "EnableExtension", [.string(uuid)]
         ) { reply, _ in reply.first?.boolValue }
     }
 }

@@ -44,7 +44,8 @@ public struct CompositorSide: Sendable, Equatable {
     public var compositor = Presence.unknown
     /// GNOME's `ShellVersion`, when read.
     public var version: String?
-    public var extensionFinding = ExtensionFinding.unknown
+    /// What the Shell says of each AppLock extension uuid (``GnomeShellExtensions/appLockUUIDs``); the best one counts.
+    public var extensionFindings: [String: ExtensionFinding] = [:]
     /// GNOME's `UserExtensionsEnabled`.
     public var userExtensionsEnabled = true
     public var script = ScriptFinding.notLoaded
@@ -58,7 +59,7 @@ public struct CompositorSide: Sendable, Equatable {
     /// The compositor's bus name has a new owner ("" for none): nothing is known of its script yet.
     public mutating func compositorChanged(owner: String) {
         compositor = owner.isEmpty ? .absent : .present(owner)
-        extensionFinding = .unknown
+        extensionFindings = [:]
         script = .notLoaded
         polled = false
     }
@@ -68,11 +69,38 @@ public struct CompositorSide: Sendable, Equatable {
         if compositor == .present(sender) { polled = true }
     }
 
-    /// The extension's state changed; anything but `ENABLED` means it must poll again before it counts.
-    public mutating func extensionChanged(_ finding: ExtensionFinding) {
-        extensionFinding = finding
-        if case .state(let state, _) = finding, state == GnomeShellExtensions.State.enabled.rawValue { return }
+    /// The state of the extension `uuid` changed. Once no AppLock extension is `ENABLED`, one must poll again before
+    /// it counts.
+    public mutating func extensionChanged(_ uuid: String, _ finding: ExtensionFinding) {
+        extensionFindings[uuid] = finding
+        if case .state(let state, _) = extensionFinding, state == GnomeShellExtensions.State.enabled.rawValue { return }
         polled = false
+    }
+
+    /// Whether every AppLock extension's state has been read.
+    public var extensionsKnown: Bool {
+        GnomeShellExtensions.appLockUUIDs.allSatisfy { (extensionFindings[$0] ?? .unknown) != .unknown }
+    }
+
+    /// The most useful of the AppLock extensions' findings: `ENABLED` over starting over disabled over `ERROR` over
+    /// `OUT_OF_DATE` over missing (a Shell has one generation's extension enabled and the other out of date).
+    public var extensionFinding: ExtensionFinding {
+        func rank(_ finding: ExtensionFinding) -> Int {
+            switch finding {
+            case .unknown: return 0
+            case .missing: return 1
+            case .state(let raw, _):
+                switch GnomeShellExtensions.State(rawValue: raw) {
+                case .enabled: return 7
+                case .enabling, .downloading: return 6
+                case .disabled, .initialized, .disabling: return 5
+                case .error: return 4
+                case .outOfDate: return 3
+                case nil: return 2
+                }
+            }
+        }
+        return extensionFindings.values.max { rank($0) < rank($1) } ?? .unknown
     }
 
     /// The script was loaded, failed to load, or was found unloaded; it must poll again before it counts.
@@ -123,14 +151,20 @@ public struct CompositorSide: Sendable, Equatable {
     }
 
     private func gnomeReadiness(_ name: String) -> GuardReadiness {
-        let uuid = GnomeShellExtensions.appLockUUID
-        let enable = "run `gnome-extensions enable \(uuid)` (or `applockctl guard add APP`, or switch it on in the Extensions app)"
-        switch extensionFinding {
+        let disabled = GnomeShellExtensions.appLockUUIDs.first { uuid in
+            guard case .state(let raw, _) = extensionFindings[uuid] else { return false }
+            return [.disabled, .initialized, .disabling].contains(GnomeShellExtensions.State(rawValue: raw))
+        } ?? GnomeShellExtensions.appLockUUID
+        let enable = "run `gnome-extensions enable \(disabled)` (or `applockctl guard add APP`, or switch it on in the "
+            + "Extensions app)"
+        let best = extensionFinding
+        switch extensionsKnown || best == .state(GnomeShellExtensions.State.enabled.rawValue, error: "") ? best : .unknown {
         case .unknown:
             return .notProtecting(.waiting, on: name, "the AppLock extension has not answered yet", fix: GuardReadiness.waitFix)
         case .missing:
             return .notProtecting(
-                .extensionMissing, on: name, "the AppLock extension (\(uuid)) is not installed",
+                .extensionMissing, on: name,
+                "the AppLock extension is not installed (\(GnomeShellExtensions.appLockUUIDs.joined(separator: ", ")))",
                 fix: "install AppLock's GNOME Shell extension (the applock package puts it in "
                     + "/usr/share/gnome-shell/extensions), log out and in, then \(enable)")
         case .state(let raw, let error):

@@ -20,9 +20,9 @@ extension CompositorGuard {
                 type: .signal, sender: GnomeShellExtensions.busName, path: try? ObjectPath(GnomeShellExtensions.path),
                 interface: GnomeShellExtensions.interface, member: "ExtensionStateChanged")
             sideWatches.append(bus.addMatch(rule) { [unowned self] message in
-                guard let arguments = try? message.arguments(), arguments.count == 2,
-                      arguments[0].stringValue == GnomeShellExtensions.appLockUUID else { return }
-                extensionInfoArrived(arguments[1])
+                guard let arguments = try? message.arguments(), arguments.count == 2, let uuid = arguments[0].stringValue,
+                      GnomeShellExtensions.appLockUUIDs.contains(uuid) else { return }
+                extensionInfoArrived(uuid, arguments[1])
             })
         }
         busCall("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
@@ -35,7 +35,7 @@ extension CompositorGuard {
     func sidePolled(by sender: String) {
         side.polled(by: sender)
         reportSide()
-        if side.kind == .gnomeShell, side.extensionFinding == .unknown, side.compositor == .present(sender),
+        if side.kind == .gnomeShell, !side.extensionsKnown, side.compositor == .present(sender),
            !extensionReadPending
         {
             readExtension()
@@ -66,7 +66,7 @@ extension CompositorGuard {
         }
     }
 
-    /// GNOME: the Shell's version and whether extensions are on, then the AppLock extension's state. A Shell that
+    /// GNOME: the Shell's version and whether extensions are on, then the AppLock extensions' states. A Shell that
     /// has just taken its name exports its extension service a moment later: a failed read is tried again every
     /// ``extensionReadRetry`` (at most ``extensionReadAttempts`` times; a poll from the Shell tries again too).
     private func readExtension(attempt: Int = 1) {
@@ -82,17 +82,20 @@ extension CompositorGuard {
                 default: break
                 }
             }
-            busCall(GnomeShellExtensions.busName, GnomeShellExtensions.path, GnomeShellExtensions.interface,
-                    "GetExtensionInfo", [.string(GnomeShellExtensions.appLockUUID)]) { [unowned self] reply in
-                extensionReadPending = false
-                guard side.compositor == owner else { return }
-                if let info = reply?.first {
-                    extensionInfoArrived(info)
-                } else if attempt < Self.extensionReadAttempts {
+            var unanswered = GnomeShellExtensions.appLockUUIDs.count
+            var failed = false
+            for uuid in GnomeShellExtensions.appLockUUIDs {
+                busCall(GnomeShellExtensions.busName, GnomeShellExtensions.path, GnomeShellExtensions.interface,
+                        "GetExtensionInfo", [.string(uuid)]) { [unowned self] reply in
+                    unanswered -= 1
+                    if let info = reply?.first, side.compositor == owner { extensionInfoArrived(uuid, info) } else { failed = true }
+                    guard unanswered == 0 else { return }
+                    extensionReadPending = false
+                    guard failed, side.compositor == owner, attempt < Self.extensionReadAttempts else { return }
                     extensionReadPending = true
                     _ = loop.schedule(at: .after(Self.extensionReadRetry)) { [unowned self] in
                         extensionReadPending = false
-                        if side.compositor == owner, side.extensionFinding == .unknown { readExtension(attempt: attempt + 1) }
+                        if side.compositor == owner, !side.extensionsKnown { readExtension(attempt: attempt + 1) }
                     }
                 }
             }
@@ -100,16 +103,16 @@ extension CompositorGuard {
     }
 
     /// An `a{sv}` of `GetExtensionInfo` or `ExtensionStateChanged`: empty for an extension the Shell does not know.
-    private func extensionInfoArrived(_ info: DBusValue) {
+    private func extensionInfoArrived(_ uuid: String, _ info: DBusValue) {
         var fields: [String: DBusValue] = [:]
         for (key, value) in info.dictionaryValue ?? [] {
             if let name = key.stringValue { fields[name] = value.variantValue ?? value }
         }
         if fields.isEmpty {
-            side.extensionChanged(.missing)
+            side.extensionChanged(uuid, .missing)
         } else {
             let state = fields["state"].flatMap { $0.doubleValue.map(Int.init) ?? $0.int32Value.map(Int.init) } ?? 0
-            side.extensionChanged(.state(state, error: fields["error"]?.stringValue ?? ""))
+            side.extensionChanged(uuid, .state(state, error: fields["error"]?.stringValue ?? ""))
         }
         reportSide()
     }

@@ -7,6 +7,9 @@ public enum GnomeShellExtensions {
     public static let interface = "org.gnome.Shell.Extensions"
     /// The AppLock extension's uuid (the folder `data/gnome-shell/extensions/<uuid>`).
     public static let appLockUUID = "applock@applock.github.io"
+    /// Every uuid an AppLock extension may have: GNOME loads one format per version (an `imports` script up to 44, an
+    /// ES module from 45), so each generation has its own, both installed; the guard follows them all.
+    public static let appLockUUIDs = [appLockUUID, "applock-gnome43@applock.github.io"]
 
     /// An extension's `state` (GNOME 46 renamed `ENABLED`/`DISABLED` to `ACTIVE`/`INACTIVE`, same numbers).
     public enum State: Int, Sendable, CaseIterable {

@@ -57,6 +57,8 @@ struct ProtectionAlarmTests {
 @Suite("Protected means the compositor's script answered")
 struct CompositorSideTests {
     static let enabled = GnomeShellExtensions.State.enabled.rawValue
+    static let uuid = GnomeShellExtensions.appLockUUID
+    static let otherUUID = GnomeShellExtensions.appLockUUIDs[1]
 
     @Test("GNOME: ENABLED is not enough; a poll from the Shell itself is, until the extension is disabled or the Shell goes")
     func gnome() {
@@ -64,7 +66,9 @@ struct CompositorSideTests {
         #expect(side.readiness.reason == .waiting)
         side.compositorChanged(owner: ":1.5")
         side.version = "43.9"
-        side.extensionChanged(.state(Self.enabled, error: ""))
+        side.extensionChanged(Self.otherUUID, .state(Self.enabled, error: ""))
+        #expect(side.readiness.reason == .waiting)
+        side.extensionChanged(Self.uuid, .state(GnomeShellExtensions.State.outOfDate.rawValue, error: ""))
         #expect(side.readiness.reason == .waiting)
         side.polled(by: ":1.99")
         #expect(side.readiness.reason == .waiting, "a poll from anyone but the Shell does not count")
@@ -72,10 +76,11 @@ struct CompositorSideTests {
         #expect(side.readiness.isProtecting)
         #expect(side.readiness.statement == "protecting guarded apps on GNOME 43.9 (the AppLock extension polls the guard)")
 
-        side.extensionChanged(.state(GnomeShellExtensions.State.disabled.rawValue, error: ""))
+        side.extensionChanged(Self.otherUUID, .state(GnomeShellExtensions.State.disabled.rawValue, error: ""))
         #expect(side.readiness.reason == .extensionDisabled)
+        #expect(side.readiness.fix.contains("gnome-extensions enable \(Self.otherUUID)"))
         #expect(side.readiness.statement == "NOT protecting on GNOME 43.9: the AppLock extension is disabled (DISABLED)")
-        side.extensionChanged(.state(Self.enabled, error: ""))
+        side.extensionChanged(Self.otherUUID, .state(Self.enabled, error: ""))
         #expect(side.readiness.reason == .waiting, "re-enabled, it must poll again")
         side.polled(by: ":1.5")
         #expect(side.readiness.isProtecting)
@@ -91,15 +96,18 @@ struct CompositorSideTests {
         var side = CompositorSide(kind: .gnomeShell)
         side.compositorChanged(owner: ":1.5")
         side.version = "48.7"
-        side.extensionChanged(.state(GnomeShellExtensions.State.outOfDate.rawValue, error: ""))
+        side.extensionChanged(Self.uuid, .state(GnomeShellExtensions.State.outOfDate.rawValue, error: ""))
+        side.extensionChanged(Self.otherUUID, .state(GnomeShellExtensions.State.outOfDate.rawValue, error: ""))
         #expect(side.readiness.statement == "NOT protecting on GNOME 48.7: the AppLock extension is out of date (OUT_OF_DATE)")
-        side.extensionChanged(.state(GnomeShellExtensions.State.error.rawValue, error: "SyntaxError"))
+        side.extensionChanged(Self.uuid, .state(GnomeShellExtensions.State.error.rawValue, error: "SyntaxError"))
         #expect(side.readiness.reason == .extensionError)
         #expect(side.readiness.statement.contains("ERROR: SyntaxError"))
-        side.extensionChanged(.missing)
+        side.extensionChanged(Self.uuid, .missing)
+        #expect(side.readiness.reason == .extensionOutOfDate, "the other one out of date says more than a missing one")
+        side.extensionChanged(Self.otherUUID, .missing)
         #expect(side.readiness.reason == .extensionMissing)
         side.userExtensionsEnabled = false
-        side.extensionChanged(.state(GnomeShellExtensions.State.initialized.rawValue, error: ""))
+        side.extensionChanged(Self.uuid, .state(GnomeShellExtensions.State.initialized.rawValue, error: ""))
         #expect(side.readiness.reason == .extensionsSwitchedOff)
     }
 
