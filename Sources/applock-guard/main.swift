@@ -74,9 +74,7 @@ do {
     case .plasmaWayland, .gnomeWayland:
         try CompositorGuard(configuration: configuration, desktop: desktop).run()
     default:
-        let readiness = GuardReadiness.initial(for: desktop)
-        _ = "applock-guard: \(readiness.statement)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        try UnprotectedGuard(desktop: desktop).run()
+        try UnprotectedGuard(configuration: configuration, desktop: desktop).run()
     }
 } catch {
     fail("cannot start: \(error)", status: 1)

@@ -85,10 +85,15 @@ struct SwayGuardTests {
         try expectNotProtecting(probe, .compositorGone, statement: "NOT protecting on sway: sway's IPC has gone", log: h.guardLog)
     }
 
-    @Test("On a desktop it cannot protect, the guard says so once and applockctl status shows it")
+    @Test("On a desktop it cannot protect, the guard says so once, applockctl status shows it, and one notification names the guarded app")
     func unprotectedDesktopIsSaid() throws {
         let environment = try TestEnvironment()
         defer { environment.cleanup() }
+        let apps = environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
+        try "[Policy]\nGuard=true\n".write(to: apps.appendingPathComponent("\(SwayGuardHarness.app).conf"), atomically: true,
+                                          encoding: .utf8)
+        try environment.startNotificationServer()
         let agent = try AgentProcess(environment: environment)
         try agent.waitUntilServing()
         let guardProcess = try SessionProcess(
@@ -97,10 +102,10 @@ struct SwayGuardTests {
             in: environment, logName: "guard")
         defer { guardProcess.stop() }
         #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
-        let status = environment.run([try PackageFolders.program("applockctl"), "status"])
-        #expect(status.stdout.contains("Guard:   NOT protecting on this Wayland desktop (river): a Wayland client cannot see"),
-                "\(status.stdout)\(status.stderr)")
-        #expect(status.status == GuardStatusProbe.notProtectingExitStatus, "\(status.stdout)\(status.stderr)")
+        try expectNotProtecting(
+            GuardStatusProbe(environment: environment), .unsupportedDesktop,
+            statement: "NOT protecting on this Wayland desktop (river): a Wayland client cannot see", appName: SwayGuardHarness.app
+        ) { guardProcess.logText() }
         let said = guardProcess.logText().components(separatedBy: "NOT protecting").count - 1
         #expect(said == 1, "\(guardProcess.logText())")
     }
