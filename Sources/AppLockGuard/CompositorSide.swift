@@ -49,6 +49,8 @@ public struct CompositorSide: Sendable, Equatable {
     /// GNOME's `UserExtensionsEnabled`.
     public var userExtensionsEnabled = true
     public var script = ScriptFinding.notLoaded
+    /// Whether the compositor has been on the bus since the guard started (absent before that is still starting up).
+    public private(set) var compositorSeen = false
     /// Whether the script has polled the guard since the compositor appeared and the script was (re)loaded or enabled.
     public private(set) var polled = false
 
@@ -59,6 +61,7 @@ public struct CompositorSide: Sendable, Equatable {
     /// The compositor's bus name has a new owner ("" for none): nothing is known of its script yet.
     public mutating func compositorChanged(owner: String) {
         compositor = owner.isEmpty ? .absent : .present(owner)
+        if !owner.isEmpty { compositorSeen = true }
         extensionFindings = [:]
         script = .notLoaded
         polled = false
@@ -126,6 +129,9 @@ public struct CompositorSide: Sendable, Equatable {
         switch (kind, compositor) {
         case (_, .unknown):
             return GuardReadiness.initial(for: kind == .kwin ? .plasmaWayland : .gnomeWayland)
+        case (_, .absent) where !compositorSeen:
+            return not(.waiting, "\(kind == .kwin ? "KWin" : "GNOME Shell") is not on the session bus yet",
+                       fix: GuardReadiness.waitFix)
         case (.kwin, .absent):
             return not(.compositorGone, "KWin is not on the session bus (org.kde.KWin has no owner)",
                        fix: "log in to Plasma again; the guard loads its script as soon as KWin is back")

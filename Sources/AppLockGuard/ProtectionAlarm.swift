@@ -4,12 +4,13 @@ public import AppLockCore
 /// driver feeds it each ``GuardReadiness`` and guarded-app set with the time, and carries out its ``Decision``.
 ///
 /// An episode runs from the moment the guard stops protecting (or starts without protecting) until it protects
-/// again, and raises one notification, once it has lasted ``patience`` (so that a guard or a Shell starting up,
-/// answered within it, raises none) and while some app is guarded (nothing is exposed otherwise). A new episode
-/// that begins within ``quietPeriod`` of the last notification is told when that period ends, if it still lasts:
-/// a desktop side that comes and goes is not a flood of notifications.
+/// again, and raises one notification while some app is guarded (nothing is exposed otherwise): at once for a
+/// named fault (the extension disabled, the compositor gone), and for `waiting` only once it has lasted
+/// ``patience`` (so that a guard or a Shell starting up, answered within it, raises none). A new episode that begins
+/// within ``quietPeriod`` of the last notification is told when that period ends, if it still lasts: a desktop side
+/// that comes and goes is not a flood of notifications.
 public struct ProtectionAlarm: Sendable {
-    /// How long the guard may go unanswered before it tells the user: well within the 2 s the status allows.
+    /// How long the guard may wait for the desktop's first answer before it tells the user: within the 2 s allowed.
     public static let patience = Duration.milliseconds(1000)
     /// The shortest time between two notifications.
     public static let quietPeriod = Duration.seconds(30)
@@ -40,7 +41,7 @@ public struct ProtectionAlarm: Sendable {
         let start = episodeStart ?? now
         episodeStart = start
         guard !notified, !guardedApps.isEmpty else { return .nothing }
-        var due = start + Self.patience
+        var due = readiness.reason == .waiting ? start + Self.patience : start
         if let lastNotification { due = max(due, lastNotification + Self.quietPeriod) }
         guard now >= due else { return .wakeAt(due) }
         notified = true

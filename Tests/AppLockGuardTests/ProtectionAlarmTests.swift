@@ -28,6 +28,12 @@ struct ProtectionAlarmTests {
         #expect(silent.update(disabled, guardedApps: [notes, mail], now: clock.now) == .nothing, "one per episode")
     }
 
+    @Test("A named fault is told at once")
+    func faultAtOnce() {
+        var alarm = ProtectionAlarm()
+        #expect(alarm.update(disabled, guardedApps: [notes], now: .seconds(5)) == .notify([notes]))
+    }
+
     @Test("No guarded app, no notification; an app guarded during the episode raises it then")
     func onlyWithGuardedApps() {
         let clock = ManualClock()
@@ -41,8 +47,6 @@ struct ProtectionAlarmTests {
     func episodes() {
         let clock = ManualClock()
         var alarm = ProtectionAlarm()
-        _ = alarm.update(disabled, guardedApps: [notes], now: clock.now)
-        clock.advance(by: ProtectionAlarm.patience)
         #expect(alarm.update(disabled, guardedApps: [notes], now: clock.now) == .notify([notes]))
         let told = clock.now
         clock.advance(by: .seconds(2))
@@ -64,6 +68,8 @@ struct CompositorSideTests {
     func gnome() {
         var side = CompositorSide(kind: .gnomeShell)
         #expect(side.readiness.reason == .waiting)
+        side.compositorChanged(owner: "")
+        #expect(side.readiness.reason == .waiting, "a Shell not started yet is waited for")
         side.compositorChanged(owner: ":1.5")
         side.version = "43.9"
         side.extensionChanged(Self.otherUUID, .state(Self.enabled, error: ""))
