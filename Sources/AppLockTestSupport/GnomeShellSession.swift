@@ -19,22 +19,22 @@ public final class GnomeShellSession: @unchecked Sendable {
     private let shell: SessionProcess
 
     /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`
-    /// (nil: none is installed) and enabled unless `enabled` is false; `otherExtensions` are more extension folders,
-    /// each named by its UUID, installed and enabled with it (a measurement's own observer, say).
+    /// and enabled (nil: none is installed); `otherExtensions` are more extension folders, each named by its UUID,
+    /// installed and enabled with it (a measurement's own observer, say).
     public init(
-        environment: TestEnvironment, extensionDirectory: URL?, enabled: Bool = true, otherExtensions: [URL] = []
+        environment: TestEnvironment, extensionDirectory: URL?, otherExtensions: [URL] = []
     ) throws {
         self.environment = environment
         let extensions = environment.dataHome.appendingPathComponent("gnome-shell/extensions")
         try FileManager.default.createDirectory(at: extensions, withIntermediateDirectories: true)
         var uuids: [String] = []
         try? FileManager.default.removeItem(at: extensions.appendingPathComponent(Self.extensionUUID))
-        let appLock = extensionDirectory.map { [($0, Self.extensionUUID, enabled)] } ?? []
-        for (source, uuid, enable) in appLock + otherExtensions.map({ ($0, $0.lastPathComponent, true) }) {
+        let appLock = extensionDirectory.map { [($0, Self.extensionUUID)] } ?? []
+        for (source, uuid) in appLock + otherExtensions.map({ ($0, $0.lastPathComponent) }) {
             let installed = extensions.appendingPathComponent(uuid)
             try? FileManager.default.removeItem(at: installed)
             try FileManager.default.copyItem(at: source, to: installed)
-            if enable { uuids.append("'\(uuid)'") }
+            uuids.append("'\(uuid)'")
         }
         var shellVariables = environment.environment
         shellVariables["GSETTINGS_BACKEND"] = "keyfile"

@@ -26,8 +26,8 @@ struct GnomeGuardTests {
         SwayGuardHarness.artifacts.appendingPathComponent("gnome-\(label).png")
     }
 
-    /// The agent with the app guarded, GNOME Shell with the extension (`extensionDirectory`, enabled unless
-    /// `enabled` is false; nil installs none), the guard, and the guarded foot recording its keys into `recorder`;
+    /// The agent with the app guarded, GNOME Shell with the extension (`extensionDirectory`; nil installs none), the
+    /// guard, and the guarded foot recording its keys into `recorder`;
     /// with `notifications`, the test's own notification server owns `org.freedesktop.Notifications` before the
     /// Shell (which has one of its own) starts.
     struct Desktop {
@@ -37,15 +37,13 @@ struct GnomeGuardTests {
         let foot: SessionProcess
         let recorder: URL
 
-        init(extensionDirectory: URL? = GnomeGuardTests.extensionSource, enabled: Bool = true, notifications: Bool = false)
-            throws
-        {
+        init(extensionDirectory: URL? = GnomeGuardTests.extensionSource, notifications: Bool = false) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n")
             let environment = setup.environment
             if notifications { try environment.startNotificationServer() }
-            session = try GnomeShellSession(environment: environment, extensionDirectory: extensionDirectory, enabled: enabled)
+            session = try GnomeShellSession(environment: environment, extensionDirectory: extensionDirectory)
             guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
             guard environment.waitForName(GuardBusNames.busName) else {
                 throw TestSupportError("the guard did not start: \(guardProcess.logText())")
