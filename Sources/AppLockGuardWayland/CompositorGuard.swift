@@ -7,7 +7,7 @@ import Glibc
 
 /// The resident guard where only the compositor sees every window and a script inside it does the work: on KDE
 /// Plasma (Wayland, 5.27 and 6) a KWin script the guard loads over D-Bus (``KWinScript``), on GNOME the AppLock Shell
-/// extension (``GnomeShellExtension``, `data/gnome-shell/applock.js`). The script reports windows to the guard's
+/// extension (``GnomeShellExtensions``, `data/gnome-shell/applock.js`). The script reports windows to the guard's
 /// compositor object (``GuardBusNames/compositorInterface``) and long-polls it for what to do: while a guarded app is
 /// `obscured` or `locked` its windows are kept minimised, and the lock window (an ordinary toplevel) is kept above
 /// everything with the focus. The same `GuardCore` decides as on X11 and sway.
@@ -37,10 +37,16 @@ public final class CompositorGuard: GuardBackend {
     var version: Int32 = 1
     var polls: [(MethodInvocation, TimerHandle)] = []
     var publishScheduled = false
+    /// Whether the script in the compositor answers (``CompositorGuard/followCompositorSide()``).
+    var side: CompositorSide
+    var sideWatches: [MatchToken] = []
+    var scriptCheck: TimerHandle?
+    var extensionReadPending = false
 
     /// `desktop` is `.plasmaWayland` (the guard loads its KWin script) or `.gnomeWayland` (the extension calls in).
     public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
         self.desktop = desktop
+        side = CompositorSide(kind: desktop == .plasmaWayland ? .kwin : .gnomeShell)
         driver = try GuardDriver(configuration: configuration, desktop: desktop)
     }
 
@@ -60,11 +66,11 @@ public final class CompositorGuard: GuardBackend {
         try driver.run(self)
     }
 
-    public func startFollowingWindows() throws {
-        if desktop == .plasmaWayland { try loadScript() }
+    public func startFollowingWindows() {
+        followCompositorSide()
     }
 
-    private func loadScript() throws {
+    func loadScript() throws {
         let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/tmp"
         let path = runtime + "/applock-guard-kwin.js"
         _ = unlink(path)
@@ -158,6 +164,7 @@ public final class CompositorGuard: GuardBackend {
 
     /// Answers at once when the script's version is old, else holds the call until something changes.
     private func poll(_ call: MethodInvocation) {
+        sidePolled(by: call.sender)
         guard let seen = call.arguments.first?.int32Value else { return call.reply([.int32(version), .string(wanted())]) }
         if seen != version { return call.reply([.int32(version), .string(wanted())]) }
         let hold = loop.schedule(at: .after(Self.pollHold)) { [unowned self] in

@@ -12,30 +12,13 @@ public final class GnomeShellSession: @unchecked Sendable {
     /// `GNOME_EXTENSION_JS` does the same).
     static let behaviourMarker = "// @APPLOCK_BEHAVIOUR@"
 
-    /// The major version of the `gnome-shell` on PATH (`gnome-shell --version`: "GNOME Shell 48.7").
-    public static func installedVersion() throws -> Int {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gnome-shell", "--version"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard let version = text.split(separator: " ").last?.split(separator: ".").first.flatMap({ Int($0) }) else {
-            throw TestSupportError("gnome-shell --version printed no version: \(text)")
-        }
-        return version
-    }
-
     /// The AppLock extensions as `make install` lays them out (one folder per uuid: `metadata.json`, and
     /// `extension.js`, the folder's `extension.js.in` with `data/gnome-shell/applock.js` in place of its marker
     /// line), made from the source tree under `folder`, which is returned.
     public static func assembleExtensions(into folder: URL) throws -> URL {
         let source = PackageFolders.package.appendingPathComponent("data/gnome-shell")
         let behaviour = try String(contentsOf: source.appendingPathComponent("applock.js"), encoding: .utf8)
-        for uuid in GnomeShellExtension.uuids {
+        for uuid in GnomeShellExtensions.appLockUUIDs {
             let from = source.appendingPathComponent("extensions/\(uuid)")
             let to = folder.appendingPathComponent(uuid)
             try FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
@@ -61,27 +44,33 @@ public final class GnomeShellSession: @unchecked Sendable {
     public let keyboard: MutterRemoteKeyboard
     /// The Shell's major version.
     public let shellVersion: Int
-    /// The uuid of the AppLock extension this Shell loads (``GnomeShellExtension/uuid(forShellVersion:)``).
+    /// The uuid of the AppLock extension this Shell loads (``GnomeShellExtensions/appLockUUID(forShellVersion:)``).
     public let extensionUUID: String
     private let shell: SessionProcess
 
-    /// `appLockExtensions` holds the AppLock extensions, one folder per uuid as `make install` lays them out
-    /// (`share/gnome-shell/extensions`; nil: assembled from the source tree); both are copied into
-    /// `$XDG_DATA_HOME/gnome-shell/extensions` and enabled, as a user of either generation may have them, and the
-    /// session checks that the Shell runs the one of its generation and finds the other out of date.
-    /// `otherExtensions` are more extension folders, each named by its UUID, installed and enabled with them (a
+    /// `extensionDirectories` are the AppLock extension folders to install, each named by its uuid, copied into
+    /// `$XDG_DATA_HOME/gnome-shell/extensions` and enabled ([]: none). By default both AppLock extensions are, as
+    /// `make install` lays them out (assembled from the source tree), and enabled, as a user of either generation may
+    /// have them: the session then checks that the Shell runs the one of its generation and finds the other out of
+    /// date. `otherExtensions` are more extension folders, each named by its UUID, installed and enabled with them (a
     /// measurement's own observer, say).
-    public init(environment: TestEnvironment, appLockExtensions: URL? = nil, otherExtensions: [URL] = []) throws {
+    public init(
+        environment: TestEnvironment, extensionDirectories: [URL]? = nil, otherExtensions: [URL] = []
+    ) throws {
         self.environment = environment
-        shellVersion = try Self.installedVersion()
-        extensionUUID = GnomeShellExtension.uuid(forShellVersion: shellVersion)
-        let appLockSource = try appLockExtensions
-            ?? Self.assembleExtensions(into: environment.root.appendingPathComponent("applock-gnome-extensions"))
+        shellVersion = try Self.installedMajorVersion()
+        extensionUUID = GnomeShellExtensions.appLockUUID(forShellVersion: shellVersion)
+        let appLock = try extensionDirectories ?? {
+            let assembled = try Self.assembleExtensions(into: environment.root.appendingPathComponent("applock-gnome-extensions"))
+            return GnomeShellExtensions.appLockUUIDs.map { assembled.appendingPathComponent($0) }
+        }()
         let extensions = environment.dataHome.appendingPathComponent("gnome-shell/extensions")
         try FileManager.default.createDirectory(at: extensions, withIntermediateDirectories: true)
         var uuids: [String] = []
-        for (source, uuid) in GnomeShellExtension.uuids.map({ (appLockSource.appendingPathComponent($0), $0) })
-            + otherExtensions.map({ ($0, $0.lastPathComponent) }) {
+        for uuid in GnomeShellExtensions.appLockUUIDs {
+            try? FileManager.default.removeItem(at: extensions.appendingPathComponent(uuid))
+        }
+        for (source, uuid) in (appLock + otherExtensions).map({ ($0, $0.lastPathComponent) }) {
             let installed = extensions.appendingPathComponent(uuid)
             try? FileManager.default.removeItem(at: installed)
             try FileManager.default.copyItem(at: source, to: installed)
@@ -92,7 +81,7 @@ public final class GnomeShellSession: @unchecked Sendable {
         shellVariables["XDG_SESSION_TYPE"] = "wayland"
         shellVariables["XDG_CURRENT_DESKTOP"] = "GNOME"
         let enabled = environment.run(
-            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "[\(uuids.joined(separator: ", "))]"],
+            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "@as [\(uuids.joined(separator: ", "))]"],
             extraEnvironment: shellVariables)
         // No notification banners: the Shell's own ("Logged in as a privileged user", "Screen Lock disabled") would lie
         // over the windows in the screenshots.
@@ -134,7 +123,7 @@ public final class GnomeShellSession: @unchecked Sendable {
         }
         // The Shell enables its extensions at start: one it did not load (OUT_OF_DATE, ERROR) hides nothing. The
         // other generation's must be OUT_OF_DATE (state 4), never loaded.
-        for uuid in GnomeShellExtension.uuids {
+        for uuid in extensionDirectories == nil ? GnomeShellExtensions.appLockUUIDs : [] {
             let info = shellCall(["org.gnome.Shell.Extensions.GetExtensionInfo", uuid]).stdout
             let state = uuid == extensionUUID ? "1.0" : "4.0"
             guard info.contains("'state': <\(state)>") else {
@@ -151,6 +140,18 @@ public final class GnomeShellSession: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// The major version of the `gnome-shell` on PATH (43 on Debian 12, 48 on Debian 13).
+    public static func installedMajorVersion() throws -> Int {
+        let result = CommandRunner.run(
+            ["gnome-shell", "--version"], environment: ProcessInfo.processInfo.environment, input: nil,
+            scratch: FileManager.default.temporaryDirectory, timeout: .seconds(30))
+        let version = result.stdout.split(whereSeparator: \.isWhitespace).last ?? ""
+        guard let major = version.split(separator: ".").first.flatMap({ Int($0) }) else {
+            throw TestSupportError("gnome-shell --version said: \(result.stdout)\(result.stderr)")
+        }
+        return major
+    }
 
     public func stop() {
         keyboard.close()

@@ -21,10 +21,10 @@ extension Bench {
         let observer = try GnomeHideListener(
             sessionBusAddress: environment.sessionBus.address, appID: Self.gnomeGuardedApp,
             directory: environment.root.appendingPathComponent("bench-gnome-extensions"),
-            shellVersion: try GnomeShellSession.installedVersion())
+            shellVersion: try GnomeShellSession.installedMajorVersion())
         defer { observer.close() }
         let session = try GnomeShellSession(
-            environment: environment, appLockExtensions: try Self.gnomeExtensions(),
+            environment: environment, extensionDirectories: try Self.gnomeExtensions(),
             otherExtensions: [observer.extensionDirectory])
         defer { session.stop() }
         let app = try session.launch(["foot", "-a", Self.gnomeGuardedApp], logName: "bench-gnome-foot")
@@ -48,16 +48,16 @@ extension Bench {
                    target: "≤ 16.7 ms (one frame at 60 Hz)", met: hidden.p99 <= 16_700)
     }
 
-    /// The AppLock Shell extensions' folder (one folder per uuid): nil when the bench runs from a build of the source
-    /// tree (``GnomeShellSession`` assembles them from it), else an installed one.
-    static func gnomeExtensions() throws -> URL? {
+    /// The AppLock Shell extensions' folders (one per uuid): nil when the bench runs from a build of the source tree
+    /// (``GnomeShellSession`` assembles them from it), else the installed ones.
+    static func gnomeExtensions() throws -> [URL]? {
         let source = PackageFolders.package.appendingPathComponent("data/gnome-shell/applock.js")
         if FileManager.default.fileExists(atPath: source.path) { return nil }
         let candidates = ["/usr/local/share/gnome-shell/extensions", "/usr/share/gnome-shell/extensions"]
             .map { URL(fileURLWithPath: $0) }
         guard let found = candidates.first(where: {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("\(GnomeShellExtension.uuid)/extension.js").path)
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("\(GnomeShellExtensions.appLockUUID)/extension.js").path)
         }) else { throw BenchError("the AppLock Shell extensions are not found (looked in \(source.path) and \(candidates.map(\.path)))") }
-        return found
+        return GnomeShellExtensions.appLockUUIDs.map { found.appendingPathComponent($0) }
     }
 }

@@ -62,9 +62,9 @@ final class GnomeHideListener: @unchecked Sendable {
                 }
             }
             """
-        // The Shell's own generation of extension, as the AppLock extension has (GnomeShellExtension): an ES module
+        // The Shell's own generation of extension, as the AppLock extension has (GnomeShellExtensions): an ES module
         // from GNOME 45, an `imports` script before.
-        let modules = shellVersion >= GnomeShellExtension.firstModuleVersion
+        let modules = shellVersion >= GnomeShellExtensions.firstModuleVersion
         let versions = modules ? #"["45", "46", "47", "48", "49"]"# : #"["43", "44"]"#
         let script = modules ? """
             import Gio from 'gi://Gio';

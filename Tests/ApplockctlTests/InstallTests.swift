@@ -62,7 +62,7 @@ import Testing
 
         // make install assembles each GNOME Shell extension as the tests' GNOME sessions do.
         let assembled = try GnomeShellSession.assembleExtensions(into: env.root.appendingPathComponent("assembled"))
-        for uuid in GnomeShellExtension.uuids {
+        for uuid in GnomeShellExtensions.appLockUUIDs {
             for file in ["metadata.json", "extension.js"] {
                 let installed = try Data(contentsOf: destdir.appendingPathComponent("usr/share/gnome-shell/extensions/\(uuid)/\(file)"))
                 #expect(installed == (try Data(contentsOf: assembled.appendingPathComponent("\(uuid)/\(file)"))), "\(uuid)/\(file)")

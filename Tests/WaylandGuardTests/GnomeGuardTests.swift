@@ -6,8 +6,9 @@ import Testing
 
 /// applock-guard on GNOME Shell (`gnome-shell --headless`: 43 on Debian 12, 48 in the Debian 13 chroot) with the
 /// AppLock extension of its generation, over an unmodified foot (yellow on magenta, its shell running `cat` into a
-/// recorder file with the terminal in non-canonical mode, so every key that reaches it is recorded at once). Keys are typed through Mutter's RemoteDesktop API, the one
-/// keyboard a headless Shell has; they go wherever the Shell's keyboard focus is.
+/// recorder file with the terminal in non-canonical mode, so every key that reaches it is recorded at once). Keys are
+/// typed through Mutter's RemoteDesktop API, the one keyboard a headless Shell has; they go wherever the Shell's
+/// keyboard focus is.
 @Suite("Guard on GNOME Shell", .serialized)
 struct GnomeGuardTests {
     static let app = "org.example.Notes"
@@ -17,13 +18,21 @@ struct GnomeGuardTests {
     static let altKeysym: UInt32 = 0xFFE9
     static let tabKeysym: UInt32 = 0xFF09
 
+    /// The AppLock extension of the `gnome-shell` on PATH, assembled from the source tree under `folder`.
+    static func extensionSource(in folder: URL) throws -> URL {
+        try GnomeShellSession.assembleExtensions(into: folder).appendingPathComponent(
+            GnomeShellExtensions.appLockUUID(forShellVersion: GnomeShellSession.installedMajorVersion()))
+    }
+
     /// `artifacts/guard-wayland/gnome<version>-<label>.png`: the host's GNOME 43 and the chroot's 48 keep theirs apart.
     static func artifact(_ label: String, shellVersion: Int) -> URL {
         SwayGuardHarness.artifacts.appendingPathComponent("gnome\(shellVersion)-\(label).png")
     }
 
-    /// The agent with the app guarded, GNOME Shell with the extension, the guard, and the guarded foot recording
-    /// its keys into `recorder`.
+    /// The agent with the app guarded, GNOME Shell with the AppLock extensions (`extensionDirectories`; by default
+    /// both, see ``GnomeShellSession``), the guard, and the guarded foot recording its keys into `recorder`;
+    /// with `notifications`, the test's own notification server owns `org.freedesktop.Notifications` before the
+    /// Shell (which has one of its own) starts.
     struct Desktop {
         let setup: GuardedAgent
         let session: GnomeShellSession
@@ -31,12 +40,13 @@ struct GnomeGuardTests {
         let foot: SessionProcess
         let recorder: URL
 
-        init() throws {
+        init(extensionDirectories: [URL]? = nil, notifications: Bool = false) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n")
             let environment = setup.environment
-            session = try GnomeShellSession(environment: environment)
+            if notifications { try environment.startNotificationServer() }
+            session = try GnomeShellSession(environment: environment, extensionDirectories: extensionDirectories)
             guardProcess = try Self.startGuard(in: session)
             recorder = environment.root.appendingPathComponent("recorder.txt")
             foot = try session.launch([

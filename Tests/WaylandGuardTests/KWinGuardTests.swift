@@ -100,6 +100,30 @@ struct KWinGuardTests {
         #expect(state() == "locked")
     }
 
+    @Test("Protected once the KWin script polled; the script unloaded, the guard says so on the bus, in applockctl status and in one notification")
+    func scriptUnloadedIsSaid() throws {
+        let setup = try GuardedAgent(app: "org.example.Notes", desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm\n")
+        let environment = setup.environment
+        defer { environment.cleanup() }
+        try environment.startNotificationServer()
+        let session = try KWinSession(environment: environment)
+        defer { session.stop() }
+        let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
+        defer { guardProcess.stop() }
+        let probe = GuardStatusProbe(environment: environment)
+        let healthy = probe.waitFor(nil)
+        #expect(healthy?.statement == "protecting guarded apps on KDE Plasma (KWin) (its KWin script polls the guard)",
+                "\(String(describing: healthy))\n\(guardProcess.logText())")
+        let printed = try probe.applockctlStatus()
+        #expect(printed.status == 0, "\(printed.stdout)\(printed.stderr)")
+        let unloaded = environment.call(
+            destination: "org.kde.KWin", path: "/Scripting", method: "org.kde.kwin.Scripting.unloadScript", ["'applock-guard'"])
+        #expect(unloaded.stdout.contains("true"), "\(unloaded.stdout)\(unloaded.stderr)")
+        try expectNotProtecting(probe, .scriptUnloaded, statement: "the AppLock KWin script was unloaded") {
+            guardProcess.logText()
+        }
+    }
+
     /// Starts KWin, the guard and the app (`launch`, whose keys go to `recorder`; drawn in `appColours`), then
     /// checks what a user sees and types: the app minimised, the lock window above, focused and centred, keys reaching
     /// nothing (also after reaching for the app as the task bar does), the passcode unlocking, the app back with the
