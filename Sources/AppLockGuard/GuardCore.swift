@@ -33,6 +33,8 @@ public struct GuardCore: Sendable {
         var app: AppID
         var window: GuardWindowID
         var mapped = false
+        /// Its cover went with the lock window inside: it is started again in the new one.
+        var coverLost = false
     }
 
     /// Each guarded app with what makes it `background` (its policy's `BackgroundWhen`).
@@ -116,6 +118,11 @@ public struct GuardCore: Sendable {
                 lockWindow = nil
                 apps[app]?.lockWindowBlockedUntil = now + Self.lockWindowRestartDelay
             }
+        case .coverLost(let window):
+            prepared.remove(window)
+            covers[window] = nil
+            grabHeld = false
+            if lockWindow?.window == window { lockWindow?.coverLost = true }
         case .coverClicked(let window):
             if covers[window] != nil, active != window { extra = [.activate(window)] }
         case .timerFired:
@@ -196,7 +203,9 @@ public struct GuardCore: Sendable {
             apps[app]?.lockWindowBlockedUntil = nil
             wanted = LockWindow(app: app, window: window)
         }
-        if let current = lockWindow, current.app == wanted?.app, current.window == wanted?.window { return }
+        if let current = lockWindow, current.app == wanted?.app, current.window == wanted?.window, !current.coverLost {
+            return
+        }
         if let current = lockWindow {
             actions.append(.hideLockWindow(current.app))
             lockWindow = nil

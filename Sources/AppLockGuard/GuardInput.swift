@@ -28,6 +28,10 @@ public enum GuardInput: Sendable, Equatable {
     case lockWindowMapped(AppID)
     /// The lock window process of `app` ended.
     case lockWindowExited(AppID)
+    /// The cover of the window is gone or was taken off the screen by something other than the guard (any X client
+    /// can destroy or unmap another's window): it is made and shown again at once, and the keyboard grab, which
+    /// ends with its window, is taken again.
+    case coverLost(GuardWindowID)
     /// A cover was clicked.
     case coverClicked(GuardWindowID)
     /// A timer armed by `armTimer` fired.

@@ -38,6 +38,8 @@ extension X11Guard {
             } else if clients[window] != nil {
                 refreshFrame(of: window)
             }
+        case .unmapped(let window) where coverOwners[window].flatMap({ covers[$0]?.mapped }) == true:
+            coverLost(window)
         case .mapped(let window), .unmapped(let window):
             if case .mapped = event, let app = coverHolding(child: window)?.app {
                 feed(.lockWindowMapped(app))
@@ -49,8 +51,10 @@ extension X11Guard {
             } else if coverOwners[window] == nil, case .mapped = event {
                 feed(.stackingChanged)
             }
-        case .configured(let window, let rect):
-            if let client = frames[window] ?? (clients[window]?.frame == window ? window : nil) {
+        case .configured(let window, let rect, let above):
+            if let client = coverOwners[window] {
+                keepCoverInPlace(of: client, rect: rect, above: above)
+            } else if let client = frames[window] ?? (clients[window]?.frame == window ? window : nil) {
                 followGeometry(of: client, frameRect: rect)
                 feed(.stackingChanged)
             } else if coverOwners[window] == nil, clients[window] == nil {
@@ -58,6 +62,7 @@ extension X11Guard {
             }
         case .destroyed(let window):
             if clients[window] != nil { untrack(window) }
+            if coverOwners[window] != nil { coverLost(window) }
             for (client, cover) in covers where cover.lockChild == window { covers[client]?.lockChild = nil }
         case .exposed(let window):
             if let client = coverOwners[window] { draw(coverOf: client) }
@@ -66,6 +71,25 @@ extension X11Guard {
         default:
             break
         }
+    }
+
+    /// Another client destroyed or unmapped a cover (only the guard's own `uncover` may take one down): the
+    /// window is forgotten (destroyed if it still exists) and the core makes and shows a new one at once.
+    private func coverLost(_ window: X11Window) {
+        guard let client = coverOwners.removeValue(forKey: window) else { return }
+        driver.log("the cover of window \(client) was taken down by another client; covering it again")
+        covers[client] = nil
+        display.destroy(window)
+        publishCovers()
+        feed(.coverLost(GuardWindowID(client.id)))
+    }
+
+    /// Another client moved, resized or restacked a cover (the guard's own changes leave it where this puts it):
+    /// it goes back over its window's frame, directly above it.
+    private func keepCoverInPlace(of client: X11Window, rect: X11Rect, above: X11Window?) {
+        guard let cover = covers[client], let frame = clients[client]?.frame else { return }
+        if rect != cover.rect { display.setGeometry(of: cover.window, to: cover.rect) }
+        if cover.mapped, above != frame { display.stack(cover.window, above: frame) }
     }
 
     private func coverHolding(child: X11Window) -> Cover? {

@@ -155,6 +155,25 @@ import Testing
         #expect(core.handle(.timerFired, now: clock.now).contains(.showLockWindow(notes, over: w1)))
     }
 
+    @Test func aCoverTakenDownByAnotherClientIsMadeAndShownAgainAtOnceWithTheKeyboard() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        #expect(core.holdsKeyboard)
+        #expect(core.handle(.coverLost(w1), now: clock.now)
+            == [.prepareCover(w1), .cover(w1, .locked, app: notes), .grabKeyboard])
+        #expect(core.covers == [w1: .locked])
+    }
+
+    @Test func aLostCoverWithTheLockWindowInsideGetsANewLockWindowAtOnce() {
+        var (core, clock) = lockWindowShownOverActiveNotes()
+        #expect(core.handle(.coverLost(w1), now: clock.now) == [
+            .prepareCover(w1), .cover(w1, .locked, app: notes), .hideLockWindow(notes), .showLockWindow(notes, over: w1),
+            .grabKeyboard,
+        ])
+        #expect(core.lockWindowApp == notes)
+        #expect(core.handle(.keyboardGrabAnswered(true), now: clock.now).isEmpty)
+        #expect(core.handle(.lockWindowMapped(notes), now: clock.now) == [.releaseKeyboard(focusLockWindowOf: notes)])
+    }
+
     @Test func aRefusedRegistrationIsAskedAgainLaterAndTheAppStaysCovered() {
         var (core, clock) = started()
         _ = core.handle(.windowResolved(w1, app: notes), now: clock.now)

@@ -193,4 +193,15 @@ final class GuardHarness {
     func recorded() -> String { (try? String(contentsOf: recorder, encoding: .utf8)) ?? "" }
 
     func guardLog() -> String { guardProcess?.logText() ?? "" }
+
+    /// The guard's covers on screen (`WM_NAME` "applock-guard cover", mapped).
+    func visibleCovers() -> [UInt32] {
+        session.run(["xdotool", "search", "--onlyvisible", "--name", "^applock-guard cover$"]).stdout
+            .split(separator: "\n").compactMap { UInt32($0) }
+    }
+
+    /// How many times lock windows have taken the keyboard (each says so in the guard's log).
+    func keyboardGrabsByLockWindows() -> Int {
+        guardLog().components(separatedBy: "applock-lock-window: keyboard grabbed").count - 1
+    }
 }

@@ -59,6 +59,43 @@ struct GuardTests {
                 "the app has the focus after unlocking and got nothing before: \(h.recorded())")
     }
 
+    @Test("A cover destroyed or unmapped by another client (xdotool windowclose, windowunmap) is put up again at once with the lock window and the keyboard, one moved away goes back: the app's pixels stay hidden and keys typed reach nothing")
+    func aCoverTakenDownByAnotherClientComesBack() throws {
+        let h = try GuardHarness("cover-taken-down")
+        try h.startGuard()
+        let window = try h.startApp(geometry: "100x40+60+40")
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "covered"), "\(h.guardLog())")
+        #expect(waitUntil(timeout: .seconds(20)) { h.keyboardGrabsByLockWindows() == 1 }, "\(h.guardLog())")
+
+        for (round, attack) in ["windowclose", "windowunmap"].enumerated() {
+            let before = try #require(h.visibleCovers().first, "no cover on screen")
+            h.session.xdotool([attack, String(before)])
+            #expect(waitUntil(timeout: .seconds(10)) { !h.visibleCovers().isEmpty && !h.visibleCovers().contains(before) },
+                    "no new cover after \(attack): \(h.guardLog())")
+            #expect(h.waitUntilCovered(window, label: "after-\(attack)"), "\(h.guardLog())")
+            #expect(waitUntil(timeout: .seconds(20)) { h.keyboardGrabsByLockWindows() >= round + 2 },
+                    "the new lock window did not take the keyboard after \(attack): \(h.guardLog())")
+            h.session.xdotool(["type", "--delay", "20", "typed after \(attack)"])
+            h.session.xdotool(["key", "Return"])
+            #expect(h.waitUntilCovered(window, label: "typed-after-\(attack)"), "\(h.guardLog())")
+        }
+        #expect(h.guardLog().contains("taken down by another client"))
+
+        let moved = try #require(h.visibleCovers().first, "no cover on screen")
+        h.session.xdotool(["windowmove", String(moved), "700", "500"])
+        h.session.xdotool(["windowsize", String(moved), "20", "20"])
+        #expect(h.waitUntilCovered(window, label: "cover-moved-away"), "\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", GuardHarness.passcode])
+        #expect(h.waitForState("unlocked"), "the passcode typed reached the new lock window: \(h.guardLog())")
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.session.xdotool(["type", "--delay", "20", "after"])
+        h.session.xdotool(["key", "Return"])
+        #expect(waitUntil(timeout: .seconds(5)) { h.recorded() == "after\n" },
+                "only what was typed after unlocking reached the app: \(h.recorded())")
+    }
+
     @Test("logind Lock, PrepareForSleep and idle each cover the guarded app")
     func sessionTriggersCover() throws {
         let h = try GuardHarness("session-triggers", policy: "LockAfterIdle=60\n")
