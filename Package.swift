@@ -122,7 +122,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "AppLockProtocol", "DBusKit"],
             swiftSettings: strict
         ),
 

@@ -6,6 +6,8 @@ public enum GuardInput: Sendable, Equatable {
     case guardedAppsChanged([AppID: BackgroundRule])
     /// A window is known, or its app was resolved again: `app` is its guarded app, nil when it belongs to none.
     case windowResolved(GuardWindowID, app: AppID?)
+    /// Where the window (its frame) is on screen and how large; desktops that do not say leave it unknown.
+    case windowGeometry(GuardWindowID, GuardRect)
     /// The window is on screen (mapped, not minimised).
     case windowShown(GuardWindowID)
     /// The window left the screen (unmapped or minimised).

@@ -43,7 +43,7 @@ func runLockWindow() -> ExitStatus {
                 window.addStyleClass("lock-cover")
                 window.realize()
                 let inside = try X11Embedding(window: window, parent: parent)
-                lock.fit(height: inside.parentHeight)
+                lock.fit(width: inside.parentSize.width, height: inside.parentSize.height)
                 inside.onParentDestroyed = { exit(ExitStatus.parentGone.rawValue) }
                 inside.onKeyboardGrabbed = { FileHandle.standardError.write(Data("applock-lock-window: keyboard grabbed\n".utf8)) }
                 window.onMap { inside.keepKeyboard() }
