@@ -153,7 +153,7 @@ final class PasscodeView {
         }
     }
 
-    /// Hides the keypad, dots and entry (when nothing more is to be typed).
+    /// Hides the keypad, dots and entry (when nothing more is to be typed); keys typed go to the window's widgets.
     func hideInput() {
         keypad.isVisible = false
         dots.isVisible = false
@@ -170,7 +170,7 @@ final class PasscodeView {
     // MARK: Input
 
     private func handle(_ key: KeyPress) -> Bool {
-        guard kind.isNumeric, !key.isShortcut else { return false }
+        guard kind.isNumeric, keypad.isVisible, !key.isShortcut else { return false }
         if key.isBackspace {
             deleteDigit()
             return true

@@ -148,7 +148,7 @@ struct LockWindowTests {
         #expect(try harness.state() == "locked")
     }
 
-    @Test("Set-passcode: a mismatch starts again; set and confirm store one item in the keyring")
+    @Test("Set-passcode: a mismatch starts again; set and confirm store one item in the keyring; Return closes the last page")
     func setPasscode() throws {
         let harness = try LockWindowHarness()
         let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app])
@@ -169,7 +169,8 @@ struct LockWindowTests {
         let items = harness.environment.run(["secret-tool", "search", "--all", "app-id", LockWindowHarness.app])
         #expect(items.stdout.components(separatedBy: "label = ").count - 1 == 1, "\(items.stdout)\(items.stderr)")
         #expect(harness.client.unlock(LockWindowHarness.app, "2468") == "")
-        window.process.terminate()
+        #expect(harness.type("", then: ["Return"]))
+        #expect(window.exitStatus(within: .seconds(10)) == 0, "Return did not close the last page: \(window.log)")
     }
 
     @Test("Set-passcode offers only the kinds the app's policy allows")
@@ -189,7 +190,7 @@ struct LockWindowTests {
         #expect(harness.client.unlock(LockWindowHarness.app, "correct horse") == "")
     }
 
-    @Test("Set-passcode for an app that has one: remove it with the current passcode")
+    @Test("Set-passcode for an app that has one: remove it with the current passcode; Escape closes the last page")
     func removePasscode() throws {
         let harness = try LockWindowHarness()
         _ = try harness.client.call("SetPasscode", [.string(LockWindowHarness.app), .string("123456"), .string("six-digit")])
@@ -203,5 +204,7 @@ struct LockWindowTests {
         #expect(try harness.client.hasPasscode(LockWindowHarness.app) == false)
         let items = harness.environment.run(["secret-tool", "search", "--all", "app-id", LockWindowHarness.app])
         #expect(!items.stdout.contains("label = "), "\(items.stdout)")
+        #expect(harness.type("", then: ["Escape"]))
+        #expect(window.exitStatus(within: .seconds(10)) == 0, "Escape did not close the last page: \(window.log)")
     }
 }
