@@ -173,6 +173,23 @@ struct LockWindowTests {
         #expect(window.exitStatus(within: .seconds(10)) == 0, "Return did not close the last page: \(window.log)")
     }
 
+    @Test("The window's WM_CLASS (GTK's program name, also its Wayland app id) names the lock window's desktop entry, which calls it AppLock with its icon and keeps it out of menus")
+    func windowClassNamesItsDesktopEntry() throws {
+        let harness = try LockWindowHarness()
+        let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app])
+        let found = harness.display.run(["xdotool", "search", "--onlyvisible", "--name", "AppLock"]).stdout
+        let id = try #require(found.split(separator: "\n").first, "no window named AppLock: \(window.log)")
+        let wmClass = harness.display.run(["xprop", "-id", String(id), "WM_CLASS"]).stdout
+        let instance = try #require(wmClass.split(separator: "\"").dropFirst().first.map(String.init), "\(wmClass)")
+        let entry = PackageFolders.package.appendingPathComponent("data/applications/\(instance).desktop")
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        for line in ["Name=AppLock", "NoDisplay=true", "Icon=io.github.applock.Settings", "StartupWMClass=\(instance)"] {
+            #expect(text.contains(line + "\n"), "\(line) missing from \(entry.path)")
+        }
+        let validate = harness.environment.run(["desktop-file-validate", entry.path])
+        #expect(validate.status == 0 && validate.stdout.isEmpty, "\(validate.stdout)\(validate.stderr)")
+    }
+
     @Test("Set-passcode offers only the kinds the app's policy allows")
     func setPasscodeKindsFromPolicy() throws {
         let harness = try LockWindowHarness(policy: "PasscodeKinds=alphanumeric")
