@@ -164,7 +164,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
+            name: "LockWindowTests", dependencies: ["AppLockGuard", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(

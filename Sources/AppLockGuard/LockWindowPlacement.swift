@@ -25,8 +25,8 @@ public struct GuardRect: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The room the lock window's layouts need, in pixels: every keypad key, the prompt, a notice line and the system
-/// authentication button, without scrolling. The lock window picks its layout by the same sizes.
+/// The room the lock window's layouts need, in pixels: the app's name, the prompt, every keypad key and a notice of
+/// two lines, without scrolling. The lock window picks its layout by the same sizes.
 public struct LockWindowSize: Hashable, Sendable {
     public var width: Int32
     public var height: Int32

@@ -100,8 +100,8 @@ final class PasscodeView {
     }
 
     /// The layout for a cover smaller than the full layout (a small app window): no icon, a smaller title and
-    /// keypad, tighter spacing, so that the name, the prompt, the dots, every key, a notice line and the system
-    /// authentication button fit in `LockWindowSize.compact` (the guard puts the lock window in no smaller cover).
+    /// keypad, tighter spacing, so that the name, the prompt, the dots, every key and a notice of two lines fit in
+    /// `LockWindowSize.compact` (the guard puts the lock window in no smaller cover).
     func useCompactLayout() {
         image.isVisible = false
         title.removeStyleClass("title-1")

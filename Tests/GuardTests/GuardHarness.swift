@@ -171,10 +171,8 @@ final class GuardHarness {
         return try session.pixelCount(in: shot, rect: rect, colours: Self.appColours)
     }
 
-    /// What a screenshot shows of the lock window: its area (the largest area of its background colour), the keypad keys
-    /// drawn whole inside it (round keys of the key colour, found as areas of pixels), and the prompt's text (its
-    /// dimmed colour's bounds and pixel count). Taken with the pointer in a corner (a key under it is coloured
-    /// otherwise); kept as `artifacts/guard/<test>-<n>-<label>.png` when labelled.
+    /// What a screenshot shows of the lock window (``LockWindowOnScreen``), taken with the pointer in a corner; kept
+    /// as `artifacts/guard/<test>-<n>-<label>.png` when labelled.
     func lockWindowOnScreen(label: String?) throws -> LockWindowOnScreen {
         session.xdotool(["mousemove", "0", "0"])
         let shot = environment.root.appendingPathComponent("lock-window.png")
@@ -185,25 +183,8 @@ final class GuardHarness {
             try? FileManager.default.removeItem(at: kept)
             try FileManager.default.copyItem(at: shot, to: kept)
         }
-        let backgrounds = try ImageProbe.areas(
-            in: shot, colour: Self.lockWindowColour, minimumArea: 20000, environment: environment)
-        guard let area = backgrounds.max(by: { $0.width * $0.height < $1.width * $1.height })
-        else { return LockWindowOnScreen(area: nil, keys: [], prompt: nil, promptPixels: 0) }
-        let keys = try ImageProbe.areas(in: shot, colour: Self.keyColour, minimumArea: 600, environment: environment)
-            .filter { abs($0.width - $0.height) <= 3 && $0.width >= 30 && area.holds($0) }
-        // The prompt is the dimmed text above the keys (the keys' labels have a few pixels of that colour too).
-        let abovePad = XSession.Rect(
-            x: area.x, y: area.y, width: area.width, height: (keys.map(\.y).min() ?? area.y + area.height) - area.y)
-        let prompt = try ImageProbe.boundingBox(
-            in: shot, colour: Self.promptColour, inside: abovePad, environment: environment)
-        let promptPixels = try session.pixelCount(in: shot, rect: abovePad, colours: [Self.promptColour])
-        return LockWindowOnScreen(area: area, keys: keys, prompt: prompt, promptPixels: promptPixels)
+        return try LockWindowOnScreen(reading: shot, environment: environment)
     }
-
-    /// libadwaita 1.2's window background, its button colour (a keypad key), and its dimmed label text (the prompt).
-    static let lockWindowColour = "#FAFAFA"
-    static let keyColour = "#E6E6E6"
-    static let promptColour = "#8C8C8C"
 
     /// Waits until a screenshot shows every key and the prompt of the lock window, each key inside `host` when given
     /// (the screen area of the window whose cover holds it); keeps the last screenshot as `label`.
@@ -254,30 +235,3 @@ final class GuardHarness {
     }
 }
 
-/// The lock window as a screenshot shows it (``GuardHarness/lockWindowOnScreen(label:)``).
-struct LockWindowOnScreen: CustomStringConvertible {
-    /// Where its background is, nil when it is not on screen.
-    var area: XSession.Rect?
-    /// The keypad keys drawn whole inside it.
-    var keys: [XSession.Rect]
-    /// Where the prompt's text is, above the keys.
-    var prompt: XSession.Rect?
-    var promptPixels: Int
-
-    /// Every digit key (ten) whole, and the prompt whole above them inside the lock window.
-    var showsEveryKeyAndThePrompt: Bool {
-        guard let area, let prompt, keys.count == 10, let top = keys.map(\.y).min() else { return false }
-        return promptPixels > 100 && area.holds(prompt) && prompt.y + prompt.height < top
-    }
-
-    var description: String {
-        "lock window \(area.map(\.description) ?? "none"), \(keys.count) keys \(keys), prompt \(prompt.map(\.description) ?? "none") (\(promptPixels) pixels)"
-    }
-}
-
-extension XSession.Rect {
-    /// Whether `other` lies inside, off its edges (a key cut by an edge is not whole).
-    func holds(_ other: XSession.Rect) -> Bool {
-        other.x > x && other.y > y && other.x + other.width < x + width && other.y + other.height < y + height
-    }
-}

@@ -1,3 +1,4 @@
+import AppLockGuard
 import AppLockTestSupport
 import Foundation
 import Testing
@@ -55,6 +56,22 @@ struct LockWindowTests {
         #expect(harness.type("correct horse", then: ["Return"]))
         #expect(waitUntil(timeout: .seconds(15)) { (try? harness.state()) == "unlocked" })
         #expect(window.exitStatus(within: .seconds(10)) == 0)
+    }
+
+    @Test("In a cover of the compact layout's size (LockWindowSize.compact) every key and the prompt are on screen, with a two-line notice too")
+    func compactLayoutFitsItsSize() throws {
+        let harness = try LockWindowHarness(policy: "MaxFailedAttempts=1\nLockoutSchedule=120")
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let size = LockWindowSize.compact
+        let parent = try harness.makeParentWindow(width: Int(size.width), height: Int(size.height))
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        #expect(harness.type("9999"))
+        #expect(harness.accessibility.find("Another wrong passcode starts a lock-out") != nil, "\(window.log)")
+        #expect(harness.display.run(["xdotool", "mousemove", "0", "0"]).succeeded)
+        let seen = try LockWindowOnScreen(reading: try harness.screenshot("compact-size"), environment: harness.environment)
+        #expect(seen.showsEveryKeyAndThePrompt, "\(seen)")
+        #expect(seen.area.map { $0.width <= Int(size.width) && $0.height <= Int(size.height) } == true,
+                "the lock window is its cover's size: \(seen)")
     }
 
     @Test("While locked out the window counts down to RetryAfter and takes no passcode")
