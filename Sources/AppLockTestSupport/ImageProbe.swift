@@ -36,14 +36,18 @@ public enum ImageProbe {
         }
     }
 
-    /// The smallest rectangle holding every pixel of `image` (inside `crop` when given) that has `colour`
-    /// (`#RRGGBB`), in the image's coordinates, or nil when none has it.
+    /// The smallest rectangle holding every pixel of `image` (inside `crop` when given, and below its top
+    /// `skippingRows` rows: a panel, say) that has `colour` (`#RRGGBB`), in the image's coordinates, or nil when none
+    /// has it.
     public static func boundingBox(
-        in image: URL, colour: String, inside crop: XSession.Rect? = nil, environment: TestEnvironment
+        in image: URL, colour: String, inside crop: XSession.Rect? = nil, skippingRows: Int = 0,
+        environment: TestEnvironment
     ) throws -> XSession.Rect? {
         let cropping = crop.map { ["-crop", $0.description, "+repage"] } ?? []
+        let skipping = skippingRows > 0 ? ["-draw", "rectangle 0,0 \(Int32.max),\(skippingRows - 1)"] : []
         let result = environment.run(["convert", image.path] + cropping + [
-            "-fill", "black", "+opaque", colour, "-fill", "white", "-opaque", colour, "-format", "%@", "info:",
+            "-fill", "black", "+opaque", colour, "-fill", "white", "-opaque", colour,
+            "-fill", "black"] + skipping + ["-format", "%@", "info:",
         ])
         guard result.succeeded else { throw TestSupportError("convert failed: \(result.stderr)") }
         let numbers = result.stdout.split { !$0.isNumber }.compactMap { Int($0) }
