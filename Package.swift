@@ -122,7 +122,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "AppLockProtocol", "DBusKit"],
             swiftSettings: strict
         ),
 
@@ -166,7 +166,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
+            name: "LockWindowTests", dependencies: ["AppLockGuard", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(
