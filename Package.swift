@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
-        .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
+        .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
@@ -125,7 +125,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "AppLockProtocol", "DBusKit"],
             swiftSettings: strict
         ),
 
@@ -149,13 +149,15 @@ let package = Package(
         .testTarget(
             name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
         ),
-        .testTarget(name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore"], swiftSettings: strict),
+        .testTarget(
+            name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
+        ),
         .testTarget(
             name: "PasscodeStorageTests",
             dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockTestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport", "AppLockProtocol"], swiftSettings: strict),
         .testTarget(
             name: "AppLockAgentTests",
             dependencies: ["AppLockAgent", "AppLockCore", "DBusKit", "AppLockTestSupport"],
@@ -167,7 +169,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LockWindowTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-lock-window"],
+            name: "LockWindowTests", dependencies: ["AppLockGuard", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -178,7 +180,8 @@ let package = Package(
             name: "GuardTests", dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit"], swiftSettings: strict
         ),
         .testTarget(
-            name: "SettingsTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-settings", "applock-lock-window"],
+            name: "SettingsTests",
+            dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit", "applock-settings", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),

@@ -16,8 +16,9 @@ public enum GuardAction: Sendable, Equatable {
     case grabKeyboard
     /// Release the guard's keyboard grab; with `focus`, first hand the focus to that app's lock window.
     case releaseKeyboard(focusLockWindowOf: AppID?)
-    /// Start the lock window of `app` inside the cover of `window`.
-    case showLockWindow(AppID, over: GuardWindowID)
+    /// Start the lock window of `app` where ``LockWindowPlacement`` put it: inside a cover, or floating; for a
+    /// lock window already floating, move it there.
+    case showLockWindow(AppID, at: LockWindowPlace)
     /// End the lock window of `app`.
     case hideLockWindow(AppID)
     /// Ask the window manager to activate the window.

@@ -14,6 +14,7 @@ public struct GuardCore: Sendable {
     private struct WindowRecord: Sendable {
         var app: AppID?
         var shown = false
+        var rect: GuardRect?
     }
 
     private enum Registration: Sendable {
@@ -31,8 +32,12 @@ public struct GuardCore: Sendable {
 
     private struct LockWindow: Sendable, Equatable {
         var app: AppID
+        /// The window the user reached for.
         var window: GuardWindowID
+        var place: LockWindowPlace
         var mapped = false
+        /// Its cover went with the lock window inside: it is started again in the new one.
+        var coverLost = false
     }
 
     /// Each guarded app with what makes it `background` (its policy's `BackgroundWhen`).
@@ -76,6 +81,8 @@ public struct GuardCore: Sendable {
             backgroundRules = rules
         case .windowResolved(let window, let app):
             windows[window, default: WindowRecord()].app = app
+        case .windowGeometry(let window, let rect):
+            windows[window, default: WindowRecord()].rect = rect
         case .windowShown(let window):
             windows[window, default: WindowRecord()].shown = true
         case .windowHidden(let window):
@@ -116,6 +123,11 @@ public struct GuardCore: Sendable {
                 lockWindow = nil
                 apps[app]?.lockWindowBlockedUntil = now + Self.lockWindowRestartDelay
             }
+        case .coverLost(let window):
+            prepared.remove(window)
+            covers[window] = nil
+            grabHeld = false
+            if lockWindow?.place == .cover(window) { lockWindow?.coverLost = true }
         case .coverClicked(let window):
             if covers[window] != nil, active != window { extra = [.activate(window)] }
         case .timerFired:
@@ -184,9 +196,12 @@ public struct GuardCore: Sendable {
         }
     }
 
-    /// The lock window goes over the active window when its app is locked. It stays when the active window becomes
-    /// none (the window manager clears it when the lock window takes the focus) and leaves when another window is
-    /// activated; when its app is unlocked, the app's window is activated again.
+    /// The lock window comes up when the active window's app is locked, where ``LockWindowPlacement`` puts it (the
+    /// active window's cover when it holds it, else the app's largest cover that does, else floating over the app's
+    /// windows), and moves when that changes (a floating one is moved, not started again, when the app's windows
+    /// do). It stays when the active window becomes none (the window manager
+    /// clears it when the lock window takes the focus) and leaves when another window is activated; when its app is
+    /// unlocked, the app's window is activated again.
     private mutating func reconcileLockWindow(_ actions: inout [GuardAction], now: Duration) {
         var wanted: LockWindow?
         if let window = active ?? lockWindow?.window, covers[window] == .locked, let app = guardedApp(of: window),
@@ -194,9 +209,23 @@ public struct GuardCore: Sendable {
            (apps[app]?.lockWindowBlockedUntil).map({ now >= $0 }) ?? true
         {
             apps[app]?.lockWindowBlockedUntil = nil
-            wanted = LockWindow(app: app, window: window)
+            var appWindows: [GuardWindowID: GuardRect?] = [:]
+            for (id, record) in windows where record.shown && covers[id] == .locked && guardedApp(of: id) == app {
+                appWindows[id] = .some(record.rect)
+            }
+            wanted = LockWindow(
+                app: app, window: window, place: LockWindowPlacement.place(reachedFor: window, appWindows: appWindows))
         }
-        if let current = lockWindow, current.app == wanted?.app, current.window == wanted?.window { return }
+        if let current = lockWindow, let wanted, current.app == wanted.app, current.place.isSameSpot(as: wanted.place),
+           !current.coverLost
+        {
+            lockWindow?.window = wanted.window
+            if current.place != wanted.place {
+                lockWindow?.place = wanted.place
+                actions.append(.showLockWindow(wanted.app, at: wanted.place))
+            }
+            return
+        }
         if let current = lockWindow {
             actions.append(.hideLockWindow(current.app))
             lockWindow = nil
@@ -207,7 +236,7 @@ public struct GuardCore: Sendable {
         }
         if let wanted {
             lockWindow = wanted
-            actions.append(.showLockWindow(wanted.app, over: wanted.window))
+            actions.append(.showLockWindow(wanted.app, at: wanted.place))
         }
     }
 

@@ -1,11 +1,11 @@
-/// The desktop the guard runs in, read once from the session's environment, and whether the guard can protect
-/// apps there. Pure: the environment comes in as a dictionary.
+/// The desktop the guard runs in, read once from the session's environment, which picks the backend (what the
+/// backend finds is a ``GuardReadiness``). Pure: the environment comes in as a dictionary.
 public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
     /// An X11 session (any EWMH window manager): covers drawn by the guard itself.
     case x11
     /// sway, or another wlroots compositor speaking sway's IPC (`SWAYSOCK`).
     case sway
-    /// Hyprland (`HYPRLAND_INSTANCE_SIGNATURE`): not protected yet.
+    /// Hyprland (`HYPRLAND_INSTANCE_SIGNATURE`): guarded as ``wlroots(_:)`` when it offers the wlroots protocols.
     case hyprland
     /// KDE Plasma on Wayland: a KWin script loaded over D-Bus does what the guard cannot.
     case plasmaWayland
@@ -59,15 +59,7 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether the guard can cover apps here.
-    public var isProtected: Bool {
-        switch self {
-        case .x11, .sway, .plasmaWayland, .gnomeWayland, .wlroots: true
-        case .hyprland, .otherWayland, .none: false
-        }
-    }
-
-    /// The backend's short name, as the log and `applockctl status` say it.
+    /// The backend's short name, as the log and the `Desktop` property say it.
     public var description: String {
         switch self {
         case .x11: "x11"
@@ -81,20 +73,17 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// One plain sentence for the log and for `applockctl status`: what the guard does here, or why it cannot.
-    public var statement: String {
+    /// The desktop's name for people, before its backend knows the version.
+    public var name: String {
         switch self {
-        case .x11: "guarding apps on X11"
-        case .sway: "guarding apps on sway (IPC)"
-        case .wlroots(let name):
-            "guarding apps on \(name) through wlr-foreign-toplevel-management and wlr-layer-shell"
-        case .hyprland, .otherWayland:
-            "not protecting: this compositor offers no wlr-foreign-toplevel-management (with wlr-layer-shell), so "
-                + "guarded apps are locked in the agent but their windows stay visible"
-        case .plasmaWayland: "guarding apps on KDE Plasma (Wayland) through a KWin script"
-        case .gnomeWayland:
-            "guarding apps on GNOME (Wayland) through the AppLock Shell extension (applock@applock.github.io must be enabled)"
-        case .none: "no display: nothing to protect"
+        case .x11: "X11"
+        case .sway: "sway"
+        case .hyprland: "Hyprland"
+        case .plasmaWayland: "KDE Plasma (KWin)"
+        case .gnomeWayland: "GNOME"
+        case .wlroots(let name): name
+        case .otherWayland(let name): "this Wayland desktop (\(name))"
+        case .none: "no display"
         }
     }
 }

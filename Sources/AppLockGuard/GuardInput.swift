@@ -6,6 +6,8 @@ public enum GuardInput: Sendable, Equatable {
     case guardedAppsChanged([AppID: BackgroundRule])
     /// A window is known, or its app was resolved again: `app` is its guarded app, nil when it belongs to none.
     case windowResolved(GuardWindowID, app: AppID?)
+    /// Where the window (its frame) is on screen and how large; desktops that do not say leave it unknown.
+    case windowGeometry(GuardWindowID, GuardRect)
     /// The window is on screen (mapped, not minimised).
     case windowShown(GuardWindowID)
     /// The window left the screen (unmapped or minimised).
@@ -28,6 +30,10 @@ public enum GuardInput: Sendable, Equatable {
     case lockWindowMapped(AppID)
     /// The lock window process of `app` ended.
     case lockWindowExited(AppID)
+    /// The cover of the window is gone or was taken off the screen by something other than the guard (any X client
+    /// can destroy or unmap another's window): it is made and shown again at once, and the keyboard grab, which
+    /// ends with its window, is taken again.
+    case coverLost(GuardWindowID)
     /// A cover was clicked.
     case coverClicked(GuardWindowID)
     /// A timer armed by `armTimer` fired.

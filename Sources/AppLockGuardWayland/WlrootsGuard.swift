@@ -1,6 +1,7 @@
 public import AppLockCore
 public import AppLockGuard
 public import AppLockGuardDriver
+import DBusKit
 import Glibc
 public import WaylandKit
 
@@ -21,6 +22,7 @@ public final class WlrootsGuard: GuardBackend {
 
     let driver: GuardDriver
     let desktop: WlrDesktop
+    let name: String
     var windows: [UInt32: Window] = [:]
     /// The toplevels the guard keeps minimised.
     var hidden: Set<UInt32> = []
@@ -31,18 +33,22 @@ public final class WlrootsGuard: GuardBackend {
     public init(configuration: GuardConfiguration, desktop: WlrDesktop, name: String) throws {
         driver = try GuardDriver(configuration: configuration, desktop: .wlroots(name))
         self.desktop = desktop
+        self.name = name
     }
 
-    /// Follows the compositor's toplevels and hides what must be hidden until SIGTERM or SIGINT, or until the
-    /// compositor goes.
+    /// Follows the compositor's toplevels and hides what must be hidden until SIGTERM or SIGINT; when the compositor
+    /// goes, says it no longer protects.
     public func run() throws {
         desktop.onEvent = { [unowned self] event in handle(event) }
-        _ = driver.loop.watch(fd: desktop.fileDescriptor, readable: true, writable: false) { [unowned self] _ in
+        var watch: WatchHandle?
+        watch = driver.loop.watch(fd: desktop.fileDescriptor, readable: true, writable: false) { [unowned self] _ in
             do {
                 try desktop.dispatch()
             } catch {
-                driver.log("\(error); stopping")
-                driver.loop.stop()
+                if let watch { driver.loop.unwatch(watch) }
+                watch = nil
+                driver.report(.notProtecting(
+                    .compositorGone, on: name, "\(error)", fix: "log in again; a new applock-guard starts with the session"))
             }
         }
         try driver.run(self)
@@ -59,6 +65,7 @@ public final class WlrootsGuard: GuardBackend {
 
     public func startFollowingWindows() throws {
         try desktop.startFollowingToplevels()
+        driver.report(.protecting(on: name, "through wlr-foreign-toplevel-management and wlr-layer-shell"))
     }
 
     public func guardedAppsReloaded() {

@@ -19,6 +19,7 @@ extension X11Guard {
             if let cover = covers[client], cover.mapped, let frame = clients[client]?.frame {
                 display.stack(cover.window, above: frame)
             }
+            if let lockHost { display.raise(lockHost.window) }
         case .discardCover(let id):
             let client = X11Window(id.rawValue)
             guard let cover = covers.removeValue(forKey: client) else { return }
@@ -28,15 +29,22 @@ extension X11Guard {
         case .grabKeyboard:
             feed(.keyboardGrabAnswered(grabKeyboard()))
         case .releaseKeyboard(let app):
-            if let app, let child = covers.values.first(where: { $0.app == app && $0.lockChild != nil })?.lockChild {
+            let hosts = Array(covers.values) + (lockHost.map { [$0] } ?? [])
+            if let app, let child = hosts.first(where: { $0.app == app && $0.lockChild != nil })?.lockChild {
                 display.focus(child)
             }
             display.ungrabKeyboard()
-        case .showLockWindow(let app, let id):
-            showLockWindow(app, over: X11Window(id.rawValue))
+        case .showLockWindow(let app, .cover(let id)):
+            discardLockHost()
+            guard let cover = covers[X11Window(id.rawValue)] else { return }
+            driver.startLockWindow(for: app, inside: cover.window.id)
+        case .showLockWindow(let app, .floating(let area)):
+            showFloatingLockWindow(app, over: area)
+        case .hideLockWindow(let app):
+            if lockHost?.app == app { discardLockHost() }
         case .activate(let id):
             display.requestActivation(of: X11Window(id.rawValue))
-        case .hideLockWindow, .register, .unregister, .reportActivity, .armTimer:
+        case .register, .unregister, .reportActivity, .armTimer:
             break
         }
     }
@@ -75,9 +83,31 @@ extension X11Guard {
         return display.grabKeyboard(cover.window)
     }
 
-    private func showLockWindow(_ app: AppID, over client: X11Window) {
-        guard let cover = covers[client] else { return }
-        driver.startLockWindow(for: app, inside: cover.window.id)
+    /// No cover holds the lock window: it goes into a host window of its own, painted as a cover, centred over the
+    /// app's windows and kept above everything (the window manager does not place it: it is override-redirect).
+    private func showFloatingLockWindow(_ app: AppID, over area: GuardRect) {
+        let screen = display.geometry(of: display.root).map(GuardRect.init)
+            ?? GuardRect(x: 0, y: 0, width: area.width, height: area.height)
+        let frame = X11Rect(LockWindowPlacement.floatingFrame(over: area, screen: screen))
+        if let host = lockHost, host.app == app {
+            lockHost?.rect = frame
+            display.setGeometry(of: host.window, to: frame)
+            return
+        }
+        discardLockHost()
+        let host = display.createCover(at: frame, rgb: Self.coverRGB)
+        lockHost = Cover(window: host, rect: frame, app: app, mapped: true)
+        publishCovers()
+        display.map(host)
+        display.raise(host)
+        driver.startLockWindow(for: app, inside: host.id)
+    }
+
+    func discardLockHost() {
+        guard let host = lockHost else { return }
+        lockHost = nil
+        display.destroy(host.window)
+        publishCovers()
     }
 
     func draw(coverOf client: X11Window) {

@@ -27,17 +27,20 @@ extension X11Guard {
         case .created(let window, let parent, let overrideRedirect):
             if parent == display.root, !overrideRedirect, coverOwners[window] == nil {
                 track(window)
-            } else if let client = coverOwners[parent] {
-                covers[client]?.lockChild = window
+            } else {
+                adoptLockWindow(window, in: parent)
             }
         case .reparented(let window, let parent):
-            if let client = coverOwners[parent] {
+            if adoptLockWindow(window, in: parent) {
                 // The lock window: another process's top-level, now inside a cover, is no app window.
                 if clients[window] != nil { untrack(window) }
-                covers[client]?.lockChild = window
             } else if clients[window] != nil {
                 refreshFrame(of: window)
             }
+        case .unmapped(let window) where coverOwners[window].flatMap({ covers[$0]?.mapped }) == true:
+            coverLost(window)
+        case .unmapped(let window) where window == lockHost?.window:
+            display.map(window)
         case .mapped(let window), .unmapped(let window):
             if case .mapped = event, let app = coverHolding(child: window)?.app {
                 feed(.lockWindowMapped(app))
@@ -46,19 +49,23 @@ extension X11Guard {
             } else if let client = frames[window] {
                 updateShown(client)
                 feed(.stackingChanged)
-            } else if coverOwners[window] == nil, case .mapped = event {
+            } else if coverOwners[window] == nil, window != lockHost?.window, case .mapped = event {
                 feed(.stackingChanged)
             }
-        case .configured(let window, let rect):
-            if let client = frames[window] ?? (clients[window]?.frame == window ? window : nil) {
+        case .configured(let window, let rect, let above):
+            if let client = coverOwners[window] {
+                keepCoverInPlace(of: client, rect: rect, above: above)
+            } else if let client = frames[window] ?? (clients[window]?.frame == window ? window : nil) {
                 followGeometry(of: client, frameRect: rect)
                 feed(.stackingChanged)
-            } else if coverOwners[window] == nil, clients[window] == nil {
+            } else if coverOwners[window] == nil, clients[window] == nil, window != lockHost?.window {
                 feed(.stackingChanged)
             }
         case .destroyed(let window):
             if clients[window] != nil { untrack(window) }
+            if coverOwners[window] != nil { coverLost(window) }
             for (client, cover) in covers where cover.lockChild == window { covers[client]?.lockChild = nil }
+            if lockHost?.lockChild == window { lockHost?.lockChild = nil }
         case .exposed(let window):
             if let client = coverOwners[window] { draw(coverOf: client) }
         case .buttonPressed(let window):
@@ -68,8 +75,41 @@ extension X11Guard {
         }
     }
 
+    /// Another client destroyed or unmapped a cover (only the guard's own `uncover` may take one down): the
+    /// window is forgotten (destroyed if it still exists) and the core makes and shows a new one at once.
+    private func coverLost(_ window: X11Window) {
+        guard let client = coverOwners.removeValue(forKey: window) else { return }
+        driver.log("the cover of window \(client) was taken down by another client; covering it again")
+        covers[client] = nil
+        display.destroy(window)
+        publishCovers()
+        feed(.coverLost(GuardWindowID(client.id)))
+    }
+
+    /// Another client moved, resized or restacked a cover (the guard's own changes leave it where this puts it):
+    /// it goes back over its window's frame, directly above it.
+    private func keepCoverInPlace(of client: X11Window, rect: X11Rect, above: X11Window?) {
+        guard let cover = covers[client], let frame = clients[client]?.frame else { return }
+        if rect != cover.rect { display.setGeometry(of: cover.window, to: cover.rect) }
+        if cover.mapped, above != frame { display.stack(cover.window, above: frame) }
+    }
+
     private func coverHolding(child: X11Window) -> Cover? {
-        covers.values.first { $0.lockChild == child }
+        covers.values.first { $0.lockChild == child } ?? (lockHost?.lockChild == child ? lockHost : nil)
+    }
+
+    /// Notes `window` as the lock window when `parent` is a cover or the floating lock window's host; false when
+    /// it is neither.
+    @discardableResult
+    private func adoptLockWindow(_ window: X11Window, in parent: X11Window) -> Bool {
+        if let client = coverOwners[parent] {
+            covers[client]?.lockChild = window
+        } else if parent == lockHost?.window {
+            lockHost?.lockChild = window
+        } else {
+            return false
+        }
+        return true
     }
 
     /// Starts following a top-level client window: its frame, its process, its app, whether it is shown.
@@ -79,6 +119,7 @@ extension X11Guard {
         guard let frame = display.topLevel(of: window) else { return }
         clients[window] = Client(frame: frame, pid: display.processID(of: window))
         if frame != window { frames[frame] = window }
+        if let rect = display.geometry(of: frame) { followGeometry(of: window, frameRect: rect) }
         resolve(window)
         updateShown(window)
     }
@@ -106,7 +147,12 @@ extension X11Guard {
         feed(shown ? .windowShown(GuardWindowID(window.id)) : .windowHidden(GuardWindowID(window.id)))
     }
 
+    /// Tells the core where the window's frame is, and keeps its cover over it.
     private func followGeometry(of client: X11Window, frameRect: X11Rect) {
+        if clients[client]?.rect != frameRect {
+            clients[client]?.rect = frameRect
+            feed(.windowGeometry(GuardWindowID(client.id), GuardRect(frameRect)))
+        }
         guard var cover = covers[client], cover.rect != frameRect else { return }
         cover.rect = frameRect
         covers[client] = cover
@@ -139,5 +185,17 @@ extension X11Guard {
         }
         clients[window]?.app = app
         feed(.windowResolved(GuardWindowID(window.id), app: app))
+    }
+}
+
+extension GuardRect {
+    init(_ rect: X11Rect) {
+        self.init(x: rect.x, y: rect.y, width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))
+    }
+}
+
+extension X11Rect {
+    init(_ rect: GuardRect) {
+        self.init(x: rect.x, y: rect.y, width: UInt32(max(1, rect.width)), height: UInt32(max(1, rect.height)))
     }
 }

@@ -1,4 +1,4 @@
-import AppLockCore
+public import AppLockCore
 import AppLockGuard
 public import AppLockGuardDriver
 import DBusKit
@@ -18,6 +18,8 @@ public final class X11Guard: GuardBackend {
     struct Client {
         var frame: X11Window
         var pid: Int32?
+        /// The frame's area on the root window, as last reported to the core.
+        var rect: X11Rect?
         var app: AppID?
         var shown = false
     }
@@ -37,6 +39,8 @@ public final class X11Guard: GuardBackend {
     var frames: [X11Window: X11Window] = [:]
     var covers: [X11Window: Cover] = [:]
     var coverOwners: [X11Window: X11Window] = [:]
+    /// The floating lock window's host: a window like a cover, above everything, when no cover holds the lock window.
+    var lockHost: Cover?
     var draining = false
     private var predecessorCovers: [UInt32] = []
 
@@ -70,8 +74,21 @@ public final class X11Guard: GuardBackend {
             display.killClient(owning: X11Window(id))
         }
         publishCovers()
+        reportWhetherACoverCanBeMade()
         display.flush()
         drainX()
+    }
+
+    /// Protected on X11 means a cover could be made: one is made (unmapped), checked with the server and destroyed.
+    private func reportWhetherACoverCanBeMade() {
+        let probe = display.createCover(at: X11Rect(x: 0, y: 0, width: 1, height: 1), rgb: Self.coverRGB)
+        display.sync()
+        let made = display.isCover(probe)
+        display.destroy(probe)
+        driver.report(made
+            ? .protecting(on: GuardDesktop.x11.name, "covers are made on the X server")
+            : .notProtecting(.noCover, on: GuardDesktop.x11.name, "the X server refused a cover window",
+                             fix: "restart applock-guard (systemctl --user restart applock-guard)"))
     }
 
     public func guardedAppsReloaded() {
@@ -89,7 +106,12 @@ public final class X11Guard: GuardBackend {
     public var leftBehindWhenTheBusGoes: String? { "covers stay until a new guard takes over" }
 
     func publishCovers() {
-        display.setRootCardinals(Self.coversProperty, covers.values.map(\.window.id).sorted())
+        let windows = covers.values.map(\.window.id) + (lockHost.map { [$0.window.id] } ?? [])
+        display.setRootCardinals(Self.coversProperty, windows.sorted())
+    }
+
+    public func lockWindowEnded(_ app: AppID) {
+        if lockHost?.app == app { discardLockHost() }
     }
 
     /// SIGTERM: an orderly stop takes its covers down with it (a crash leaves them up).
@@ -97,6 +119,7 @@ public final class X11Guard: GuardBackend {
         display.ungrabKeyboard()
         for cover in covers.values { display.destroy(cover.window) }
         covers.removeAll()
+        discardLockHost()
         display.setRootCardinals(Self.coversProperty, [])
         display.retainWindowsAfterExit(false)
         display.sync()

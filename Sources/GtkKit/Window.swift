@@ -22,6 +22,11 @@ public final class Window: Widget {
         gtk_window_set_default_size(pointer(as: GtkWindow.self), width, height)
     }
 
+    /// The themed icon the desktop shows for the window (`_NET_WM_ICON` on X11 when the theme has it).
+    public func setIconName(_ name: String) {
+        gtk_window_set_icon_name(pointer(as: GtkWindow.self), name)
+    }
+
     /// Whether the window manager may draw a frame around it.
     public var isDecorated: Bool {
         get { gtk_window_get_decorated(pointer(as: GtkWindow.self)) != 0 }

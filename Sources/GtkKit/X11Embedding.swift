@@ -12,8 +12,8 @@ public final class X11Embedding {
     private let gdkDisplay: OpaquePointer
     private var retryTimer: RepeatingTimer?
     private var wantsGrab = false
-    /// The parent's height when the window was put into it, in pixels.
-    public private(set) var parentHeight: Int32 = 0
+    /// The parent's width and height when the window was put into it, in pixels.
+    public private(set) var parentSize: (width: Int32, height: Int32) = (0, 0)
 
     /// Called after the parent window is destroyed.
     public var onParentDestroyed: (@MainActor () -> Void)?
@@ -45,7 +45,7 @@ public final class X11Embedding {
         gdk_x11_display_error_trap_push(gdkDisplay)
         // GTK sizes a toplevel from its default size when it maps it: make that the parent's.
         window.setDefaultSize(width: max(attributes.width, 1), height: max(attributes.height, 1))
-        parentHeight = attributes.height
+        parentSize = (attributes.width, attributes.height)
         Signals.connectXEvent(UnsafeMutableRawPointer(gdkDisplay)) { [weak self] event in
             self?.handle(event) ?? false
         }

@@ -45,6 +45,9 @@ extension X11Display {
 
     public func map(_ window: X11Window) { XMapWindow(display, Window(window.id)) }
 
+    /// Stacks `window` above all its siblings.
+    public func raise(_ window: X11Window) { XRaiseWindow(display, Window(window.id)) }
+
     public func unmap(_ window: X11Window) { XUnmapWindow(display, Window(window.id)) }
 
     public func destroy(_ window: X11Window) { XDestroyWindow(display, Window(window.id)) }

@@ -81,7 +81,8 @@ public final class X11Display {
             let e = event.xconfigure
             let border = UInt32(max(0, e.border_width))
             return .configured(window(e.window), rect: X11Rect(
-                x: e.x, y: e.y, width: UInt32(max(1, e.width)) + 2 * border, height: UInt32(max(1, e.height)) + 2 * border))
+                x: e.x, y: e.y, width: UInt32(max(1, e.width)) + 2 * border, height: UInt32(max(1, e.height)) + 2 * border),
+                above: e.above == 0 ? nil : window(e.above))
         case ReparentNotify: return .reparented(window(event.xreparent.window), parent: window(event.xreparent.parent))
         case PropertyNotify:
             return .propertyChanged(window(event.xproperty.window), display.property(of: event.xproperty.atom))

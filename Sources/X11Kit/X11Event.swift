@@ -5,8 +5,9 @@ public enum X11Event: Sendable, Equatable {
     case destroyed(X11Window)
     case mapped(X11Window)
     case unmapped(X11Window)
-    /// A window's geometry or stacking changed; `rect` is relative to its parent.
-    case configured(X11Window, rect: X11Rect)
+    /// A window's geometry or stacking changed; `rect` is relative to its parent, `above` is the sibling directly
+    /// below it (nil: it is at the bottom).
+    case configured(X11Window, rect: X11Rect, above: X11Window?)
     case reparented(X11Window, parent: X11Window)
     case propertyChanged(X11Window, X11Property)
     case buttonPressed(X11Window)

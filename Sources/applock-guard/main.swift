@@ -22,9 +22,13 @@ let usage = """
 
     The desktop is chosen from SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE, WAYLAND_DISPLAY with
     XDG_CURRENT_DESKTOP, then DISPLAY. Any other Wayland compositor (labwc, Wayfire, Hyprland,
-    niri, river…) is protected when it offers wlr-foreign-toplevel-management and
-    wlr-layer-shell (APPLOCK_GUARD_BACKEND=wlroots uses them on sway too); on a desktop it
-    cannot protect, the guard says so once and `applockctl status` shows it.
+    niri, river…) is guarded when it offers wlr-foreign-toplevel-management and wlr-layer-shell
+    (APPLOCK_GUARD_BACKEND=wlroots uses them on sway too). The guard says it protects only once
+    the desktop's side has answered (X11: a cover was made; sway: IPC answered; KWin: its script
+    loaded and polled; GNOME: the AppLock extension is enabled and polled; wlroots: the compositor
+    listed its windows). Whenever it cannot hide guarded apps it says why
+    in its log and on the bus (`applockctl status`, AppLock Settings) and sends one desktop
+    notification naming them.
 
     Environment: DISPLAY, SWAYSOCK, DBUS_SESSION_BUS_ADDRESS, XDG_CONFIG_HOME, XDG_DATA_HOME,
     XDG_DATA_DIRS, APPLOCK_ADMIN_POLICY, APPLOCK_LOCK_WINDOW (the lock window executable;
@@ -70,7 +74,7 @@ if desktop.mayOfferWlrProtocols {
     wlrDesktop = try? WlrDesktop()
     desktop = desktop.withWlrProtocols(offered: wlrDesktop?.offersGuardProtocols == true)
 }
-_ = "applock-guard: desktop \(desktop): \(desktop.statement)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
+_ = "applock-guard: desktop \(desktop)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
 do {
     switch desktop {
     case .x11:
@@ -83,7 +87,7 @@ do {
     case .plasmaWayland, .gnomeWayland:
         try CompositorGuard(configuration: configuration, desktop: desktop).run()
     default:
-        try UnprotectedGuard(desktop: desktop).run()
+        try UnprotectedGuard(configuration: configuration, desktop: desktop).run()
     }
 } catch {
     fail("cannot start: \(error)", status: 1)

@@ -1,6 +1,6 @@
-import AppLockCore
 import AppLockClient
 import AppLockCore
+import AppLockGuard
 import DBusKit
 import Foundation
 import GtkKit
@@ -25,9 +25,10 @@ final class LockController {
     private var configuredKind: PasscodeKind?
     private let prompt: String
 
-    /// Fits the screen into a cover `height` pixels high: the compact layout below the full layout's height.
-    func fit(height: Int32) {
-        if height < PasscodeView.fullLayoutHeight { view.useCompactLayout() }
+    /// Fits the screen into a cover of `width` × `height` pixels: the compact layout when the full one does not fit
+    /// (the guard's ``LockWindowSize``, by which it chose the cover).
+    func fit(width: Int32, height: Int32) {
+        if LockWindowSize.layout(width: width, height: height) == .compact { view.useCompactLayout() }
     }
 
     init(appID: String, window: Window, loop: MainLoop, embedded: Bool) {

@@ -99,14 +99,15 @@ final class PasscodeView {
         configure(kind: .fourDigit)
     }
 
-    /// The layout for a cover shorter than the screen's natural height (a small app window): no icon, a smaller
-    /// title and keypad, tighter spacing, so that the name, the prompt, the dots and every key fit in about 290 pixels.
+    /// The layout for a cover smaller than the full layout (a small app window): no icon, a smaller title and
+    /// keypad, tighter spacing, so that the name, the prompt, the dots, every key and a notice of two lines fit in
+    /// `LockWindowSize.compact` (the guard puts the lock window in no smaller cover).
     func useCompactLayout() {
         image.isVisible = false
         title.removeStyleClass("title-1")
         title.addStyleClass("title-3")
-        root.spacing = 6
-        root.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        root.spacing = 4
+        root.setMargins(top: 6, bottom: 6, start: 8, end: 8)
         keypad.spacing = 6
         enterKeySpace.setSizeRequest(width: Self.compactKeySize, height: Self.compactKeySize)
         root.addStyleClass("compact")
@@ -114,10 +115,6 @@ final class PasscodeView {
 
     /// The keypad keys' size in the compact layout (Style's `.compact .keypad-key`).
     nonisolated static let compactKeySize: Int32 = 40
-
-    /// The height below which a cover gets the compact layout: what the full layout needs, with the system
-    /// authentication button.
-    static let fullLayoutHeight: Int32 = 600
 
     /// Shows the input that fits `kind` and empties it.
     func configure(kind: PasscodeKind) {
@@ -156,7 +153,7 @@ final class PasscodeView {
         }
     }
 
-    /// Hides the keypad, dots and entry (when nothing more is to be typed).
+    /// Hides the keypad, dots and entry (when nothing more is to be typed); keys typed go to the window's widgets.
     func hideInput() {
         keypad.isVisible = false
         dots.isVisible = false
@@ -173,7 +170,7 @@ final class PasscodeView {
     // MARK: Input
 
     private func handle(_ key: KeyPress) -> Bool {
-        guard kind.isNumeric, !key.isShortcut else { return false }
+        guard kind.isNumeric, keypad.isVisible, !key.isShortcut else { return false }
         if key.isBackspace {
             deleteDigit()
             return true

@@ -1,4 +1,3 @@
-import AppLockCore
 import AppLockClient
 import AppLockCore
 import GtkKit
@@ -45,6 +44,11 @@ final class SetupController {
         changeButton.onClicked { [weak self] in self?.begin(.change) }
         removeButton.onClicked { [weak self] in self?.begin(.remove) }
         closeButton.onClicked { [weak self] in self?.loop.quit() }
+        window.onKeyPress { [weak self] key in
+            guard let self, key.isEscape, self.setup?.step == .finished else { return false }
+            self.loop.quit()
+            return true
+        }
         view.isEntryEnabled = false
     }
 
@@ -118,6 +122,9 @@ final class SetupController {
         if setup.step == .finished {
             view.configure(kind: view.kind)
             view.hideInput()
+            // The last page closes with Return (its default widget, focused) and Escape.
+            window.setDefaultWidget(closeButton)
+            closeButton.grabFocus()
         }
     }
 

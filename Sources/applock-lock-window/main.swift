@@ -17,6 +17,8 @@ func runLockWindow() -> ExitStatus {
     }
     let embedded: UInt? = if case .lock(let parent?) = options.mode { parent } else { nil }
     do {
+        // The program name is the Wayland app id and the X11 WM_CLASS: shells find the desktop entry
+        // applock-lock-window.desktop by it and show its name ("AppLock") and icon.
         try Gtk.initialize(
             programName: "applock-lock-window", applicationName: "AppLock", backend: embedded != nil ? .x11 : nil,
             softwareRendering: true)
@@ -27,6 +29,7 @@ func runLockWindow() -> ExitStatus {
     StyleSheet.apply(Style.css)
     let loop = MainLoop()
     let window = Window(title: "AppLock")
+    window.setIconName("io.github.applock.Settings")
     window.onCloseRequest { [weak loop] in
         loop?.quit()
         return false
@@ -43,7 +46,7 @@ func runLockWindow() -> ExitStatus {
                 window.addStyleClass("lock-cover")
                 window.realize()
                 let inside = try X11Embedding(window: window, parent: parent)
-                lock.fit(height: inside.parentHeight)
+                lock.fit(width: inside.parentSize.width, height: inside.parentSize.height)
                 inside.onParentDestroyed = { exit(ExitStatus.parentGone.rawValue) }
                 inside.onKeyboardGrabbed = { FileHandle.standardError.write(Data("applock-lock-window: keyboard grabbed\n".utf8)) }
                 window.onMap { inside.keepKeyboard() }

@@ -8,6 +8,7 @@ import GtkKit
 final class AppsPage {
     let page = PreferencesPage(title: "Apps", iconName: "view-app-grid-symbolic")
     let problems = ProblemGroup()
+    let guardBanner = GuardBanner()
     private let protectedGroup = PreferencesGroup(
         title: "Protected Apps", description: "Apps that are covered while locked, or that have a passcode")
     private let otherGroup = PreferencesGroup(
@@ -20,6 +21,7 @@ final class AppsPage {
     var onOpen: ((AppID) -> Void)?
 
     init(apps: [InstalledApp]) {
+        page.add(guardBanner.group)
         page.add(problems.group)
         page.add(protectedGroup)
         page.add(otherGroup)
@@ -36,6 +38,9 @@ final class AppsPage {
     /// Shows each app's status and puts the protected ones first.
     func refresh(_ snapshot: PolicySnapshot, agent: AgentView, now: UInt64) {
         problems.show(snapshot.problemSentences)
+        guardBanner.show(
+            GuardReport.exposure(agent.guardReport, guardedApps: snapshot.guardedApps.map(\.rawValue))
+                .map { GuardExposure(statement: $0.statement, fix: $0.fix) })
         for (app, row) in rows {
             let status = AppStatus(
                 guarded: snapshot.policy(for: app).guarded, guardRequired: snapshot.isGuardRequired(app),

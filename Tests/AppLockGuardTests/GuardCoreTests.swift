@@ -49,7 +49,7 @@ import Testing
         var (core, clock) = registeredAndShown(state: .unlocked)
         _ = core.handle(.activeWindowChanged(w1), now: clock.now)
         let locked = core.handle(.appStateChanged(notes, .locked), now: clock.now)
-        #expect(locked.prefix(3) == [.cover(w1, .locked, app: notes), .showLockWindow(notes, over: w1), .grabKeyboard])
+        #expect(locked.prefix(3) == [.cover(w1, .locked, app: notes), .showLockWindow(notes, at: .cover(w1)), .grabKeyboard])
         _ = core.handle(.keyboardGrabAnswered(true), now: clock.now)
         #expect(core.handle(.lockWindowMapped(notes), now: clock.now) == [.releaseKeyboard(focusLockWindowOf: notes)])
         let unlocked = core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
@@ -152,7 +152,88 @@ import Testing
         #expect(exited.contains(.armTimer(clock.now + GuardCore.lockWindowRestartDelay)))
         #expect(core.lockWindowApp == nil)
         clock.advance(by: GuardCore.lockWindowRestartDelay)
-        #expect(core.handle(.timerFired, now: clock.now).contains(.showLockWindow(notes, over: w1)))
+        #expect(core.handle(.timerFired, now: clock.now).contains(.showLockWindow(notes, at: .cover(w1))))
+    }
+
+    @Test func aCoverTakenDownByAnotherClientIsMadeAndShownAgainAtOnceWithTheKeyboard() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        #expect(core.holdsKeyboard)
+        #expect(core.handle(.coverLost(w1), now: clock.now)
+            == [.prepareCover(w1), .cover(w1, .locked, app: notes), .grabKeyboard])
+        #expect(core.covers == [w1: .locked])
+    }
+
+    @Test func aLostCoverWithTheLockWindowInsideGetsANewLockWindowAtOnce() {
+        var (core, clock) = lockWindowShownOverActiveNotes()
+        #expect(core.handle(.coverLost(w1), now: clock.now) == [
+            .prepareCover(w1), .cover(w1, .locked, app: notes), .hideLockWindow(notes), .showLockWindow(notes, at: .cover(w1)),
+            .grabKeyboard,
+        ])
+        #expect(core.lockWindowApp == notes)
+        #expect(core.handle(.keyboardGrabAnswered(true), now: clock.now).isEmpty)
+        #expect(core.handle(.lockWindowMapped(notes), now: clock.now) == [.releaseKeyboard(focusLockWindowOf: notes)])
+    }
+
+    // MARK: Where the lock window goes
+
+    @Test func reachingForASmallWindowPutsTheLockWindowInTheLargeOnesCoverAndKeepsItThere() {
+        var (core, clock) = twoWindowsLocked()
+        let locked = core.handle(.activeWindowChanged(w2), now: clock.now)
+        #expect(locked.contains(.showLockWindow(notes, at: .cover(w1))), "\(locked)")
+        let back = core.handle(.activeWindowChanged(w1), now: clock.now)
+        #expect(!back.contains(.hideLockWindow(notes)), "the lock window is already where it goes: \(back)")
+    }
+
+    @Test func aCoverShrunkBelowTheCompactLayoutSendsTheLockWindowToFloatAndAMoveKeepsItThere() {
+        var (core, clock) = twoWindowsLocked()
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        #expect(core.handle(.windowGeometry(w1, smallRect), now: clock.now)
+            == [.hideLockWindow(notes), .showLockWindow(notes, at: .floating(over: smallRect.union(smallRect2)))])
+        var moved = smallRect
+        moved.x += 40
+        #expect(core.handle(.windowGeometry(w1, moved), now: clock.now)
+            == [.showLockWindow(notes, at: .floating(over: moved.union(smallRect2)))], "moved, not started again")
+        #expect(core.handle(.windowGeometry(w1, largeRect), now: clock.now)
+            == [.hideLockWindow(notes), .showLockWindow(notes, at: .cover(w1))])
+    }
+
+    @Test func aFloatingLockWindowThatEndsIsStartedAgainAfterTheDelayWhereItNowGoes() {
+        var (core, clock) = twoWindowsLocked()
+        _ = core.handle(.windowGeometry(w1, smallRect), now: clock.now)
+        _ = core.handle(.activeWindowChanged(w2), now: clock.now)
+        #expect(core.lockWindowApp == notes)
+        _ = core.handle(.lockWindowExited(notes), now: clock.now)
+        _ = core.handle(.windowGeometry(w1, largeRect), now: clock.now)
+        #expect(core.lockWindowApp == nil, "not before the restart delay")
+        clock.advance(by: GuardCore.lockWindowRestartDelay)
+        #expect(core.handle(.timerFired, now: clock.now).contains(.showLockWindow(notes, at: .cover(w1))))
+    }
+
+    @Test func aFloatingLockWindowMovesOverAWindowTheAppOpensMeanwhile() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        _ = core.handle(.windowGeometry(w1, smallRect), now: clock.now)
+        #expect(core.handle(.activeWindowChanged(w1), now: clock.now).contains(
+            .showLockWindow(notes, at: .floating(over: smallRect))))
+        for input in [GuardInput.windowGeometry(w2, smallRect2), .windowResolved(w2, app: notes)] {
+            _ = core.handle(input, now: clock.now)
+        }
+        let shown = core.handle(.windowShown(w2), now: clock.now)
+        #expect(shown.contains(.showLockWindow(notes, at: .floating(over: smallRect.union(smallRect2)))), "\(shown)")
+        #expect(!shown.contains(.hideLockWindow(notes)))
+    }
+
+    let largeRect = GuardRect(x: 80, y: 80, width: 486, height: 340)
+    let smallRect = GuardRect(x: 600, y: 420, width: 246, height: 156)
+    let smallRect2 = GuardRect(x: 700, y: 100, width: 246, height: 156)
+
+    /// Notes locked with a large window `w1` and a small one `w2`, both shown, neither active.
+    func twoWindowsLocked() -> (GuardCore, ManualClock) {
+        var (core, clock) = registeredAndShown(state: .locked)
+        for input in [GuardInput.windowGeometry(w1, largeRect), .windowGeometry(w2, smallRect2),
+                      .windowResolved(w2, app: notes), .windowShown(w2)] {
+            _ = core.handle(input, now: clock.now)
+        }
+        return (core, clock)
     }
 
     @Test func aRefusedRegistrationIsAskedAgainLaterAndTheAppStaysCovered() {

@@ -1,4 +1,5 @@
 import AppLockGuard
+import AppLockProtocol
 import Testing
 
 @Suite("Which desktop the guard runs in")
@@ -18,7 +19,7 @@ struct GuardDesktopTests {
         #expect(GuardDesktop.choose(environment: ["WAYLAND_DISPLAY": ""]) == .none)
     }
 
-    @Test("A Wayland desktop without a backend of its own is protected when its compositor offers the wlroots protocols")
+    @Test("A Wayland desktop without a backend of its own is guarded when its compositor offers the wlroots protocols")
     func wlrootsProtocols() {
         #expect(GuardDesktop.otherWayland("labwc:wlroots").withWlrProtocols(offered: true) == .wlroots("labwc:wlroots"))
         #expect(GuardDesktop.hyprland.withWlrProtocols(offered: true) == .wlroots("Hyprland"))
@@ -32,15 +33,19 @@ struct GuardDesktopTests {
                 == .otherWayland("sway"))
     }
 
-    @Test("X11, sway, KDE Plasma and GNOME are protected; the others say plainly that windows stay visible")
-    func statements() {
+    @Test("Every desktop starts out NOT protecting: the backends wait for their desktop's answer, the others say plainly that windows stay visible")
+    func initialReadiness() {
         for desktop in [GuardDesktop.x11, .sway, .plasmaWayland, .gnomeWayland, .wlroots("labwc")] {
-            #expect(desktop.isProtected)
+            let readiness = GuardReadiness.initial(for: desktop)
+            #expect(readiness.reason == .waiting)
+            #expect(readiness.statement.hasPrefix("NOT protecting on \(desktop.name): "))
         }
-        for desktop in [GuardDesktop.hyprland, .otherWayland("river"), .none] {
-            #expect(!desktop.isProtected)
-            #expect(desktop.statement.hasPrefix("not protecting: this compositor offers no wlr-foreign-toplevel-management")
-                    || desktop == .none)
+        for desktop in [GuardDesktop.hyprland, .otherWayland("river")] {
+            let readiness = GuardReadiness.initial(for: desktop)
+            #expect(readiness.reason == .unsupportedDesktop)
+            #expect(readiness.statement.contains("this compositor offers no wlr-foreign-toplevel-management"))
+            #expect(readiness.statement.contains("windows stay visible"))
         }
+        #expect(GuardReadiness.initial(for: .none).reason == .noDisplay)
     }
 }

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 import Testing
@@ -59,6 +60,15 @@ import Testing
             #expect(!["@bindir@", "@datadir@", "@sysconfdir@", "@userunitdir@"].contains { text.contains($0) }, "\(file)")
         }
 
+        // make install assembles each GNOME Shell extension as the tests' GNOME sessions do.
+        let assembled = try GnomeShellSession.assembleExtensions(into: env.root.appendingPathComponent("assembled"))
+        for uuid in GnomeShellExtensions.appLockUUIDs {
+            for file in ["metadata.json", "extension.js"] {
+                let installed = try Data(contentsOf: destdir.appendingPathComponent("usr/share/gnome-shell/extensions/\(uuid)/\(file)"))
+                #expect(installed == (try Data(contentsOf: assembled.appendingPathComponent("\(uuid)/\(file)"))), "\(uuid)/\(file)")
+            }
+        }
+
         let validate = env.run(["desktop-file-validate", destdir.appendingPathComponent("etc/xdg/autostart/applockd.desktop").path])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
         let guardDesktop = destdir.appendingPathComponent("etc/xdg/autostart/applock-guard.desktop").path
@@ -73,6 +83,15 @@ import Testing
         let settingsEntry = try String(contentsOf: settings, encoding: .utf8)
         #expect(settingsEntry.contains("Exec=/usr/bin/applock-settings") && settingsEntry.contains("Icon=io.github.applock.Settings"))
         #expect(guardUnit.contains("PartOf=graphical-session.target") && guardUnit.contains("After=graphical-session.target applockd.service"))
+        let lockWindow = destdir.appendingPathComponent("usr/share/applications/applock-lock-window.desktop")
+        let validateLockWindow = env.run(["desktop-file-validate", lockWindow.path])
+        #expect(validateLockWindow.status == 0 && validateLockWindow.stdout.isEmpty,
+                "\(validateLockWindow.stdout)\(validateLockWindow.stderr)")
+        let lockWindowEntry = try String(contentsOf: lockWindow, encoding: .utf8)
+        for line in ["Name=AppLock", "NoDisplay=true", "Icon=io.github.applock.Settings",
+                     "Exec=/usr/bin/applock-lock-window", "StartupWMClass=applock-lock-window"] {
+            #expect(lockWindowEntry.contains(line + "\n"), "\(line) missing from \(lockWindowEntry)")
+        }
 
         let uninstall = make(env, ["uninstall", "DESTDIR=\(destdir.path)", "PREFIX=/usr"])
         #expect(uninstall.status == 0, "\(uninstall.stderr)")

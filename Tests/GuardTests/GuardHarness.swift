@@ -171,6 +171,35 @@ final class GuardHarness {
         return try session.pixelCount(in: shot, rect: rect, colours: Self.appColours)
     }
 
+    /// What a screenshot shows of the lock window (``LockWindowOnScreen``), taken with the pointer in a corner; kept
+    /// as `artifacts/guard/<test>-<n>-<label>.png` when labelled.
+    func lockWindowOnScreen(label: String?) throws -> LockWindowOnScreen {
+        session.xdotool(["mousemove", "0", "0"])
+        let shot = environment.root.appendingPathComponent("lock-window.png")
+        try session.screenshot(to: shot)
+        if let label {
+            shots += 1
+            let kept = Self.artifacts.appendingPathComponent("\(name)-\(shots)-\(label).png")
+            try? FileManager.default.removeItem(at: kept)
+            try FileManager.default.copyItem(at: shot, to: kept)
+        }
+        return try LockWindowOnScreen(reading: shot, environment: environment)
+    }
+
+    /// Waits until a screenshot shows every key and the prompt of the lock window, each key inside `host` when given
+    /// (the screen area of the window whose cover holds it); keeps the last screenshot as `label`.
+    func waitUntilLockWindowShowsEverything(inside host: XSession.Rect? = nil, label: String) -> (Bool, LockWindowOnScreen?) {
+        func good(_ seen: LockWindowOnScreen?) -> Bool {
+            guard let seen, seen.showsEveryKeyAndThePrompt else { return false }
+            return host.map { host in seen.keys.allSatisfy { host.holds($0) } } ?? true
+        }
+        let shown = waitUntil(timeout: .seconds(20), pollEvery: .milliseconds(200)) {
+            good(try? lockWindowOnScreen(label: nil))
+        }
+        let last = try? lockWindowOnScreen(label: label)
+        return (shown && good(last), last)
+    }
+
     func state() -> String? { try? client.state(Self.app) }
 
     func waitForState(_ state: String, timeout: Duration = .seconds(10)) -> Bool {
@@ -193,4 +222,16 @@ final class GuardHarness {
     func recorded() -> String { (try? String(contentsOf: recorder, encoding: .utf8)) ?? "" }
 
     func guardLog() -> String { guardProcess?.logText() ?? "" }
+
+    /// The guard's covers on screen (`WM_NAME` "applock-guard cover", mapped).
+    func visibleCovers() -> [UInt32] {
+        session.run(["xdotool", "search", "--onlyvisible", "--name", "^applock-guard cover$"]).stdout
+            .split(separator: "\n").compactMap { UInt32($0) }
+    }
+
+    /// How many times lock windows have taken the keyboard (each says so in the guard's log).
+    func keyboardGrabsByLockWindows() -> Int {
+        guardLog().components(separatedBy: "applock-lock-window: keyboard grabbed").count - 1
+    }
 }
+

@@ -6,10 +6,14 @@ import Testing
 /// applock-guard on a real X server with a real window manager, over an unmodified xterm.
 @Suite("Guard on X11", .serialized)
 struct GuardTests {
-    @Test("A guarded app with a passcode starts covered and locked; keys typed reach nothing; moving, resizing and raising keep it covered; the right passcode uncovers it")
+    @Test("Protected once a cover could be made; a guarded app with a passcode starts covered and locked; keys typed reach nothing; moving, resizing and raising keep it covered; the right passcode uncovers it")
     func startsCoveredAndHoldsTheKeyboard() throws {
         let h = try GuardHarness("starts-covered")
         try h.startGuard()
+        let probe = GuardStatusProbe(environment: h.environment)
+        #expect(probe.waitFor(nil)?.statement == "protecting guarded apps on X11 (covers are made on the X server)",
+                "the guard says it protects once a cover could be made: \(h.guardLog())")
+        #expect(try probe.applockctlStatus().status == 0)
         let window = try h.startApp()
         #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
         #expect(h.waitUntilCovered(window, label: "locked-at-launch"), "\(h.guardLog())")
@@ -57,6 +61,102 @@ struct GuardTests {
         h.session.xdotool(["key", "Return"])
         #expect(waitUntil(timeout: .seconds(5)) { h.recorded() == "hello\n" },
                 "the app has the focus after unlocking and got nothing before: \(h.recorded())")
+    }
+
+    @Test("A cover destroyed or unmapped by another client (xdotool windowclose, windowunmap) is put up again at once with the lock window and the keyboard, one moved away goes back: the app's pixels stay hidden and keys typed reach nothing")
+    func aCoverTakenDownByAnotherClientComesBack() throws {
+        let h = try GuardHarness("cover-taken-down")
+        try h.startGuard()
+        let window = try h.startApp(geometry: "100x40+60+40")
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "covered"), "\(h.guardLog())")
+        #expect(waitUntil(timeout: .seconds(20)) { h.keyboardGrabsByLockWindows() == 1 }, "\(h.guardLog())")
+
+        for (round, attack) in ["windowclose", "windowunmap"].enumerated() {
+            let before = try #require(h.visibleCovers().first, "no cover on screen")
+            h.session.xdotool([attack, String(before)])
+            #expect(waitUntil(timeout: .seconds(10)) { !h.visibleCovers().isEmpty && !h.visibleCovers().contains(before) },
+                    "no new cover after \(attack): \(h.guardLog())")
+            #expect(h.waitUntilCovered(window, label: "after-\(attack)"), "\(h.guardLog())")
+            #expect(waitUntil(timeout: .seconds(20)) { h.keyboardGrabsByLockWindows() >= round + 2 },
+                    "the new lock window did not take the keyboard after \(attack): \(h.guardLog())")
+            h.session.xdotool(["type", "--delay", "20", "typed after \(attack)"])
+            h.session.xdotool(["key", "Return"])
+            #expect(h.waitUntilCovered(window, label: "typed-after-\(attack)"), "\(h.guardLog())")
+        }
+        #expect(h.guardLog().contains("taken down by another client"))
+
+        let moved = try #require(h.visibleCovers().first, "no cover on screen")
+        h.session.xdotool(["windowmove", String(moved), "700", "500"])
+        h.session.xdotool(["windowsize", String(moved), "20", "20"])
+        #expect(h.waitUntilCovered(window, label: "cover-moved-away"), "\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", GuardHarness.passcode])
+        #expect(h.waitForState("unlocked"), "the passcode typed reached the new lock window: \(h.guardLog())")
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        h.session.xdotool(["type", "--delay", "20", "after"])
+        h.session.xdotool(["key", "Return"])
+        #expect(waitUntil(timeout: .seconds(5)) { h.recorded() == "after\n" },
+                "only what was typed after unlocking reached the app: \(h.recorded())")
+    }
+
+    @Test("With a large and a small (40×10) window of a locked app, reaching for the small one puts the lock window in the large one's cover: every key and the prompt are on screen, after a wrong passcode too")
+    func theLockWindowGoesIntoTheLargestCover() throws {
+        let h = try GuardHarness("lock-window-largest-cover")
+        try h.startGuard()
+        let large = try h.startApp(geometry: "80x24+60+40")
+        #expect(h.waitForState("locked"))
+        let second = h.environment.root.appendingPathComponent("second.txt")
+        let small = try h.startApp(command: "exec cat > '\(second.path)'", geometry: "40x10+700+500")
+        #expect(h.waitUntilCovered(large, label: "large-covered"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(small, label: "small-covered"), "\(h.guardLog())")
+
+        h.session.xdotool(["windowactivate", "--sync", String(small)])
+        let largeRect = try #require(h.session.rect(of: large))
+        let (shown, seen) = h.waitUntilLockWindowShowsEverything(inside: largeRect, label: "small-reached-for")
+        #expect(shown, "\(seen.map(\.description) ?? "no screenshot")\n\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", "0000"])
+        #expect(waitUntil(timeout: .seconds(10)) { (try? h.client.failedAttempts(GuardHarness.app)) == 1 })
+        let (afterWrong, seenAfterWrong) = h.waitUntilLockWindowShowsEverything(inside: largeRect, label: "wrong-passcode")
+        #expect(afterWrong, "\(seenAfterWrong.map(\.description) ?? "no screenshot")\n\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", GuardHarness.passcode])
+        #expect(h.waitForState("unlocked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(large, false, label: "large-unlocked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(small, false, label: "small-unlocked"), "\(h.guardLog())")
+        #expect(h.recorded().isEmpty && ((try? String(contentsOf: second, encoding: .utf8)) ?? "").isEmpty,
+                "keys typed while locked reached the app")
+    }
+
+    @Test("When no cover of a locked app holds even the compact lock window (two 40×10 windows), it floats centred over them as its own window with every key and the prompt on screen; the passcode typed there unlocks")
+    func theLockWindowFloatsWhenNoCoverHoldsIt() throws {
+        let h = try GuardHarness("lock-window-floating")
+        try h.startGuard()
+        let first = try h.startApp(geometry: "40x10+100+150")
+        #expect(h.waitForState("locked"))
+        let second = h.environment.root.appendingPathComponent("second.txt")
+        let other = try h.startApp(command: "exec cat > '\(second.path)'", geometry: "40x10+700+450")
+        #expect(h.waitUntilCovered(first, label: "first-covered"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(other, label: "second-covered"), "\(h.guardLog())")
+
+        h.session.xdotool(["windowactivate", "--sync", String(first)])
+        let (shown, seen) = h.waitUntilLockWindowShowsEverything(label: "floating")
+        #expect(shown, "\(seen.map(\.description) ?? "no screenshot")\n\(h.guardLog())")
+        let firstRect = try #require(h.session.rect(of: first)), otherRect = try #require(h.session.rect(of: other))
+        if let area = seen?.area {
+            #expect(!firstRect.holds(area) && !otherRect.holds(area), "the lock window is no cover's: \(area)")
+            let middle = (firstRect.x + otherRect.x + otherRect.width) / 2
+            #expect(abs(area.x + area.width / 2 - middle) < 40, "centred over the app's windows: \(area)")
+        }
+        #expect(h.waitUntilCovered(first, label: "first-still-covered"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(other, label: "second-still-covered"), "\(h.guardLog())")
+
+        h.session.xdotool(["type", "--delay", "40", GuardHarness.passcode])
+        #expect(h.waitForState("unlocked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(first, false, label: "first-unlocked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(other, false, label: "second-unlocked"), "\(h.guardLog())")
+        #expect(try h.lockWindowOnScreen(label: "unlocked").keys.isEmpty, "the floating lock window is gone")
     }
 
     @Test("logind Lock, PrepareForSleep and idle each cover the guarded app")

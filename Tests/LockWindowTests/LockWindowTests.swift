@@ -1,3 +1,4 @@
+import AppLockGuard
 import AppLockTestSupport
 import Foundation
 import Testing
@@ -55,6 +56,22 @@ struct LockWindowTests {
         #expect(harness.type("correct horse", then: ["Return"]))
         #expect(waitUntil(timeout: .seconds(15)) { (try? harness.state()) == "unlocked" })
         #expect(window.exitStatus(within: .seconds(10)) == 0)
+    }
+
+    @Test("In a cover of the compact layout's size (LockWindowSize.compact) every key and the prompt are on screen, with a two-line notice too")
+    func compactLayoutFitsItsSize() throws {
+        let harness = try LockWindowHarness(policy: "MaxFailedAttempts=1\nLockoutSchedule=120")
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let size = LockWindowSize.compact
+        let parent = try harness.makeParentWindow(width: Int(size.width), height: Int(size.height))
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        #expect(harness.type("9999"))
+        #expect(harness.accessibility.find("Another wrong passcode starts a lock-out") != nil, "\(window.log)")
+        #expect(harness.display.run(["xdotool", "mousemove", "0", "0"]).succeeded)
+        let seen = try LockWindowOnScreen(reading: try harness.screenshot("compact-size"), environment: harness.environment)
+        #expect(seen.showsEveryKeyAndThePrompt, "\(seen)")
+        #expect(seen.area.map { $0.width <= Int(size.width) && $0.height <= Int(size.height) } == true,
+                "the lock window is its cover's size: \(seen)")
     }
 
     @Test("While locked out the window counts down to RetryAfter and takes no passcode")
@@ -148,7 +165,7 @@ struct LockWindowTests {
         #expect(try harness.state() == "locked")
     }
 
-    @Test("Set-passcode: a mismatch starts again; set and confirm store one item in the keyring")
+    @Test("Set-passcode: a mismatch starts again; set and confirm store one item in the keyring; Return closes the last page")
     func setPasscode() throws {
         let harness = try LockWindowHarness()
         let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app])
@@ -169,7 +186,25 @@ struct LockWindowTests {
         let items = harness.environment.run(["secret-tool", "search", "--all", "app-id", LockWindowHarness.app])
         #expect(items.stdout.components(separatedBy: "label = ").count - 1 == 1, "\(items.stdout)\(items.stderr)")
         #expect(harness.client.unlock(LockWindowHarness.app, "2468") == "")
-        window.process.terminate()
+        #expect(harness.type("", then: ["Return"]))
+        #expect(window.exitStatus(within: .seconds(10)) == 0, "Return did not close the last page: \(window.log)")
+    }
+
+    @Test("The window's WM_CLASS (GTK's program name, also its Wayland app id) names the lock window's desktop entry, which calls it AppLock with its icon and keeps it out of menus")
+    func windowClassNamesItsDesktopEntry() throws {
+        let harness = try LockWindowHarness()
+        let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app])
+        let found = harness.display.run(["xdotool", "search", "--onlyvisible", "--name", "AppLock"]).stdout
+        let id = try #require(found.split(separator: "\n").first, "no window named AppLock: \(window.log)")
+        let wmClass = harness.display.run(["xprop", "-id", String(id), "WM_CLASS"]).stdout
+        let instance = try #require(wmClass.split(separator: "\"").dropFirst().first.map(String.init), "\(wmClass)")
+        let entry = PackageFolders.package.appendingPathComponent("data/applications/\(instance).desktop")
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        for line in ["Name=AppLock", "NoDisplay=true", "Icon=io.github.applock.Settings", "StartupWMClass=\(instance)"] {
+            #expect(text.contains(line + "\n"), "\(line) missing from \(entry.path)")
+        }
+        let validate = harness.environment.run(["desktop-file-validate", entry.path])
+        #expect(validate.status == 0 && validate.stdout.isEmpty, "\(validate.stdout)\(validate.stderr)")
     }
 
     @Test("Set-passcode offers only the kinds the app's policy allows")
@@ -189,7 +224,7 @@ struct LockWindowTests {
         #expect(harness.client.unlock(LockWindowHarness.app, "correct horse") == "")
     }
 
-    @Test("Set-passcode for an app that has one: remove it with the current passcode")
+    @Test("Set-passcode for an app that has one: remove it with the current passcode; Escape closes the last page")
     func removePasscode() throws {
         let harness = try LockWindowHarness()
         _ = try harness.client.call("SetPasscode", [.string(LockWindowHarness.app), .string("123456"), .string("six-digit")])
@@ -203,5 +238,7 @@ struct LockWindowTests {
         #expect(try harness.client.hasPasscode(LockWindowHarness.app) == false)
         let items = harness.environment.run(["secret-tool", "search", "--all", "app-id", LockWindowHarness.app])
         #expect(!items.stdout.contains("label = "), "\(items.stdout)")
+        #expect(harness.type("", then: ["Escape"]))
+        #expect(window.exitStatus(within: .seconds(10)) == 0, "Escape did not close the last page: \(window.log)")
     }
 }

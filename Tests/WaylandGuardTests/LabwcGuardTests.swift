@@ -17,8 +17,9 @@ struct LabwcGuardTests {
     func startsHiddenAndUnlocksFromTheLockWindow() throws {
         let h = try LabwcGuardHarness("labwc-starts-hidden")
         try h.startGuard()
-        #expect(h.guardLog().contains("desktop wlroots (labwc:wlroots): guarding apps on labwc:wlroots through"),
-                "\(h.guardLog())")
+        #expect(waitUntil(timeout: .seconds(10)) {
+            h.guardLog().contains("protecting guarded apps on labwc:wlroots (through wlr-foreign-toplevel-management")
+        }, "\(h.guardLog())")
         try h.startApp()
         #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
         #expect(h.waitUntilHidden(label: "locked-at-launch"), "\(h.guardLog())")

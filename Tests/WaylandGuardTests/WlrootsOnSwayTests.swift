@@ -11,10 +11,12 @@ struct WlrootsOnSwayTests {
     func coversAndUncovers() throws {
         let h = try SwayGuardHarness("wlroots-sway")
         try h.startGuard(backend: "wlroots")
-        #expect(h.guardLog().contains("desktop wlroots (sway): guarding apps on sway through wlr-foreign-toplevel-management"),
-                "\(h.guardLog())")
+        #expect(waitUntil(timeout: .seconds(10)) {
+            h.guardLog().contains("protecting guarded apps on sway (through wlr-foreign-toplevel-management and wlr-layer-shell)")
+        }, "\(h.guardLog())")
         let status = h.environment.run([try PackageFolders.program("applockctl"), "status"])
-        #expect(status.stdout.contains("applock-guard on wlroots (sway): guarding apps"), "\(status.stdout)\(status.stderr)")
+        #expect(status.stdout.contains("Guard:   protecting guarded apps on sway (through wlr-foreign-toplevel-management"),
+                "\(status.stdout)\(status.stderr)")
         try h.startApp()
         #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
         #expect(h.waitUntilHidden(label: "locked-at-launch"), "\(h.guardLog())")

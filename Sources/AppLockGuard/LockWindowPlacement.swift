@@ -1,0 +1,102 @@
+/// A rectangle on the screen in pixels (root-window coordinates on X11), a window's frame included.
+public struct GuardRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int32
+    public var y: Int32
+    public var width: Int32
+    public var height: Int32
+
+    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+
+    /// Whether a window of `size` fits inside.
+    public func holds(_ size: LockWindowSize) -> Bool { width >= size.width && height >= size.height }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: GuardRect) -> GuardRect {
+        let left = min(x, other.x), top = min(y, other.y)
+        let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
+        return GuardRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
+
+/// The room the lock window's layouts need, in pixels: the app's name, the prompt, every keypad key and a notice of
+/// two lines, without scrolling. The lock window picks its layout by the same sizes.
+public struct LockWindowSize: Hashable, Sendable {
+    public var width: Int32
+    public var height: Int32
+
+    public init(width: Int32, height: Int32) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The full layout: the app's icon, a large title and keypad.
+    public static let full = LockWindowSize(width: 360, height: 600)
+    /// The compact layout (no icon, smaller title and keys): the least a cover must have to hold the lock window.
+    public static let compact = LockWindowSize(width: 320, height: 330)
+
+    /// The layout that fits a window of `width` × `height`: the full one when it fits, else the compact one.
+    public static func layout(width: Int32, height: Int32) -> LockWindowSize {
+        GuardRect(x: 0, y: 0, width: width, height: height).holds(full) ? full : compact
+    }
+}
+
+/// Where the lock window of a locked app goes.
+public enum LockWindowPlace: Hashable, Sendable {
+    /// Inside the cover of this window of the app, filling it.
+    case cover(GuardWindowID)
+    /// A window of its own, centred over `area` (the app's windows on screen), when no cover can hold it.
+    case floating(over: GuardRect)
+
+    /// Whether a lock window at `self` can stay where it is when `other` is wanted: the same cover, or floating
+    /// (a floating lock window stays where it came up while the app's windows move).
+    func isSameSpot(as other: LockWindowPlace) -> Bool {
+        switch (self, other) {
+        case (.cover(let a), .cover(let b)): a == b
+        case (.floating, .floating): true
+        default: false
+        }
+    }
+}
+
+/// Chooses where the lock window goes, so that it is never clipped; pure.
+public enum LockWindowPlacement {
+    /// The window the user reached for (`reachedFor`: the active window) when its cover holds the compact layout;
+    /// else the largest of the app's windows on screen whose cover holds it (ties: the lowest id); else floating
+    /// over all of them. A window whose size is not known yet counts as holding it (a desktop that reports no
+    /// sizes keeps the lock window where the user reached for).
+    public static func place(reachedFor: GuardWindowID, appWindows: [GuardWindowID: GuardRect?]) -> LockWindowPlace {
+        func fits(_ window: GuardWindowID) -> Bool {
+            guard let known = appWindows[window] else { return false }
+            return known.map { $0.holds(.compact) } ?? true
+        }
+        if fits(reachedFor) { return .cover(reachedFor) }
+        let largest = appWindows.keys.filter(fits).max { a, b in
+            let areaA = appWindows[a]!.map { Int64($0.width) * Int64($0.height) } ?? 0
+            let areaB = appWindows[b]!.map { Int64($0.width) * Int64($0.height) } ?? 0
+            return areaA != areaB ? areaA < areaB : a > b
+        }
+        if let largest { return .cover(largest) }
+        let rects = appWindows.values.compactMap { $0 }
+        let area = rects.dropFirst().reduce(rects.first ?? GuardRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+        return .floating(over: area)
+    }
+
+    /// The floating lock window's frame: the full layout's size when the screen holds it, else the compact one's
+    /// (never more than the screen), centred over `area` and moved inside the screen.
+    public static func floatingFrame(over area: GuardRect, screen: GuardRect) -> GuardRect {
+        let size = screen.holds(.full) ? LockWindowSize.full : .compact
+        let width = min(size.width, screen.width), height = min(size.height, screen.height)
+        let x = area.x + (area.width - width) / 2, y = area.y + (area.height - height) / 2
+        return GuardRect(
+            x: min(max(x, screen.x), screen.x + screen.width - width),
+            y: min(max(y, screen.y), screen.y + screen.height - height),
+            width: width, height: height)
+    }
+}

@@ -1,0 +1,55 @@
+public import Foundation
+
+/// What a screenshot shows of the lock window (libadwaita 1.2's colours): its area (the largest area of its
+/// background colour), the keypad keys drawn whole inside it (round areas of the key colour), and the prompt (the
+/// dimmed text above the keys: its bounds and pixel count).
+public struct LockWindowOnScreen: Sendable, CustomStringConvertible {
+    /// The window background, a keypad key, the dimmed prompt text.
+    public static let backgroundColour = "#FAFAFA"
+    public static let keyColour = "#E6E6E6"
+    public static let promptColour = "#8C8C8C"
+
+    /// Where its background is, nil when it is not on screen.
+    public var area: XSession.Rect?
+    /// The keypad keys drawn whole inside it.
+    public var keys: [XSession.Rect]
+    /// Where the prompt's text is, above the keys.
+    public var prompt: XSession.Rect?
+    public var promptPixels: Int
+
+    /// Reads the PNG `shot` (taken with the pointer off the keys: a key under it is coloured otherwise).
+    public init(reading shot: URL, environment: TestEnvironment) throws {
+        let backgrounds = try ImageProbe.areas(
+            in: shot, colour: Self.backgroundColour, minimumArea: 20000, environment: environment)
+        guard let area = backgrounds.max(by: { $0.width * $0.height < $1.width * $1.height }) else {
+            (self.area, keys, prompt, promptPixels) = (nil, [], nil, 0)
+            return
+        }
+        self.area = area
+        keys = try ImageProbe.areas(in: shot, colour: Self.keyColour, minimumArea: 600, environment: environment)
+            .filter { abs($0.width - $0.height) <= 3 && $0.width >= 30 && area.holds($0) }
+        // The prompt is the dimmed text above the keys (the keys' labels have a few pixels of that colour too).
+        let abovePad = XSession.Rect(
+            x: area.x, y: area.y, width: area.width, height: (keys.map(\.y).min() ?? area.y + area.height) - area.y)
+        prompt = try ImageProbe.boundingBox(in: shot, colour: Self.promptColour, inside: abovePad, environment: environment)
+        promptPixels = try ImageProbe.pixelCount(
+            in: shot, crop: abovePad.description, colours: [Self.promptColour], environment: environment)
+    }
+
+    /// Every digit key (ten) whole, and the prompt whole above them inside the lock window.
+    public var showsEveryKeyAndThePrompt: Bool {
+        guard let area, let prompt, keys.count == 10, let top = keys.map(\.y).min() else { return false }
+        return promptPixels > 100 && area.holds(prompt) && prompt.y + prompt.height < top
+    }
+
+    public var description: String {
+        "lock window \(area.map(\.description) ?? "none"), \(keys.count) keys \(keys), prompt \(prompt.map(\.description) ?? "none") (\(promptPixels) pixels)"
+    }
+}
+
+extension XSession.Rect {
+    /// Whether `other` lies inside, off its edges (a key cut by an edge is not whole).
+    public func holds(_ other: XSession.Rect) -> Bool {
+        other.x > x && other.y > y && other.x + other.width < x + width && other.y + other.height < y + height
+    }
+}
