@@ -21,7 +21,11 @@ public final class Agent {
     var policyLoader: PolicyLoader
     let ledger: LedgerStore
     /// Writes the ledger off the loop (each write fsyncs).
-    let ledgerWriter: LedgerWriter
+    let ledgerWriter: StateFileWriter<LockoutLedger>
+    /// Which apps have a passcode, with the fingerprint of each hash: a keyring item gone or replaced is tampering.
+    var passcodeRecords = PasscodeRecords()
+    let recordStore: PasscodeRecordStore
+    let recordWriter: StateFileWriter<PasscodeRecords>
     let passcodes: PasscodeWorker
     var publisher: ApplicationPublisher!
     var logind: LogindWatcher?
@@ -62,7 +66,9 @@ public final class Agent {
             adminPolicyPath: configuration.adminPolicyPath
         )
         self.ledger = LedgerStore(directory: configuration.stateDirectory)
-        self.ledgerWriter = try LedgerWriter(store: ledger)
+        self.ledgerWriter = try StateFileWriter { [ledger] (value) throws(FileError) in try ledger.save(value) }
+        self.recordStore = PasscodeRecordStore(directory: configuration.stateDirectory)
+        self.recordWriter = try StateFileWriter { [recordStore] (value) throws(FileError) in try recordStore.save(value) }
         self.passcodes = try PasscodeWorker(
             store: HelperProcessPasscodeStore(timeout: configuration.storeTimeout),
             hasher: Argon2idHasher(),
@@ -89,6 +95,7 @@ public final class Agent {
         publisher = ApplicationPublisher(bus: bus)
 
         restoreLedger()
+        restorePasscodeRecords()
         loadStoredPasscodes()
         exportManager()
         bus.onPeerDisconnected { [unowned self] uniqueName in
@@ -127,6 +134,9 @@ public final class Agent {
         if let error = ledgerWriter.writeNow(machine.lockoutLedger) {
             logger.critical("cannot save the lock-out ledger at exit; failed attempts and lock-outs since the last save are lost",
                             metadata: ["error": "\(error)"])
+        }
+        if let error = recordWriter.writeNow(passcodeRecords) {
+            logger.critical("cannot save the passcode records at exit", metadata: ["error": "\(error)"])
         }
         logger.info("stopped")
         return exitStatus
@@ -301,8 +311,9 @@ public final class Agent {
         do {
             let stored = try passcodes.store.storedApps()
             for (app, kind) in stored.sorted(by: { $0.key < $1.key }) {
-                perform(machine.passcodeStored(app, kind: kind, now: now()))
+                passcodeKnown(app, kind: kind, source: "Secret Service")
             }
+            reportMissingItems(listed: stored)
             inventory.isComplete = true
             logger.info("passcodes found", metadata: ["count": "\(stored.count)"])
         } catch {

@@ -114,9 +114,8 @@ extension AgentStateMachine {
         switch outcome {
         case .storeUnavailable:
             answer = .storeUnavailable
-        case .passcodeMissing:
-            actions += passcodeRemoved(app, now: now)
-            answer = .noPasscode
+        case .passcodeTampered:
+            answer = .passcodeTampered
         case .wrong:
             switch lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall) {
             case .wrongPasscode(let left): answer = .wrongPasscode(attemptsLeft: left)

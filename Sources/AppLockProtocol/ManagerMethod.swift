@@ -92,6 +92,6 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     /// What a passcode attempt (Unlock, ChangePasscode, RemovePasscode) can answer.
     private static let attemptErrors: [AgentError] = [
         .invalidArgument, .unknownApplication, .noPasscode, .wrongPasscode, .lockedOut, .storeUnavailable,
-        .attemptInProgress, .interrupted, .limitExceeded,
+        .attemptInProgress, .interrupted, .limitExceeded, .passcodeTampered,
     ]
 }

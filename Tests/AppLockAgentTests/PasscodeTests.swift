@@ -243,16 +243,13 @@ struct PasscodeTests {
         try harness.agent.restart()
         try harness.agent.waitUntilServing(timeout: .seconds(20))
         #expect(harness.agent.logText().contains("cannot list stored passcodes"))
-        let refused = Self.failure(app, "RegisterApplication", [.string(Self.notes)])
-        #expect(refused?.name == Self.error + "StoreUnavailable", "\(refused?.description ?? "registered")")
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked", "the passcode records name it: it registers locked without the store")
+        #expect(try app.appProperty(Self.notes, "Reason").stringValue == "launch")
         #expect(Self.failure(app, "RegisterApplication", [.string(plain)])?.name == Self.error + "StoreUnavailable",
-                "without the store the agent cannot tell an app without a passcode either")
-        #expect(try app.list().isEmpty)
+                "without the store the agent cannot tell an app it has no record of")
 
         try harness.environment.unlockKeyring()
-        _ = try app.register(Self.notes)
-        #expect(try app.state(Self.notes) == "locked")
-        #expect(try app.appProperty(Self.notes, "Reason").stringValue == "launch")
         _ = try app.register(plain)
         #expect(try app.state(plain) == "unlocked")
         #expect(waitUntil(timeout: .seconds(10)) {
@@ -266,11 +263,63 @@ struct PasscodeTests {
         try harness.agent.restart()
         try harness.agent.waitUntilServing(timeout: .seconds(20))
         let other = try harness.client()
-        #expect(Self.failure(other, "RegisterApplication", [.string(Self.mail)])?.name == Self.error + "StoreUnavailable")
-        try harness.environment.startKeyring()
         _ = try other.register(Self.mail)
         #expect(try other.state(Self.mail) == "locked")
+        #expect(Self.failure(other, "RegisterApplication", [.string("org.example.Stranger")])?.name == Self.error + "StoreUnavailable")
+        try harness.environment.startKeyring()
         Self.expectLogClean(harness, [Self.right, Self.other])
+    }
+
+    @Test("a keyring item removed or replaced behind AppLock's back fails closed: PasscodeTampered, the app stays locked, across a restart, until the original item is back")
+    func tamperedKeyringItemKeepsTheAppLocked() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        try app.call("SetPasscode", [.string(Self.mail), .string(Self.other), .string("alphanumeric")])
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked")
+        let original = harness.environment.run(["secret-tool", "lookup", "app-id", Self.notes]).stdout
+        let mailHash = harness.environment.run(["secret-tool", "lookup", "app-id", Self.mail]).stdout
+        #expect(original.hasPrefix("$argon2id$") && mailHash.hasPrefix("$argon2id$"), "\(original) \(mailHash)")
+
+        let cleared = harness.environment.run(["secret-tool", "clear", "app-id", Self.notes])
+        #expect(cleared.succeeded, "\(cleared.stderr)")
+        let removed = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(removed?.name == Self.error + "PasscodeTampered", "\(removed?.description ?? "unlocked")")
+        #expect(try app.state(Self.notes) == "locked")
+        #expect(try app.appProperty(Self.notes, "HasPasscode").boolValue == true)
+        #expect(Self.failure(app, "RemovePasscode", [.string(Self.notes), .string(Self.right)])?.name
+            == Self.error + "PasscodeTampered")
+        #expect(Self.failure(app, "SetPasscode", [.string(Self.notes), .string(Self.wrong), .string("numeric")])?.name
+            == Self.error + "PasscodeExists", "a new passcode cannot be set over a tampered one")
+
+        try Self.storeItem(harness, Self.notes, kind: "alphanumeric", hash: mailHash)
+        let copied = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.other)])
+        #expect(copied?.name == Self.error + "PasscodeTampered", "another app's hash copied over: \(copied?.description ?? "unlocked")")
+        #expect(try app.state(Self.notes) == "locked")
+
+        #expect(harness.environment.run(["secret-tool", "clear", "app-id", Self.notes]).succeeded)
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let again = try harness.client()
+        _ = try again.register(Self.notes)
+        #expect(try again.state(Self.notes) == "locked", "a restart does not forget that the app has a passcode")
+        #expect(Self.failure(again, "Unlock", [.string(Self.notes), .string(Self.right)])?.name == Self.error + "PasscodeTampered")
+        #expect(harness.agent.logText().contains("the keyring item of a passcode is gone"))
+
+        try Self.storeItem(harness, Self.notes, kind: "numeric", hash: original)
+        try again.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(try again.state(Self.notes) == "unlocked", "the original item put back clears it")
+        Self.expectLogClean(harness, [Self.right, Self.other, Self.wrong])
+    }
+
+    /// Writes a passcode item with `secret-tool`, as a person at the keyboard could, under AppLock's schema.
+    static func storeItem(_ harness: AgentHarness, _ app: String, kind: String, hash: String) throws {
+        let stored = harness.environment.run(
+            ["secret-tool", "store", "--label=AppLock passcode for \(app)", "xdg:schema", "io.github.applock.Passcode",
+             "app-id", app, "kind", kind],
+            input: hash)
+        #expect(stored.succeeded, "\(stored.stderr)")
     }
 
     @Test("while 8 clients send wrong passcodes as fast as they can, another app's every Lock is answered by its StateChanged and every attempt is verified")
