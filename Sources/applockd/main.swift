@@ -13,7 +13,7 @@ let usage = """
       --version   print the version and exit
       --help      print this help and exit
 
-    Environment: XDG_CONFIG_HOME, XDG_STATE_HOME, APPLOCK_ADMIN_POLICY, APPLOCK_STORE_HELPER,
+    Environment: XDG_CONFIG_HOME, XDG_STATE_HOME, APPLOCK_ADMIN_POLICY (debug builds only), APPLOCK_STORE_HELPER,
     DBUS_SESSION_BUS_ADDRESS, DBUS_SYSTEM_BUS_ADDRESS, JOURNAL_STREAM.
     """
 
