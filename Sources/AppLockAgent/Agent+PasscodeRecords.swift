@@ -9,11 +9,14 @@ extension Agent {
     func passcodeKnown(_ app: AppID, kind: PasscodeKind, fingerprint: String? = nil, source: String) {
         perform(machine.passcodeStored(app, kind: kind, now: now()), source: source)
         if passcodeRecords.stored(app, kind: kind, fingerprint: fingerprint) { savePasscodeRecords() }
+        // An app with a new passcode adopts the files' policy as its authenticated one.
+        if authenticatedPolicies.policies[app] == nil { applyPolicy(source: source) }
     }
 
     /// The passcode of `app` was removed through AppLock (RemovePasscode, ResetPasscode): the records forget it.
     func passcodeForgotten(_ app: AppID) {
         if passcodeRecords.forget(app) { savePasscodeRecords() }
+        forgetAuthenticatedPolicy(of: app)
     }
 
     /// Reads the records at startup; every app in them has a passcode for the core, whether or not the keyring

@@ -50,6 +50,18 @@ extension Agent {
         }
     }
 
+    /// ConfirmPolicy: the app's passcode authenticates the weakenings of its policy the agent holds; the files'
+    /// policy, read again now, becomes the authenticated one and applies.
+    func confirmPolicy(_ call: MethodInvocation) {
+        guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
+        attempt(call, app, purpose: .confirmPolicy) { worker, recorded in
+            worker.verify(app, passcode, recorded: recorded)
+        } then: { [unowned self] _ in
+            confirmFilePolicy(of: app)
+            return []
+        }
+    }
+
     func setPasscode(_ call: MethodInvocation) {
         guard let app = appArgument(call) else { return }
         guard let kind = kindArgument(call, 2) else { return }

@@ -26,6 +26,13 @@ public final class Agent {
     var passcodeRecords = PasscodeRecords()
     let recordStore: PasscodeRecordStore
     let recordWriter: StateFileWriter<PasscodeRecords>
+    /// The policy files as last read, before any weakening is held.
+    var filePolicies: PolicySet
+    /// The last authenticated policy of each app with a passcode, and where it is kept.
+    var authenticatedPolicies = AuthenticatedPolicies()
+    let authenticatedPolicyStore: AuthenticatedPolicyStore
+    /// The weakenings held per app, waiting for `ConfirmPolicy`.
+    var heldPolicyKeys: [AppID: [String]] = [:]
     let passcodes: PasscodeWorker
     var publisher: ApplicationPublisher!
     var logind: LogindWatcher?
@@ -74,7 +81,9 @@ public final class Agent {
             hasher: Argon2idHasher(),
             workers: configuration.hashingWorkers
         )
+        self.authenticatedPolicyStore = AuthenticatedPolicyStore(directory: configuration.stateDirectory + "/policies")
         let (policies, problems) = policyLoader.load()
+        self.filePolicies = policies
         self.machine = AgentStateMachine(policies: policies)
         for problem in problems {
             logger.error("policy file ignored", metadata: ["problem": "\(problem)"])
@@ -96,7 +105,9 @@ public final class Agent {
 
         restoreLedger()
         restorePasscodeRecords()
+        restoreAuthenticatedPolicies()
         loadStoredPasscodes()
+        applyPolicy(source: "policy")
         exportManager()
         bus.onPeerDisconnected { [unowned self] uniqueName in
             perform(machine.peerLeft(uniqueName, now: now()))
@@ -267,7 +278,8 @@ public final class Agent {
         for problem in problems {
             logger.error("policy file not applied; the last good policy stays", metadata: ["problem": "\(problem)"])
         }
-        perform(machine.policiesChanged(policies, now: now()), source: "policy")
+        filePolicies = policies
+        applyPolicy(source: "policy")
         logger.info("policy reloaded")
     }
 

@@ -313,6 +313,55 @@ struct PasscodeTests {
         Self.expectLogClean(harness, [Self.right, Self.other, Self.wrong])
     }
 
+    @Test("a weakening written into an app's policy file is held until its passcode confirms it; a strengthening applies at once")
+    func handEditedWeakeningIsHeld() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        try app.call("SetPasscode", [.string(Self.mail), .string(Self.other), .string("alphanumeric")])
+        _ = try app.register(Self.notes)
+        let folder = harness.environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "[Policy]\nMaxFailedAttempts=1000\nLockoutSchedule=0\nGracePeriod=86400\nObscureInBackground=true\n".write(
+            to: folder.appendingPathComponent("\(Self.notes).conf"), atomically: true, encoding: .utf8)
+        try "[Policy]\nGracePeriod=86400\n".write(
+            to: folder.appendingPathComponent("\(Self.mail).conf"), atomically: true, encoding: .utf8)
+        harness.agent.kill(SIGHUP)
+
+        #expect(waitUntil(timeout: .seconds(10)) { Self.held(app)[Self.notes] != nil })
+        #expect(Self.held(app) == [Self.notes: ["GracePeriod", "MaxFailedAttempts", "LockoutSchedule"], Self.mail: ["GracePeriod"]])
+        #expect(try app.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 5)
+        #expect(try app.policy(Self.notes, "GracePeriod")?.uint32Value == 60)
+        #expect(try app.policy(Self.notes, "ObscureInBackground")?.boolValue == true, "the strengthening applies at once")
+
+        let wrongConfirm = Self.failure(app, "ConfirmPolicy", [.string(Self.notes), .string(Self.wrong)])
+        #expect(wrongConfirm?.name == Self.error + "WrongPasscode")
+        for _ in 0..<4 { #expect(app.unlock(Self.notes, Self.wrong) == "WrongPasscode") }
+        #expect(app.unlock(Self.notes, Self.wrong) == "LockedOut", "the held MaxFailedAttempts=5 still counts")
+
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let again = try harness.client()
+        #expect(Self.held(again)[Self.notes] == ["GracePeriod", "MaxFailedAttempts", "LockoutSchedule"], "held across a restart")
+
+        try again.call("ConfirmPolicy", [.string(Self.mail), .string(Self.other)])
+        #expect(try again.policy(Self.mail, "GracePeriod")?.uint32Value == 86400)
+        #expect(Self.held(again)[Self.mail] == nil)
+        Self.expectLogClean(harness, [Self.right, Self.wrong, Self.other])
+    }
+
+    /// `GetHeldPolicyChanges`, as app id → keys.
+    static func held(_ app: AgentClient) -> [String: [String]] {
+        guard let rows = try? app.call("GetHeldPolicyChanges").first?.arrayValue else { return [:] }
+        var held: [String: [String]] = [:]
+        for row in rows {
+            guard let fields = row.structureValue, fields.count == 2, let id = fields[0].stringValue,
+                  let keys = fields[1].arrayValue?.compactMap(\.stringValue) else { continue }
+            held[id] = keys
+        }
+        return held
+    }
+
     /// Writes a passcode item with `secret-tool`, as a person at the keyboard could, under AppLock's schema.
     static func storeItem(_ harness: AgentHarness, _ app: String, kind: String, hash: String) throws {
         let stored = harness.environment.run(
