@@ -34,6 +34,7 @@ struct StatusCommand: ParsableCommand {
         let version = try agent.perform(.version)
         let session = try agent.perform(.sessionState).rawValue
         let apps = try agent.perform(.listApplications).sorted { $0.appID < $1.appID }
+        let held = try agent.perform(.heldPolicyChanges)
         if json {
             Output.json([
                 "version": version,
@@ -50,6 +51,11 @@ struct StatusCommand: ParsableCommand {
         Output.line("Guard:   \(GuardStatusLine.text())")
         Output.line("")
         ApplicationTable.print(apps)
+        if !held.isEmpty { Output.line("") }
+        for app in held.keys.sorted() {
+            Output.line("\(app): policy change waiting for authentication (\(held[app]!.joined(separator: ", "))) — "
+                + "applockctl policy confirm \(app)")
+        }
     }
 
     private func showApplication(_ app: String, agent: AgentLink) throws(CommandFailure) {
