@@ -6,4 +6,6 @@ struct AgentView: Equatable, Sendable {
     var running = false
     var apps: [String: AppProperties] = [:]
     var recentEvents: [RecentLockEvent] = []
+    /// The policy keys held per app until its passcode confirms them (`GetHeldPolicyChanges`).
+    var heldPolicyChanges: [String: [String]] = [:]
 }

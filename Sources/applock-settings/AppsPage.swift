@@ -8,6 +8,11 @@ import GtkKit
 final class AppsPage {
     let page = PreferencesPage(title: "Apps", iconName: "view-app-grid-symbolic")
     let problems = ProblemGroup()
+    /// The weakenings of a protected app's policy the agent holds until its passcode confirms them.
+    let heldChanges = ProblemGroup(
+        title: "Changes Waiting for a Passcode",
+        description: "These changes make an app's protection weaker. They apply once the app's passcode confirms them.",
+        rowTitle: "Policy change waiting for authentication")
     private let protectedGroup = PreferencesGroup(
         title: "Protected Apps", description: "Apps that are covered while locked, or that have a passcode")
     private let otherGroup = PreferencesGroup(
@@ -21,6 +26,7 @@ final class AppsPage {
 
     init(apps: [InstalledApp]) {
         page.add(problems.group)
+        page.add(heldChanges.group)
         page.add(protectedGroup)
         page.add(otherGroup)
         for app in apps {
@@ -36,6 +42,9 @@ final class AppsPage {
     /// Shows each app's status and puts the protected ones first.
     func refresh(_ snapshot: PolicySnapshot, agent: AgentView, now: UInt64) {
         problems.show(snapshot.problemSentences)
+        heldChanges.show(agent.heldPolicyChanges.keys.sorted().map { app in
+            "\(app): \(agent.heldPolicyChanges[app]!.joined(separator: ", ")) — applockctl policy confirm \(app)"
+        })
         for (app, row) in rows {
             let status = AppStatus(
                 guarded: snapshot.policy(for: app).guarded, guardRequired: snapshot.isGuardRequired(app),
