@@ -1,6 +1,7 @@
 import AppLockAgent
 import Glibc
 import Logging
+import SystemKit
 
 let usage = """
     Usage: applockd [--verbose] [--version] [--help]
@@ -44,6 +45,7 @@ func parseArguments() -> Logger.Level {
     return level
 }
 
+SecretHolding.forbidMemoryReadout()
 let level = parseArguments()
 LoggingSystem.bootstrap { label in JournalLogHandler(label: label, logLevel: level) }
 let logger = Logger(label: "applockd")

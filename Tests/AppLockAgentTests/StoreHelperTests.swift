@@ -13,6 +13,36 @@ import Testing
         return url.path
     }
 
+    @Test("the helper, run by an ordinary user, cannot be traced or dumped: its /proc files belong to root and its core limit is 0; the units set LimitCORE=0")
+    func helperMemoryCannotBeReadOut() throws {
+        let helper = try AgentProcess.locateExecutable().deletingLastPathComponent().appendingPathComponent("applock-store-helper")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", helper.path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        let proc = "/proc/\(process.processIdentifier)"
+        // setpriv execs the helper in the same process; it is hardened once its /proc files change hands.
+        func owner() -> Int? { (try? FileManager.default.attributesOfItem(atPath: proc + "/environ"))?[.ownerAccountID] as? Int }
+        #expect(waitUntil(timeout: .seconds(10)) { owner() == 0 },
+                "a non-dumpable process's /proc files belong to root, not to the user who could trace it: \(owner() ?? -1)")
+        let limits = (try? String(contentsOfFile: proc + "/limits", encoding: .utf8)) ?? ""
+        let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
+        #expect(core?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(core ?? "")")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: proc + "/exe")) == helper.path)
+
+        for unit in ["data/applockd.service", "data/applock-guard.service"] {
+            let text = try String(contentsOf: PackageFolders.package.appendingPathComponent(unit), encoding: .utf8)
+            #expect(text.split(separator: "\n").contains("LimitCORE=0"), "\(unit)")
+        }
+    }
+
     @Test("only the hash goes to the helper, never the passcode; set and unlock work through it")
     func onlyHashesReachTheHelper() throws {
         let env = try TestEnvironment()
