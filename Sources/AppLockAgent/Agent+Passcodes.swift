@@ -130,11 +130,16 @@ extension Agent {
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
             let recorded = passcodeRecords.records[app]
-            passcodes.submit { [passcodes, loop] in
-                let verification = work(passcodes, recorded)
-                loop.post {
-                    agent.value.finishAttempt(ticket, app, purpose, verification, callOnLoop.value, thenOnLoop.value)
-                    finished.value()
+            // The attempt counts as failed on disk before any verification starts: killing the agent meanwhile
+            // cannot take it back. A right passcode clears it; one that cannot be checked puts the count back.
+            perform(machine.countAttemptInAdvance(ticket, now: now()), source: "\(purpose)")
+            ledgerWriter.afterWrites(on: loop) { [passcodes, loop] in
+                passcodes.submit {
+                    let verification = work(passcodes, recorded)
+                    loop.post {
+                        agent.value.finishAttempt(ticket, app, purpose, verification, callOnLoop.value, thenOnLoop.value)
+                        finished.value()
+                    }
                 }
             }
         }
