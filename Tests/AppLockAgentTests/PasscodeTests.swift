@@ -362,6 +362,28 @@ struct PasscodeTests {
         return held
     }
 
+    @Test("with LockOnLaunch=false, a locked app that closes and registers again is still locked")
+    func lockedAppStaysLockedAcrossReRegistration() throws {
+        let harness = try AgentHarness()
+        let folder = harness.environment.configHome.appendingPathComponent("applock")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "[Policy]\nLockOnLaunch=false\n".write(to: folder.appendingPathComponent("applock.conf"), atomically: true, encoding: .utf8)
+        harness.agent.kill(SIGHUP)
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        #expect(waitUntil(timeout: .seconds(10)) { (try? app.policy(Self.notes, "LockOnLaunch")?.boolValue) == false })
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "unlocked")
+        try app.call("Lock", [.string(Self.notes)])
+        try app.call("UnregisterApplication", [.string(Self.notes)])
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked", "closing and reopening is no way around the lock")
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        try app.call("UnregisterApplication", [.string(Self.notes)])
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "unlocked", "an unlocked app reopens unlocked, as LockOnLaunch=false asks")
+    }
+
     /// Writes a passcode item with `secret-tool`, as a person at the keyboard could, under AppLock's schema.
     static func storeItem(_ harness: AgentHarness, _ app: String, kind: String, hash: String) throws {
         let stored = harness.environment.run(
