@@ -33,6 +33,23 @@ test: deps
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
 	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build; \
 		status=$$?; $(HOSTILE_REPORT); exit $$status
+	@$(MAKE) --no-print-directory test-debian13-run
+
+# ---- today's desktops: Debian 13 --------------------------------------------------------------------------------
+# The suites below run a second time inside a Debian 13 chroot (scripts/debian13-chroot.sh: GNOME Shell 48,
+# KWin 6.3, sway 1.10, labwc 0.8), with the programs and the test bundle built here on Debian 12. `make test` runs
+# them after the host's suites; `make test-debian13` builds first and runs only them. The chroot is made once
+# (debootstrap + the desktop packages: about 2 min and 2 GB) in .cache/debian13, or APPLOCK_CHROOT, and reused.
+DEBIAN13_SUITES ?= SwayGuardTests
+DEBIAN13_TIMEOUT ?= 900
+.PHONY: test-debian13 test-debian13-run
+test-debian13: deps
+	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
+	@$(MAKE) --no-print-directory test-debian13-run
+
+test-debian13-run:
+	./scripts/debian13-chroot.sh ensure
+	SWIFT_FLAGS='$(SWIFT_FLAGS)' timeout --kill-after=30 $(DEBIAN13_TIMEOUT) ./scripts/debian13-chroot.sh test $(DEBIAN13_SUITES)
 
 clean:
 	rm -rf .build .build-deb dist

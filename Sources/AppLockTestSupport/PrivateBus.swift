@@ -4,7 +4,8 @@ import Glibc
 /// A private `dbus-daemon` (a child process of the caller) listening on a unix socket in a temporary directory; never the caller's own bus.
 ///
 /// Its policy lets every connection own any name and send to or receive from anyone (EXTERNAL auth only).
-/// Services are activatable only from the given service directories. The daemon stops in `stop()` or `deinit`.
+/// Services are activatable only from the given service directories. It runs with the `<limit>`s of the bus users
+/// have (`BusLimits`), not dbus-daemon's compiled-in defaults. The daemon stops in `stop()` or `deinit`.
 public final class PrivateBus: @unchecked Sendable {
     /// Which kind of bus the daemon presents itself as.
     public enum Kind: String, Sendable {
@@ -44,6 +45,7 @@ public final class PrivateBus: @unchecked Sendable {
         let socket = directory.appendingPathComponent("\(kind.rawValue).socket").path
         let config = directory.appendingPathComponent("\(kind.rawValue).conf")
         let services = serviceDirectories.map { "  <servicedir>\($0)</servicedir>\n" }.joined()
+        let limits = try BusLimits.of(kind).map { "  <limit name=\"\($0.name)\">\($0.value)</limit>\n" }.joined()
         let text = """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -58,7 +60,7 @@ public final class PrivateBus: @unchecked Sendable {
                 <allow receive_sender="*"/>
                 <allow eavesdrop="true"/>
               </policy>
-            </busconfig>
+            \(limits)</busconfig>
 
             """
         try text.write(to: config, atomically: true, encoding: .utf8)

@@ -4,7 +4,8 @@ import AppLockTestSupport
 import DBusKit
 import Foundation
 
-/// Runs every measurement against one isolated environment: private session and system buses (limits raised),
+/// Runs every measurement against one isolated environment: private session and system buses (with the limits of
+/// the buses users have),
 /// gnome-keyring, a mocked logind, and a fresh `applockd` for each scenario.
 final class Bench {
     let options: BenchOptions
@@ -22,9 +23,8 @@ final class Bench {
 
     init(options: BenchOptions) throws {
         self.options = options
-        let fileLimit = BusLimits.raiseFileLimit()
+        let fileLimit = FileLimit.raiseToHardLimit()
         environment = try TestEnvironment(systemBus: true)
-        try BusLimits.raise(environment.sessionBus)
         try environment.startLogind()
         try environment.startKeyring()
         systemAddress = environment.systemBus!.address

@@ -46,4 +46,8 @@ final class HostileHarness {
 
     /// Resident memory of the agent in KiB.
     var agentRSS: Int { agent.status(key: "VmRSS") ?? 0 }
+
+    /// The agent's anonymous resident memory in KiB (`RssAnon`): its heap, stacks and other private memory, without
+    /// the pages of its own program and libraries that running a new code path brings in from the file.
+    var agentAnonymousRSS: Int { agent.status(key: "RssAnon") ?? 0 }
 }

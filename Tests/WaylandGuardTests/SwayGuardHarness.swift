@@ -13,8 +13,9 @@ final class SwayGuardHarness {
     /// foot's own colours: a screenshot of a hidden app must contain neither.
     static let appColours = ["#FF00FF", "#FFFF00"]
     static let passcode = GuardedAgent.passcode
-    /// The lock window's background (libadwaita's light window colour).
-    static let lockWindowColours = ["#FAFAFA"]
+    /// The lock window's background: libadwaita's light window colour, #FAFAFA in 1.2 (Debian 12) and #FAFAFB in
+    /// 1.7 (Debian 13).
+    static let lockWindowColours = ["#FAFAFA", "#FAFAFB"]
 
     let environment: TestEnvironment
     let agent: AgentProcess
