@@ -40,7 +40,7 @@ test: deps
 # KWin 6.3, sway 1.10, labwc 0.8), with the programs and the test bundle built here on Debian 12. `make test` runs
 # them after the host's suites; `make test-debian13` builds first and runs only them. The chroot is made once
 # (debootstrap + the desktop packages: about 2 min and 2 GB) in .cache/debian13, or APPLOCK_CHROOT, and reused.
-DEBIAN13_SUITES ?= SwayGuardTests
+DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests
 DEBIAN13_TIMEOUT ?= 900
 .PHONY: test-debian13 test-debian13-run
 test-debian13: deps
@@ -175,8 +175,11 @@ uninstall:
 # ---- benchmarks ------------------------------------------------------------------------------------------
 # `make bench` builds applockd and applock-bench in release mode and prints the table (ARGS=--json for JSON,
 # ARGS='--only lock --apps 1,1000' for a part). `make bench-smoke` is the tiny run `make test` also makes
-# (Tests/BenchSmokeTests); it proves the bench works and measures nothing worth reading.
-.PHONY: bench bench-smoke
+# (Tests/BenchSmokeTests); it proves the bench works and measures nothing worth reading. `make bench-debian13` runs
+# the same release bench inside the Debian 13 chroot for the sections in BENCH_DEBIAN13_SECTIONS, whose rows name
+# the desktop version they measured (KWin 6.3 beside the host's 5.27).
+BENCH_DEBIAN13_SECTIONS ?= kwin
+.PHONY: bench bench-smoke bench-debian13
 bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
@@ -185,6 +188,16 @@ bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-lock-window
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-settings
 	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
+
+bench-debian13: deps
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-guard
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-bench
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-lock-window
+	./scripts/debian13-chroot.sh ensure
+	./scripts/debian13-chroot.sh run "$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" \
+		--only $(BENCH_DEBIAN13_SECTIONS) $(ARGS)
 
 bench-smoke: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product applockd

@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
-        .target(name: "AppLockGuard", dependencies: ["AppLockCore"], swiftSettings: strict),
+        .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
@@ -146,7 +146,9 @@ let package = Package(
         .testTarget(
             name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
         ),
-        .testTarget(name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore"], swiftSettings: strict),
+        .testTarget(
+            name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
+        ),
         .testTarget(
             name: "PasscodeStorageTests",
             dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockTestSupport"],
@@ -175,7 +177,8 @@ let package = Package(
             name: "GuardTests", dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit"], swiftSettings: strict
         ),
         .testTarget(
-            name: "SettingsTests", dependencies: ["AppLockTestSupport", "DBusKit", "applock-settings", "applock-lock-window"],
+            name: "SettingsTests",
+            dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit", "applock-settings", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),

@@ -28,6 +28,9 @@ packages=(
     libgtk-4-1 libadwaita-1-0 gir1.2-gtk-4.0 libwayland-client0 libx11-6 libxi6 libcairo2
     adwaita-icon-theme fonts-dejavu-core dconf-cli imagemagick
     gnome-shell mutter kwin-wayland xwayland sway labwc wlrctl foot weston grim wtype wayland-utils
+    # KWinGuardTests: xterm on Xwayland; the Xvfb that holds KWin 6's output where it has no GPU (and xprop to
+    # see it up); wayland-scanner, gcc and fake-input.xml to build the test's fake keyboard.
+    xterm xvfb x11-utils gcc libc6-dev pkg-config libwayland-dev plasma-wayland-protocols
 )
 
 need_root() {

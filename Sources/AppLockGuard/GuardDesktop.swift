@@ -1,5 +1,5 @@
-/// The desktop the guard runs in, read once from the session's environment, and whether the guard can protect
-/// apps there. Pure: the environment comes in as a dictionary.
+/// The desktop the guard runs in, read once from the session's environment, which picks the backend (what the
+/// backend finds is a ``GuardReadiness``). Pure: the environment comes in as a dictionary.
 public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
     /// An X11 session (any EWMH window manager): covers drawn by the guard itself.
     case x11
@@ -34,10 +34,7 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
         return .none
     }
 
-    /// Whether the guard can cover apps here.
-    public var isProtected: Bool { self == .x11 || self == .sway || self == .plasmaWayland || self == .gnomeWayland }
-
-    /// The backend's short name, as the log and `applockctl status` say it.
+    /// The backend's short name, as the log and the `Desktop` property say it.
     public var description: String {
         switch self {
         case .x11: "x11"
@@ -50,19 +47,16 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// One plain sentence for the log and for `applockctl status`: what the guard does here, or why it cannot.
-    public var statement: String {
+    /// The desktop's name for people, before its backend knows the version.
+    public var name: String {
         switch self {
-        case .x11: "guarding apps on X11"
-        case .sway: "guarding apps on sway (IPC)"
-        case .hyprland:
-            "cannot protect apps on Hyprland yet: guarded apps are locked in the agent but their windows stay visible"
-        case .plasmaWayland: "guarding apps on KDE Plasma (Wayland) through a KWin script"
-        case .gnomeWayland:
-            "guarding apps on GNOME (Wayland) through the AppLock Shell extension (applock@applock.github.io must be enabled)"
-        case .otherWayland(let name):
-            "cannot protect apps on this Wayland desktop (\(name)): a Wayland client cannot see or cover other apps' windows"
-        case .none: "no display: nothing to protect"
+        case .x11: "X11"
+        case .sway: "sway"
+        case .hyprland: "Hyprland"
+        case .plasmaWayland: "KDE Plasma (KWin)"
+        case .gnomeWayland: "GNOME"
+        case .otherWayland(let name): "this Wayland desktop (\(name))"
+        case .none: "no display"
         }
     }
 }

@@ -2,7 +2,9 @@ public import AppLockCore
 public import AppLockGuard
 
 /// One desktop's window work under a ``GuardDriver`` (X11, sway, KWin, GNOME): following the desktop's windows and
-/// carrying out the actions that are the desktop's. The driver calls it on its loop's thread.
+/// carrying out the actions that are the desktop's. The driver calls it on its loop's thread. A backend also tells
+/// the driver whether the desktop's side answers (``GuardDriver/report(_:)`` with a `GuardReadiness`): until it
+/// reports protecting, the guard says it is not.
 public protocol GuardBackend: AnyObject {
     /// Carries out an action that is the desktop's: covers, the keyboard, activation, the lock window (started
     /// through ``GuardDriver/startLockWindow(for:inside:)``). The agent's actions and the timer never reach it.

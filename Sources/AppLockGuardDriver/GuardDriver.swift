@@ -7,13 +7,18 @@ import Glibc
 /// What every desktop's guard shares (X11, sway, KWin, GNOME): the event loop and the session bus with the guard's
 /// name and status, the agent link, the pure `GuardCore` and the one loop that feeds it, the actions that go to the
 /// agent or the clock, the guarded apps' policy and desktop files (read again on SIGHUP), and the lock-window
-/// processes. Everything a desktop does with its windows is its ``GuardBackend``'s. One thread, the loop's.
+/// processes, and the guard's status: the backend reports whether the desktop's side answers (``report(_:)``), the
+/// driver publishes it, logs it and sends the one notification of each episode without protection
+/// (``ProtectionAlarm``). Everything a desktop does with its windows is its ``GuardBackend``'s. One thread, the loop's.
 public final class GuardDriver {
     public let configuration: GuardConfiguration
     public let loop: EventLoop
     public let bus: Connection
     private let agent: GuardAgentLink
     private let desktop: GuardDesktop
+    private let status: GuardStatus
+    private var alarm = ProtectionAlarm()
+    private var alarmTimer: TimerHandle?
     public private(set) var core = GuardCore()
     public private(set) var entries: [AppID: DesktopEntry] = [:]
     /// The lock window running for each app.
@@ -33,7 +38,7 @@ public final class GuardDriver {
         self.desktop = desktop
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
-        try GuardStatus.publish(on: bus, desktop: desktop)
+        status = try GuardStatus(on: bus, desktop: desktop)
         agent = try GuardAgentLink(loop: loop)
         policyLoader = PolicyLoader(
             userDirectory: configuration.policy.configDirectory, adminPolicyPath: configuration.policy.adminPolicyPath)
@@ -49,6 +54,7 @@ public final class GuardDriver {
         loop.onSignal(SIGINT) { [unowned self] in shutDown() }
         bus.onDisconnected = { [unowned self] in busWentAway() }
         agent.watchDisconnection { [unowned self] in busWentAway() }
+        log(status.readiness.statement)
         reloadPolicy()
         agent.watchAgent { [unowned self] present in feed(.agentPresence(present)) }
         try backend.startFollowingWindows()
@@ -88,6 +94,36 @@ public final class GuardDriver {
             log("\(app) is no longer guarded by the policy, but it is locked: it stays covered until it is unlocked")
         }
         backend?.guardedAppsReloaded()
+        soundAlarm()
+    }
+
+    /// Whether the guard can hide guarded apps now, as the backend finds it: published on the bus and logged when
+    /// it changes, and told to the user once per episode without protection.
+    public var readiness: GuardReadiness { status.readiness }
+
+    /// The backend's finding: the desktop's side answers (or no longer does, and why).
+    public func report(_ readiness: GuardReadiness) {
+        if status.update(readiness) { log(readiness.statement) }
+        soundAlarm()
+    }
+
+    private func soundAlarm() {
+        if let alarmTimer { loop.cancel(alarmTimer) }
+        alarmTimer = nil
+        switch alarm.update(status.readiness, guardedApps: core.guardedApps, now: now()) {
+        case .nothing:
+            break
+        case .wakeAt(let deadline):
+            alarmTimer = loop.schedule(at: .after(max(.zero, deadline - now()))) { [unowned self] in
+                alarmTimer = nil
+                soundAlarm()
+            }
+        case .notify(let apps):
+            log("telling the user that \(UnprotectedNotification.names(apps, entries: entries)) cannot be hidden")
+            UnprotectedNotification.send(on: bus, apps: apps, entries: entries, readiness: status.readiness) {
+                [unowned self] problem in log(problem)
+            }
+        }
     }
 
     /// Which guarded app a window belongs to, by the rules the X11 guard follows: its process's launcher scope

@@ -3,16 +3,47 @@ import AppLockProtocol
 public import DBusKit
 
 /// What the guard tells the session about itself, on its own bus name (``GuardBusNames``, status object
-/// ``GuardBusNames/statusPath``): the desktop it runs in, whether it can protect apps there, and that in one
-/// sentence (``GuardProperty``). `applockctl status` reads it.
-public enum GuardStatus {
-    /// Takes the guard's bus name on `bus` (one guard per session) and exports the status object for `desktop`.
-    public static func publish(on bus: Connection, desktop: GuardDesktop) throws {
+/// ``GuardBusNames/statusPath``): the desktop it runs in and its ``GuardReadiness`` (``GuardProperty``), with a
+/// `PropertiesChanged` on every change. `applockctl status` and AppLock Settings read it.
+public final class GuardStatus {
+    private let bus: Connection
+    private let desktop: GuardDesktop
+    public private(set) var readiness: GuardReadiness
+
+    /// Takes the guard's bus name on `bus` (one guard per session) and exports the status object for `desktop`,
+    /// saying ``GuardReadiness/initial(for:)`` until told otherwise.
+    public init(on bus: Connection, desktop: GuardDesktop) throws {
+        self.bus = bus
+        self.desktop = desktop
+        readiness = .initial(for: desktop)
         try bus.requestName(GuardBusNames.busName)
-        export(on: bus, desktop: desktop)
+        export()
     }
 
-    private static func export(on bus: Connection, desktop: GuardDesktop) {
+    /// Publishes `new`; returns whether anything changed.
+    @discardableResult
+    public func update(_ new: GuardReadiness) -> Bool {
+        guard new != readiness else { return false }
+        readiness = new
+        bus.emitPropertiesChanged(
+            path: try! ObjectPath(GuardBusNames.statusPath), interface: GuardBusNames.statusInterface,
+            changed: values().filter { $0.0 != GuardProperty.desktop.name })
+        return true
+    }
+
+    private func values() -> [(String, DBusValue)] {
+        GuardProperty.allCases.map { property -> (String, DBusValue) in
+            switch property {
+            case .desktop: (property.name, .string(desktop.description))
+            case .protected: (property.name, .boolean(readiness.isProtecting))
+            case .reason: (property.name, .string(readiness.reason?.rawValue ?? ""))
+            case .statement: (property.name, .string(readiness.statement))
+            case .fix: (property.name, .string(readiness.fix))
+            }
+        }
+    }
+
+    private func export() {
         let properties = GuardProperty.allCases.map { "      <property name=\"\($0.name)\" type=\"\($0.contract.type)\" access=\"read\"/>" }
         let interface = ExportedInterface(
             name: GuardBusNames.statusInterface,
@@ -21,15 +52,9 @@ public enum GuardStatus {
                 \(properties.joined(separator: "\n"))
                 </interface>
                 """,
-            properties: {
-                GuardProperty.allCases.map { property -> (String, DBusValue) in
-                    switch property {
-                    case .desktop: (property.name, .string(desktop.description))
-                    case .protected: (property.name, .boolean(desktop.isProtected))
-                    case .statement: (property.name, .string(desktop.statement))
-                    }
-                }
-            })
+            properties: { [unowned self] in values() })
         bus.export(BasicExportedObject(interfaces: [interface]), at: try! ObjectPath(GuardBusNames.statusPath))
     }
 }
+
+@available(*, unavailable) extension GuardStatus: Sendable {}

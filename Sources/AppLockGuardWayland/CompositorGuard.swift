@@ -6,7 +6,7 @@ import DBusKit
 import Glibc
 
 /// The resident guard where only the compositor sees every window and a script inside it does the work: on KDE
-/// Plasma (Wayland) a KWin script the guard loads over D-Bus (``KWinScript``), on GNOME the AppLock Shell
+/// Plasma (Wayland, 5.27 and 6) a KWin script the guard loads over D-Bus (``KWinScript``), on GNOME the AppLock Shell
 /// extension (`data/gnome-shell/extensions/applock@applock.github.io`). The script reports windows to the guard's
 /// compositor object (``GuardBusNames/compositorInterface``) and long-polls it for what to do: while a guarded app is
 /// `obscured` or `locked` its windows are kept minimised, and the lock window (an ordinary toplevel) is kept above
@@ -37,10 +37,16 @@ public final class CompositorGuard: GuardBackend {
     var version: Int32 = 1
     var polls: [(MethodInvocation, TimerHandle)] = []
     var publishScheduled = false
+    /// Whether the script in the compositor answers (``CompositorGuard/followCompositorSide()``).
+    var side: CompositorSide
+    var sideWatches: [MatchToken] = []
+    var scriptCheck: TimerHandle?
+    var extensionReadPending = false
 
     /// `desktop` is `.plasmaWayland` (the guard loads its KWin script) or `.gnomeWayland` (the extension calls in).
     public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
         self.desktop = desktop
+        side = CompositorSide(kind: desktop == .plasmaWayland ? .kwin : .gnomeShell)
         driver = try GuardDriver(configuration: configuration, desktop: desktop)
     }
 
@@ -60,11 +66,11 @@ public final class CompositorGuard: GuardBackend {
         try driver.run(self)
     }
 
-    public func startFollowingWindows() throws {
-        if desktop == .plasmaWayland { try loadScript() }
+    public func startFollowingWindows() {
+        followCompositorSide()
     }
 
-    private func loadScript() throws {
+    func loadScript() throws {
         let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/tmp"
         let path = runtime + "/applock-guard-kwin.js"
         _ = unlink(path)
@@ -72,19 +78,21 @@ public final class CompositorGuard: GuardBackend {
         guard fd >= 0 else { throw DBusError(name: "org.freedesktop.DBus.Error.Failed", message: "cannot write \(path)") }
         _ = KWinScript.source.withCString { write(fd, $0, strlen($0)) }
         close(fd)
-        let scripting = try ObjectPath("/Scripting")
+        let scripting = try ObjectPath(KWinScripting.managerPath)
         _ = try? bus.call(
-            destination: "org.kde.KWin", path: scripting, interface: "org.kde.kwin.Scripting", member: "unloadScript",
-            arguments: [.string(Self.scriptName)], timeout: .seconds(5))
+            destination: KWinScripting.service, path: scripting, interface: KWinScripting.managerInterface,
+            member: "unloadScript", arguments: [.string(Self.scriptName)], timeout: .seconds(5))
         let reply = try bus.call(
-            destination: "org.kde.KWin", path: scripting, interface: "org.kde.kwin.Scripting", member: "loadScript",
-            arguments: [.string(path), .string(Self.scriptName)], timeout: .seconds(10))
+            destination: KWinScripting.service, path: scripting, interface: KWinScripting.managerInterface,
+            member: "loadScript", arguments: [.string(path), .string(Self.scriptName)], timeout: .seconds(10))
         guard let id = reply.first?.int32Value, id >= 0 else {
             throw DBusError(name: "org.freedesktop.DBus.Error.Failed", message: "KWin refused the script: \(reply)")
         }
-        _ = try bus.call(
-            destination: "org.kde.KWin", path: ObjectPath("/\(id)"), interface: "org.kde.kwin.Script", member: "run",
-            arguments: [], timeout: .seconds(10))
+        try KWinScripting.run(id: id) { path in
+            _ = try bus.call(
+                destination: KWinScripting.service, path: ObjectPath(path), interface: KWinScripting.scriptInterface,
+                member: "run", arguments: [], timeout: .seconds(10))
+        }
         log("KWin script loaded (id \(id))")
     }
 
@@ -156,6 +164,7 @@ public final class CompositorGuard: GuardBackend {
 
     /// Answers at once when the script's version is old, else holds the call until something changes.
     private func poll(_ call: MethodInvocation) {
+        sidePolled(by: call.sender)
         guard let seen = call.arguments.first?.int32Value else { return call.reply([.int32(version), .string(wanted())]) }
         if seen != version { return call.reply([.int32(version), .string(wanted())]) }
         let hold = loop.schedule(at: .after(Self.pollHold)) { [unowned self] in
@@ -226,8 +235,9 @@ public final class CompositorGuard: GuardBackend {
     public func shutDown() {
         guard desktop == .plasmaWayland else { return }
         _ = try? bus.call(
-            destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
-            member: "unloadScript", arguments: [.string(Self.scriptName)], timeout: .seconds(2))
+            destination: KWinScripting.service, path: ObjectPath(KWinScripting.managerPath),
+            interface: KWinScripting.managerInterface, member: "unloadScript", arguments: [.string(Self.scriptName)],
+            timeout: .seconds(2))
     }
 }
 

@@ -1,16 +1,16 @@
 import AppLockProtocol
 
-/// The KWin script the guard loads on KDE Plasma (KWin 5.27's scripting API). It reports every window to the
-/// guard (`WindowEvent`), and long-polls the guard (`Poll`) for which windows to keep minimised and which lock
-/// window to keep above everything, on every desktop, with the focus. A guarded window that comes back while
-/// covered (the task bar, a click) is minimised again at once. KWin activates a new Wayland window before it tells
-/// scripts the window was added (an X11 one after), so a window that is already active when it is added is reported
-/// activated after it is reported added: else the guard, not knowing the window yet, would miss that the user
-/// reached for a locked app, and no lock window would come. The next poll goes out before an answer is carried
-/// out, so that a change right after it (a lock just after an unlock) finds a poll already waiting. The guard's names
-/// come from ``GuardBusNames``.
+/// The KWin script the guard loads on KDE Plasma, 5.27 and 6 alike (``KWinScripting/compatibility`` picks each
+/// one's window API). It reports every window to the guard (`WindowEvent`), and long-polls the guard (`Poll`) for
+/// which windows to keep minimised and which lock window to keep above everything, on every desktop, with the focus.
+/// A guarded window that comes back while covered (the task bar, a click) is minimised again at once. KWin activates
+/// a new Wayland window before it tells scripts the window was added (an X11 one after), so a window that is already
+/// active when it is added is reported activated after it is reported added: else the guard, not knowing the window
+/// yet, would miss that the user reached for a locked app, and no lock window would come. The next poll goes out
+/// before an answer is carried out, so that a change right after it (a lock just after an unlock) finds a poll
+/// already waiting. The guard's names come from ``GuardBusNames``.
 enum KWinScript {
-    static let source = """
+    static let source = KWinScripting.compatibility + """
         const G = "\(GuardBusNames.busName)", P = "\(GuardBusNames.compositorPath)", I = "\(GuardBusNames.compositorInterface)";
         let hidden = {};
         let lockPid = 0;
@@ -20,12 +20,12 @@ enum KWinScript {
                      String(c.resourceClass || ""), c.pid || 0, !!c.minimized);
         }
         function enforce() {
-            for (const c of workspace.clientList()) {
+            for (const c of windowList()) {
                 if (hidden[idOf(c)] && !c.minimized) c.minimized = true;
                 if (lockPid !== 0 && c.pid === lockPid) {
                     c.keepAbove = true;
                     c.onAllDesktops = true;
-                    if (workspace.activeClient !== c) workspace.activeClient = c;
+                    if (activeWindow() !== c) activateWindow(c);
                 }
             }
         }
@@ -33,15 +33,15 @@ enum KWinScript {
             report("added", c);
             c.minimizedChanged.connect(function () { report("changed", c); enforce(); });
         }
-        workspace.clientList().forEach(watch);
-        if (workspace.activeClient) report("activated", workspace.activeClient);
-        workspace.clientAdded.connect(function (c) {
+        windowList().forEach(watch);
+        if (activeWindow()) report("activated", activeWindow());
+        windowAdded.connect(function (c) {
             watch(c);
-            if (workspace.activeClient === c) report("activated", c);
+            if (activeWindow() === c) report("activated", c);
             enforce();
         });
-        workspace.clientRemoved.connect(function (c) { report("removed", c); });
-        workspace.clientActivated.connect(function (c) { if (c) report("activated", c); });
+        windowRemoved.connect(function (c) { report("removed", c); });
+        windowActivated.connect(function (c) { if (c) report("activated", c); });
         function poll(version) {
             callDBus(G, P, I, "Poll", version, function (next, text) {
                 poll(next);
@@ -50,11 +50,11 @@ enum KWinScript {
                 hidden = {};
                 for (const id of wanted.hide) hidden[id] = true;
                 lockPid = wanted.lockPid;
-                for (const c of workspace.clientList()) {
+                for (const c of windowList()) {
                     const id = idOf(c);
                     if (before[id] && !hidden[id] && c.minimized) {
                         c.minimized = false;
-                        if (lockPid === 0) workspace.activeClient = c;
+                        if (lockPid === 0) activateWindow(c);
                     }
                 }
                 enforce();

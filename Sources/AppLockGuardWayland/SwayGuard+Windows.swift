@@ -8,8 +8,10 @@ extension SwayGuard {
         do {
             if try !events.readEvents().isEmpty { refreshTree() }
         } catch {
-            driver.log("sway has gone (\(error)); stopping")
-            driver.loop.stop()
+            stopFollowingEvents()
+            driver.report(.notProtecting(
+                .compositorGone, on: GuardDesktop.sway.name, "sway's IPC has gone (\(error))",
+                fix: "log in to sway again; a new applock-guard starts with it"))
         }
     }
 
@@ -21,9 +23,12 @@ extension SwayGuard {
         do {
             tree = try commands.tree()
         } catch {
-            driver.log("cannot read sway's tree: \(error)")
+            driver.report(.notProtecting(
+                .compositorGone, on: GuardDesktop.sway.name, "sway's IPC does not answer (\(error))",
+                fix: "restart applock-guard (systemctl --user restart applock-guard)"))
             return
         }
+        driver.report(.protecting(on: GuardDesktop.sway.name, "its IPC answers"))
         var seen: Set<Int> = []
         for (node, workspace) in tree.windows() {
             seen.insert(node.id)

@@ -31,6 +31,7 @@ public final class SwayGuard: GuardBackend {
     var windows: [Int: Window] = [:]
     var lockWindowContainers: [Int: AppID] = [:]
     var focused: Int?
+    private var eventWatch: WatchHandle?
 
     /// Connects to sway at `socketPath` (`$SWAYSOCK`) twice (requests, events) and to the session bus.
     public init(configuration: GuardConfiguration, socketPath: String) throws {
@@ -39,7 +40,7 @@ public final class SwayGuard: GuardBackend {
         events = try SwayIPC(socketPath: socketPath)
     }
 
-    /// Follows sway's windows and hides what must be hidden until SIGTERM or SIGINT, or until sway goes.
+    /// Follows sway's windows and hides what must be hidden until SIGTERM or SIGINT, or until the session bus goes.
     public func run() throws {
         do {
             try events.subscribe(["window", "workspace"])
@@ -48,7 +49,9 @@ public final class SwayGuard: GuardBackend {
             return
         }
         floatLockWindowsFromTheirFirstFrame()
-        _ = driver.loop.watch(fd: events.fileDescriptor, readable: true, writable: false) { [unowned self] _ in swayEvents() }
+        eventWatch = driver.loop.watch(fd: events.fileDescriptor, readable: true, writable: false) { [unowned self] _ in
+            swayEvents()
+        }
         try driver.run(self)
     }
 
@@ -62,6 +65,13 @@ public final class SwayGuard: GuardBackend {
         let program = driver.configuration.lockWindowPath?.split(separator: "/").last.map(String.init) ?? "applock-lock-window"
         let pattern = program.map { $0 == "." ? "[.]" : String($0) }.joined()
         sway("for_window [app_id=\"^\(pattern)$\"] floating enable")
+    }
+
+    /// sway's event socket has closed: it is no longer watched (the guard stays on the bus, saying it is not
+    /// protecting, until the session ends).
+    func stopFollowingEvents() {
+        if let eventWatch { driver.loop.unwatch(eventWatch) }
+        eventWatch = nil
     }
 
     /// The lock windows the driver runs.

@@ -1,25 +1,29 @@
+import AppLockCore
 public import AppLockGuard
-import AppLockGuardDriver
-import DBusKit
-import Glibc
+public import AppLockGuardDriver
 
-/// The guard on a desktop it cannot protect: it says so once, plainly, and stays on the bus with that statement
-/// (`applockctl status` shows it) until SIGTERM, so that the session does not restart it in a loop. The agent's
-/// locks still hold for apps that integrate with AppLock.
-public final class UnprotectedGuard {
-    private let loop: EventLoop
-    private let bus: Connection
+/// The guard on a desktop it cannot protect (Hyprland, another Wayland compositor, no display): a backend that sees
+/// no windows and reports ``GuardReadiness/initial(for:)`` (not protecting, and why). The driver says so once in
+/// the log and on the bus (`applockctl status`, AppLock Settings) and, while some app is guarded, in one desktop
+/// notification naming it; the guard stays until SIGTERM, so that the session does not restart it in a loop. The
+/// agent's locks still hold for apps that integrate with AppLock.
+public final class UnprotectedGuard: GuardBackend {
+    private let desktop: GuardDesktop
+    private let driver: GuardDriver
 
-    public init(desktop: GuardDesktop) throws {
-        loop = try EventLoop()
-        bus = try Connection.session(loop: loop)
-        try GuardStatus.publish(on: bus, desktop: desktop)
+    public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
+        self.desktop = desktop
+        driver = try GuardDriver(configuration: configuration, desktop: desktop)
     }
 
-    public func run() {
-        loop.onSignal(SIGTERM) { [loop] in loop.stop() }
-        loop.onSignal(SIGINT) { [loop] in loop.stop() }
-        bus.onDisconnected = { [loop] in loop.stop() }
-        loop.run()
+    public func run() throws {
+        try driver.run(self)
+    }
+
+    /// No window is ever known here, so no action reaches the desktop.
+    public func execute(_ action: GuardAction) {}
+
+    public func startFollowingWindows() {
+        driver.report(.initial(for: desktop))
     }
 }

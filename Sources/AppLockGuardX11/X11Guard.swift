@@ -70,8 +70,21 @@ public final class X11Guard: GuardBackend {
             display.killClient(owning: X11Window(id))
         }
         publishCovers()
+        reportWhetherACoverCanBeMade()
         display.flush()
         drainX()
+    }
+
+    /// Protected on X11 means a cover could be made: one is made (unmapped), checked with the server and destroyed.
+    private func reportWhetherACoverCanBeMade() {
+        let probe = display.createCover(at: X11Rect(x: 0, y: 0, width: 1, height: 1), rgb: Self.coverRGB)
+        display.sync()
+        let made = display.isCover(probe)
+        display.destroy(probe)
+        driver.report(made
+            ? .protecting(on: GuardDesktop.x11.name, "covers are made on the X server")
+            : .notProtecting(.noCover, on: GuardDesktop.x11.name, "the X server refused a cover window",
+                             fix: "restart applock-guard (systemctl --user restart applock-guard)"))
     }
 
     public func guardedAppsReloaded() {

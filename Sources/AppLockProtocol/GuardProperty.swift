@@ -1,12 +1,19 @@
 /// The read-only properties of the guard's status interface (`io.github.applock.Guard1`), which `applockctl status`
-/// reads; the raw value is the D-Bus name.
+/// and AppLock Settings read; the raw value is the D-Bus name. `Protected`, `Reason`, `Statement` and `Fix` change
+/// while the guard runs (announced with `PropertiesChanged`): `Protected` is true only once the desktop's side has
+/// answered (X11: a cover could be made; sway: its IPC answered; KWin: the script is loaded and has polled; GNOME:
+/// the AppLock extension is `ENABLED` and has polled), and false again within 2 s of that ceasing.
 public enum GuardProperty: String, Sendable, CaseIterable, Hashable, CustomStringConvertible {
     /// The desktop the guard runs in (`x11`, `sway`, …).
     case desktop = "Desktop"
-    /// Whether the guard can protect apps there.
+    /// Whether the guard can hide guarded apps there now.
     case protected = "Protected"
-    /// That, in one sentence.
+    /// Why not, as a ``GuardReason`` raw value; empty while protected.
+    case reason = "Reason"
+    /// That, in one sentence: `protecting guarded apps on sway`, `NOT protecting on GNOME 48.7: …`.
     case statement = "Statement"
+    /// What the user can do about it, in one sentence; empty while protected.
+    case fix = "Fix"
 
     /// The D-Bus property name.
     public var name: String { rawValue }
@@ -15,7 +22,7 @@ public enum GuardProperty: String, Sendable, CaseIterable, Hashable, CustomStrin
 
     public var contract: PropertyContract {
         switch self {
-        case .desktop, .statement: PropertyContract("s")
+        case .desktop, .reason, .statement, .fix: PropertyContract("s")
         case .protected: PropertyContract("b")
         }
     }

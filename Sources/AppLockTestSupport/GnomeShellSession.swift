@@ -1,3 +1,4 @@
+import AppLockProtocol
 import DBusKit
 public import Foundation
 
@@ -6,7 +7,7 @@ public import Foundation
 /// and enabled before it starts (an extension installed later is not found). Settings go through GLib's keyfile
 /// backend, so that `gsettings` and the Shell see the same ones.
 public final class GnomeShellSession: @unchecked Sendable {
-    public static let extensionUUID = "applock@applock.github.io"
+    public static let extensionUUID = GnomeShellExtensions.appLockUUID
 
     public let environment: TestEnvironment
     /// The environment's variables plus `WAYLAND_DISPLAY` and `XDG_CURRENT_DESKTOP=GNOME`.
@@ -17,15 +18,19 @@ public final class GnomeShellSession: @unchecked Sendable {
     public let keyboard: MutterRemoteKeyboard
     private let shell: SessionProcess
 
-    /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`;
-    /// `otherExtensions` are more extension folders, each named by its UUID, installed and enabled with it (a
-    /// measurement's own observer, say).
-    public init(environment: TestEnvironment, extensionDirectory: URL, otherExtensions: [URL] = []) throws {
+    /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`
+    /// and enabled (nil: none is installed); `otherExtensions` are more extension folders, each named by its UUID,
+    /// installed and enabled with it (a measurement's own observer, say).
+    public init(
+        environment: TestEnvironment, extensionDirectory: URL?, otherExtensions: [URL] = []
+    ) throws {
         self.environment = environment
         let extensions = environment.dataHome.appendingPathComponent("gnome-shell/extensions")
         try FileManager.default.createDirectory(at: extensions, withIntermediateDirectories: true)
         var uuids: [String] = []
-        for (source, uuid) in [(extensionDirectory, Self.extensionUUID)] + otherExtensions.map({ ($0, $0.lastPathComponent) }) {
+        try? FileManager.default.removeItem(at: extensions.appendingPathComponent(Self.extensionUUID))
+        let appLock = extensionDirectory.map { [($0, Self.extensionUUID)] } ?? []
+        for (source, uuid) in appLock + otherExtensions.map({ ($0, $0.lastPathComponent) }) {
             let installed = extensions.appendingPathComponent(uuid)
             try? FileManager.default.removeItem(at: installed)
             try FileManager.default.copyItem(at: source, to: installed)
@@ -36,7 +41,7 @@ public final class GnomeShellSession: @unchecked Sendable {
         shellVariables["XDG_SESSION_TYPE"] = "wayland"
         shellVariables["XDG_CURRENT_DESKTOP"] = "GNOME"
         let enabled = environment.run(
-            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "[\(uuids.joined(separator: ", "))]"],
+            ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "@as [\(uuids.joined(separator: ", "))]"],
             extraEnvironment: shellVariables)
         // No notification banners: the Shell's own ("Logged in as a privileged user", "Screen Lock disabled") would lie
         // over the windows in the screenshots.
@@ -85,6 +90,18 @@ public final class GnomeShellSession: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// The major version of the `gnome-shell` on PATH (43 on Debian 12, 48 on Debian 13).
+    public static func installedMajorVersion() throws -> Int {
+        let result = CommandRunner.run(
+            ["gnome-shell", "--version"], environment: ProcessInfo.processInfo.environment, input: nil,
+            scratch: FileManager.default.temporaryDirectory, timeout: .seconds(30))
+        let version = result.stdout.split(whereSeparator: \.isWhitespace).last ?? ""
+        guard let major = version.split(separator: ".").first.flatMap({ Int($0) }) else {
+            throw TestSupportError("gnome-shell --version said: \(result.stdout)\(result.stderr)")
+        }
+        return major
+    }
 
     public func stop() {
         keyboard.close()

@@ -1,15 +1,25 @@
-import DBusKit
+import AppLockProtocol
+public import DBusKit
 public import Foundation
 import Glibc
 
-/// A KDE Plasma desktop for guard tests: KWin 5.27 (`kwin_wayland --virtual`, software GL, 1280×800) with a
-/// rootless Xwayland, on the test's private session bus. `/usr/bin/kwin_wayland` carries a file capability this
-/// sandbox refuses, so a plain copy (whose name must still end in `kwin_wayland`) is run instead.
+/// A KDE Plasma desktop for guard tests: KWin 5.27 or 6 (1280×800) with a rootless Xwayland, on the test's private
+/// session bus. `/usr/bin/kwin_wayland` carries a file capability this sandbox refuses, so a plain copy (whose name
+/// must still end in `kwin_wayland`) is run instead.
+///
+/// Where it draws: KWin 5.27 runs `--virtual` with software GL and shows its screen through ScreenShot2. KWin 6's
+/// virtual output draws with GL only on a DRM render node (`/dev/dri/renderD*`); without one it falls back to
+/// QPainter, where KWin has no screenshot API at all. There KWin runs with its X11-windowed backend instead, its one
+/// output a window filling an Xvfb of the same size with no window manager, so that Xvfb's screen is exactly what
+/// KWin drew (``countPixels(_:keep:)`` reads it with `import`).
 ///
 /// Keys are typed as KWin's own input: `kwin-fake-keyboard` (Tests/KWinFakeKeyboard, built here with
 /// wayland-scanner and gcc) speaks KWin's `org_kde_kwin_fake_input` protocol, which KWin offers only to programs
 /// whose desktop file lists it in `X-KDE-Wayland-Interfaces` — so the session installs such a desktop file for it,
-/// as a package of a remote-input tool would. The keys reach whatever window KWin gives the keyboard, native
+/// as a package of a remote-input tool (KDE Connect's) would. KWin finds that file through KDE's service cache,
+/// which KDE Frameworks 6 builds only from an XDG applications menu (a Plasma session sets `XDG_MENU_PREFIX=plasma-`
+/// and has `plasma-applications.menu`; a bare KWin install has none): the session writes a plain
+/// `applications.menu` into its `XDG_CONFIG_HOME`. The keys reach whatever window KWin gives the keyboard, native
 /// Wayland or Xwayland alike.
 public final class KWinSession: @unchecked Sendable {
     /// The width and height of KWin's one virtual output.
@@ -17,17 +27,24 @@ public final class KWinSession: @unchecked Sendable {
     public let environment: TestEnvironment
     /// The environment's variables plus `WAYLAND_DISPLAY`, Xwayland's `DISPLAY` and `XDG_CURRENT_DESKTOP=KDE`.
     public let variables: [String: String]
+    /// KWin's version (`5.27.5`, `6.3.6`), from `kwin_wayland --version`.
+    public let version: String
     private let compositor: SessionProcess
     private let keyboard: URL
+    /// The Xvfb whose screen is KWin's output, when KWin 6 has no GPU to draw with (else nil: ScreenShot2).
+    private let outputDisplay: XDisplay?
 
     public init(environment: TestEnvironment) throws {
         self.environment = environment
         let base = environment.root.appendingPathComponent("kwin")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         keyboard = try Self.buildFakeKeyboard(in: base, environment: environment)
+        try Self.writeApplicationsMenu(in: environment)
+        try Self.makeX11SocketDirectory()
         let copy = base.appendingPathComponent("kwin_wayland")
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: copy.path)
+        version = try Self.version(of: copy, environment: environment)
         let displayFile = base.appendingPathComponent("display")
         let reporter = base.appendingPathComponent("report-display")
         try "#!/bin/sh\necho \"$DISPLAY\" > '\(displayFile.path)'\nexec sleep 1000000\n".write(
@@ -38,10 +55,18 @@ public final class KWinSession: @unchecked Sendable {
         kwinVariables["QT_QPA_PLATFORM"] = "wayland"
         kwinVariables["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
         kwinVariables["QT_LOGGING_RULES"] = "kwin_scripting.debug=true"
+        let size = Self.screenSize
+        if Self.majorVersion(version) >= 6 && !Self.hasRenderNode() {
+            let output = try XDisplay(environment: environment, width: size.width, height: size.height, windowManager: false)
+            outputDisplay = output
+            kwinVariables["DISPLAY"] = output.name
+        } else {
+            outputDisplay = nil
+        }
+        let backend = outputDisplay.map { ["--x11-display", $0.name] } ?? ["--virtual"]
         compositor = try SessionProcess(
-            [copy.path, "--virtual", "--width", "\(Self.screenSize.width)", "--height", "\(Self.screenSize.height)",
-             "--socket", socket, "--no-lockscreen",
-             "--xwayland", reporter.path],
+            [copy.path] + backend + ["--width", "\(size.width)", "--height", "\(size.height)",
+             "--socket", socket, "--no-lockscreen", "--xwayland", reporter.path],
             variables: kwinVariables, in: environment, logName: "kwin")
         var display = ""
         let up = waitUntil(timeout: .seconds(30), pollEvery: .milliseconds(50)) { [compositor] in
@@ -49,7 +74,7 @@ public final class KWinSession: @unchecked Sendable {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             return !display.isEmpty || !compositor.isRunning
         }
-        guard up, !display.isEmpty, environment.waitForName("org.kde.KWin") else {
+        guard up, !display.isEmpty, environment.waitForName(KWinScripting.service) else {
             compositor.stop()
             throw TestSupportError("kwin_wayland did not start: \(compositor.logText())")
         }
@@ -59,6 +84,38 @@ public final class KWinSession: @unchecked Sendable {
         variables["XDG_CURRENT_DESKTOP"] = "KDE"
         variables["XDG_SESSION_TYPE"] = "wayland"
         self.variables = variables
+    }
+
+    /// KWin's version, from `kwin_wayland --version` (`kwin 6.3.6`).
+    private static func version(of program: URL, environment: TestEnvironment) throws -> String {
+        let result = environment.run([program.path, "--version"])
+        let version = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").last.map(String.init)
+        guard result.succeeded, let version, majorVersion(version) > 0 else {
+            throw TestSupportError("kwin_wayland --version answered \(result.stdout) \(result.stderr)")
+        }
+        return version
+    }
+
+    private static func majorVersion(_ version: String) -> Int {
+        version.split(separator: ".").first.flatMap { Int($0) } ?? 0
+    }
+
+    /// Whether the machine has a DRM render node, which KWin 6's virtual output needs to draw with GL.
+    private static func hasRenderNode() -> Bool {
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return nodes.contains { $0.hasPrefix("renderD") }
+    }
+
+    /// An XDG applications menu that includes every application, in the environment's `XDG_CONFIG_HOME`, so that
+    /// KDE's service cache lists the desktop files there.
+    private static func writeApplicationsMenu(in environment: TestEnvironment) throws {
+        let menus = environment.configHome.appendingPathComponent("menus")
+        try FileManager.default.createDirectory(at: menus, withIntermediateDirectories: true)
+        try """
+            <!DOCTYPE Menu PUBLIC "-//freedesktop//DTD Menu 1.0//EN" "http://www.freedesktop.org/standards/menu-spec/1.0/menu.dtd">
+            <Menu><Name>Applications</Name><DefaultAppDirs/><Include><All/></Include></Menu>
+
+            """.write(to: menus.appendingPathComponent("applications.menu"), atomically: true, encoding: .utf8)
     }
 
     deinit { stop() }
@@ -74,6 +131,21 @@ public final class KWinSession: @unchecked Sendable {
     @discardableResult
     public func run(_ argv: [String], input: String? = nil, timeout: Duration = .seconds(30)) -> CommandResult {
         CommandRunner.run(argv, environment: variables, input: input, scratch: environment.root, timeout: timeout)
+    }
+
+    /// Gives `/tmp/.X11-unix` the state systemd-tmpfiles gives it at boot (root's, sticky, writable by all): KWin
+    /// starts Xwayland only where that folder exists and is root's or its own, and a fresh chroot or a cleaned `/tmp`
+    /// lacks it (an Xwayland of another user then makes it that user's).
+    private static func makeX11SocketDirectory() throws {
+        let directory = "/tmp/.X11-unix"
+        var info = stat()
+        if stat(directory, &info) == 0, info.st_uid == getuid() || info.st_uid == 0, info.st_mode & 0o7777 == 0o1777 {
+            return
+        }
+        guard mkdir(directory, 0o1777) == 0 || errno == EEXIST, geteuid() != 0 || chown(directory, 0, 0) == 0,
+              chmod(directory, 0o1777) == 0 else {
+            throw TestSupportError("cannot make \(directory) root's and sticky: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Builds `kwin-fake-keyboard` and installs its desktop file (with `X-KDE-Wayland-Interfaces`) in the
@@ -121,15 +193,17 @@ public final class KWinSession: @unchecked Sendable {
         run([keyboard.path, "-s", "100", "-k", name])
     }
 
-    /// Every window KWin manages, as a KWin script sees it.
+    /// Every window KWin manages, as a KWin script sees it. An X11 window is told by its X11 id on 5.27 (`windowId`)
+    /// and by its class on 6, whose script API has no X11 id (`KWin::X11Window(0x…)` against
+    /// `KWin::XdgToplevelWindow(0x…)`).
     public func windows() throws -> [KWinWindow] {
         let lines = try runScript("""
-            for (const c of workspace.clientList()) {
+            for (const c of windowList()) {
                 const g = c.frameGeometry;
                 say(JSON.stringify({
                     resourceClass: String(c.resourceClass || ""), pid: c.pid || 0, x: g.x, y: g.y, width: g.width,
-                    height: g.height, keepAbove: !!c.keepAbove, active: workspace.activeClient === c,
-                    minimized: !!c.minimized, x11Window: Number(c.windowId || 0) }));
+                    height: g.height, keepAbove: !!c.keepAbove, active: activeWindow() === c,
+                    minimized: !!c.minimized, x11: !!c.windowId || String(c).indexOf("X11Window") >= 0 }));
             }
             """)
         return try lines.map { try JSONDecoder().decode(KWinWindow.self, from: Data($0.utf8)) }
@@ -140,13 +214,28 @@ public final class KWinSession: @unchecked Sendable {
     @discardableResult
     public func reachFor(pid: Int32) throws -> Int {
         try runScript("""
-            for (const c of workspace.clientList()) {
+            for (const c of windowList()) {
                 if (c.pid !== \(pid)) continue;
                 c.minimized = false;
-                workspace.activeClient = c;
+                activateWindow(c);
                 say("reached");
             }
             """).count
+    }
+
+    /// Loads the KWin script at `file` as `name` and runs it (on KWin 5.27 and Plasma 6: ``KWinScripting``), through
+    /// `connection`; the script should begin with ``KWinScripting/compatibility``.
+    public static func loadScript(_ file: URL, name: String, on connection: Connection) throws {
+        let reply = try connection.call(
+            destination: KWinScripting.service, path: ObjectPath(KWinScripting.managerPath),
+            interface: KWinScripting.managerInterface, member: "loadScript", arguments: [.string(file.path), .string(name)],
+            timeout: .seconds(10))
+        guard let id = reply.first?.int32Value, id >= 0 else { throw TestSupportError("KWin refused the script \(name): \(reply)") }
+        try KWinScripting.run(id: id) { path in
+            _ = try connection.call(
+                destination: KWinScripting.service, path: ObjectPath(path), interface: KWinScripting.scriptInterface,
+                member: "run", arguments: [], timeout: .seconds(10))
+        }
     }
 
     /// Loads and runs a KWin script of the test's own whose `say(text)` lines come back (through KWin's log, where
@@ -155,23 +244,18 @@ public final class KWinSession: @unchecked Sendable {
         let token = UUID().uuidString.prefix(8)
         let marker = "applock-test-\(token) "
         let script = environment.root.appendingPathComponent("kwin-test-\(token).js")
-        try "function say(text) { print(\"\(marker)\" + text); }\n\(body)\nprint(\"\(marker)end\");\n"
+        try (KWinScripting.compatibility + "function say(text) { print(\"\(marker)\" + text); }\n\(body)\nprint(\"\(marker)end\");\n")
             .write(to: script, atomically: true, encoding: .utf8)
         let connection = try Connection.address(environment.sessionBus.address)
         defer { connection.close() }
         let name = "applock-test-\(token)"
-        let reply = try connection.call(
-            destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
-            member: "loadScript", arguments: [.string(script.path), .string(name)], timeout: .seconds(10))
-        guard let id = reply.first?.int32Value, id >= 0 else { throw TestSupportError("KWin refused the script: \(reply)") }
         defer {
             _ = try? connection.call(
-                destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
-                member: "unloadScript", arguments: [.string(name)], timeout: .seconds(10))
+                destination: KWinScripting.service, path: ObjectPath(KWinScripting.managerPath),
+                interface: KWinScripting.managerInterface, member: "unloadScript", arguments: [.string(name)],
+                timeout: .seconds(10))
         }
-        _ = try connection.call(
-            destination: "org.kde.KWin", path: ObjectPath("/\(id)"), interface: "org.kde.kwin.Script", member: "run",
-            arguments: [], timeout: .seconds(10))
+        try Self.loadScript(script, name: name, on: connection)
         var lines: [String] = []
         let done = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(20)) { [compositor] in
             lines = compositor.logText().split(separator: "\n").compactMap { line in
@@ -183,9 +267,16 @@ public final class KWinSession: @unchecked Sendable {
         return lines.dropLast()
     }
 
-    /// The whole screen through KWin's `ScreenShot2.CaptureActiveScreen` (the test may: the permission check is
-    /// off), counted for pixels of `colours` (`0xRRGGBB`); kept as a PNG at `keep` when given.
+    /// The whole screen (through KWin's `ScreenShot2.CaptureActiveScreen`, which the test may use: the permission
+    /// check is off; or the Xvfb that holds KWin's output), counted for pixels of `colours` (`0xRRGGBB`); kept as a
+    /// PNG at `keep` when given.
     public func countPixels(_ colours: Set<UInt32>, keep: URL? = nil) throws -> Int {
+        if let outputDisplay {
+            let shot = keep ?? environment.root.appendingPathComponent("kwin-shot.png")
+            try outputDisplay.screenshot(to: shot)
+            let names = colours.map { "#" + String(format: "%06X", $0) }
+            return try ImageProbe.pixelCount(in: shot, crop: nil, colours: names, environment: environment)
+        }
         let connection = try Connection.address(environment.sessionBus.address)
         defer { connection.close() }
         var fds: [Int32] = [0, 0]

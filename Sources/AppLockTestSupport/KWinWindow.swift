@@ -1,6 +1,6 @@
 /// One window KWin manages, as a KWin script reports it to a test: its class (a Wayland app id or X11 class), pid,
-/// frame on the screen, whether it is kept above, active (has the keyboard) or minimised, and its X11 window id (0 for
-/// a native Wayland window).
+/// frame on the screen, whether it is kept above, active (has the keyboard) or minimised, and whether it is an X11
+/// window (Xwayland's) rather than a native Wayland one.
 public struct KWinWindow: Sendable, Decodable, Equatable {
     public var resourceClass: String
     public var pid: Int32
@@ -11,10 +11,10 @@ public struct KWinWindow: Sendable, Decodable, Equatable {
     public var keepAbove: Bool
     public var active: Bool
     public var minimized: Bool
-    public var x11Window: UInt32
+    public var x11: Bool
 
     /// Whether it is a native Wayland window (not one of Xwayland's).
-    public var isNativeWayland: Bool { x11Window == 0 }
+    public var isNativeWayland: Bool { !x11 }
 
     /// How far the frame's centre is from the centre of a `width`×`height` screen, in pixels on each axis.
     public func offCentre(screenWidth: Int, screenHeight: Int) -> (x: Double, y: Double) {

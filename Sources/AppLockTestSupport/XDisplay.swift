@@ -1,7 +1,8 @@
 public import Foundation
 
-/// A headless X server (Xvfb) with a real window manager (openbox) for tests of windows, owned by a
-/// ``TestEnvironment``: every process started here ends with it.
+/// A headless X server (Xvfb) with a real window manager (openbox) for tests of windows, or without one to hold a
+/// nested compositor's output window (``KWinSession`` on Plasma 6 without a GPU), owned by a ``TestEnvironment``:
+/// every process started here ends with it.
 public final class XDisplay: @unchecked Sendable {
     /// The display name, e.g. `:93`.
     public let name: String
@@ -9,9 +10,9 @@ public final class XDisplay: @unchecked Sendable {
     public let environment: [String: String]
     private let owner: TestEnvironment
 
-    /// Starts Xvfb at `width`×`height` and openbox on it; returns once the window manager is up
-    /// (`_NET_SUPPORTING_WM_CHECK` is on the root window, so clients started now are managed at once).
-    public init(environment owner: TestEnvironment, width: Int = 1280, height: Int = 800) throws {
+    /// Starts Xvfb at `width`×`height` and openbox on it (unless `windowManager` is false); returns once the window
+    /// manager is up (`_NET_SUPPORTING_WM_CHECK` is on the root window, so clients started now are managed at once).
+    public init(environment owner: TestEnvironment, width: Int = 1280, height: Int = 800, windowManager: Bool = true) throws {
         self.owner = owner
         let log = owner.logDirectory.appendingPathComponent("xvfb-\(UUID().uuidString.prefix(8)).log")
         // A display number of its own: -displayfd would race other test runs for the lowest free one.
@@ -38,6 +39,7 @@ public final class XDisplay: @unchecked Sendable {
         guard waitUntil(timeout: .seconds(30), pollEvery: .milliseconds(50), { run(["xprop", "-root"]).succeeded }) else {
             throw TestSupportError("Xvfb \(name) does not answer: \(CommandRunner.readText(log))")
         }
+        guard windowManager else { return }
         // openbox gives up when it starts too soon after the server; start it again until it holds the display.
         let managerLog = owner.logDirectory.appendingPathComponent("openbox-\(number).log")
         var managed = false

@@ -40,8 +40,9 @@ struct BenchOptions {
         default and with each GSK_RENDERER), and prints a table (or JSON).
         The guard section runs Xvfb, openbox, an xterm, applock-guard (next to this binary) and xss-lock with
         i3lock; the sway section runs headless sway (as the user applocktest when run as root), foot and
-        applock-guard; the kwin section kwin_wayland --virtual with Xwayland, an xterm and applock-guard; the gnome
-        section gnome-shell --headless with the AppLock extension, foot and applock-guard.
+        applock-guard; the kwin section kwin_wayland with Xwayland (5.27: --virtual; 6 without a GPU: in a window
+        of an Xvfb), an xterm and applock-guard, its rows naming KWin's version; the gnome section
+        gnome-shell --headless with the AppLock extension, foot and applock-guard.
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {

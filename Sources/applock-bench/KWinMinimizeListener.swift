@@ -1,10 +1,11 @@
-import DBusKit
+import AppLockProtocol
 import AppLockTestSupport
+import DBusKit
 import Foundation
 
 /// A connection of the bench's own on the session bus with a KWin script of its own loaded: the script calls back
-/// (`Minimized`) the moment KWin minimises or restores a window of the given resource class, and the bench notes
-/// when that call arrives.
+/// (`Minimized`) the moment KWin minimises or restores a window of the given resource class (compared without case:
+/// KWin 5.27 lowercases it, 6 does not), and the bench notes when that call arrives.
 final class KWinMinimizeListener: @unchecked Sendable {
     private static let scriptName = "applock-bench-observer"
     private let thread = LoopThread(name: "bench-kwin-listener")
@@ -31,28 +32,22 @@ final class KWinMinimizeListener: @unchecked Sendable {
                     condition.unlock()
                 }])
             connection.export(BasicExportedObject(interfaces: [interface]), at: try ObjectPath("/bench"))
-            try """
+            try (KWinScripting.compatibility + """
                 function watch(c) {
-                    if (String(c.resourceClass) !== "\(resourceClass.lowercased())") return;
+                    if (String(c.resourceClass).toLowerCase() !== "\(resourceClass.lowercased())") return;
                     c.minimizedChanged.connect(function () {
                         callDBus("\(connection.uniqueName)", "/bench", "io.github.applock.Bench", "Minimized", !!c.minimized);
                     });
                 }
-                workspace.clientList().forEach(watch);
-                workspace.clientAdded.connect(watch);
-                """.write(to: script, atomically: true, encoding: .utf8)
+                windowList().forEach(watch);
+                windowAdded.connect(watch);
+                """).write(to: script, atomically: true, encoding: .utf8)
             return UncheckedSendable(connection)
         }
         connection = opened.value
         let loader = try Connection.address(sessionBusAddress)
         defer { loader.close() }
-        let reply = try loader.call(
-            destination: "org.kde.KWin", path: ObjectPath("/Scripting"), interface: "org.kde.kwin.Scripting",
-            member: "loadScript", arguments: [.string(script.path), .string(Self.scriptName)], timeout: .seconds(10))
-        guard let id = reply.first?.int32Value, id >= 0 else { throw BenchError("KWin refused the observer script") }
-        _ = try loader.call(
-            destination: "org.kde.KWin", path: ObjectPath("/\(id)"), interface: "org.kde.kwin.Script", member: "run",
-            arguments: [], timeout: .seconds(10))
+        try KWinSession.loadScript(script, name: Self.scriptName, on: loader)
     }
 
     func reset() {

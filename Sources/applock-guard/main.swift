@@ -20,8 +20,11 @@ let usage = """
       --help               print this help and exit
 
     The desktop is chosen from SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE, WAYLAND_DISPLAY with
-    XDG_CURRENT_DESKTOP, then DISPLAY; on a desktop it cannot protect, the guard says so once
-    and `applockctl status` shows it.
+    XDG_CURRENT_DESKTOP, then DISPLAY. The guard says it protects only once the desktop's side has
+    answered (X11: a cover was made; sway: IPC answered; KWin: its script loaded and polled; GNOME:
+    the AppLock extension is enabled and polled). Whenever it cannot hide guarded apps it says why
+    in its log and on the bus (`applockctl status`, AppLock Settings) and sends one desktop
+    notification naming them.
 
     Environment: DISPLAY, SWAYSOCK, DBUS_SESSION_BUS_ADDRESS, XDG_CONFIG_HOME, XDG_DATA_HOME,
     XDG_DATA_DIRS, APPLOCK_ADMIN_POLICY (debug builds only), APPLOCK_LOCK_WINDOW (the lock window executable;
@@ -61,7 +64,7 @@ for name in ["SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE", "WAYLAND_DISPLAY", "XDG_
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 let desktop = GuardDesktop.choose(environment: environment)
-_ = "applock-guard: desktop \(desktop): \(desktop.statement)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
+_ = "applock-guard: desktop \(desktop)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
 do {
     switch desktop {
     case .x11:
@@ -71,7 +74,7 @@ do {
     case .plasmaWayland, .gnomeWayland:
         try CompositorGuard(configuration: configuration, desktop: desktop).run()
     default:
-        try UnprotectedGuard(desktop: desktop).run()
+        try UnprotectedGuard(configuration: configuration, desktop: desktop).run()
     }
 } catch {
     fail("cannot start: \(error)", status: 1)

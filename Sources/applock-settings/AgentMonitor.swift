@@ -30,6 +30,7 @@ final class AgentMonitor: Sendable {
 
     private static func view(of connection: AppLockConnection) -> AgentView {
         var view = AgentView()
+        view.guardReport = try? connection.performBlocking(.guardReport)
         guard (try? connection.performBlocking(.processID(ofBusName: AppLockBusNames.busName))) != nil,
               let listed = try? connection.blocking.listApplications()
         else { return view }

@@ -1,9 +1,10 @@
 import AppLockClient
 
 /// What the agent says now: each app it knows, with its properties, and its recent locks; `running` false when
-/// it cannot be reached.
+/// it cannot be reached. Also what the guard says of itself (nil when no guard runs).
 struct AgentView: Equatable, Sendable {
     var running = false
+    var guardReport: GuardReport?
     var apps: [String: AppProperties] = [:]
     var recentEvents: [RecentLockEvent] = []
     /// The policy keys held per app until its passcode confirms them (`GetHeldPolicyChanges`).

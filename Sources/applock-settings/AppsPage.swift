@@ -8,6 +8,7 @@ import GtkKit
 final class AppsPage {
     let page = PreferencesPage(title: "Apps", iconName: "view-app-grid-symbolic")
     let problems = ProblemGroup()
+    let guardBanner = GuardBanner()
     /// The weakenings of a protected app's policy the agent holds until its passcode confirms them.
     let heldChanges = ProblemGroup(
         title: "Changes Waiting for a Passcode",
@@ -25,6 +26,7 @@ final class AppsPage {
     var onOpen: ((AppID) -> Void)?
 
     init(apps: [InstalledApp]) {
+        page.add(guardBanner.group)
         page.add(problems.group)
         page.add(heldChanges.group)
         page.add(protectedGroup)
@@ -42,6 +44,9 @@ final class AppsPage {
     /// Shows each app's status and puts the protected ones first.
     func refresh(_ snapshot: PolicySnapshot, agent: AgentView, now: UInt64) {
         problems.show(snapshot.problemSentences)
+        guardBanner.show(
+            GuardReport.exposure(agent.guardReport, guardedApps: snapshot.guardedApps.map(\.rawValue))
+                .map { GuardExposure(statement: $0.statement, fix: $0.fix) })
         heldChanges.show(agent.heldPolicyChanges.keys.sorted().map { app in
             "\(app): \(agent.heldPolicyChanges[app]!.joined(separator: ", ")) — applockctl policy confirm \(app)"
         })

@@ -36,6 +36,11 @@ struct PolicySnapshot: Equatable {
     var allApps: Policy { base.applied(to: .defaults).clamped(by: mandatory) }
 
     /// The policy in force for `app`.
+    /// Every app the files guard.
+    var guardedApps: [AppID] {
+        PolicySet(base: base, perApp: perApp, mandatory: mandatory).guardedApps.sorted()
+    }
+
     func policy(for app: AppID) -> Policy {
         PolicySet(base: base, perApp: perApp, mandatory: mandatory).effectivePolicy(for: app)
     }

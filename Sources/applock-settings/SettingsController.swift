@@ -95,8 +95,18 @@ final class SettingsController {
         change(key.rawValue, to: key.fileText(for: value), in: scope)
     }
 
+    /// Protect on or off; switched on, it also enables a disabled AppLock GNOME Shell extension, and says so.
     private func setGuard(_ on: Bool, for app: AppID) {
         change("Guard", to: on ? "true" : "false", in: .app(app))
+        if on {
+            monitor.perform { connection in
+                guard let enabled = GnomeExtensionSwitch.enableIfDisabled(on: connection) else { return }
+                MainLoop.post { [weak self] in
+                    self?.window.showToast(enabled)
+                    self?.refresh()
+                }
+            }
+        }
         if on, agent.running, agent.apps[app.rawValue]?.hasPasscode != true { openPasscodeWindow(for: app) }
     }
 

@@ -1,4 +1,5 @@
 import AppLockGuard
+import AppLockProtocol
 import Testing
 
 @Suite("Which desktop the guard runs in")
@@ -18,12 +19,18 @@ struct GuardDesktopTests {
         #expect(GuardDesktop.choose(environment: ["WAYLAND_DISPLAY": ""]) == .none)
     }
 
-    @Test("X11, sway, KDE Plasma and GNOME are protected; the others say plainly that windows stay visible")
-    func statements() {
-        for desktop in [GuardDesktop.x11, .sway, .plasmaWayland, .gnomeWayland] { #expect(desktop.isProtected) }
-        for desktop in [GuardDesktop.hyprland, .otherWayland("river"), .none] {
-            #expect(!desktop.isProtected)
-            #expect(desktop.statement.hasPrefix("cannot protect") || desktop == .none)
+    @Test("Every desktop starts out NOT protecting: the backends wait for their desktop's answer, the others say plainly that windows stay visible")
+    func initialReadiness() {
+        for desktop in [GuardDesktop.x11, .sway, .plasmaWayland, .gnomeWayland] {
+            let readiness = GuardReadiness.initial(for: desktop)
+            #expect(readiness.reason == .waiting)
+            #expect(readiness.statement.hasPrefix("NOT protecting on \(desktop.name): "))
         }
+        for desktop in [GuardDesktop.hyprland, .otherWayland("river")] {
+            let readiness = GuardReadiness.initial(for: desktop)
+            #expect(readiness.reason == .unsupportedDesktop)
+            #expect(readiness.statement.contains("windows stay visible"))
+        }
+        #expect(GuardReadiness.initial(for: .none).reason == .noDisplay)
     }
 }

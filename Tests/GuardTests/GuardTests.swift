@@ -6,10 +6,14 @@ import Testing
 /// applock-guard on a real X server with a real window manager, over an unmodified xterm.
 @Suite("Guard on X11", .serialized)
 struct GuardTests {
-    @Test("A guarded app with a passcode starts covered and locked; keys typed reach nothing; moving, resizing and raising keep it covered; the right passcode uncovers it")
+    @Test("Protected once a cover could be made; a guarded app with a passcode starts covered and locked; keys typed reach nothing; moving, resizing and raising keep it covered; the right passcode uncovers it")
     func startsCoveredAndHoldsTheKeyboard() throws {
         let h = try GuardHarness("starts-covered")
         try h.startGuard()
+        let probe = GuardStatusProbe(environment: h.environment)
+        #expect(probe.waitFor(nil)?.statement == "protecting guarded apps on X11 (covers are made on the X server)",
+                "the guard says it protects once a cover could be made: \(h.guardLog())")
+        #expect(try probe.applockctlStatus().status == 0)
         let window = try h.startApp()
         #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
         #expect(h.waitUntilCovered(window, label: "locked-at-launch"), "\(h.guardLog())")

@@ -26,8 +26,10 @@ struct GnomeGuardTests {
         SwayGuardHarness.artifacts.appendingPathComponent("gnome-\(label).png")
     }
 
-    /// The agent with the app guarded, GNOME Shell with the extension, the guard, and the guarded foot recording
-    /// its keys into `recorder`.
+    /// The agent with the app guarded, GNOME Shell with the extension (`extensionDirectory`; nil installs none), the
+    /// guard, and the guarded foot recording its keys into `recorder`;
+    /// with `notifications`, the test's own notification server owns `org.freedesktop.Notifications` before the
+    /// Shell (which has one of its own) starts.
     struct Desktop {
         let setup: GuardedAgent
         let session: GnomeShellSession
@@ -35,12 +37,13 @@ struct GnomeGuardTests {
         let foot: SessionProcess
         let recorder: URL
 
-        init() throws {
+        init(extensionDirectory: URL? = GnomeGuardTests.extensionSource, notifications: Bool = false) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n")
             let environment = setup.environment
-            session = try GnomeShellSession(environment: environment, extensionDirectory: GnomeGuardTests.extensionSource)
+            if notifications { try environment.startNotificationServer() }
+            session = try GnomeShellSession(environment: environment, extensionDirectory: extensionDirectory)
             guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
             guard environment.waitForName(GuardBusNames.busName) else {
                 throw TestSupportError("the guard did not start: \(guardProcess.logText())")

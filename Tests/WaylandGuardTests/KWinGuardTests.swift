@@ -4,7 +4,7 @@ import DBusKit
 import Foundation
 import Testing
 
-/// applock-guard on KDE Plasma's KWin 5.27 (`kwin_wayland --virtual`): the lock window runs as a user gets it on
+/// applock-guard on KDE Plasma's KWin, 5.27 and 6 (``KWinSession``): the lock window runs as a user gets it on
 /// Plasma (a native Wayland GTK window) and keys are typed as KWin's own input (`KWinSession.type`), over an
 /// unmodified native Wayland app (weston-terminal) and an unmodified X11 app on Xwayland (xterm).
 @Suite("Guard on KDE Plasma (KWin)", .serialized)
@@ -13,7 +13,9 @@ struct KWinGuardTests {
     static let xtermColours: Set<UInt32> = [0xFF00FF, 0xFFFF00]
     /// weston-terminal's magenta and yellow (colours 201 and 226 of its 256, which it draws as 0xD5 levels).
     static let westonColours: Set<UInt32> = [0xD500D5, 0xD5D500]
-    static let lockWindowColours: Set<UInt32> = [0xFAFAFA]
+    /// The lock window's background: libadwaita's light window colour (0xFAFAFA in 1.2, Debian 12; 0xFAFAFB in 1.7,
+    /// Debian 13).
+    static let lockWindowColours: Set<UInt32> = [0xFAFAFA, 0xFAFAFB]
 
     static func artifact(_ label: String) -> URL {
         SwayGuardHarness.artifacts.appendingPathComponent("kwin-\(label).png")
@@ -46,6 +48,79 @@ struct KWinGuardTests {
                 "xterm", "-class", app, "-bg", "magenta", "-fg", "yellow", "-geometry", "80x24+100+100",
                 "-e", "sh", "-c", "exec cat > '\(recorder.path)'",
             ], logName: "xterm")
+        }
+    }
+
+    @Test("A guarded app unlocked by applockctl comes back; logind Lock hides it again; restored while no guard runs, it is hidden again by a restarted guard, which shows the lock window for it")
+    func logindLockAndARestartedGuardHide() throws {
+        let app = "org.example.Notes"
+        let setup = try GuardedAgent(app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(app)\n")
+        let environment = setup.environment
+        defer { environment.cleanup() }
+        let session = try KWinSession(environment: environment)
+        defer { session.stop() }
+        let guardProgram = try PackageFolders.program("applock-guard")
+        var guardProcess = try session.launch([guardProgram, "--verbose"], logName: "guard")
+        defer { guardProcess.stop() }
+        #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
+        let xterm = try session.launch([
+            "xterm", "-class", app, "-bg", "magenta", "-fg", "yellow", "-geometry", "80x24+100+100",
+        ], logName: "xterm")
+        defer { xterm.stop() }
+        func log() -> String { guardProcess.logText() + "\n--- kwin\n" + session.logText().suffix(3000) }
+        func state() -> String? { try? setup.client.state(app) }
+        func waitUntilHidden(_ hidden: Bool = true, label: String) -> Bool {
+            let held = waitUntil(timeout: .seconds(20)) {
+                guard let pixels = try? session.countPixels(Self.xtermColours) else { return false }
+                return hidden ? pixels == 0 : pixels > 10_000
+            }
+            _ = try? session.countPixels(Self.xtermColours, keep: Self.artifact("restart-\(label)"))
+            return held
+        }
+        #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
+        #expect(waitUntilHidden(label: "locked"), "\(log())")
+
+        let unlocked = environment.run([try PackageFolders.program("applockctl"), "unlock", app, "--stdin"],
+                                       input: GuardedAgent.passcode + "\n")
+        #expect(unlocked.succeeded, "\(unlocked.stderr)")
+        #expect(waitUntilHidden(false, label: "unlocked-by-applockctl"), "\(log())")
+
+        try environment.logindSessionLock()
+        #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
+        #expect(waitUntilHidden(label: "logind-lock"), "\(log())")
+
+        guardProcess.stop()
+        #expect(try session.reachFor(pid: xterm.pid) == 1, "the app's window is there to reach for")
+        #expect(waitUntilHidden(false, label: "restored-without-guard"), "with no guard running, the window comes back")
+        #expect((try? session.countPixels(Self.lockWindowColours)) ?? Int.max < 10_000, "no lock window is left on screen")
+        guardProcess = try session.launch([guardProgram, "--verbose"], logName: "guard-restarted")
+        #expect(waitUntilHidden(label: "restarted-guard"), "the restarted guard hides it again: \(log())")
+        #expect(waitUntil(timeout: .seconds(20)) { (try? session.countPixels(Self.lockWindowColours)) ?? 0 > 100_000 },
+                "the restarted guard shows the lock window\n\(log())")
+        #expect(state() == "locked")
+    }
+
+    @Test("Protected once the KWin script polled; the script unloaded, the guard says so on the bus, in applockctl status and in one notification")
+    func scriptUnloadedIsSaid() throws {
+        let setup = try GuardedAgent(app: "org.example.Notes", desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm\n")
+        let environment = setup.environment
+        defer { environment.cleanup() }
+        try environment.startNotificationServer()
+        let session = try KWinSession(environment: environment)
+        defer { session.stop() }
+        let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
+        defer { guardProcess.stop() }
+        let probe = GuardStatusProbe(environment: environment)
+        let healthy = probe.waitFor(nil)
+        #expect(healthy?.statement == "protecting guarded apps on KDE Plasma (KWin) (its KWin script polls the guard)",
+                "\(String(describing: healthy))\n\(guardProcess.logText())")
+        let printed = try probe.applockctlStatus()
+        #expect(printed.status == 0, "\(printed.stdout)\(printed.stderr)")
+        let unloaded = environment.call(
+            destination: "org.kde.KWin", path: "/Scripting", method: "org.kde.kwin.Scripting.unloadScript", ["'applock-guard'"])
+        #expect(unloaded.stdout.contains("true"), "\(unloaded.stdout)\(unloaded.stderr)")
+        try expectNotProtecting(probe, .scriptUnloaded, statement: "the AppLock KWin script was unloaded") {
+            guardProcess.logText()
         }
     }
 
@@ -87,6 +162,8 @@ struct KWinGuardTests {
                     "the lock window is centred on the screen: \(lockWindow)")
             #expect(lockWindow.isNativeWayland, "the lock window is a native Wayland window: \(lockWindow)")
         }
+        let appWindow = (try? session.windows())?.first { $0.pid == appProcess.pid }
+        #expect(appWindow?.isNativeWayland == (label == "wayland"), "the app runs where the test meant: \(String(describing: appWindow))")
         _ = try? session.countPixels(appColours, keep: artifact("\(label)-locked"))
 
         #expect(session.type("typed while hidden").succeeded)

@@ -10,7 +10,8 @@ struct SwayGuardTests {
     func startsHiddenAndUnlocksFromTheLockWindow() throws {
         let h = try SwayGuardHarness("sway-starts-hidden")
         try h.startGuard()
-        #expect(h.guardLog().contains("desktop sway: guarding apps on sway"), "\(h.guardLog())")
+        #expect(waitUntil(timeout: .seconds(10)) { h.guardLog().contains("protecting guarded apps on sway (its IPC answers)") },
+                "\(h.guardLog())")
         try h.startApp()
         #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
         #expect(h.waitUntilHidden(label: "locked-at-launch"), "\(h.guardLog())")
@@ -71,10 +72,28 @@ struct SwayGuardTests {
         #expect(h.waitUntilHidden(false, label: "after-logind-unlock"), "\(h.guardLog())")
     }
 
-    @Test("On a desktop it cannot protect, the guard says so once and applockctl status shows it")
+    @Test("Protected once sway's IPC answered; sway gone, the guard says so on the bus, in applockctl status and in one notification")
+    func swayGoneIsSaid() throws {
+        let h = try SwayGuardHarness("sway-gone")
+        try h.environment.startNotificationServer()
+        try h.startGuard()
+        let probe = GuardStatusProbe(environment: h.environment)
+        #expect(probe.waitFor(nil)?.statement == "protecting guarded apps on sway (its IPC answers)", "\(h.guardLog())")
+        let printed = try probe.applockctlStatus()
+        #expect(printed.status == 0 && printed.stdout.contains("Guard:   protecting guarded apps on sway"), "\(printed.stdout)")
+        h.session.stop()
+        try expectNotProtecting(probe, .compositorGone, statement: "NOT protecting on sway: sway's IPC has gone", log: h.guardLog)
+    }
+
+    @Test("On a desktop it cannot protect, the guard says so once, applockctl status shows it, and one notification names the guarded app")
     func unprotectedDesktopIsSaid() throws {
         let environment = try TestEnvironment()
         defer { environment.cleanup() }
+        let apps = environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
+        try "[Policy]\nGuard=true\n".write(to: apps.appendingPathComponent("\(SwayGuardHarness.app).conf"), atomically: true,
+                                          encoding: .utf8)
+        try environment.startNotificationServer()
         let agent = try AgentProcess(environment: environment)
         try agent.waitUntilServing()
         let guardProcess = try SessionProcess(
@@ -83,10 +102,11 @@ struct SwayGuardTests {
             in: environment, logName: "guard")
         defer { guardProcess.stop() }
         #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
-        let status = environment.run([try PackageFolders.program("applockctl"), "status"])
-        #expect(status.stdout.contains("Guard:   applock-guard on wayland (river): cannot protect apps on this Wayland desktop"),
-                "\(status.stdout)\(status.stderr)")
-        let said = guardProcess.logText().components(separatedBy: "cannot protect").count - 1
+        try expectNotProtecting(
+            GuardStatusProbe(environment: environment), .unsupportedDesktop,
+            statement: "NOT protecting on this Wayland desktop (river): a Wayland client cannot see", appName: SwayGuardHarness.app
+        ) { guardProcess.logText() }
+        let said = guardProcess.logText().components(separatedBy: "NOT protecting").count - 1
         #expect(said == 1, "\(guardProcess.logText())")
     }
 }

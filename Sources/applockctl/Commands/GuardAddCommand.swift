@@ -9,7 +9,9 @@ struct GuardAddCommand: ParsableCommand {
         abstract: "Guard an application.",
         discussion: """
             Writes Guard=true into the application's policy file and makes applockd and applock-guard re-read it. \
-            When the application has no passcode yet and a display is there, opens the window that sets one.
+            On GNOME, where the AppLock Shell extension is installed but disabled, enables it (as `gnome-extensions \
+            enable` does) and says so. When the application has no passcode yet and a display is there, opens the \
+            window that sets one.
             """
     )
 
@@ -27,6 +29,7 @@ struct GuardAddCommand: ParsableCommand {
         let link = try? AgentLink()
         if let link { PolicyReload.signalReaders(on: link.connection) }
         Output.line("\(app) is guarded.")
+        if let link, let enabled = GnomeExtensionSwitch.enableIfDisabled(on: link.connection) { Output.line(enabled) }
         let hasPasscode = (try? link?.connection.performBlocking(.properties(of: app)))?.hasPasscode
         guard hasPasscode != true else { return }
         guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,

@@ -2,13 +2,18 @@ import AppLockClient
 import AppLockProtocol
 import ArgumentParser
 import Foundation
+import Glibc
 
 /// `applockctl status [APP]`: the session state and every app, or every property of one app.
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show the session state and the applications, or every property of one application.",
-        discussion: "Says \"applockd is not running\" (exit status 3) when the agent is not running and cannot be started."
+        discussion: """
+            Says "applockd is not running" (exit status 3) when the agent is not running and cannot be started. The \
+            Guard line says whether applock-guard can hide guarded apps on this desktop now, and if not why and what \
+            to do; then the exit status is 19 (also with --json), so that scripts can test it.
+            """
     )
 
     @Argument(help: "An application id, e.g. org.example.Notes.")
@@ -35,20 +40,21 @@ struct StatusCommand: ParsableCommand {
         let session = try agent.perform(.sessionState).rawValue
         let apps = try agent.perform(.listApplications).sorted { $0.appID < $1.appID }
         let held = try agent.perform(.heldPolicyChanges)
+        let guardLine = GuardStatusLine(connection: agent.connection)
+        defer { if !guardLine.isProtecting { Glibc.exit(ExitStatus.guardNotProtecting.rawValue) } }
         if json {
             Output.json([
                 "version": version,
                 "sessionState": session,
                 "applications": apps.map(ApplicationTable.json),
-                "guard": GuardStatusLine.read().map {
-                    ["desktop": $0.desktop, "protected": $0.protected, "statement": $0.statement] as [String: Any]
-                } ?? NSNull(),
+                "guard": guardLine.json,
+                "heldPolicyChanges": held,
             ] as [String: Any])
             return
         }
         Output.line("Session: \(session)")
         Output.line("Agent:   applockd \(version)")
-        Output.line("Guard:   \(GuardStatusLine.text())")
+        for line in guardLine.lines { Output.line(line) }
         Output.line("")
         ApplicationTable.print(apps)
         if !held.isEmpty { Output.line("") }

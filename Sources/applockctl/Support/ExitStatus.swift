@@ -19,7 +19,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case noReply = 16
     case notAuthorized = 17
     case systemAuthUnavailable = 18
-    case passcodeTampered = 19
+    case guardNotProtecting = 19
+    case passcodeTampered = 20
     case cancelled = 130
 
     /// What the status means, for `--help` and the man page.
@@ -44,6 +45,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         case .noReply: "the agent did not answer in time"
         case .notAuthorized: "system authentication refused or dismissed, or the policy does not allow it"
         case .systemAuthUnavailable: "system authentication is unavailable (no polkit on the system bus)"
+        case .guardNotProtecting:
+            "status: applock-guard cannot hide guarded apps now (the Guard line says why), or it is not running while an app is guarded"
         case .passcodeTampered: "the passcode's keyring item was removed or replaced outside AppLock (reset-passcode clears it)"
         case .cancelled: "interrupted at the passcode prompt (Ctrl-C)"
         }

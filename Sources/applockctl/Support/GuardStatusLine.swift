@@ -1,32 +1,38 @@
-import AppLockProtocol
-import DBusKit
+import AppLockClient
+import AppLockCore
 
-/// The guard's own word on the desktop it runs in (its status object, ``GuardBusNames``), for
-/// `applockctl status`: "not running", or the desktop and whether apps are protected there.
-enum GuardStatusLine {
-    /// `(desktop, protected, statement)`, nil when no guard runs.
-    static func read() -> (desktop: String, protected: Bool, statement: String)? {
-        guard let connection = try? Connection.session() else { return nil }
-        defer { connection.close() }
-        guard let reply = try? connection.call(
-            destination: GuardBusNames.busName, path: ObjectPath(GuardBusNames.statusPath),
-            interface: StandardInterfaces.properties, member: "GetAll", arguments: [.string(GuardBusNames.statusInterface)],
-            timeout: .seconds(5)),
-            let entries = reply.first?.dictionaryValue
-        else { return nil }
-        var values: [String: DBusValue] = [:]
-        for (key, value) in entries {
-            if let name = key.stringValue { values[name] = value.variantValue ?? value }
-        }
-        guard let desktop = values[GuardProperty.desktop.name]?.stringValue,
-              let protected = values[GuardProperty.protected.name]?.boolValue
-        else { return nil }
-        return (desktop, protected, values[GuardProperty.statement.name]?.stringValue ?? "")
+/// The guard's word on itself (its status object, ``GuardReport``) for `applockctl status`: whether guarded apps
+/// are hidden where they must be, plainly, with the fix when they are not. Scripts test it by the exit status
+/// (``ExitStatus/guardNotProtecting``): set when the guard says it is not protecting, or when no guard runs while
+/// some app is guarded.
+struct GuardStatusLine {
+    /// Nil when no guard runs.
+    let report: GuardReport?
+    /// The apps the policy files guard.
+    let guardedApps: [String]
+
+    init(connection: AppLockConnection) {
+        report = try? connection.performBlocking(.guardReport)
+        guardedApps = ((try? GuardPolicyFiles().guardedApps()) ?? []).map(\.rawValue).sorted()
     }
 
-    /// One line: `applock-guard on sway: guarding apps on sway (IPC)`, or that it is not running.
-    static func text() -> String {
-        guard let status = read() else { return "applock-guard is not running" }
-        return "applock-guard on \(status.desktop): \(status.statement)"
+    private var exposure: (statement: String, fix: String)? { GuardReport.exposure(report, guardedApps: guardedApps) }
+
+    var isProtecting: Bool { exposure == nil }
+
+    /// `Guard:   protecting guarded apps on sway (its IPC answers)`, or the problem and `To fix it: …` below it.
+    var lines: [String] {
+        if let (statement, fix) = exposure {
+            return ["Guard:   \(statement)"] + (fix.isEmpty ? [] : ["         To fix it: \(fix)"])
+        }
+        return ["Guard:   \(report?.statement ?? "applock-guard is not running (no app is guarded)")"]
+    }
+
+    var json: [String: Any] {
+        var object: [String: Any] = ["running": report != nil, "protected": report?.protected ?? false, "guardedApps": guardedApps]
+        if let report {
+            object.merge(["desktop": report.desktop, "reason": report.reason, "statement": report.statement, "fix": report.fix]) { $1 }
+        }
+        return object
     }
 }

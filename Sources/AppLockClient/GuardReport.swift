@@ -1,0 +1,58 @@
+import AppLockProtocol
+import DBusKit
+
+/// What `applock-guard` says about itself on its status object (``GuardProperty``): the desktop, whether it can hide
+/// guarded apps there now, why not (a ``GuardReason`` raw value), that in one sentence, and the fix. Read by
+/// `applockctl status` and AppLock Settings with ``AppLockRequest/guardReport``.
+public struct GuardReport: Sendable, Equatable {
+    public var desktop: String
+    public var protected: Bool
+    /// Empty while protected.
+    public var reason: String
+    public var statement: String
+    /// Empty while protected.
+    public var fix: String
+
+    public init(desktop: String, protected: Bool, reason: String, statement: String, fix: String) {
+        self.desktop = desktop
+        self.protected = protected
+        self.reason = reason
+        self.statement = statement
+        self.fix = fix
+    }
+}
+
+extension AppLockRequest where Value == GuardReport {
+    /// The guard's status (`Properties.GetAll` on its status object); fails when no guard runs (it is never started
+    /// by the bus).
+    public static var guardReport: Self {
+        Self(
+            destination: GuardBusNames.busName, path: try! ObjectPath(GuardBusNames.statusPath),
+            interface: StandardInterfaces.properties, member: "GetAll", [.string(GuardBusNames.statusInterface)]
+        ) { reply, _ in
+            var values: [String: DBusValue] = [:]
+            for (key, value) in reply.first?.dictionaryValue ?? [] {
+                if let name = key.stringValue { values[name] = value.variantValue ?? value }
+            }
+            func text(_ property: GuardProperty) -> String { values[property.name]?.stringValue ?? "" }
+            guard let protected = values[GuardProperty.protected.name]?.boolValue else { return nil }
+            return GuardReport(
+                desktop: text(.desktop), protected: protected, reason: text(.reason), statement: text(.statement),
+                fix: text(.fix))
+        }
+    }
+}
+
+extension GuardReport {
+    /// What to tell the user when guarded apps may be visible: the guard's own statement and fix while it is not
+    /// protecting, or, when no guard runs (`report` nil) while `guardedApps` is not empty, that no guard runs. Nil
+    /// when nothing is wrong. `applockctl status` and AppLock Settings say the same from it.
+    public static func exposure(_ report: GuardReport?, guardedApps: [String]) -> (statement: String, fix: String)? {
+        guard let report else {
+            guard !guardedApps.isEmpty else { return nil }
+            return ("NOT protecting: applock-guard is not running, so nothing hides \(guardedApps.joined(separator: ", "))",
+                    "start it (systemctl --user start applock-guard, or log out and in)")
+        }
+        return report.protected ? nil : (report.statement, report.fix)
+    }
+}

@@ -1,0 +1,55 @@
+/// KWin's scripting, as the guard, the bench and the tests load scripts into it, spelled once for KWin 5.27 and
+/// Plasma 6 (KWin 6.0 and later) alike.
+///
+/// One script serves both generations by feature detection rather than by asking KWin its version: Plasma 6
+/// renamed the window API (`workspace.clientList()` → `windowList()`, `clientAdded`/`clientRemoved`/
+/// `clientActivated` → `windowAdded`/`windowRemoved`/`windowActivated`, `activeClient` → `activeWindow`), and a
+/// script that tests for `windowList` takes whichever API the KWin it runs in has, with no version number to parse,
+/// no second round trip before loading, and one source of the guard's behaviour. ``compatibility`` is that test,
+/// prepended to every script. The D-Bus object of a loaded script moved too (5.27: `/<id>`, Plasma 6:
+/// `/Scripting/Script<id>`): ``scriptPaths(id:)`` lists both, newest first.
+public enum KWinScripting {
+    /// KWin's name on the session bus.
+    public static let service = "org.kde.KWin"
+    /// The object that loads and unloads scripts.
+    public static let managerPath = "/Scripting"
+    /// Its interface (`loadScript(path, name) → id`, `unloadScript(name) → found`).
+    public static let managerInterface = "org.kde.kwin.Scripting"
+    /// The interface of a loaded script's object (`run`).
+    public static let scriptInterface = "org.kde.kwin.Script"
+
+    /// Where KWin exports the script it answered `loadScript` with `id`: Plasma 6's path, then 5.27's.
+    public static func scriptPaths(id: Int32) -> [String] {
+        ["\(managerPath)/Script\(id)", "/\(id)"]
+    }
+
+    /// Starts the script `loadScript` answered with `id` by calling `run` on its object through `callRun` (which
+    /// is given the object path), trying Plasma 6's path and then 5.27's: the first that KWin answers is the one.
+    /// Throws the last error when neither answers.
+    public static func run(id: Int32, _ callRun: (String) throws -> Void) throws {
+        var lastError: (any Error)?
+        for path in scriptPaths(id: id) {
+            do {
+                return try callRun(path)
+            } catch {
+                lastError = error
+            }
+        }
+        if let lastError { throw lastError }
+    }
+
+    /// JavaScript that gives a KWin script one window API on 5.27 and Plasma 6: `windowList()`, `activeWindow()`,
+    /// `activateWindow(w)`, and the signals `windowAdded`, `windowRemoved` and `windowActivated` (each `connect`ed as
+    /// KWin's own). Window properties the scripts use (`internalId`, `pid`, `resourceClass`, `desktopFileName`,
+    /// `minimized`, `keepAbove`, `onAllDesktops`, `frameGeometry`) are the same in both.
+    public static let compatibility = """
+        const kwinPlasma6 = typeof workspace.windowList === "function";
+        function windowList() { return kwinPlasma6 ? workspace.windowList() : workspace.clientList(); }
+        function activeWindow() { return kwinPlasma6 ? workspace.activeWindow : workspace.activeClient; }
+        function activateWindow(w) { if (kwinPlasma6) workspace.activeWindow = w; else workspace.activeClient = w; }
+        const windowAdded = kwinPlasma6 ? workspace.windowAdded : workspace.clientAdded;
+        const windowRemoved = kwinPlasma6 ? workspace.windowRemoved : workspace.clientRemoved;
+        const windowActivated = kwinPlasma6 ? workspace.windowActivated : workspace.clientActivated;
+
+        """
+}

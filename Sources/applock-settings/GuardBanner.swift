@@ -1,0 +1,39 @@
+import GtkKit
+
+/// A banner at the top of the Apps page while guarded apps may be visible: what the guard says is wrong (not
+/// protecting on this desktop, and why; or not running while apps are guarded) and the fix; hidden while every
+/// guarded app can be hidden. AppLock Settings reads the guard once a second, so it shows within the 2 s the
+/// guard's status allows.
+@MainActor
+final class GuardBanner {
+    let group = PreferencesGroup(
+        title: "Guarded Apps Are Not Hidden",
+        description: "AppLock still locks them, but their windows can be seen and used until this is fixed.")
+    private var shown: GuardExposure?
+
+    init() {
+        group.isVisible = false
+    }
+
+    func show(_ exposure: GuardExposure?) {
+        guard exposure != shown else { return }
+        shown = exposure
+        group.removeAll()
+        if let exposure {
+            let problem = ActionRow(title: exposure.statement)
+            problem.addPrefix(Image(iconName: "dialog-warning-symbolic"))
+            problem.addStyleClass("error")
+            group.add(problem)
+            if let first = exposure.fix.first {
+                group.add(ActionRow(title: "To fix it", subtitle: first.uppercased() + exposure.fix.dropFirst()))
+            }
+        }
+        group.isVisible = exposure != nil
+    }
+}
+
+/// What ``GuardBanner`` says: the guard's statement and its fix.
+struct GuardExposure: Equatable, Sendable {
+    var statement: String
+    var fix: String
+}

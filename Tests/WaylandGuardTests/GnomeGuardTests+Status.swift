@@ -1,0 +1,103 @@
+import AppLockProtocol
+import AppLockTestSupport
+import Foundation
+import Testing
+
+/// "Protected" on GNOME means the AppLock extension is `ENABLED` and has polled the guard; otherwise the guard's bus
+/// status, `applockctl status` (exit status 19) and one desktop notification naming the guarded app say why.
+extension GnomeGuardTests {
+    @Test("Protected once the extension polled; disabled while running (gnome-extensions disable), the guard says so everywhere, once; applockctl guard add enables it again")
+    func disabledWhileRunning() throws {
+        let desktop = try Desktop(notifications: true)
+        defer { desktop.stop() }
+        let probe = GuardStatusProbe(environment: desktop.environment)
+        let healthy = probe.waitFor(nil)
+        #expect(healthy?.protected == true, "\(String(describing: healthy))\n\(desktop.log())")
+        #expect(healthy?.statement.hasPrefix("protecting guarded apps on GNOME 43") == true, "\(String(describing: healthy))")
+        #expect(desktop.log().contains("NOT protecting on GNOME"), "it said it was not protecting before the extension polled")
+        let printed = try probe.applockctlStatus()
+        #expect(printed.status == 0 && printed.stdout.contains("Guard:   protecting guarded apps on GNOME 43"),
+                "\(printed.stdout)\(printed.stderr)")
+        #expect(desktop.waitUntilHidden(label: "status-protected"), "\(desktop.log())")
+
+        let disabled = desktop.environment.run(["gnome-extensions", "disable", GnomeShellSession.extensionUUID],
+                                               extraEnvironment: desktop.session.variables)
+        #expect(disabled.succeeded, "\(disabled.stderr)")
+        try expectNotProtecting(
+            probe, .extensionDisabled, statement: "the AppLock extension is disabled (DISABLED)", log: desktop.log)
+
+        let added = desktop.environment.run(
+            [try PackageFolders.program("applockctl"), "guard", "add", Self.app, "--no-passcode-window"])
+        #expect(added.succeeded, "\(added.stdout)\(added.stderr)")
+        #expect(added.stdout.contains("Enabled the AppLock GNOME Shell extension ("),
+                "\(added.stdout)")
+        #expect(probe.waitFor(nil)?.protected == true, "\(desktop.log())")
+        #expect(desktop.waitUntilHidden(label: "status-enabled-again"), "\(desktop.log())")
+        #expect((try? probe.notifications())?.count == 1, "no more notifications")
+    }
+
+    @Test("The Shell leaving the bus is said everywhere; a new Shell is protected again once its extension polls")
+    func shellRestarted() throws {
+        let desktop = try Desktop(notifications: true)
+        defer { desktop.stop() }
+        let probe = GuardStatusProbe(environment: desktop.environment)
+        #expect(probe.waitFor(nil)?.protected == true, "\(desktop.log())")
+        desktop.session.stop()
+        try expectNotProtecting(
+            probe, .compositorGone, statement: "GNOME Shell is not on the session bus", log: desktop.log)
+        let again = try GnomeShellSession(environment: desktop.environment, extensionDirectory: Self.extensionSource)
+        defer { again.stop() }
+        #expect(probe.waitFor(nil)?.protected == true, "\(desktop.guardProcess.logText())\n\(again.logText().suffix(3000))")
+    }
+
+    /// Rewrites the `shell-version` list of the extension folder `folder`'s `metadata.json`.
+    static func setShellVersions(_ versions: [String], of folder: URL) throws {
+        let metadata = folder.appendingPathComponent("metadata.json")
+        let list = versions.map { "\"\($0)\"" }.joined(separator: ", ")
+        try String(contentsOf: metadata, encoding: .utf8)
+            .replacing(#/"shell-version": \[[^\]]*\]/#, with: "\"shell-version\": [\(list)]")
+            .write(to: metadata, atomically: true, encoding: .utf8)
+    }
+
+    /// An extension the Shell cannot run, or one that never polls.
+    enum BrokenExtension: String, CaseIterable, Sendable {
+        case outOfDate, failing, missing, silent
+    }
+
+    @Test("An extension out of date, failing, missing, or enabled but never polling: the guard says it is not protecting, why, and the fix", arguments: BrokenExtension.allCases)
+    func brokenExtension(_ broken: BrokenExtension) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("applock-gnome-\(broken.rawValue)-\(getpid())")
+        try? FileManager.default.removeItem(at: root)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let variant = root.appendingPathComponent(GnomeShellSession.extensionUUID)
+        try FileManager.default.copyItem(at: Self.extensionSource, to: variant)
+        let script = variant.appendingPathComponent("extension.js")
+        // The failing and the silent one list the running Shell's version, so that the Shell gets as far as loading
+        // them; the silent one is written in the format that version loads (an ES module from GNOME 45).
+        let major = try GnomeShellSession.installedMajorVersion()
+        let expected: (GuardReason, String)
+        switch broken {
+        case .outOfDate:
+            try Self.setShellVersions(["40"], of: variant)
+            expected = (.extensionOutOfDate, "the AppLock extension is out of date (OUT_OF_DATE)")
+        case .failing:
+            try Self.setShellVersions([String(major)], of: variant)
+            try "throw new Error('broken on purpose');\n".write(to: script, atomically: true, encoding: .utf8)
+            expected = (.extensionError, "the AppLock extension failed (ERROR")
+        case .missing:
+            expected = (.extensionMissing, "the AppLock extension is not installed")
+        case .silent:
+            try Self.setShellVersions([String(major)], of: variant)
+            let stub = major >= 45
+                ? "export default class Silent { constructor(metadata) {} enable() {} disable() {} }\n"
+                : "function init() { return { enable() {}, disable() {} }; }\n"
+            try stub.write(to: script, atomically: true, encoding: .utf8)
+            expected = (.waiting, "the AppLock extension is enabled but has not answered yet")
+        }
+        let desktop = try Desktop(extensionDirectory: broken == .missing ? nil : variant, notifications: true)
+        defer { desktop.stop() }
+        try expectNotProtecting(GuardStatusProbe(environment: desktop.environment), expected.0, statement: expected.1,
+                                     log: desktop.log)
+    }
+}
