@@ -40,7 +40,7 @@ test: deps
 # KWin 6.3, sway 1.10, labwc 0.8), with the programs and the test bundle built here on Debian 12. `make test` runs
 # them after the host's suites; `make test-debian13` builds first and runs only them. The chroot is made once
 # (debootstrap + the desktop packages: about 2 min and 2 GB) in .cache/debian13, or APPLOCK_CHROOT, and reused.
-DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests
+DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests
 DEBIAN13_TIMEOUT ?= 900
 .PHONY: test-debian13 test-debian13-run
 test-debian13: deps
@@ -100,8 +100,12 @@ INST_BASH = $(DESTDIR)$(datadir)/bash-completion/completions
 INST_ZSH = $(DESTDIR)$(datadir)/zsh/site-functions
 INST_FISH = $(DESTDIR)$(datadir)/fish/vendor_completions.d
 INST_MAN = $(DESTDIR)$(mandir)
-GNOME_EXTENSION = applock@applock.github.io
-INST_GNOME_EXTENSION = $(DESTDIR)$(datadir)/gnome-shell/extensions/$(GNOME_EXTENSION)
+# One GNOME Shell extension per generation of the Shell, each under its own uuid (data/gnome-shell/extensions/*):
+# GNOME 45 and later load ES modules, 43 and 44 `imports` scripts. Each one's extension.js is its extension.js.in
+# with the shared behaviour, data/gnome-shell/applock.js, in place of its `// @APPLOCK_BEHAVIOUR@` line.
+GNOME_EXTENSIONS = $(notdir $(wildcard data/gnome-shell/extensions/*@*))
+INST_GNOME_EXTENSIONS = $(DESTDIR)$(datadir)/gnome-shell/extensions
+GNOME_EXTENSION_JS = sed -e '/^\/\/ @APPLOCK_BEHAVIOUR@$$/{r data/gnome-shell/applock.js' -e 'd;}'
 INST_APPLICATIONS = $(DESTDIR)$(datadir)/applications
 INST_ICONS = $(DESTDIR)$(datadir)/icons/hicolor/scalable/apps
 INSTALL_BIN ?=
@@ -143,9 +147,12 @@ install: $(if $(INSTALL_BIN),,release)
 		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > '$(INST_POLKIT_ACTIONS)/'"$$a"; \
 			chmod 644 '$(INST_POLKIT_ACTIONS)/'"$$a"; done;) \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
-	install -d '$(INST_GNOME_EXTENSION)'; \
-	install -m 644 'data/gnome-shell/extensions/$(GNOME_EXTENSION)/metadata.json' \
-		'data/gnome-shell/extensions/$(GNOME_EXTENSION)/extension.js' '$(INST_GNOME_EXTENSION)/'; \
+	for e in $(GNOME_EXTENSIONS); do \
+		install -d '$(INST_GNOME_EXTENSIONS)/'"$$e"; \
+		install -m 644 "data/gnome-shell/extensions/$$e/metadata.json" '$(INST_GNOME_EXTENSIONS)/'"$$e/"; \
+		$(GNOME_EXTENSION_JS) "data/gnome-shell/extensions/$$e/extension.js.in" > '$(INST_GNOME_EXTENSIONS)/'"$$e/extension.js"; \
+		chmod 644 '$(INST_GNOME_EXTENSIONS)/'"$$e/extension.js"; \
+	done; \
 	"$$bin/applockctl" --generate-completion-script bash | sed '1{/^#!/d}' > '$(INST_BASH)/applockctl'; \
 	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
 	"$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
@@ -168,8 +175,8 @@ uninstall:
 		$(foreach a,$(POLKIT_ACTIONS),'$(INST_POLKIT_ACTIONS)/$(a)') \
 		'$(INST_CONF)/applock.conf' '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' \
 		'$(INST_MAN)/man1/applockctl.1' $(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)') \
-		'$(INST_GNOME_EXTENSION)/metadata.json' '$(INST_GNOME_EXTENSION)/extension.js'
-	-rmdir '$(INST_CONF)' '$(INST_GNOME_EXTENSION)' $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
+		$(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/metadata.json' '$(INST_GNOME_EXTENSIONS)/$(e)/extension.js')
+	-rmdir '$(INST_CONF)' $(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)') $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
 		2>/dev/null
 
 # ---- benchmarks ------------------------------------------------------------------------------------------
@@ -177,8 +184,8 @@ uninstall:
 # ARGS='--only lock --apps 1,1000' for a part). `make bench-smoke` is the tiny run `make test` also makes
 # (Tests/BenchSmokeTests); it proves the bench works and measures nothing worth reading. `make bench-debian13` runs
 # the same release bench inside the Debian 13 chroot for the sections in BENCH_DEBIAN13_SECTIONS, whose rows name
-# the desktop version they measured (KWin 6.3 beside the host's 5.27).
-BENCH_DEBIAN13_SECTIONS ?= kwin
+# the desktop version they measured (KWin 6.3 beside the host's 5.27, GNOME 48 beside 43).
+BENCH_DEBIAN13_SECTIONS ?= kwin,gnome
 .PHONY: bench bench-smoke bench-debian13
 bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
@@ -235,7 +242,7 @@ soak: deps
 # it; the Swift build is kept in .build-deb between runs. Output in dist/: the .deb, the .dsc/.tar.xz, .changes,
 # .buildinfo and lintian.txt. lintian must report no error and no warning that debian/*lintian-overrides does not
 # explain. `make deb-test` installs the package with apt-get, tests it installed, removes and purges it
-# (scripts/deb-test.sh; as root, or through sudo).
+# (scripts/deb-test.sh; as root, or through sudo), on this machine and then in the Debian 13 chroot.
 DIST = $(CURDIR)/dist
 DEB_SOURCE = $(DIST)/src/applock
 .PHONY: deb deb-test
@@ -254,3 +261,17 @@ deb:
 
 deb-test: deb
 	./scripts/deb-test.sh '$(DIST)'
+	@$(MAKE) --no-print-directory deb-test-debian13-run
+
+# The same test on Debian 13 (GNOME 48, Plasma 6): the package built here, on Debian 12, is installed with apt-get
+# into the Debian 13 chroot (scripts/debian13-chroot.sh, made or reused) and tested there with the tests built here;
+# the chroot ends as it began. `make deb-test` runs it after the host's; `make deb-test-debian13` runs only it.
+.PHONY: deb-test-debian13 deb-test-debian13-run
+deb-test-debian13: deb
+	@$(MAKE) --no-print-directory deb-test-debian13-run
+
+deb-test-debian13-run:
+	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	./scripts/debian13-chroot.sh ensure
+	APPLOCK_TEST_BUNDLE="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applockPackageTests.xctest" \
+		./scripts/debian13-chroot.sh run '$(CURDIR)/scripts/deb-test.sh' '$(DIST)'

@@ -154,7 +154,7 @@ let package = Package(
             dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockTestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport", "AppLockProtocol"], swiftSettings: strict),
         .testTarget(
             name: "AppLockAgentTests",
             dependencies: ["AppLockAgent", "AppLockCore", "DBusKit", "AppLockTestSupport"],

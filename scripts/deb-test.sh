@@ -5,6 +5,8 @@
 # a real keyring through /usr/bin/applock-store-helper); apt-get remove takes every file but the conffiles, purge
 # takes those and the unit links; and the machine ends as it began (applock not installed, nothing it pulled in, no
 # path of its own left or gone under /etc, /usr and /var/lib). Usage: scripts/deb-test.sh [DIST] (default dist). Runs apt-get as root, through sudo otherwise.
+# With APPLOCK_TEST_BUNDLE set to a test bundle already built (`make deb-test-debian13` runs this script inside the
+# Debian 13 chroot, which has no Swift build environment), step 6 runs that bundle instead of building.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -40,7 +42,14 @@ deb=$(realpath "${debs[0]}")
 version=$(dpkg-deb -f "$deb" Version)
 
 # The tests of step 6 are built first, before the machine changes (after make test, as on CI, there is nothing to do).
-swift build --build-tests > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; echo "deb-test: swift build --build-tests failed" >&2; exit 1; }
+install_test=InstallTests/installedUnitVerifiesAndTheBusActivatesTheAgent
+if [ -n "${APPLOCK_TEST_BUNDLE:-}" ]; then
+    [ -x "$APPLOCK_TEST_BUNDLE" ] || { echo "deb-test: APPLOCK_TEST_BUNDLE $APPLOCK_TEST_BUNDLE is not a built test bundle" >&2; exit 1; }
+    run_install_test() { "$APPLOCK_TEST_BUNDLE" --testing-library swift-testing --filter "$install_test"; }
+else
+    swift build --build-tests > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; echo "deb-test: swift build --build-tests failed" >&2; exit 1; }
+    run_install_test() { swift test --skip-build --filter "$install_test"; }
+fi
 
 state=$(package_state)
 if [ -n "$state" ] && [ "$state" != "un" ] && [ "$state" != "pn" ]; then
@@ -100,8 +109,8 @@ else cat "$work/reinstall.log" >&2; fail "after an upgrade, applockd.service is 
 systemctl --global enable applockd.service > /dev/null 2>&1
 
 # 6. The installed files at work: InstallTests against /usr.
-if APPLOCK_INSTALLED_PREFIX=/usr swift test --skip-build --filter 'InstallTests/installedUnitVerifiesAndTheBusActivatesTheAgent' \
-    > "$work/swift-test.log" 2>&1 && grep -q "Test run with 1 test .*passed after" "$work/swift-test.log"; then
+if APPLOCK_INSTALLED_PREFIX=/usr run_install_test > "$work/swift-test.log" 2>&1 \
+    && grep -q "Test run with 1 test .*passed after" "$work/swift-test.log"; then
     pass "InstallTests with APPLOCK_INSTALLED_PREFIX=/usr (unit verifies, D-Bus activation of /usr/bin/applockd, passcode in the keyring)"
 else cat "$work/swift-test.log" >&2; fail "InstallTests against the installed package"; fi
 

@@ -20,7 +20,8 @@ mirror="${APPLOCK_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 
 # What the tests run inside: the desktops, the guarded apps, the session services the tests start (private
 # dbus-daemon, gnome-keyring, python3-dbusmock's logind/polkitd/notification templates) and the libraries the
-# host-built binaries link (GTK 4, libadwaita, libsecret, libsodium, libdbus, Wayland).
+# host-built binaries link (GTK 4, libadwaita, libsecret, libsodium, libdbus, Wayland); systemd-analyze (with man,
+# for its Documentation= check) and desktop-file-validate for the installed package's checks (make deb-test-debian13).
 packages=(
     dbus dbus-bin dbus-daemon dbus-x11 libglib2.0-bin procps passwd util-linux
     python3 python3-dbus python3-gi python3-dbusmock python3-xlib
@@ -31,6 +32,7 @@ packages=(
     # KWinGuardTests: xterm on Xwayland; the Xvfb that holds KWin 6's output where it has no GPU (and xprop to
     # see it up); wayland-scanner, gcc and fake-input.xml to build the test's fake keyboard.
     xterm xvfb x11-utils gcc libc6-dev pkg-config libwayland-dev plasma-wayland-protocols
+    systemd desktop-file-utils man-db
 )
 
 need_root() {

@@ -7,7 +7,7 @@ import Glibc
 
 /// The resident guard where only the compositor sees every window and a script inside it does the work: on KDE
 /// Plasma (Wayland, 5.27 and 6) a KWin script the guard loads over D-Bus (``KWinScript``), on GNOME the AppLock Shell
-/// extension (`data/gnome-shell/extensions/applock@applock.github.io`). The script reports windows to the guard's
+/// extension (``GnomeShellExtensions``, `data/gnome-shell/applock.js`). The script reports windows to the guard's
 /// compositor object (``GuardBusNames/compositorInterface``) and long-polls it for what to do: while a guarded app is
 /// `obscured` or `locked` its windows are kept minimised, and the lock window (an ordinary toplevel) is kept above
 /// everything with the focus. The same `GuardCore` decides as on X11 and sway.

@@ -5,11 +5,21 @@ public enum GnomeShellExtensions {
     public static let busName = "org.gnome.Shell"
     public static let path = "/org/gnome/Shell"
     public static let interface = "org.gnome.Shell.Extensions"
-    /// The AppLock extension's uuid (the folder `data/gnome-shell/extensions/<uuid>`).
+    /// The AppLock extension's uuid for GNOME 45 and later, an ES module (the folder
+    /// `data/gnome-shell/extensions/<uuid>`; the behaviour both generations share is `data/gnome-shell/applock.js`).
     public static let appLockUUID = "applock@applock.github.io"
+    /// The AppLock extension's uuid for GNOME 43 and 44, an `imports` script.
+    public static let appLockGnome43UUID = "applock-gnome43@applock.github.io"
     /// Every uuid an AppLock extension may have: GNOME loads one format per version (an `imports` script up to 44, an
     /// ES module from 45), so each generation has its own, both installed; the guard follows them all.
-    public static let appLockUUIDs = [appLockUUID, "applock-gnome43@applock.github.io"]
+    public static let appLockUUIDs = [appLockUUID, appLockGnome43UUID]
+    /// The first major version of GNOME Shell that loads extensions as ES modules.
+    public static let firstModuleVersion = 45
+
+    /// The uuid of the AppLock extension that GNOME Shell of major version `shellVersion` loads.
+    public static func appLockUUID(forShellVersion shellVersion: Int) -> String {
+        shellVersion >= firstModuleVersion ? appLockUUID : appLockGnome43UUID
+    }
 
     /// An extension's `state` (GNOME 46 renamed `ENABLED`/`DISABLED` to `ACTIVE`/`INACTIVE`, same numbers).
     public enum State: Int, Sendable, CaseIterable {

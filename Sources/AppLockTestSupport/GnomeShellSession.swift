@@ -2,12 +2,38 @@ import AppLockProtocol
 import DBusKit
 public import Foundation
 
-/// A GNOME desktop for guard tests: GNOME Shell 43 (`gnome-shell --headless`, one 1280×800 virtual monitor, no
-/// Xwayland) on the test's private buses (it needs logind on the system bus), with the AppLock extension installed
-/// and enabled before it starts (an extension installed later is not found). Settings go through GLib's keyfile
-/// backend, so that `gsettings` and the Shell see the same ones.
+/// A GNOME desktop for guard tests: the `gnome-shell` on PATH (43 on Debian 12, 48 in the Debian 13 chroot;
+/// `--headless`, one 1280×800 virtual monitor, no Xwayland) on the test's private buses (it needs logind on the
+/// system bus), with the AppLock extension of its generation installed and enabled before it starts (an extension
+/// installed later is not found). Settings go through GLib's keyfile backend, so that `gsettings` and the Shell see
+/// the same ones.
 public final class GnomeShellSession: @unchecked Sendable {
-    public static let extensionUUID = GnomeShellExtensions.appLockUUID
+    /// The line of each extension's `extension.js.in` that the shared behaviour replaces (the Makefile's
+    /// `GNOME_EXTENSION_JS` does the same).
+    static let behaviourMarker = "// @APPLOCK_BEHAVIOUR@"
+
+    /// The AppLock extensions as `make install` lays them out (one folder per uuid: `metadata.json`, and
+    /// `extension.js`, the folder's `extension.js.in` with `data/gnome-shell/applock.js` in place of its marker
+    /// line), made from the source tree under `folder`, which is returned.
+    public static func assembleExtensions(into folder: URL) throws -> URL {
+        let source = PackageFolders.package.appendingPathComponent("data/gnome-shell")
+        let behaviour = try String(contentsOf: source.appendingPathComponent("applock.js"), encoding: .utf8)
+        for uuid in GnomeShellExtensions.appLockUUIDs {
+            let from = source.appendingPathComponent("extensions/\(uuid)")
+            let to = folder.appendingPathComponent(uuid)
+            try FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: to.appendingPathComponent("metadata.json"))
+            try FileManager.default.copyItem(at: from.appendingPathComponent("metadata.json"),
+                                             to: to.appendingPathComponent("metadata.json"))
+            let template = try String(contentsOf: from.appendingPathComponent("extension.js.in"), encoding: .utf8)
+            guard template.contains(behaviourMarker + "\n") else {
+                throw TestSupportError("\(uuid)/extension.js.in has no \(behaviourMarker) line")
+            }
+            try template.replacingOccurrences(of: behaviourMarker + "\n", with: behaviour)
+                .write(to: to.appendingPathComponent("extension.js"), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
 
     public let environment: TestEnvironment
     /// The environment's variables plus `WAYLAND_DISPLAY` and `XDG_CURRENT_DESKTOP=GNOME`.
@@ -16,21 +42,35 @@ public final class GnomeShellSession: @unchecked Sendable {
     /// opened as soon as the Shell is up: Mutter adds its virtual keyboard asynchronously and drops key events sent
     /// while it does, so a keyboard opened just before typing loses keys.
     public let keyboard: MutterRemoteKeyboard
+    /// The Shell's major version.
+    public let shellVersion: Int
+    /// The uuid of the AppLock extension this Shell loads (``GnomeShellExtensions/appLockUUID(forShellVersion:)``).
+    public let extensionUUID: String
     private let shell: SessionProcess
 
-    /// `extensionDirectory` is the extension's source folder, copied into `$XDG_DATA_HOME/gnome-shell/extensions`
-    /// and enabled (nil: none is installed); `otherExtensions` are more extension folders, each named by its UUID,
-    /// installed and enabled with it (a measurement's own observer, say).
+    /// `extensionDirectories` are the AppLock extension folders to install, each named by its uuid, copied into
+    /// `$XDG_DATA_HOME/gnome-shell/extensions` and enabled ([]: none). By default both AppLock extensions are, as
+    /// `make install` lays them out (assembled from the source tree), and enabled, as a user of either generation may
+    /// have them: the session then checks that the Shell runs the one of its generation and finds the other out of
+    /// date. `otherExtensions` are more extension folders, each named by its UUID, installed and enabled with them (a
+    /// measurement's own observer, say).
     public init(
-        environment: TestEnvironment, extensionDirectory: URL?, otherExtensions: [URL] = []
+        environment: TestEnvironment, extensionDirectories: [URL]? = nil, otherExtensions: [URL] = []
     ) throws {
         self.environment = environment
+        shellVersion = try Self.installedMajorVersion()
+        extensionUUID = GnomeShellExtensions.appLockUUID(forShellVersion: shellVersion)
+        let appLock = try extensionDirectories ?? {
+            let assembled = try Self.assembleExtensions(into: environment.root.appendingPathComponent("applock-gnome-extensions"))
+            return GnomeShellExtensions.appLockUUIDs.map { assembled.appendingPathComponent($0) }
+        }()
         let extensions = environment.dataHome.appendingPathComponent("gnome-shell/extensions")
         try FileManager.default.createDirectory(at: extensions, withIntermediateDirectories: true)
         var uuids: [String] = []
-        try? FileManager.default.removeItem(at: extensions.appendingPathComponent(Self.extensionUUID))
-        let appLock = extensionDirectory.map { [($0, Self.extensionUUID)] } ?? []
-        for (source, uuid) in appLock + otherExtensions.map({ ($0, $0.lastPathComponent) }) {
+        for uuid in GnomeShellExtensions.appLockUUIDs {
+            try? FileManager.default.removeItem(at: extensions.appendingPathComponent(uuid))
+        }
+        for (source, uuid) in (appLock + otherExtensions).map({ ($0, $0.lastPathComponent) }) {
             let installed = extensions.appendingPathComponent(uuid)
             try? FileManager.default.removeItem(at: installed)
             try FileManager.default.copyItem(at: source, to: installed)
@@ -65,21 +105,31 @@ public final class GnomeShellSession: @unchecked Sendable {
         variables["GDK_BACKEND"] = "wayland"
         self.variables = variables
         // The Shell opens the Overview once it has started; close it, as a user would, so windows show on the desktop.
-        func overview(_ arguments: [String]) -> CommandResult {
+        func shellCall(_ arguments: [String]) -> CommandResult {
             environment.run(["gdbus", "call", "--session", "-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m"]
                             + arguments)
         }
         let opened = waitUntil(timeout: .seconds(15)) {
-            overview(["org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"]).stdout.contains("true")
+            shellCall(["org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"]).stdout.contains("true")
         }
         let closed = opened && waitUntil(timeout: .seconds(10)) {
-            _ = overview(["org.freedesktop.DBus.Properties.Set", "org.gnome.Shell", "OverviewActive", "<false>"])
-            return overview(["org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"]).stdout
+            _ = shellCall(["org.freedesktop.DBus.Properties.Set", "org.gnome.Shell", "OverviewActive", "<false>"])
+            return shellCall(["org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"]).stdout
                 .contains("false")
         }
         guard closed else {
             shell.stop()
             throw TestSupportError("the Shell's Overview did not open and close: \(shell.logText())")
+        }
+        // The Shell enables its extensions at start: one it did not load (OUT_OF_DATE, ERROR) hides nothing. The
+        // other generation's must be OUT_OF_DATE (state 4), never loaded.
+        for uuid in extensionDirectories == nil ? GnomeShellExtensions.appLockUUIDs : [] {
+            let info = shellCall(["org.gnome.Shell.Extensions.GetExtensionInfo", uuid]).stdout
+            let state = uuid == extensionUUID ? "1.0" : "4.0"
+            guard info.contains("'state': <\(state)>") else {
+                shell.stop()
+                throw TestSupportError("GNOME Shell \(shellVersion): \(uuid) is not in state \(state): \(info)\n\(shell.logText())")
+            }
         }
         do {
             keyboard = try MutterRemoteKeyboard(sessionBusAddress: environment.sessionBus.address)

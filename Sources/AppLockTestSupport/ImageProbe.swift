@@ -15,11 +15,14 @@ public enum ImageProbe {
         return count
     }
 
-    /// The smallest rectangle holding every pixel of `image` that has `colour` (`#RRGGBB`), or nil when none has it.
-    public static func boundingBox(in image: URL, colour: String, environment: TestEnvironment) throws -> XSession.Rect? {
+    /// The smallest rectangle holding every pixel of `image` below its top `skippingRows` rows (a panel, say) that has
+    /// `colour` (`#RRGGBB`), or nil when none has it.
+    public static func boundingBox(in image: URL, colour: String, skippingRows: Int = 0,
+                                   environment: TestEnvironment) throws -> XSession.Rect? {
+        let skipping = skippingRows > 0 ? ["-draw", "rectangle 0,0 \(Int32.max),\(skippingRows - 1)"] : []
         let result = environment.run([
             "convert", image.path, "-fill", "black", "+opaque", colour, "-fill", "white", "-opaque", colour,
-            "-format", "%@", "info:",
+            "-fill", "black"] + skipping + ["-format", "%@", "info:",
         ])
         guard result.succeeded else { throw TestSupportError("convert failed: \(result.stderr)") }
         let numbers = result.stdout.split { !$0.isNumber }.compactMap { Int($0) }

@@ -5,7 +5,8 @@ import Foundation
 extension Bench {
     static let gnomeGuardedApp = "org.bench.GnomeGuarded"
 
-    /// logind `Lock` → a guarded app's window no longer drawn by GNOME Shell 43 (`gnome-shell --headless`): the
+    /// logind `Lock` → a guarded app's window no longer drawn by GNOME Shell (`gnome-shell --headless`, the one on
+    /// PATH: 43 on Debian 12, 48 in the Debian 13 chroot; the rows name it): the
     /// AppLock extension has minimised it without the minimise animation and the Shell has hidden its actor, so the
     /// next frame has none of its pixels. Seen by a second extension of the bench's own that calls back the moment
     /// the actor is hidden; an unmodified foot. As in the other rows, the app has no passcode. Without a GPU the Shell
@@ -19,10 +20,11 @@ extension Bench {
         defer { agent.terminate() }
         let observer = try GnomeHideListener(
             sessionBusAddress: environment.sessionBus.address, appID: Self.gnomeGuardedApp,
-            directory: environment.root.appendingPathComponent("bench-gnome-extensions"))
+            directory: environment.root.appendingPathComponent("bench-gnome-extensions"),
+            shellVersion: try GnomeShellSession.installedMajorVersion())
         defer { observer.close() }
         let session = try GnomeShellSession(
-            environment: environment, extensionDirectory: try Self.gnomeExtension(),
+            environment: environment, extensionDirectories: try Self.gnomeExtensions(),
             otherExtensions: [observer.extensionDirectory])
         defer { session.stop() }
         let app = try session.launch(["foot", "-a", Self.gnomeGuardedApp], logName: "bench-gnome-foot")
@@ -38,24 +40,24 @@ extension Bench {
         try waitUntilGuardRegisters(Self.gnomeGuardedApp, guardProcess: guardProcess)
         let (hidden, listenerLate) = try lockToHiddenLatencies(observer: observer, guardProcess: guardProcess)
         if listenerLate > 0 {
-            report.add("guard", "GNOME rounds left out (the Lock listener ran after the Shell had acted)",
+            report.add("guard", "GNOME \(session.shellVersion) rounds left out (the Lock listener ran after the Shell had acted)",
                        Double(listenerLate), "")
         }
-        report.add("guard", "logind Lock → app window hidden (GNOME) p50", hidden.p50 / 1000, "ms")
-        report.add("guard", "logind Lock → app window hidden (GNOME) p99", hidden.p99 / 1000, "ms",
+        report.add("guard", "logind Lock → app window hidden (GNOME \(session.shellVersion)) p50", hidden.p50 / 1000, "ms")
+        report.add("guard", "logind Lock → app window hidden (GNOME \(session.shellVersion)) p99", hidden.p99 / 1000, "ms",
                    target: "≤ 16.7 ms (one frame at 60 Hz)", met: hidden.p99 <= 16_700)
     }
 
-    /// The AppLock Shell extension's folder: the source tree's (the bench runs from a build of it), else an
-    /// installed one.
-    static func gnomeExtension() throws -> URL {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("data/gnome-shell/extensions")
-        let candidates = [source.path, "/usr/local/share/gnome-shell/extensions", "/usr/share/gnome-shell/extensions"]
-            .map { URL(fileURLWithPath: $0).appendingPathComponent(GnomeShellSession.extensionUUID) }
+    /// The AppLock Shell extensions' folders (one per uuid): nil when the bench runs from a build of the source tree
+    /// (``GnomeShellSession`` assembles them from it), else the installed ones.
+    static func gnomeExtensions() throws -> [URL]? {
+        let source = PackageFolders.package.appendingPathComponent("data/gnome-shell/applock.js")
+        if FileManager.default.fileExists(atPath: source.path) { return nil }
+        let candidates = ["/usr/local/share/gnome-shell/extensions", "/usr/share/gnome-shell/extensions"]
+            .map { URL(fileURLWithPath: $0) }
         guard let found = candidates.first(where: {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("extension.js").path)
-        }) else { throw BenchError("the AppLock Shell extension is not found (looked in \(candidates.map(\.path)))") }
-        return found
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("\(GnomeShellExtensions.appLockUUID)/extension.js").path)
+        }) else { throw BenchError("the AppLock Shell extensions are not found (looked in \(source.path) and \(candidates.map(\.path)))") }
+        return GnomeShellExtensions.appLockUUIDs.map { found.appendingPathComponent($0) }
     }
 }

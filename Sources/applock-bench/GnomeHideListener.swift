@@ -1,11 +1,13 @@
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
 
 /// A connection of the bench's own on the session bus and a GNOME Shell extension of its own that calls it back
 /// (`Shown(b)`) the moment the Shell hides or shows the actor of a window whose app id is the given one: the actor
-/// is what the Shell draws, so once it is hidden the next frame has none of the window's pixels. The extension
-/// must be installed before the Shell starts (``extensionDirectory``); the bench notes when each call arrives.
+/// is what the Shell draws, so once it is hidden the next frame has none of the window's pixels. The extension is
+/// written for the Shell's generation (`shellVersion`) and must be installed before the Shell starts
+/// (``extensionDirectory``); the bench notes when each call arrives.
 final class GnomeHideListener: @unchecked Sendable {
     static let uuid = "applock-bench-observer@applock.github.io"
     /// The observer extension's folder, to pass to ``GnomeShellSession``.
@@ -15,7 +17,7 @@ final class GnomeHideListener: @unchecked Sendable {
     private var arrival: (at: UInt64, shown: Bool)?
     private var connection: Connection?
 
-    init(sessionBusAddress: String, appID: String, directory: URL) throws {
+    init(sessionBusAddress: String, appID: String, directory: URL, shellVersion: Int) throws {
         extensionDirectory = directory.appendingPathComponent(Self.uuid)
         let opened = try thread.sync { [thread, condition] in
             let connection = try Connection.address(sessionBusAddress, loop: thread.loop)
@@ -38,12 +40,7 @@ final class GnomeHideListener: @unchecked Sendable {
         }
         connection = opened.value
         try FileManager.default.createDirectory(at: extensionDirectory, withIntermediateDirectories: true)
-        try """
-            {"uuid": "\(Self.uuid)", "name": "AppLock bench observer", "description": "Reports when a window is drawn.",
-             "shell-version": ["43", "44"]}
-            """.write(to: extensionDirectory.appendingPathComponent("metadata.json"), atomically: true, encoding: .utf8)
-        try """
-            const { Gio, GLib } = imports.gi;
+        let body = """
             class Observer {
                 enable() {
                     this._signals = [];
@@ -64,8 +61,30 @@ final class GnomeHideListener: @unchecked Sendable {
                     this._signals.forEach(([object, id]) => object.disconnect(id));
                 }
             }
+            """
+        // The Shell's own generation of extension, as the AppLock extension has (GnomeShellExtensions): an ES module
+        // from GNOME 45, an `imports` script before.
+        let modules = shellVersion >= GnomeShellExtensions.firstModuleVersion
+        let versions = modules ? #"["45", "46", "47", "48", "49"]"# : #"["43", "44"]"#
+        let script = modules ? """
+            import Gio from 'gi://Gio';
+            import GLib from 'gi://GLib';
+            import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
+            \(body)
+            export default class ObserverExtension extends Extension {
+                enable() { this._observer = new Observer(); this._observer.enable(); }
+                disable() { this._observer.disable(); this._observer = null; }
+            }
+            """ : """
+            const { Gio, GLib } = imports.gi;
+            \(body)
             function init() { return new Observer(); }
-            """.write(to: extensionDirectory.appendingPathComponent("extension.js"), atomically: true, encoding: .utf8)
+            """
+        try """
+            {"uuid": "\(Self.uuid)", "name": "AppLock bench observer", "description": "Reports when a window is drawn.",
+             "shell-version": \(versions)}
+            """.write(to: extensionDirectory.appendingPathComponent("metadata.json"), atomically: true, encoding: .utf8)
+        try script.write(to: extensionDirectory.appendingPathComponent("extension.js"), atomically: true, encoding: .utf8)
     }
 
     func reset() {

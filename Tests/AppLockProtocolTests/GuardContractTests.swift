@@ -3,8 +3,9 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-/// The guard's names are spelled once, in ``GuardBusNames``; the files that cannot take them from Swift (the GNOME
-/// Shell extension's static JavaScript, the systemd user unit) keep a copy, held equal to the contract here.
+/// The guard's names are spelled once, in ``GuardBusNames`` and ``GnomeShellExtensions``; the files that cannot take
+/// them from Swift (the GNOME Shell extensions' static JavaScript and metadata, the systemd user unit) keep a copy,
+/// held equal to the contract here.
 @Suite("The guard's names and the files that spell them")
 struct GuardContractTests {
     static let repository = IntrospectedInterface.dbusDirectory.deletingLastPathComponent()
@@ -19,12 +20,29 @@ struct GuardContractTests {
     }
 
     @Test func theGnomeExtensionCallsTheGuardByTheContractsNames() throws {
-        let script = try String(
-            contentsOf: Self.repository.appendingPathComponent("data/gnome-shell/extensions/applock@applock.github.io/extension.js"),
-            encoding: .utf8)
+        let script = try String(contentsOf: Self.repository.appendingPathComponent("data/gnome-shell/applock.js"), encoding: .utf8)
         #expect(Self.constant("GUARD", in: script) == GuardBusNames.busName)
         #expect(Self.constant("PATH", in: script) == GuardBusNames.compositorPath)
         #expect(Self.constant("IFACE", in: script) == GuardBusNames.compositorInterface)
+    }
+
+    /// Each generation's folder is named by the contract's uuid, its metadata says so and lists the Shell versions
+    /// that load its format (GNOME picks by uuid; an extension whose metadata lacks the Shell's version is
+    /// OUT_OF_DATE), and its template takes the shared behaviour in.
+    @Test(arguments: [(GnomeShellExtensions.appLockUUID, 45...49), (GnomeShellExtensions.appLockGnome43UUID, 43...44)])
+    func eachGnomeExtensionIsTheContractsUuidForItsShellVersions(uuid: String, versions: ClosedRange<Int>) throws {
+        let folder = Self.repository.appendingPathComponent("data/gnome-shell/extensions/\(uuid)")
+        let metadata = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.appendingPathComponent("metadata.json"))) as? [String: Any])
+        #expect(metadata["uuid"] as? String == uuid)
+        #expect(metadata["shell-version"] as? [String] == versions.map(String.init))
+        #expect(metadata["session-modes"] as? [String] == ["user", "unlock-dialog"])
+        #expect(versions.allSatisfy { GnomeShellExtensions.appLockUUID(forShellVersion: $0) == uuid })
+        let template = try String(contentsOf: folder.appendingPathComponent("extension.js.in"), encoding: .utf8)
+        #expect(template.split(separator: "\n").filter { $0 == "// @APPLOCK_BEHAVIOUR@" }.count == 1)
+        let isModule = versions.lowerBound >= GnomeShellExtensions.firstModuleVersion
+        #expect(template.contains("export default class AppLockExtension extends Extension") == isModule)
+        #expect(template.contains("imports.gi") == !isModule)
     }
 
     @Test func theSystemdUnitWaitsForTheContractsBusName() throws {

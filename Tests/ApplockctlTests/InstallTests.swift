@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 import Testing
@@ -57,6 +58,15 @@ import Testing
         for file in promised.all {
             let text = try String(contentsOf: destdir.appendingPathComponent(file), encoding: .isoLatin1)
             #expect(!["@bindir@", "@datadir@", "@sysconfdir@", "@userunitdir@"].contains { text.contains($0) }, "\(file)")
+        }
+
+        // make install assembles each GNOME Shell extension as the tests' GNOME sessions do.
+        let assembled = try GnomeShellSession.assembleExtensions(into: env.root.appendingPathComponent("assembled"))
+        for uuid in GnomeShellExtensions.appLockUUIDs {
+            for file in ["metadata.json", "extension.js"] {
+                let installed = try Data(contentsOf: destdir.appendingPathComponent("usr/share/gnome-shell/extensions/\(uuid)/\(file)"))
+                #expect(installed == (try Data(contentsOf: assembled.appendingPathComponent("\(uuid)/\(file)"))), "\(uuid)/\(file)")
+            }
         }
 
         let validate = env.run(["desktop-file-validate", destdir.appendingPathComponent("etc/xdg/autostart/applockd.desktop").path])

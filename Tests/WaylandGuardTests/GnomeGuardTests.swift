@@ -4,55 +4,74 @@ import DBusKit
 import Foundation
 import Testing
 
-/// applock-guard on GNOME Shell 43 (`gnome-shell --headless`) with the AppLock extension, over an unmodified foot
-/// (yellow on magenta, its shell running `cat` into a recorder file with the terminal in non-canonical mode, so
-/// every key that reaches it is recorded at once). Keys are typed through Mutter's RemoteDesktop API, the one
-/// keyboard a headless Shell has; they go wherever the Shell's keyboard focus is.
+/// applock-guard on GNOME Shell (`gnome-shell --headless`: 43 on Debian 12, 48 in the Debian 13 chroot) with the
+/// AppLock extension of its generation, over an unmodified foot (yellow on magenta, its shell running `cat` into a
+/// recorder file with the terminal in non-canonical mode, so every key that reaches it is recorded at once). Keys are
+/// typed through Mutter's RemoteDesktop API, the one keyboard a headless Shell has; they go wherever the Shell's
+/// keyboard focus is.
 @Suite("Guard on GNOME Shell", .serialized)
 struct GnomeGuardTests {
     static let app = "org.example.Notes"
     static let appColours = ["#FF00FF", "#FFFF00"]
-    /// The lock window's background (libadwaita's light window colour).
-    static let lockWindowColour = "#FAFAFA"
+    /// The Shell's top bar, above the work area (GNOME 43 and 48).
+    static let topBarHeight = 32
     static let altKeysym: UInt32 = 0xFFE9
     static let tabKeysym: UInt32 = 0xFF09
 
-    static var extensionSource: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("data/gnome-shell/extensions/\(GnomeShellSession.extensionUUID)")
+    /// The AppLock extension of the `gnome-shell` on PATH, assembled from the source tree under `folder`.
+    static func extensionSource(in folder: URL) throws -> URL {
+        try GnomeShellSession.assembleExtensions(into: folder).appendingPathComponent(
+            GnomeShellExtensions.appLockUUID(forShellVersion: GnomeShellSession.installedMajorVersion()))
     }
 
-    static func artifact(_ label: String) -> URL {
-        SwayGuardHarness.artifacts.appendingPathComponent("gnome-\(label).png")
+    /// `artifacts/guard-wayland/gnome<version>-<label>.png`: the host's GNOME 43 and the chroot's 48 keep theirs apart.
+    static func artifact(_ label: String, shellVersion: Int) -> URL {
+        SwayGuardHarness.artifacts.appendingPathComponent("gnome\(shellVersion)-\(label).png")
     }
 
-    /// The agent with the app guarded, GNOME Shell with the extension (`extensionDirectory`; nil installs none), the
-    /// guard, and the guarded foot recording its keys into `recorder`;
+    /// The agent with the app guarded, GNOME Shell with the AppLock extensions (`extensionDirectories`; by default
+    /// both, see ``GnomeShellSession``), the guard, and the guarded foot recording its keys into `recorder`;
     /// with `notifications`, the test's own notification server owns `org.freedesktop.Notifications` before the
     /// Shell (which has one of its own) starts.
     struct Desktop {
         let setup: GuardedAgent
         let session: GnomeShellSession
-        let guardProcess: SessionProcess
+        private(set) var guardProcess: SessionProcess
         let foot: SessionProcess
         let recorder: URL
 
-        init(extensionDirectory: URL? = GnomeGuardTests.extensionSource, notifications: Bool = false) throws {
+        init(extensionDirectories: [URL]? = nil, notifications: Bool = false) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n")
             let environment = setup.environment
             if notifications { try environment.startNotificationServer() }
-            session = try GnomeShellSession(environment: environment, extensionDirectory: extensionDirectory)
-            guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
-            guard environment.waitForName(GuardBusNames.busName) else {
-                throw TestSupportError("the guard did not start: \(guardProcess.logText())")
-            }
+            session = try GnomeShellSession(environment: environment, extensionDirectories: extensionDirectories)
+            guardProcess = try Self.startGuard(in: session)
             recorder = environment.root.appendingPathComponent("recorder.txt")
             foot = try session.launch([
                 "foot", "-a", GnomeGuardTests.app, "-o", "colors.background=ff00ff", "-o", "colors.foreground=ffff00",
                 "sh", "-c", "stty -icanon -echo; exec cat > '\(recorder.path)'",
             ], logName: "foot")
+        }
+
+        static func startGuard(in session: GnomeShellSession) throws -> SessionProcess {
+            let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
+            guard session.environment.waitForName(GuardBusNames.busName) else {
+                throw TestSupportError("the guard did not start: \(guardProcess.logText())")
+            }
+            return guardProcess
+        }
+
+        /// Kills the guard with SIGKILL, as a crash would, and waits until it is gone from the bus.
+        func killGuard() -> Bool {
+            guardProcess.kill(SIGKILL)
+            return guardProcess.waitForExit()
+                && waitUntil(timeout: .seconds(10)) { environment.ownerPID(of: GuardBusNames.busName) == nil }
+        }
+
+        mutating func restartGuard() throws {
+            guardProcess = try Self.startGuard(in: session)
         }
 
         var environment: TestEnvironment { setup.environment }
@@ -72,13 +91,13 @@ struct GnomeGuardTests {
         func recorded() -> String { (try? String(contentsOf: recorder, encoding: .utf8)) ?? "" }
 
         /// Waits until the screen shows none of the app's pixels (hidden) or, with `hidden: false`, plenty of
-        /// them; the last screenshot is kept as `artifacts/guard-wayland/gnome-<label>.png`.
+        /// them; the last screenshot is kept as `artifacts/guard-wayland/gnome<version>-<label>.png`.
         func waitUntilHidden(_ hidden: Bool = true, label: String) -> Bool {
             let held = waitUntil(timeout: .seconds(20)) {
                 guard let pixels = try? session.countPixels(GnomeGuardTests.appColours) else { return false }
                 return hidden ? pixels == 0 : pixels > 10_000
             }
-            _ = try? session.countPixels(GnomeGuardTests.appColours, keep: GnomeGuardTests.artifact(label))
+            _ = try? session.countPixels(GnomeGuardTests.appColours, keep: GnomeGuardTests.artifact(label, shellVersion: session.shellVersion))
             return held
         }
     }
@@ -91,19 +110,24 @@ struct GnomeGuardTests {
         #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "locked-at-launch"), "\(desktop.log())")
 
-        let shot = Self.artifact("lock-window")
+        let shot = Self.artifact("lock-window", shellVersion: session.shellVersion)
         var lockWindow: XSession.Rect?
         #expect(waitUntil(timeout: .seconds(20)) {
             guard (try? session.screenshot(to: shot)) != nil else { return false }
             let environment = desktop.environment
-            let pixels = try? ImageProbe.pixelCount(in: shot, crop: nil, colours: [Self.lockWindowColour], environment: environment)
-            lockWindow = try? ImageProbe.boundingBox(in: shot, colour: Self.lockWindowColour, environment: environment)
-            return pixels ?? 0 > 100_000
+            let colour = SwayGuardHarness.lockWindowColours.first {
+                (try? ImageProbe.pixelCount(in: shot, crop: nil, colours: [$0], environment: environment)) ?? 0 > 100_000
+            }
+            // Below the top bar, where GNOME 48's screen-sharing indicator has the same colour.
+            lockWindow = try? colour.flatMap {
+                try ImageProbe.boundingBox(in: shot, colour: $0, skippingRows: Self.topBarHeight, environment: environment)
+            }
+            return colour != nil
         }, "the lock window is on screen: \(String(describing: lockWindow))\n\(desktop.log())")
         let placed = try #require(lockWindow, "the lock window's box was found")
         let centre = (x: placed.x + placed.width / 2, y: placed.y + placed.height / 2)
-        // Centred in the work area (the screen below the Shell's 32-pixel top bar).
-        #expect(abs(centre.x - 640) <= 10 && abs(centre.y - 416) <= 20, "the lock window is centred: \(placed)")
+        // Centred in the work area (the screen below the Shell's top bar).
+        #expect(abs(centre.x - 640) <= 10 && abs(centre.y - (400 + Self.topBarHeight / 2)) <= 20, "the lock window is centred: \(placed)")
 
         let keyboard = session.keyboard
         try keyboard.type("typed while hidden\n")
@@ -117,7 +141,7 @@ struct GnomeGuardTests {
                 "the passcode typed into the lock window unlocks: \(desktop.state() ?? "none")\n\(desktop.log())")
         #expect(desktop.waitUntilHidden(false, label: "unlocked"), "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(10)) {
-            (try? session.countPixels([Self.lockWindowColour])) ?? Int.max < 10_000
+            (try? session.countPixels(SwayGuardHarness.lockWindowColours)) ?? Int.max < 10_000
         }, "the lock window ends")
         try keyboard.type("after\n")
         #expect(waitUntil(timeout: .seconds(10)) { desktop.recorded().contains("after") },
@@ -140,7 +164,7 @@ struct GnomeGuardTests {
         #expect(unlocked.succeeded, "\(unlocked.stderr)")
         #expect(desktop.waitUntilHidden(false, label: "unlocked-by-applockctl"), "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(10)) {
-            (try? desktop.session.countPixels([Self.lockWindowColour])) ?? Int.max < 10_000
+            (try? desktop.session.countPixels(SwayGuardHarness.lockWindowColours)) ?? Int.max < 10_000
         }, "the lock window ends")
         try keyboard.type("after\n")
         #expect(waitUntil(timeout: .seconds(10)) { desktop.recorded().contains("after") },
@@ -150,5 +174,28 @@ struct GnomeGuardTests {
         #expect(desktop.waitUntilHidden(label: "logind-lock"), "\(desktop.log())")
         #expect(desktop.session.setOverview(open: true), "the Activities overview opens")
         #expect(desktop.waitUntilHidden(label: "overview"), "the overview shows none of the app: \(desktop.log())")
+    }
+
+    @Test("A guard killed while the app is locked leaves it hidden; the restarted guard's first answer uncovers nothing, keys typed reach nothing, and its unlock brings the app back")
+    func restartedGuardNeverUncovers() throws {
+        var desktop = try Desktop()
+        defer { desktop.stop() }
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(desktop.waitUntilHidden(label: "before-kill"), "\(desktop.log())")
+
+        #expect(desktop.killGuard(), "the guard ends")
+        #expect(desktop.waitUntilHidden(label: "guard-dead"), "a guard crash uncovered the app: \(desktop.log())")
+        try desktop.restartGuard()
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.guardProcess.logText().contains("registrationAnswered") },
+                "the restarted guard registers the app: \(desktop.log())")
+        try desktop.session.keyboard.type("typed after restart\n")
+        #expect(desktop.waitUntilHidden(label: "after-restart"), "\(desktop.log())")
+        #expect(desktop.state() == "locked")
+
+        let unlocked = desktop.environment.run([try PackageFolders.program("applockctl"), "unlock", Self.app, "--stdin"],
+                                               input: SwayGuardHarness.passcode + "\n")
+        #expect(unlocked.succeeded, "\(unlocked.stderr)")
+        #expect(desktop.waitUntilHidden(false, label: "unlocked-after-restart"), "\(desktop.log())")
+        #expect(!desktop.recorded().contains("typed"), "keys typed after the restart reached the app: \(desktop.recorded())")
     }
 }

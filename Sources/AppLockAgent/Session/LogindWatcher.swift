@@ -179,8 +179,9 @@ final class LogindWatcher {
         for member in ["Lock", "Unlock"] {
             let rule = MatchRule(sender: Self.service, path: path, interface: Self.sessionInterface, member: member)
             sessionTokens.append(bus.addMatch(rule) { [unowned self] _ in
-                logger.info("logind session \(member == "Lock" ? "locked" : "unlocked")")
+                // The apps' signals leave first; the log line is written after them.
                 onEvent(.sessionLocked(member == "Lock"))
+                logger.info("logind session \(member == "Lock" ? "locked" : "unlocked")")
             })
         }
         let properties = MatchRule(

@@ -1,4 +1,10 @@
-/* AppLock for GNOME Shell 43: hides the windows of apps guarded by applock-guard while they are locked.
+/* AppLock for GNOME Shell: hides the windows of apps guarded by applock-guard while they are locked.
+ *
+ * This is the extension's behaviour, shared by both of its generations: it is not loaded on its own. `make install`
+ * (and the tests) paste it into each extension's `extension.js.in` at its `// @APPLOCK_BEHAVIOUR@` line:
+ * applock@applock.github.io is the ES module GNOME 45 and later load, applock-gnome43@applock.github.io the
+ * `imports` script of GNOME 43 and 44. Each provides the names used here: Gio, GLib, GObject, Clutter, Meta, Shell
+ * and the Shell's Main.
  *
  * Only the Shell sees other apps' windows on GNOME (Wayland). This extension reports every normal window to
  * applock-guard over the session bus (io.github.applock.Guard1.Compositor.WindowEvent) and long-polls it (Poll)
@@ -9,14 +15,15 @@
  * made transparent, so that the overview's previews of minimised windows show none of it. The guard starts the
  * lock window without an activation token, so the Shell would not give it the focus on its own: the extension
  * activates it and centres it on its monitor. The guard decides; the extension holds no secret. */
-const { Gio, GLib, Meta, Shell } = imports.gi;
-const Main = imports.ui.main;
-
 const GUARD = 'io.github.applock.Guard1';
 const PATH = '/io/github/applock/Guard1/Compositor';
 const IFACE = 'io.github.applock.Guard1.Compositor';
 
-class AppLockExtension {
+/* Clutter 46 and later announce a new child as ClutterActor::child-added; 43 to 45 as ClutterContainer's
+ * actor-added. */
+const CHILD_ADDED = GObject.signal_lookup('child-added', Clutter.Actor.$gtype) ? 'child-added' : 'actor-added';
+
+class AppLock {
     enable() {
         this._hidden = new Set();
         this._lockPid = 0;
@@ -81,8 +88,11 @@ class AppLockExtension {
     _report(kind, win) {
         if (!this._guardPresent)
             return;
+        // A window kept minimised for a guard is one the user had on screen, and is reported so: a guard that has
+        // just started (after a crash) knows nothing of it yet, and must cover it, and bring it back on unlock.
+        const minimized = win.minimized && !this._hidden.has(this._id(win));
         const args = new GLib.Variant('(ssssib)', [kind, this._id(win), this._desktopFile(win),
-            win.get_wm_class() || '', win.get_pid(), win.minimized]);
+            win.get_wm_class() || '', win.get_pid(), minimized]);
         Gio.DBus.session.call(GUARD, PATH, IFACE, 'WindowEvent', args, null, Gio.DBusCallFlags.NO_AUTO_START, -1,
             null, null);
     }
@@ -111,7 +121,7 @@ class AppLockExtension {
         });
         const actor = win.get_compositor_private();
         if (actor)
-            this._connect(actor, 'actor-added', () => this._conceal(actor, this._hidden.has(this._id(win))));
+            this._connect(actor, CHILD_ADDED, () => this._conceal(actor, this._hidden.has(this._id(win))));
         this._connect(win, 'unmanaged', () => {
             if (this._uncovered === win)
                 this._uncovered = null;
@@ -229,8 +239,4 @@ class AppLockExtension {
             win.move_frame(true, x, y);
         return true;
     }
-}
-
-function init() {
-    return new AppLockExtension();
 }
