@@ -104,12 +104,12 @@ let package = Package(
         // dependency of applockd (that would link libsecret into it): build the applock-store-helper product too.
         .executableTarget(
             name: "applock-store-helper",
-            dependencies: ["SecretServiceStore", "AppLockCore"],
+            dependencies: ["SecretServiceStore", "AppLockCore", "SystemKit"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "applockd",
-            dependencies: ["AppLockAgent", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppLockAgent", "SystemKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             // The Swift runtime linked in statically: the idle agent maps ~2 MiB less (applock-bench, memory).
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
@@ -125,7 +125,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "AppLockProtocol", "DBusKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "AppLockProtocol", "DBusKit", "SystemKit"],
             swiftSettings: strict
         ),
 

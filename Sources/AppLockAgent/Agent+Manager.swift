@@ -94,6 +94,12 @@ extension Agent {
             return { [unowned self] in unlockWithSystemAuthentication($0) }
         case .resetPasscode:
             return { [unowned self] in resetPasscode($0) }
+        case .confirmPolicy:
+            return { [unowned self] in confirmPolicy($0) }
+        case .getHeldPolicyChanges:
+            return { [unowned self] call in
+                answer(call) { _ in (machine: [], reply: [heldPolicyRows()]) }
+            }
         }
     }
 
@@ -115,6 +121,13 @@ extension Agent {
             ])
         }
         return .array(element: try! Signature("(sss)"), rows)
+    }
+
+    private func heldPolicyRows() -> DBusValue {
+        let rows: [DBusValue] = heldPolicyKeys.keys.sorted().map { app in
+            .structure([.string(app.rawValue), .array(element: try! Signature("s"), heldPolicyKeys[app]!.map { .string($0) })])
+        }
+        return .array(element: try! Signature("(sas)"), rows)
     }
 
     private func recentEventRows() -> DBusValue {

@@ -11,8 +11,8 @@ import SodiumHasher
 extension Agent {
     func unlock(_ call: MethodInvocation) {
         guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
-        attempt(call, app, purpose: .unlock) { worker in
-            worker.verify(app, passcode)
+        attempt(call, app, purpose: .unlock) { worker, recorded in
+            worker.verify(app, passcode, recorded: recorded)
         } then: { _ in [] }
     }
 
@@ -25,29 +25,40 @@ extension Agent {
             return call.fail(ManagerError.invalidPasscode("\(error)").dbusError)
         }
         guard admit(call, app), let old = secret(call, app, 1), let new = secret(call, app, 2) else { return }
-        attempt(call, app, purpose: .change) { worker in
-            let verification = worker.verify(app, old)
+        attempt(call, app, purpose: .change) { worker, recorded in
+            let verification = worker.verify(app, old, recorded: recorded)
             guard case .verified = verification else { return verification }
-            if let failure = worker.save(app, new, kind: kind) {
-                return .unavailable(PasscodeWorker.reason(failure))
+            switch worker.save(app, new, kind: kind) {
+            case .success(let fingerprint): return .verified(kind: kind, fingerprint: fingerprint)
+            case .failure(let failure): return .unavailable(PasscodeWorker.reason(failure))
             }
-            return verification
-        } then: { [unowned self] now in
-            machine.passcodeStored(app, kind: kind, now: now)
-        }
+        } then: { _ in [] }
     }
 
     func removePasscode(_ call: MethodInvocation) {
         guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
-        attempt(call, app, purpose: .remove) { worker in
-            let verification = worker.verify(app, passcode)
+        attempt(call, app, purpose: .remove) { worker, recorded in
+            let verification = worker.verify(app, passcode, recorded: recorded)
             guard case .verified = verification else { return verification }
             if let failure = worker.remove(app) {
                 return .unavailable(PasscodeWorker.reason(failure))
             }
             return verification
         } then: { [unowned self] now in
-            machine.passcodeRemoved(app, now: now)
+            passcodeForgotten(app)
+            return machine.passcodeRemoved(app, now: now)
+        }
+    }
+
+    /// ConfirmPolicy: the app's passcode authenticates the weakenings of its policy the agent holds; the files'
+    /// policy, read again now, becomes the authenticated one and applies.
+    func confirmPolicy(_ call: MethodInvocation) {
+        guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
+        attempt(call, app, purpose: .confirmPolicy) { worker, recorded in
+            worker.verify(app, passcode, recorded: recorded)
+        } then: { [unowned self] _ in
+            confirmFilePolicy(of: app)
+            return []
         }
     }
 
@@ -69,27 +80,24 @@ extension Agent {
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
             passcodes.submit { [passcodes, loop] in
-                let outcome: Result<Void, ManagerError>
+                let outcome: Result<String, ManagerError>
                 switch passcodes.exists(app) {
                 case .failure(let error): outcome = .failure(.storeUnavailable(PasscodeWorker.reason(error)))
                 case .success(true): outcome = .failure(.passcodeExists)
                 case .success(false):
-                    if let error = passcodes.save(app, passcode, kind: kind) {
-                        outcome = .failure(.storeUnavailable(PasscodeWorker.reason(error)))
-                    } else {
-                        outcome = .success(())
-                    }
+                    outcome = passcodes.save(app, passcode, kind: kind).mapError { .storeUnavailable(PasscodeWorker.reason($0)) }
                 }
                 loop.post {
                     let agent = agent.value
                     switch outcome {
-                    case .success:
+                    case .success(let fingerprint):
                         agent.perform(agent.machine.firstPasscodeSet(app, kind: kind, now: agent.now()), source: ManagerMethod.setPasscode.name)
+                        agent.passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: ManagerMethod.setPasscode.name)
                         agent.logger.info("passcode set", metadata: ["app": "\(app)", "kind": "\(kind.rawValue)"])
                         callOnLoop.value.reply()
                     case .failure(let error):
                         if case .passcodeExists = error {
-                            agent.perform(agent.machine.passcodeStored(app, kind: kind, now: agent.now()))
+                            agent.passcodeKnown(app, kind: kind, source: ManagerMethod.setPasscode.name)
                         }
                         callOnLoop.value.fail(error.dbusError)
                     }
@@ -106,7 +114,7 @@ extension Agent {
     /// is stored, or the old removed) and returns the core's further actions.
     private func attempt(
         _ call: MethodInvocation, _ app: AppID, purpose: AttemptPurpose,
-        work: @escaping @Sendable (PasscodeWorker) -> PasscodeWorker.Verification,
+        work: @escaping @Sendable (PasscodeWorker, PasscodeRecords.Record?) -> PasscodeWorker.Verification,
         then: @escaping (AgentTime) -> [AgentAction]
     ) {
         let callOnLoop = LoopBound(call, loop: loop)
@@ -121,11 +129,17 @@ extension Agent {
             }
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
-            passcodes.submit { [passcodes, loop] in
-                let verification = work(passcodes)
-                loop.post {
-                    agent.value.finishAttempt(ticket, app, purpose, verification, callOnLoop.value, thenOnLoop.value)
-                    finished.value()
+            let recorded = passcodeRecords.records[app]
+            // The attempt counts as failed on disk before any verification starts: killing the agent meanwhile
+            // cannot take it back. A right passcode clears it; one that cannot be checked puts the count back.
+            perform(machine.countAttemptInAdvance(ticket, now: now()), source: "\(purpose)")
+            ledgerWriter.afterWrites(on: loop) { [passcodes, loop] in
+                passcodes.submit {
+                    let verification = work(passcodes, recorded)
+                    loop.post {
+                        agent.value.finishAttempt(ticket, app, purpose, verification, callOnLoop.value, thenOnLoop.value)
+                        finished.value()
+                    }
                 }
             }
         }
@@ -139,9 +153,15 @@ extension Agent {
         let now = now()
         let outcome: AttemptOutcome
         switch verification {
-        case .verified: outcome = .verified
+        case .verified(let kind, let fingerprint):
+            outcome = .verified
+            // The store holds this hash now, whatever the core answers.
+            passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: "\(purpose)")
         case .wrong: outcome = .wrong
-        case .missing: outcome = .passcodeMissing
+        case .tampered:
+            logger.warning("the keyring item of the passcode was removed or replaced outside AppLock; the app stays locked",
+                           metadata: ["app": "\(app)"])
+            outcome = .passcodeTampered
         case .unavailable(let why):
             logger.error("Secret Service unavailable; nothing unlocked", metadata: ["app": "\(app)", "error": "\(why)"])
             outcome = .storeUnavailable
@@ -163,6 +183,8 @@ extension Agent {
             failOnceCounted(call, ManagerError.lockedOut(seconds: seconds).dbusError)
         case .noPasscode:
             call.fail(ManagerError.noPasscode.dbusError)
+        case .passcodeTampered:
+            call.fail(ManagerError.passcodeTampered.dbusError)
         case .storeUnavailable:
             guard case .unavailable(let why) = verification else { return call.fail(ManagerError.storeUnavailable("unknown").dbusError) }
             call.fail(ManagerError.storeUnavailable(why).dbusError)

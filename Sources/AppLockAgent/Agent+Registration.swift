@@ -51,7 +51,7 @@ extension Agent {
             return call.fail(ManagerError.storeUnavailable(why).dbusError)
         case .success(let kind)?:
             inventory.markChecked(app)
-            if let kind { perform(machine.passcodeStored(app, kind: kind, now: now()), source: "Secret Service") }
+            if let kind { passcodeKnown(app, kind: kind, source: "Secret Service") }
             reloadInventoryIfIncomplete()
         case nil:
             break
@@ -94,8 +94,9 @@ extension Agent {
         inventory.isReloading = false
         guard case .success(let stored) = listed else { return }
         for (app, kind) in stored.sorted(by: { $0.key < $1.key }) {
-            perform(machine.passcodeStored(app, kind: kind, now: now()), source: "Secret Service")
+            passcodeKnown(app, kind: kind, source: "Secret Service")
         }
+        reportMissingItems(listed: stored)
         inventory.isComplete = true
         logger.info("passcodes found", metadata: ["count": "\(stored.count)"])
     }

@@ -94,6 +94,7 @@ extension Agent {
                         callOnLoop.value.fail(error.dbusError)
                     } else {
                         agent.perform(agent.machine.passcodeRemoved(app, now: agent.now()), source: "ResetPasscode")
+                        agent.passcodeForgotten(app)
                         agent.logger.notice("passcode reset", metadata: metadata)
                         callOnLoop.value.reply()
                     }

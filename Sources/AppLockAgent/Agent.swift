@@ -21,7 +21,18 @@ public final class Agent {
     var policyLoader: PolicyLoader
     let ledger: LedgerStore
     /// Writes the ledger off the loop (each write fsyncs).
-    let ledgerWriter: LedgerWriter
+    let ledgerWriter: StateFileWriter<LockoutLedger>
+    /// Which apps have a passcode, with the fingerprint of each hash: a keyring item gone or replaced is tampering.
+    var passcodeRecords = PasscodeRecords()
+    let recordStore: PasscodeRecordStore
+    let recordWriter: StateFileWriter<PasscodeRecords>
+    /// The policy files as last read, before any weakening is held.
+    var filePolicies: PolicySet
+    /// The last authenticated policy of each app with a passcode, and where it is kept.
+    var authenticatedPolicies = AuthenticatedPolicies()
+    let authenticatedPolicyStore: AuthenticatedPolicyStore
+    /// The weakenings held per app, waiting for `ConfirmPolicy`.
+    var heldPolicyKeys: [AppID: [String]] = [:]
     let passcodes: PasscodeWorker
     var publisher: ApplicationPublisher!
     var logind: LogindWatcher?
@@ -62,13 +73,17 @@ public final class Agent {
             adminPolicyPath: configuration.adminPolicyPath
         )
         self.ledger = LedgerStore(directory: configuration.stateDirectory)
-        self.ledgerWriter = try LedgerWriter(store: ledger)
+        self.ledgerWriter = try StateFileWriter { [ledger] (value) throws(FileError) in try ledger.save(value) }
+        self.recordStore = PasscodeRecordStore(directory: configuration.stateDirectory)
+        self.recordWriter = try StateFileWriter { [recordStore] (value) throws(FileError) in try recordStore.save(value) }
         self.passcodes = try PasscodeWorker(
             store: HelperProcessPasscodeStore(timeout: configuration.storeTimeout),
             hasher: Argon2idHasher(),
             workers: configuration.hashingWorkers
         )
+        self.authenticatedPolicyStore = AuthenticatedPolicyStore(directory: configuration.stateDirectory + "/policies")
         let (policies, problems) = policyLoader.load()
+        self.filePolicies = policies
         self.machine = AgentStateMachine(policies: policies)
         for problem in problems {
             logger.error("policy file ignored", metadata: ["problem": "\(problem)"])
@@ -89,7 +104,10 @@ public final class Agent {
         publisher = ApplicationPublisher(bus: bus)
 
         restoreLedger()
+        restorePasscodeRecords()
+        restoreAuthenticatedPolicies()
         loadStoredPasscodes()
+        applyPolicy(source: "policy")
         exportManager()
         bus.onPeerDisconnected { [unowned self] uniqueName in
             perform(machine.peerLeft(uniqueName, now: now()))
@@ -127,6 +145,9 @@ public final class Agent {
         if let error = ledgerWriter.writeNow(machine.lockoutLedger) {
             logger.critical("cannot save the lock-out ledger at exit; failed attempts and lock-outs since the last save are lost",
                             metadata: ["error": "\(error)"])
+        }
+        if let error = recordWriter.writeNow(passcodeRecords) {
+            logger.critical("cannot save the passcode records at exit", metadata: ["error": "\(error)"])
         }
         logger.info("stopped")
         return exitStatus
@@ -257,7 +278,8 @@ public final class Agent {
         for problem in problems {
             logger.error("policy file not applied; the last good policy stays", metadata: ["problem": "\(problem)"])
         }
-        perform(machine.policiesChanged(policies, now: now()), source: "policy")
+        filePolicies = policies
+        applyPolicy(source: "policy")
         logger.info("policy reloaded")
     }
 
@@ -301,8 +323,9 @@ public final class Agent {
         do {
             let stored = try passcodes.store.storedApps()
             for (app, kind) in stored.sorted(by: { $0.key < $1.key }) {
-                perform(machine.passcodeStored(app, kind: kind, now: now()))
+                passcodeKnown(app, kind: kind, source: "Secret Service")
             }
+            reportMissingItems(listed: stored)
             inventory.isComplete = true
             logger.info("passcodes found", metadata: ["count": "\(stored.count)"])
         } catch {

@@ -1,3 +1,4 @@
+public import AppLockCore
 import Glibc
 
 /// Where the agent finds its buses, files and limits; `fromEnvironment()`
@@ -29,7 +30,7 @@ public struct AgentConfiguration: Sendable {
     public init(
         configDirectory: String,
         stateDirectory: String,
-        adminPolicyPath: String = "/etc/applock/policy.conf",
+        adminPolicyPath: String = AdministratorPolicyPath.system,
         version: String = AgentVersion.current
     ) {
         self.configDirectory = configDirectory
@@ -47,7 +48,7 @@ public struct AgentConfiguration: Sendable {
         return AgentConfiguration(
             configDirectory: config + "/applock",
             stateDirectory: state + "/applock",
-            adminPolicyPath: environment("APPLOCK_ADMIN_POLICY") ?? "/etc/applock/policy.conf"
+            adminPolicyPath: AdministratorPolicyPath.resolve(environment(AdministratorPolicyPath.environmentVariable))
         )
     }
 

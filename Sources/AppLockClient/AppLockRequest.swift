@@ -111,6 +111,11 @@ extension AppLockRequest where Value == Void {
         Self(.unlock, [.string(appID), .string(passcode)], checking: [check(appID: appID)])
     }
 
+    /// `ConfirmPolicy`: the passcode authenticates the weakenings of the app's policy the agent holds; they apply.
+    public static func confirmPolicy(_ appID: String, passcode: String) -> Self {
+        Self(.confirmPolicy, [.string(appID), .string(passcode)], checking: [check(appID: appID)])
+    }
+
     /// `SetPasscode`: the app's first passcode.
     public static func setPasscode(_ appID: String, _ passcode: String, kind: PasscodeKind) -> Self {
         Self(
@@ -240,6 +245,22 @@ extension AppLockRequest where Value == Bool {
     /// never starts the agent.
     public static func nameHasOwner(_ busName: String) -> Self {
         Self(askingTheBus: "NameHasOwner", about: busName) { $0.boolValue }
+    }
+}
+
+extension AppLockRequest where Value == [String: [String]] {
+    /// `GetHeldPolicyChanges`: for each app with a weakening of its policy waiting for authentication, the keys held.
+    public static var heldPolicyChanges: Self {
+        Self(.getHeldPolicyChanges, []) { reply, _ in
+            var held: [String: [String]] = [:]
+            for row in reply.first?.arrayValue ?? [] {
+                guard let fields = row.structureValue, fields.count == 2, let app = fields[0].stringValue,
+                      let keys = fields[1].arrayValue?.compactMap(\.stringValue)
+                else { continue }
+                held[app] = keys
+            }
+            return held
+        }
     }
 }
 

@@ -100,6 +100,20 @@ extension AgentStateMachine {
         return AttemptTicket(app: app, epoch: e.lockEpoch, serial: serial)
     }
 
+    /// Counts the attempt of `ticket` as failed before it is verified and asks for the ledger to be saved, so that
+    /// killing the agent during verification cannot take a failure back. ``finishAttempt(_:outcome:purpose:now:)``
+    /// keeps it for a wrong passcode, clears it for a right one, and takes it back when nothing was verified.
+    public mutating func countAttemptInAdvance(_ ticket: AttemptTicket, now: AgentTime) -> [AgentAction] {
+        let app = ticket.app
+        guard let e = apps[app], e.attemptSerial == ticket.serial, e.countedInAdvance == nil else { return [] }
+        let previous = lockoutLedger.records[app]
+        let outcome = lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall)
+        apps[app]!.countedInAdvance = CountedFailure(outcome: outcome, previous: previous)
+        var actions: [AgentAction] = [.persistLedger]
+        finish(&actions)
+        return actions
+    }
+
     /// Ends the attempt of `ticket` with what verification found. A wrong passcode counts a failure (and may
     /// start a lock-out); a right one resets the count; a lock that arrived meanwhile wins over an Unlock.
     public mutating func finishAttempt(_ ticket: AttemptTicket, outcome: AttemptOutcome, purpose: AttemptPurpose,
@@ -109,16 +123,23 @@ extension AgentStateMachine {
             return AttemptResult(actions: [], answer: .noPasscode)
         }
         apps[app]!.attemptSerial = nil
+        apps[app]!.countedInAdvance = nil
         var actions: [AgentAction] = []
         let answer: AttemptAnswer
+        func takeBackCountedFailure() {
+            guard let counted = e.countedInAdvance else { return }
+            lockoutLedger.restore(app, to: counted.previous)
+            actions.append(.persistLedger)
+        }
         switch outcome {
         case .storeUnavailable:
+            takeBackCountedFailure()
             answer = .storeUnavailable
-        case .passcodeMissing:
-            actions += passcodeRemoved(app, now: now)
-            answer = .noPasscode
+        case .passcodeTampered:
+            takeBackCountedFailure()
+            answer = .passcodeTampered
         case .wrong:
-            switch lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall) {
+            switch e.countedInAdvance?.outcome ?? lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall) {
             case .wrongPasscode(let left): answer = .wrongPasscode(attemptsLeft: left)
             case .lockedOut(_, let seconds): answer = .lockedOut(seconds: seconds)
             }

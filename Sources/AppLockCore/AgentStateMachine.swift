@@ -280,7 +280,8 @@ public struct AgentStateMachine: Sendable, Equatable {
     /// LockOnLaunch, else `unlocked`; reason `launch`; no causes or pending deadlines.
     mutating func resetToLaunch(_ app: AppID) {
         guard var e = apps[app] else { return }
-        e.state = e.hasPasscode && e.policy.lockOnLaunch ? .locked : .unlocked
+        // An app locked in this session stays locked when it registers again (LockOnLaunch=false reopened).
+        e.state = e.hasPasscode && (e.policy.lockOnLaunch || e.state == .locked) ? .locked : .unlocked
         e.reason = .launch
         e.causes = []
         e.idleTriggered = false

@@ -16,8 +16,17 @@ struct AppEntry: Equatable, Sendable {
     var lockEpoch: UInt64 = 0
     /// The serial of the passcode attempt in flight.
     var attemptSerial: UInt64?
+    /// The attempt in flight, counted as failed before it was verified: what that failure led to, and the app's
+    /// ledger record before it (nil: none), to put back when nothing could be verified.
+    var countedInAdvance: CountedFailure?
     var policy: Policy
 
     var hasPasscode: Bool { passcodeKind != nil }
     var inhibited: Bool { !inhibitorCookies.isEmpty }
+}
+
+/// A failure counted before its attempt was verified (``AppEntry/countedInAdvance``).
+struct CountedFailure: Equatable, Sendable {
+    var outcome: FailureOutcome
+    var previous: LockoutRecord?
 }

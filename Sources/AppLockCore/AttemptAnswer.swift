@@ -11,6 +11,8 @@ public enum AttemptAnswer: Equatable, Sendable {
     case storeUnavailable
     /// The app lost its passcode (or the ticket was stale) while verifying; nothing changed.
     case noPasscode
+    /// The keyring item was removed or replaced outside AppLock: nothing changed, the app stays as it was.
+    case passcodeTampered
 
     /// The error to answer the D-Bus call with, nil for success. `storeMessage` explains `storeUnavailable`.
     public func error(storeMessage: String = "the Secret Service is missing or locked") -> ManagerError? {
@@ -20,6 +22,7 @@ public enum AttemptAnswer: Equatable, Sendable {
         case .lockedOut(let seconds): .lockedOut(seconds: seconds)
         case .storeUnavailable: .storeUnavailable(storeMessage)
         case .noPasscode: .noPasscode
+        case .passcodeTampered: .passcodeTampered
         }
     }
 }

@@ -4,7 +4,8 @@ public enum AttemptOutcome: Equatable, Sendable {
     case wrong
     /// The store could not be read; counts as neither success nor failure.
     case storeUnavailable
-    /// The store has no passcode for the app any more (deleted behind the agent's back): the store is the truth,
-    /// the app loses its passcode, and the caller hears `NoPasscode`.
-    case passcodeMissing
+    /// The store has no passcode for the app any more, or one whose hash is not the one AppLock stored (deleted or
+    /// replaced behind the agent's back, see ``PasscodeRecords``): the app keeps its passcode in the agent's eyes and
+    /// stays locked, and the caller hears `PasscodeTampered`.
+    case passcodeTampered
 }

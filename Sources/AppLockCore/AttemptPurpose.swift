@@ -3,4 +3,6 @@ public enum AttemptPurpose: Equatable, Sendable {
     case unlock
     case change
     case remove
+    /// ConfirmPolicy: the passcode authenticates a weakening of the app's policy held by the agent.
+    case confirmPolicy
 }

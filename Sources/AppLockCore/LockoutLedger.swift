@@ -68,6 +68,12 @@ public struct LockoutLedger: Equatable, Sendable {
         return .lockedOut(until: r.retryAfter, seconds: seconds)
     }
 
+    /// Puts back the record `app` had before (nil: none), undoing a failure counted in advance of an attempt that
+    /// could not be verified.
+    public mutating func restore(_ app: AppID, to record: LockoutRecord?) {
+        records[app] = record
+    }
+
     /// A correct passcode: the count of `app` goes back to zero. Returns whether anything changed.
     @discardableResult
     public mutating func recordSuccess(_ app: AppID) -> Bool {

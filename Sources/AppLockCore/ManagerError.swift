@@ -19,6 +19,7 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
     case interrupted
     case notAuthorized(String)
     case systemAuthUnavailable(String)
+    case passcodeTampered
 
     /// The error on the bus (`io.github.applock.AppLock1.Error.<name>`).
     public var agentError: AgentError { Self.table(self).error }
@@ -55,6 +56,9 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAuthorized(let why): (.notAuthorized, "Not authorized: \(why).")
         case .systemAuthUnavailable(let why):
             (.systemAuthUnavailable, "System authentication is unavailable: \(why); nothing was unlocked.")
+        case .passcodeTampered:
+            (.passcodeTampered, "The passcode in the keyring was removed or replaced outside AppLock; the app stays locked "
+                + "until the original item is back or the passcode is reset with system authentication.")
         }
     }
 }

@@ -24,6 +24,17 @@ public struct MandatoryPolicy: Equatable, Sendable {
     public var allowPasscodeReset: Bool?
     /// true makes a lock-out stop system authentication (both methods answer `LockedOut`); false changes nothing.
     public var lockoutBlocksSystemAuthentication: Bool?
+    /// Most failed attempts allowed before lock-outs start (at least 1).
+    public var maximumFailedAttempts: UInt32?
+    /// The shortest lock-out schedule allowed: each delay of the user's schedule is at least the administrator's
+    /// delay at the same step (their last delay repeating).
+    public var minimumLockoutSchedule: [UInt32]?
+    /// true forces LockOnLaunch on; false changes nothing.
+    public var requireLockOnLaunch: Bool?
+    /// true forces LockOnScreenSaver on; false changes nothing.
+    public var requireLockOnScreenSaver: Bool?
+    /// true forces LockOnSessionSwitch on; false changes nothing.
+    public var requireLockOnSessionSwitch: Bool?
 
     /// The group these keys live in.
     public static let groupName = "Mandatory"
@@ -40,7 +51,12 @@ public struct MandatoryPolicy: Equatable, Sendable {
         backgroundWhen: BackgroundRule? = nil,
         allowSystemAuthentication: Bool? = nil,
         allowPasscodeReset: Bool? = nil,
-        lockoutBlocksSystemAuthentication: Bool? = nil
+        lockoutBlocksSystemAuthentication: Bool? = nil,
+        maximumFailedAttempts: UInt32? = nil,
+        minimumLockoutSchedule: [UInt32]? = nil,
+        requireLockOnLaunch: Bool? = nil,
+        requireLockOnScreenSaver: Bool? = nil,
+        requireLockOnSessionSwitch: Bool? = nil
     ) {
         self.maximumGracePeriod = maximumGracePeriod
         self.maximumLockAfterIdle = maximumLockAfterIdle
@@ -54,6 +70,11 @@ public struct MandatoryPolicy: Equatable, Sendable {
         self.allowSystemAuthentication = allowSystemAuthentication
         self.allowPasscodeReset = allowPasscodeReset
         self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
+        self.maximumFailedAttempts = maximumFailedAttempts
+        self.minimumLockoutSchedule = minimumLockoutSchedule
+        self.requireLockOnLaunch = requireLockOnLaunch
+        self.requireLockOnScreenSaver = requireLockOnScreenSaver
+        self.requireLockOnSessionSwitch = requireLockOnSessionSwitch
     }
 
     /// Parses a whole administrator policy file's text (a syntax error and a bad value are both a `KeyFileError`).
@@ -80,6 +101,11 @@ public struct MandatoryPolicy: Equatable, Sendable {
             case "AllowSystemAuthentication": m.allowSystemAuthentication = try p.bool()
             case "AllowPasscodeReset": m.allowPasscodeReset = try p.bool()
             case "LockoutBlocksSystemAuthentication": m.lockoutBlocksSystemAuthentication = try p.bool()
+            case "MaximumFailedAttempts": m.maximumFailedAttempts = try p.uint32(minimum: 1)
+            case "MinimumLockoutSchedule": m.minimumLockoutSchedule = try p.uint32List()
+            case "RequireLockOnLaunch": m.requireLockOnLaunch = try p.bool()
+            case "RequireLockOnScreenSaver": m.requireLockOnScreenSaver = try p.bool()
+            case "RequireLockOnSessionSwitch": m.requireLockOnSessionSwitch = try p.bool()
             default:
                 if entry.key.hasPrefix("X-") { continue }
                 throw p.fail("unknown key in [\(groupName)]")

@@ -20,6 +20,20 @@ extension Policy {
         if mandatory.allowSystemAuthentication == false { p.allowSystemAuthentication = false }
         if mandatory.allowPasscodeReset == false { p.allowPasscodeReset = false }
         if mandatory.lockoutBlocksSystemAuthentication == true { p.lockoutBlocksSystemAuthentication = true }
+        if let m = mandatory.maximumFailedAttempts { p.maxFailedAttempts = min(p.maxFailedAttempts, m) }
+        if let m = mandatory.minimumLockoutSchedule, !m.isEmpty { p.lockoutSchedule = Self.atLeast(p.lockoutSchedule, m) }
+        if mandatory.requireLockOnLaunch == true { p.lockOnLaunch = true }
+        if mandatory.requireLockOnScreenSaver == true { p.lockOnScreenSaver = true }
+        if mandatory.requireLockOnSessionSwitch == true { p.lockOnSessionSwitch = true }
         return p
+    }
+
+    /// Step by step the longer of two lock-out schedules, each one's last delay repeating past its end (an empty
+    /// schedule is the default one, as the ledger reads it).
+    static func atLeast(_ schedule: [UInt32], _ minimum: [UInt32]) -> [UInt32] {
+        let own = schedule.isEmpty ? Policy.defaults.lockoutSchedule : schedule
+        return (0..<max(own.count, minimum.count)).map { step in
+            max(own[min(step, own.count - 1)], minimum[min(step, minimum.count - 1)])
+        }
     }
 }

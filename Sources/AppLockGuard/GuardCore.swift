@@ -40,8 +40,13 @@ public struct GuardCore: Sendable {
         var coverLost = false
     }
 
-    /// Each guarded app with what makes it `background` (its policy's `BackgroundWhen`).
+    /// Each guarded app with what makes it `background` (its policy's `BackgroundWhen`): the apps the policy guards,
+    /// and the ones ``retained`` keeps.
     private var backgroundRules: [AppID: BackgroundRule] = [:]
+    /// Apps the policy stopped guarding while they were locked (or not yet known to the agent): un-guarding never
+    /// uncovers a locked app. They stay guarded until they are unlocked (their passcode is the authentication the
+    /// change needs) or their last window goes; then the change takes effect.
+    private var retained: [AppID: BackgroundRule] = [:]
     private var windows: [GuardWindowID: WindowRecord] = [:]
     private var apps: [AppID: AppRecord] = [:]
     private var agentPresent = false
@@ -78,7 +83,12 @@ public struct GuardCore: Sendable {
         var extra: [GuardAction] = []
         switch input {
         case .guardedAppsChanged(let rules):
-            backgroundRules = rules
+            for (app, rule) in backgroundRules where rules[app] == nil && apps[app] != nil && apps[app]?.state != .unlocked
+                && apps[app]?.state != .obscured {
+                retained[app] = rule
+            }
+            retained = retained.filter { rules[$0.key] == nil }
+            backgroundRules = rules.merging(retained) { configured, _ in configured }
         case .windowResolved(let window, let app):
             windows[window, default: WindowRecord()].app = app
         case .windowGeometry(let window, let rect):
@@ -112,6 +122,7 @@ public struct GuardCore: Sendable {
             }
         case .appStateChanged(let app, let state):
             if apps[app] != nil { apps[app]?.state = state }
+            if state != .locked { releaseRetained(app) }
         case .keyboardGrabAnswered(let held):
             grabPending = false
             grabHeld = held
@@ -134,6 +145,12 @@ public struct GuardCore: Sendable {
             timer = nil
         }
         return reconcile(now: now) + extra
+    }
+
+    /// The change that un-guarded `app` while it was locked takes effect.
+    private mutating func releaseRetained(_ app: AppID) {
+        guard retained.removeValue(forKey: app) != nil else { return }
+        backgroundRules[app] = nil
     }
 
     // MARK: Bringing the desktop to the state
@@ -272,8 +289,10 @@ public struct GuardCore: Sendable {
             case (.registered, false):
                 actions.append(.unregister(app))
                 apps[app] = nil
+                releaseRetained(app)
             case (.none, false):
                 apps[app] = nil
+                releaseRetained(app)
             default:
                 break
             }

@@ -85,10 +85,14 @@ public final class GuardDriver {
         let (policies, problems) = policyLoader.load()
         for problem in problems { log(problem) }
         let rules = policies.guardedAppRules
-        entries = Dictionary(uniqueKeysWithValues: rules.keys.map {
+        feed(.guardedAppsChanged(rules))
+        // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
+        entries = Dictionary(uniqueKeysWithValues: core.guardedApps.map {
             ($0, DesktopEntry.find($0, dataDirectories: configuration.dataDirectories))
         })
-        feed(.guardedAppsChanged(rules))
+        for app in core.guardedApps.subtracting(rules.keys).sorted() {
+            log("\(app) is no longer guarded by the policy, but it is locked: it stays covered until it is unlocked")
+        }
         backend?.guardedAppsReloaded()
         soundAlarm()
     }

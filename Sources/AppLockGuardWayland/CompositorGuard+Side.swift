@@ -11,7 +11,7 @@ extension CompositorGuard {
     static let extensionReadRetry = Duration.milliseconds(250)
     static let extensionReadAttempts = 40
 
-    private var compositorName: String { side.kind == .kwin ? KWinScripting.service : GnomeShellExtensions.busName }
+    var compositorName: String { side.kind == .kwin ? KWinScripting.service : GnomeShellExtensions.busName }
 
     func followCompositorSide() {
         sideWatches.append(bus.watchNameOwner(compositorName) { [unowned self] _, owner in compositorChanged(owner: owner) })
@@ -50,6 +50,7 @@ extension CompositorGuard {
         if case .present(let current) = side.compositor, current == owner { return }
         side.compositorChanged(owner: owner)
         reportSide()
+        settleCallsAwaitingCompositor()
         guard !owner.isEmpty else { return }
         switch side.kind {
         case .kwin:

@@ -36,6 +36,8 @@ public final class CompositorGuard: GuardBackend {
     var lockWindowApp: AppID?
     var version: Int32 = 1
     var polls: [(MethodInvocation, TimerHandle)] = []
+    var callsAwaitingCompositor: [(MethodInvocation, (MethodInvocation) -> Void)] = []
+    static let callsAwaitingCompositorLimit = 256
     var publishScheduled = false
     /// Whether the script in the compositor answers (``CompositorGuard/followCompositorSide()``).
     var side: CompositorSide
@@ -115,11 +117,34 @@ public final class CompositorGuard: GuardBackend {
                 </interface>
                 """,
             methods: [
-                "WindowEvent": { [unowned self] call in windowEvent(call) },
-                "Poll": { [unowned self] call in poll(call) },
+                "WindowEvent": { [unowned self] call in fromCompositor(call) { [unowned self] in windowEvent($0) } },
+                "Poll": { [unowned self] call in fromCompositor(call) { [unowned self] in poll($0) } },
             ],
             signatures: ["WindowEvent": "ssssib", "Poll": "i"])
         bus.export(BasicExportedObject(interfaces: [interface]), at: try! ObjectPath(Self.objectPath))
+    }
+
+    /// Carries out a call of the compositor's script only when it comes from the compositor itself (the owner of
+    /// `org.kde.KWin` or `org.gnome.Shell`): any other session client could otherwise say a covered window was gone,
+    /// and the script would bring it back. While the owner is still being asked, calls wait (a refused `Poll` would
+    /// end the extension's polling); once known, each is carried out or refused `AccessDenied`.
+    private func fromCompositor(_ call: MethodInvocation, _ handle: @escaping (MethodInvocation) -> Void) {
+        switch side.compositor {
+        case .present(let owner) where owner == call.sender:
+            handle(call)
+        case .unknown where callsAwaitingCompositor.count < Self.callsAwaitingCompositorLimit:
+            callsAwaitingCompositor.append((call, handle))
+        default:
+            call.fail(.accessDenied("only the compositor (the owner of \(compositorName)) may call this"))
+        }
+    }
+
+    /// The compositor's owner is known: the calls that waited for it are carried out or refused.
+    func settleCallsAwaitingCompositor() {
+        guard side.compositor != .unknown else { return }
+        let waiting = callsAwaitingCompositor
+        callsAwaitingCompositor = []
+        for (call, handle) in waiting { fromCompositor(call, handle) }
     }
 
     private func windowEvent(_ call: MethodInvocation) {

@@ -36,6 +36,9 @@ public enum AgentError: String, Error, Sendable, CaseIterable, Hashable, CustomS
     case notAuthorized = "NotAuthorized"
     /// No polkit answered (no system bus, none on it, no answer in time); nothing unlocked.
     case systemAuthUnavailable = "SystemAuthUnavailable"
+    /// The app's keyring item was removed, or replaced by one AppLock did not store: the app stays locked until the
+    /// original item is put back or `ResetPasscode` (system authentication) clears it.
+    case passcodeTampered = "PasscodeTampered"
 
     /// The prefix of every AppLock error name.
     public static let prefix = AppLockBusNames.errorPrefix

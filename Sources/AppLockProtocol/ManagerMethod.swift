@@ -18,6 +18,8 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case getRecentEvents = "GetRecentEvents"
     case unlockWithSystemAuthentication = "UnlockWithSystemAuthentication"
     case resetPasscode = "ResetPasscode"
+    case confirmPolicy = "ConfirmPolicy"
+    case getHeldPolicyChanges = "GetHeldPolicyChanges"
 
     /// The D-Bus member name.
     public var name: String { rawValue }
@@ -28,7 +30,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     /// such calls are bounded per app and per connection (``Limits``) and refused with `LimitExceeded` beyond.
     public var carriesPasscode: Bool {
         switch self {
-        case .unlock, .setPasscode, .changePasscode, .removePasscode: true
+        case .unlock, .setPasscode, .changePasscode, .removePasscode, .confirmPolicy: true
         default: false
         }
     }
@@ -80,6 +82,10 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors)
         case .resetPasscode:
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors + [.storeUnavailable])
+        case .confirmPolicy:
+            return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors)
+        case .getHeldPolicyChanges:
+            return MethodContract(inputs: [], outputs: [ProtocolArgument("changes", "a(sas)")])
         }
     }
 
@@ -92,6 +98,6 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     /// What a passcode attempt (Unlock, ChangePasscode, RemovePasscode) can answer.
     private static let attemptErrors: [AgentError] = [
         .invalidArgument, .unknownApplication, .noPasscode, .wrongPasscode, .lockedOut, .storeUnavailable,
-        .attemptInProgress, .interrupted, .limitExceeded,
+        .attemptInProgress, .interrupted, .limitExceeded, .passcodeTampered,
     ]
 }

@@ -46,3 +46,19 @@ public struct Argon2idHasher: Sendable {
         }
     }
 }
+
+extension Argon2idHasher {
+    /// The fingerprint AppLock records of `encodedHash` as the passcode of `appID`: BLAKE2b-256 of the app id, a NUL
+    /// byte and the encoded hash, in hex. It binds the hash to its app, so a hash copied from another app's keyring
+    /// item never matches.
+    public static func fingerprint(of encodedHash: String, for appID: String) -> String {
+        Sodium.ensureInitialized()
+        let input = Array(appID.utf8) + [0] + Array(encodedHash.utf8)
+        var digest = [UInt8](repeating: 0, count: 32)
+        _ = crypto_generichash(&digest, digest.count, input, UInt64(input.count), nil, 0)
+        return digest.map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+}

@@ -31,7 +31,7 @@ let usage = """
     notification naming them.
 
     Environment: DISPLAY, SWAYSOCK, DBUS_SESSION_BUS_ADDRESS, XDG_CONFIG_HOME, XDG_DATA_HOME,
-    XDG_DATA_DIRS, APPLOCK_ADMIN_POLICY, APPLOCK_LOCK_WINDOW (the lock window executable;
+    XDG_DATA_DIRS, APPLOCK_ADMIN_POLICY (debug builds only), APPLOCK_LOCK_WINDOW (the lock window executable;
     default: applock-lock-window next to applock-guard).
     """
 

@@ -12,6 +12,8 @@ enum LockNotice: Equatable {
     case lockedOut(secondsLeft: Int)
     /// The Secret Service is missing or locked.
     case storeUnavailable
+    /// The passcode's keyring item was removed or replaced outside AppLock.
+    case passcodeTampered
     /// The agent is not on the bus.
     case agentUnavailable
     /// The agent does not know the app (not registered, no passcode).
@@ -39,6 +41,7 @@ enum LockNotice: Equatable {
         case .wrongPasscode?: return .wrongPasscode(attemptsLeft: properties.attemptsLeft)
         case .lockedOut?: return .none
         case .storeUnavailable?: return .storeUnavailable
+        case .passcodeTampered?: return .passcodeTampered
         case nil where lastFailure == .agentUnavailable || lastFailure == .noReply: return .agentUnavailable
         default: return .message(lastFailure.description)
         }
@@ -63,6 +66,9 @@ enum LockNotice: Equatable {
         case .wrongPasscode(nil): "Wrong passcode."
         case .lockedOut(let seconds): "Too many failed attempts. Try again in \(Self.clock(seconds))."
         case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be checked."
+        case .passcodeTampered:
+            "The passcode was removed from the keyring or replaced outside AppLock, so the app stays locked. "
+                + "Put the original keyring item back, or reset the passcode with system authentication."
         case .agentUnavailable: "The AppLock agent is not running."
         case .unknownApplication: "AppLock does not know this app: it is not running and has no passcode."
         case .systemAuthenticationFailed(let why): why

@@ -1,9 +1,11 @@
 import Foundation
 import GtkKit
+import SystemKit
 
 /// Parses the command line, starts GTK and runs the chosen window until it is done.
 @MainActor
 func runLockWindow() -> ExitStatus {
+    SecretHolding.forbidMemoryReadout()
     let options: LaunchOptions
     do {
         options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))

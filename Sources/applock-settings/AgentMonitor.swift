@@ -39,6 +39,7 @@ final class AgentMonitor: Sendable {
             if let properties = try? connection.blocking.properties(of: app.appID) { view.apps[app.appID] = properties }
         }
         view.recentEvents = (try? connection.blocking.recentEvents()) ?? []
+        view.heldPolicyChanges = (try? connection.performBlocking(.heldPolicyChanges)) ?? [:]
         return view
     }
 }

@@ -7,4 +7,6 @@ struct AgentView: Equatable, Sendable {
     var guardReport: GuardReport?
     var apps: [String: AppProperties] = [:]
     var recentEvents: [RecentLockEvent] = []
+    /// The policy keys held per app until its passcode confirms them (`GetHeldPolicyChanges`).
+    var heldPolicyChanges: [String: [String]] = [:]
 }

@@ -9,6 +9,11 @@ final class AppsPage {
     let page = PreferencesPage(title: "Apps", iconName: "view-app-grid-symbolic")
     let problems = ProblemGroup()
     let guardBanner = GuardBanner()
+    /// The weakenings of a protected app's policy the agent holds until its passcode confirms them.
+    let heldChanges = ProblemGroup(
+        title: "Changes Waiting for a Passcode",
+        description: "These changes make an app's protection weaker. They apply once the app's passcode confirms them.",
+        rowTitle: "Policy change waiting for authentication")
     private let protectedGroup = PreferencesGroup(
         title: "Protected Apps", description: "Apps that are covered while locked, or that have a passcode")
     private let otherGroup = PreferencesGroup(
@@ -23,6 +28,7 @@ final class AppsPage {
     init(apps: [InstalledApp]) {
         page.add(guardBanner.group)
         page.add(problems.group)
+        page.add(heldChanges.group)
         page.add(protectedGroup)
         page.add(otherGroup)
         for app in apps {
@@ -41,6 +47,9 @@ final class AppsPage {
         guardBanner.show(
             GuardReport.exposure(agent.guardReport, guardedApps: snapshot.guardedApps.map(\.rawValue))
                 .map { GuardExposure(statement: $0.statement, fix: $0.fix) })
+        heldChanges.show(agent.heldPolicyChanges.keys.sorted().map { app in
+            "\(app): \(agent.heldPolicyChanges[app]!.joined(separator: ", ")) — applockctl policy confirm \(app)"
+        })
         for (app, row) in rows {
             let status = AppStatus(
                 guarded: snapshot.policy(for: app).guarded, guardRequired: snapshot.isGuardRequired(app),

@@ -1,16 +1,21 @@
 import GtkKit
 
-/// A group that names each policy file AppLock cannot use, with file, line and key, and says it was left as it
-/// is; hidden while every file is fine.
+/// A group of warning rows, one sentence each, hidden while there is none: by default each policy file AppLock
+/// cannot use, with file, line and key, left as it is.
 @MainActor
 final class ProblemGroup {
-    let group = PreferencesGroup(
-        title: "Policy Files With Errors",
-        description: "These files were edited by hand and cannot be read. AppLock leaves them as they are; "
-            + "fix them in a text editor, and the settings they hold can be changed here again.")
+    let group: PreferencesGroup
+    private let rowTitle: String
     private var shown: [String] = []
 
-    init() {
+    init(
+        title: String = "Policy Files With Errors",
+        description: String = "These files were edited by hand and cannot be read. AppLock leaves them as they are; "
+            + "fix them in a text editor, and the settings they hold can be changed here again.",
+        rowTitle: String = "Cannot read a policy file"
+    ) {
+        group = PreferencesGroup(title: title, description: description)
+        self.rowTitle = rowTitle
         group.isVisible = false
     }
 
@@ -19,7 +24,7 @@ final class ProblemGroup {
         shown = sentences
         group.removeAll()
         for sentence in sentences {
-            let row = ActionRow(title: "Cannot read a policy file", subtitle: sentence)
+            let row = ActionRow(title: rowTitle, subtitle: sentence)
             row.addPrefix(Image(iconName: "dialog-warning-symbolic"))
             row.addStyleClass("error")
             group.add(row)

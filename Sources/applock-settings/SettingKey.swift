@@ -124,6 +124,9 @@ enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .lockOnSessionLock: mandatory.requireLockOnSessionLock == true ? .fixed : nil
         case .lockOnSuspend: mandatory.requireLockOnSuspend == true ? .fixed : nil
+        case .lockOnScreenSaver: mandatory.requireLockOnScreenSaver == true ? .fixed : nil
+        case .lockOnSessionSwitch: mandatory.requireLockOnSessionSwitch == true ? .fixed : nil
+        case .maxFailedAttempts: mandatory.maximumFailedAttempts.map { .maximum($0) }
         case .backgroundWhen: mandatory.backgroundWhen == .unfocused ? .fixed : nil
         case .gracePeriod: mandatory.maximumGracePeriod.map { .maximum($0) }
         case .lockAfterIdle: mandatory.maximumLockAfterIdle.map { .maximum(max(1, $0 / 60)) }

@@ -12,7 +12,7 @@ func runSettings() -> Int32 {
 
             AppLock Settings: choose the apps to protect, set their passcodes, and choose when they lock.
             It edits $XDG_CONFIG_HOME/applock/applock.conf and apps.d/<app_id>.conf, shows the limits in
-            /etc/applock/policy.conf [Mandatory] (or $APPLOCK_ADMIN_POLICY), and talks to applockd on the
+            /etc/applock/policy.conf [Mandatory] ($APPLOCK_ADMIN_POLICY in debug builds), and talks to applockd on the
             session bus.
             """
         print(usage)

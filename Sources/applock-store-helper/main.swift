@@ -1,6 +1,7 @@
 import AppLockCore
 import Glibc
 import SecretServiceStore
+import SystemKit
 
 // applock-store-helper: serves one passcode-store request per run for applockd, so that libsecret (and the GLib,
 // GIO and libgcrypt it brings) never loads into the agent. Reads one request line from standard input:
@@ -46,6 +47,7 @@ func unavailable(_ error: PasscodeStoreError) -> Never {
     }
 }
 
+SecretHolding.forbidMemoryReadout()
 guard let request = readLine(strippingNewline: true) else { finish("bad-request no request", status: 2) }
 let words = request.split(separator: " ", omittingEmptySubsequences: false)
 let store = SecretServicePasscodeStore(timeout: timeout())

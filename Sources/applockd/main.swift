@@ -1,6 +1,7 @@
 import AppLockAgent
 import Glibc
 import Logging
+import SystemKit
 
 let usage = """
     Usage: applockd [--verbose] [--version] [--help]
@@ -13,7 +14,7 @@ let usage = """
       --version   print the version and exit
       --help      print this help and exit
 
-    Environment: XDG_CONFIG_HOME, XDG_STATE_HOME, APPLOCK_ADMIN_POLICY, APPLOCK_STORE_HELPER,
+    Environment: XDG_CONFIG_HOME, XDG_STATE_HOME, APPLOCK_ADMIN_POLICY (debug builds only), APPLOCK_STORE_HELPER,
     DBUS_SESSION_BUS_ADDRESS, DBUS_SYSTEM_BUS_ADDRESS, JOURNAL_STREAM.
     """
 
@@ -44,6 +45,7 @@ func parseArguments() -> Logger.Level {
     return level
 }
 
+SecretHolding.forbidMemoryReadout()
 let level = parseArguments()
 LoggingSystem.bootstrap { label in JournalLogHandler(label: label, logLevel: level) }
 let logger = Logger(label: "applockd")

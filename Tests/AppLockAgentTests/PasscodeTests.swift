@@ -243,16 +243,13 @@ struct PasscodeTests {
         try harness.agent.restart()
         try harness.agent.waitUntilServing(timeout: .seconds(20))
         #expect(harness.agent.logText().contains("cannot list stored passcodes"))
-        let refused = Self.failure(app, "RegisterApplication", [.string(Self.notes)])
-        #expect(refused?.name == Self.error + "StoreUnavailable", "\(refused?.description ?? "registered")")
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked", "the passcode records name it: it registers locked without the store")
+        #expect(try app.appProperty(Self.notes, "Reason").stringValue == "launch")
         #expect(Self.failure(app, "RegisterApplication", [.string(plain)])?.name == Self.error + "StoreUnavailable",
-                "without the store the agent cannot tell an app without a passcode either")
-        #expect(try app.list().isEmpty)
+                "without the store the agent cannot tell an app it has no record of")
 
         try harness.environment.unlockKeyring()
-        _ = try app.register(Self.notes)
-        #expect(try app.state(Self.notes) == "locked")
-        #expect(try app.appProperty(Self.notes, "Reason").stringValue == "launch")
         _ = try app.register(plain)
         #expect(try app.state(plain) == "unlocked")
         #expect(waitUntil(timeout: .seconds(10)) {
@@ -266,11 +263,134 @@ struct PasscodeTests {
         try harness.agent.restart()
         try harness.agent.waitUntilServing(timeout: .seconds(20))
         let other = try harness.client()
-        #expect(Self.failure(other, "RegisterApplication", [.string(Self.mail)])?.name == Self.error + "StoreUnavailable")
-        try harness.environment.startKeyring()
         _ = try other.register(Self.mail)
         #expect(try other.state(Self.mail) == "locked")
+        #expect(Self.failure(other, "RegisterApplication", [.string("org.example.Stranger")])?.name == Self.error + "StoreUnavailable")
+        try harness.environment.startKeyring()
         Self.expectLogClean(harness, [Self.right, Self.other])
+    }
+
+    @Test("a keyring item removed or replaced behind AppLock's back fails closed: PasscodeTampered, the app stays locked, across a restart, until the original item is back")
+    func tamperedKeyringItemKeepsTheAppLocked() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        try app.call("SetPasscode", [.string(Self.mail), .string(Self.other), .string("alphanumeric")])
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked")
+        let original = harness.environment.run(["secret-tool", "lookup", "app-id", Self.notes]).stdout
+        let mailHash = harness.environment.run(["secret-tool", "lookup", "app-id", Self.mail]).stdout
+        #expect(original.hasPrefix("$argon2id$") && mailHash.hasPrefix("$argon2id$"), "\(original) \(mailHash)")
+
+        let cleared = harness.environment.run(["secret-tool", "clear", "app-id", Self.notes])
+        #expect(cleared.succeeded, "\(cleared.stderr)")
+        let removed = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(removed?.name == Self.error + "PasscodeTampered", "\(removed?.description ?? "unlocked")")
+        #expect(try app.state(Self.notes) == "locked")
+        #expect(try app.appProperty(Self.notes, "HasPasscode").boolValue == true)
+        #expect(Self.failure(app, "RemovePasscode", [.string(Self.notes), .string(Self.right)])?.name
+            == Self.error + "PasscodeTampered")
+        #expect(Self.failure(app, "SetPasscode", [.string(Self.notes), .string(Self.wrong), .string("numeric")])?.name
+            == Self.error + "PasscodeExists", "a new passcode cannot be set over a tampered one")
+
+        try Self.storeItem(harness, Self.notes, kind: "alphanumeric", hash: mailHash)
+        let copied = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.other)])
+        #expect(copied?.name == Self.error + "PasscodeTampered", "another app's hash copied over: \(copied?.description ?? "unlocked")")
+        #expect(try app.state(Self.notes) == "locked")
+
+        #expect(harness.environment.run(["secret-tool", "clear", "app-id", Self.notes]).succeeded)
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let again = try harness.client()
+        _ = try again.register(Self.notes)
+        #expect(try again.state(Self.notes) == "locked", "a restart does not forget that the app has a passcode")
+        #expect(Self.failure(again, "Unlock", [.string(Self.notes), .string(Self.right)])?.name == Self.error + "PasscodeTampered")
+        #expect(harness.agent.logText().contains("the keyring item of a passcode is gone"))
+
+        try Self.storeItem(harness, Self.notes, kind: "numeric", hash: original)
+        try again.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(try again.state(Self.notes) == "unlocked", "the original item put back clears it")
+        Self.expectLogClean(harness, [Self.right, Self.other, Self.wrong])
+    }
+
+    @Test("a weakening written into an app's policy file is held until its passcode confirms it; a strengthening applies at once")
+    func handEditedWeakeningIsHeld() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        try app.call("SetPasscode", [.string(Self.mail), .string(Self.other), .string("alphanumeric")])
+        _ = try app.register(Self.notes)
+        let folder = harness.environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "[Policy]\nMaxFailedAttempts=1000\nLockoutSchedule=0\nGracePeriod=86400\nObscureInBackground=true\n".write(
+            to: folder.appendingPathComponent("\(Self.notes).conf"), atomically: true, encoding: .utf8)
+        try "[Policy]\nGracePeriod=86400\n".write(
+            to: folder.appendingPathComponent("\(Self.mail).conf"), atomically: true, encoding: .utf8)
+        harness.agent.kill(SIGHUP)
+
+        #expect(waitUntil(timeout: .seconds(10)) { Self.held(app)[Self.notes] != nil })
+        #expect(Self.held(app) == [Self.notes: ["GracePeriod", "MaxFailedAttempts", "LockoutSchedule"], Self.mail: ["GracePeriod"]])
+        #expect(try app.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 5)
+        #expect(try app.policy(Self.notes, "GracePeriod")?.uint32Value == 60)
+        #expect(try app.policy(Self.notes, "ObscureInBackground")?.boolValue == true, "the strengthening applies at once")
+
+        let wrongConfirm = Self.failure(app, "ConfirmPolicy", [.string(Self.notes), .string(Self.wrong)])
+        #expect(wrongConfirm?.name == Self.error + "WrongPasscode")
+        for _ in 0..<4 { #expect(app.unlock(Self.notes, Self.wrong) == "WrongPasscode") }
+        #expect(app.unlock(Self.notes, Self.wrong) == "LockedOut", "the held MaxFailedAttempts=5 still counts")
+
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let again = try harness.client()
+        #expect(Self.held(again)[Self.notes] == ["GracePeriod", "MaxFailedAttempts", "LockoutSchedule"], "held across a restart")
+
+        try again.call("ConfirmPolicy", [.string(Self.mail), .string(Self.other)])
+        #expect(try again.policy(Self.mail, "GracePeriod")?.uint32Value == 86400)
+        #expect(Self.held(again)[Self.mail] == nil)
+        Self.expectLogClean(harness, [Self.right, Self.wrong, Self.other])
+    }
+
+    /// `GetHeldPolicyChanges`, as app id → keys.
+    static func held(_ app: AgentClient) -> [String: [String]] {
+        guard let rows = try? app.call("GetHeldPolicyChanges").first?.arrayValue else { return [:] }
+        var held: [String: [String]] = [:]
+        for row in rows {
+            guard let fields = row.structureValue, fields.count == 2, let id = fields[0].stringValue,
+                  let keys = fields[1].arrayValue?.compactMap(\.stringValue) else { continue }
+            held[id] = keys
+        }
+        return held
+    }
+
+    @Test("with LockOnLaunch=false, a locked app that closes and registers again is still locked")
+    func lockedAppStaysLockedAcrossReRegistration() throws {
+        let harness = try AgentHarness()
+        let folder = harness.environment.configHome.appendingPathComponent("applock")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "[Policy]\nLockOnLaunch=false\n".write(to: folder.appendingPathComponent("applock.conf"), atomically: true, encoding: .utf8)
+        harness.agent.kill(SIGHUP)
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        #expect(waitUntil(timeout: .seconds(10)) { (try? app.policy(Self.notes, "LockOnLaunch")?.boolValue) == false })
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "unlocked")
+        try app.call("Lock", [.string(Self.notes)])
+        try app.call("UnregisterApplication", [.string(Self.notes)])
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked", "closing and reopening is no way around the lock")
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        try app.call("UnregisterApplication", [.string(Self.notes)])
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "unlocked", "an unlocked app reopens unlocked, as LockOnLaunch=false asks")
+    }
+
+    /// Writes a passcode item with `secret-tool`, as a person at the keyboard could, under AppLock's schema.
+    static func storeItem(_ harness: AgentHarness, _ app: String, kind: String, hash: String) throws {
+        let stored = harness.environment.run(
+            ["secret-tool", "store", "--label=AppLock passcode for \(app)", "xdg:schema", "io.github.applock.Passcode",
+             "app-id", app, "kind", kind],
+            input: hash)
+        #expect(stored.succeeded, "\(stored.stderr)")
     }
 
     @Test("while 8 clients send wrong passcodes as fast as they can, another app's every Lock is answered by its StateChanged and every attempt is verified")

@@ -204,6 +204,22 @@ struct SystemAuthenticationTests {
         #expect(f.outcome("ResetPasscode") == "NoPasscode")
     }
 
+    @Test("a passcode removed behind AppLock's back: PasscodeTampered keeps the app locked until an authorized ResetPasscode")
+    func resetClearsATamperedPasscode() throws {
+        let f = try Fixture(allowed: [Self.resetAction])
+        #expect(f.environment.run(["secret-tool", "clear", "app-id", Self.notes]).succeeded)
+        #expect(f.app.unlock(Self.notes, Self.passcode) == "PasscodeTampered")
+        #expect(try f.app.state(Self.notes) == "locked")
+        #expect(try f.app.hasPasscode(Self.notes) == true)
+
+        #expect(f.outcome("ResetPasscode") == "")
+        #expect(try f.app.hasPasscode(Self.notes) == false)
+        #expect(try f.app.state(Self.notes) == "unlocked")
+        try f.app.call("SetPasscode", [.string(Self.notes), .string(Self.passcode), .string("numeric")])
+        try f.app.call("Lock", [.string(Self.notes)])
+        #expect(f.app.unlock(Self.notes, Self.passcode) == "", "a passcode set after the reset is recorded afresh")
+    }
+
     @Test("ResetPasscode refused: the hash, HasPasscode and the failed-attempt count are all unchanged")
     func resetRefused() throws {
         let f = try Fixture(allowed: [Self.unlockAction])

@@ -126,25 +126,47 @@ import Testing
         #expect(throws: ManagerError.noPasscode) { try f.m.beginAttempt(f.notes, now: t(4)) }
     }
 
-    @Test func aPasscodeMissingFromTheStoreIsForgottenAndAnsweredNoPasscode() throws {
+    @Test func anAttemptIsCountedAsFailedBeforeItIsVerified() throws {
+        var f = MachineFixture()
+        try f.register(f.notes, passcode: .fourDigit)
+        let wrong = try f.m.beginAttempt(f.notes, now: t(0))
+        #expect(f.m.countAttemptInAdvance(wrong, now: t(0)).contains(.persistLedger))
+        #expect(f.m.ledger.records[f.notes]?.failedAttempts == 1, "on disk before verification starts")
+        #expect(f.m.finishAttempt(wrong, outcome: .wrong, purpose: .unlock, now: t(1)).answer == .wrongPasscode(attemptsLeft: 4))
+        #expect(f.m.ledger.records[f.notes]?.failedAttempts == 1, "counted once")
+
+        let unavailable = try f.m.beginAttempt(f.notes, now: t(2))
+        _ = f.m.countAttemptInAdvance(unavailable, now: t(2))
+        #expect(f.m.ledger.records[f.notes]?.failedAttempts == 2)
+        let result = f.m.finishAttempt(unavailable, outcome: .storeUnavailable, purpose: .unlock, now: t(3))
+        #expect(result.actions.contains(.persistLedger))
+        #expect(f.m.ledger.records[f.notes]?.failedAttempts == 1, "nothing was verified: the count goes back")
+
+        let right = try f.m.beginAttempt(f.notes, now: t(4))
+        _ = f.m.countAttemptInAdvance(right, now: t(4))
+        #expect(f.m.finishAttempt(right, outcome: .verified, purpose: .unlock, now: t(5)).answer == .unlocked)
+        #expect(f.m.ledger.records[f.notes] == nil, "a right passcode clears the count")
+    }
+
+    @Test func aPasscodeTamperedWithInTheStoreKeepsTheAppLockedAndItsCount() throws {
         var f = MachineFixture()
         try f.register(f.notes, passcode: .fourDigit)
         _ = try f.fail(f.notes, times: 1, now: t(0))
+        #expect(f.state(f.notes) == .locked)
         let ticket = try f.m.beginAttempt(f.notes, now: t(1))
-        let result = f.m.finishAttempt(ticket, outcome: .passcodeMissing, purpose: .unlock, now: t(1))
-        #expect(result.answer == .noPasscode)
-        #expect(result.answer.error() == .noPasscode)
-        #expect(f.m.snapshot(of: f.notes)?.hasPasscode == false)
-        #expect(f.m.snapshot(of: f.notes)?.failedAttempts == 0, "its failure count goes with it")
-        #expect(f.state(f.notes) == .unlocked)
-        #expect(result.actions.contains(.propertiesChanged(f.notes)))
+        let result = f.m.finishAttempt(ticket, outcome: .passcodeTampered, purpose: .unlock, now: t(1))
+        #expect(result.answer == .passcodeTampered)
+        #expect(result.answer.error() == .passcodeTampered)
+        #expect(result.actions.isEmpty, "nothing changes: \(result.actions)")
+        #expect(f.m.snapshot(of: f.notes)?.hasPasscode == true)
+        #expect(f.m.snapshot(of: f.notes)?.failedAttempts == 1, "its failure count stays")
+        #expect(f.state(f.notes) == .locked)
 
         _ = f.m.passcodeStored(f.mail, kind: .fourDigit, now: t(2))
         let unregistered = try f.m.beginAttempt(f.mail, now: t(2))
-        let gone = f.m.finishAttempt(unregistered, outcome: .passcodeMissing, purpose: .unlock, now: t(2))
-        #expect(gone.answer == .noPasscode)
-        #expect(gone.actions.contains(.appRemoved(f.mail)))
-        #expect(f.m.snapshot(of: f.mail) == nil, "an app known only for its passcode is forgotten")
+        let tampered = f.m.finishAttempt(unregistered, outcome: .passcodeTampered, purpose: .remove, now: t(2))
+        #expect(tampered.answer == .passcodeTampered)
+        #expect(f.m.snapshot(of: f.mail)?.hasPasscode == true, "an app known only for its passcode is kept")
     }
 
     @Test func removingThePasscodeOfAnUnregisteredAppForgetsIt() throws {

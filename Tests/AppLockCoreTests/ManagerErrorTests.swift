@@ -8,7 +8,7 @@ import Testing
             .invalidArgument("x"), .alreadyRegistered, .notRegistered, .accessDenied, .unknownApplication,
             .inhibitNotAllowed, .noPasscode, .passcodeExists, .invalidPasscode("y"), .wrongPasscode(attemptsLeft: 2),
             .lockedOut(seconds: 60), .storeUnavailable("z"), .limitExceeded("w"), .attemptInProgress, .interrupted,
-            .notAuthorized("v"), .systemAuthUnavailable("u"),
+            .notAuthorized("v"), .systemAuthUnavailable("u"), .passcodeTampered,
         ]
         #expect(Set(all.map(\.agentError)) == Set(AgentError.allCases))
         for e in all {

@@ -177,6 +177,44 @@ import Testing
         #expect(p.lockOnSuspend)
     }
 
+    @Test func mandatoryClampsFailedAttemptsTheLockoutScheduleAndTheLockOnSwitches() throws {
+        let m = try mandatory("""
+        MaximumFailedAttempts=3
+        MinimumLockoutSchedule=60,600
+        RequireLockOnLaunch=true
+        RequireLockOnScreenSaver=true
+        RequireLockOnSessionSwitch=true
+        """)
+        let user = try overrides("""
+        MaxFailedAttempts=1000
+        LockoutSchedule=0
+        LockOnLaunch=false
+        LockOnScreenSaver=false
+        LockOnSessionSwitch=false
+        """)
+        let p = PolicySet(base: user, mandatory: m).effectivePolicy(for: appID("org.example.Notes"))
+        #expect(p.maxFailedAttempts == 3)
+        #expect(p.lockoutSchedule == [60, 600])
+        #expect(p.lockOnLaunch && p.lockOnScreenSaver && p.lockOnSessionSwitch)
+
+        var strict = Policy.defaults
+        strict.maxFailedAttempts = 2
+        strict.lockoutSchedule = [120, 300, 900, 7200]
+        let kept = strict.clamped(by: m)
+        #expect(kept.maxFailedAttempts == 2)
+        #expect(kept.lockoutSchedule == [120, 600, 900, 7200], "each step at least the administrator's, whose last repeats")
+        #expect(throws: KeyFileError.self) { try mandatory("MaximumFailedAttempts=0") }
+    }
+
+    @Test func onlyADebugBuildReadsTheAdministratorPolicyFromTheEnvironment() {
+        #expect(AdministratorPolicyPath.resolve("/dev/null", honoursEnvironment: false) == "/etc/applock/policy.conf",
+                "a release build ignores APPLOCK_ADMIN_POLICY")
+        #expect(AdministratorPolicyPath.resolve("/tmp/policy.conf", honoursEnvironment: true) == "/tmp/policy.conf")
+        #expect(AdministratorPolicyPath.resolve(nil, honoursEnvironment: true) == "/etc/applock/policy.conf")
+        #expect(AdministratorPolicyPath.resolve("", honoursEnvironment: true) == "/etc/applock/policy.conf")
+        #expect(AdministratorPolicyPath.buildHonoursEnvironment, "the tests run a debug build, which honours it")
+    }
+
     @Test func mandatoryLeavesStricterUserValuesAlone() throws {
         let m = MandatoryPolicy(maximumGracePeriod: 30, maximumLockAfterIdle: 120, minimumPasscodeLength: 4,
                                 allowedPasscodeKinds: [.alphanumeric], allowInhibit: true,

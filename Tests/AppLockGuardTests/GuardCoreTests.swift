@@ -136,11 +136,36 @@ import Testing
         ])
     }
 
-    @Test func unguardingUncoversAndUnregisters() {
-        var (core, clock) = registeredAndShown(state: .locked)
+    @Test func unguardingAnUnlockedAppUncoversAndUnregisters() {
+        var (core, clock) = registeredAndShown(state: .obscured)
         #expect(core.handle(.guardedAppsChanged([:]), now: clock.now) == [
             .uncover(w1), .discardCover(w1), .releaseKeyboard(focusLockWindowOf: nil), .unregister(notes),
         ])
+    }
+
+    @Test func unguardingALockedAppKeepsItCoveredUntilItIsUnlocked() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        #expect(core.handle(.guardedAppsChanged([:]), now: clock.now) == [])
+        #expect(core.covers == [w1: .locked], "the change waits for the app's passcode")
+        #expect(core.guardedApps == [notes])
+        #expect(core.handle(.agentPresence(false), now: clock.now).isEmpty, "still covered while the agent is away")
+        _ = core.handle(.agentPresence(true), now: clock.now)
+        _ = core.handle(.registrationAnswered(notes, registered: true), now: clock.now)
+        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
+        #expect(core.covers == [w1: .locked])
+        let unlocked = core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
+        #expect(unlocked.contains(.uncover(w1)) && unlocked.contains(.unregister(notes)), "\(unlocked)")
+        #expect(core.guardedApps.isEmpty)
+    }
+
+    @Test func guardingALockedAppAgainBeforeItIsUnlockedKeepsItGuarded() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        _ = core.handle(.guardedAppsChanged([:]), now: clock.now)
+        _ = core.handle(.guardedAppsChanged([notes: .minimised]), now: clock.now)
+        let unlocked = core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
+        #expect(unlocked.first == .uncover(w1))
+        #expect(!unlocked.contains(.unregister(notes)))
+        #expect(core.guardedApps == [notes])
     }
 
     @Test func aLockWindowThatEndsWhileLockedIsStartedAgainAfterADelay() {

@@ -106,6 +106,30 @@ import Testing
         #expect(env.applockctl(["policy", "org.example.Nobody"]).status == 4)
     }
 
+    @Test func aHandEditedWeakeningWaitsInStatusUntilPolicyConfirm() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        let folder = env.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "[Policy]\nMaxFailedAttempts=1000\n".write(
+            to: folder.appendingPathComponent("\(Self.app).conf"), atomically: true, encoding: .utf8)
+        agent.kill(SIGHUP)
+
+        let waiting = "\(Self.app): policy change waiting for authentication (MaxFailedAttempts) — applockctl policy confirm \(Self.app)"
+        #expect(waitUntil(timeout: .seconds(10)) { env.applockctl(["status"]).stdout.contains(waiting) },
+                "\(env.applockctl(["status"]).stdout)")
+        #expect(env.applockctl(["policy", Self.app]).stdout.contains("MaxFailedAttempts=5"))
+
+        let wrong = env.applockctl(["policy", "confirm", Self.app, "--stdin"], input: "9999\n")
+        #expect(wrong.status == 5, "\(wrong.stderr)")
+        #expect(env.applockctl(["policy", Self.app]).stdout.contains("MaxFailedAttempts=5"))
+        let right = env.applockctl(["policy", "confirm", Self.app, "--stdin"], input: "1234\n")
+        #expect(right.status == 0, "\(right.stderr)")
+        #expect(env.applockctl(["policy", "show", Self.app]).stdout.contains("MaxFailedAttempts=1000"))
+        #expect(!env.applockctl(["status"]).stdout.contains("waiting for authentication"))
+    }
+
     @Test func monitorPrintsEachLockAndUnlock() throws {
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }

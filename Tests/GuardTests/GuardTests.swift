@@ -275,7 +275,7 @@ struct GuardTests {
         #expect(h.waitUntilCovered(window, label: "agent-back"), "\(h.guardLog())")
     }
 
-    @Test("applockctl guard add covers a running app at once; guard list shows it; guard remove uncovers it")
+    @Test("applockctl guard add covers a running app at once; guard list shows it; guard remove on the locked app keeps it covered until its passcode unlocks it")
     func guardCommand() throws {
         let h = try GuardHarness("applockctl-guard", guarded: false)
         try h.startGuard()
@@ -291,8 +291,13 @@ struct GuardTests {
 
         let remove = try h.applockctl(["guard", "remove", GuardHarness.app])
         #expect(remove.succeeded, "\(remove.stderr)")
-        #expect(h.waitUntilCovered(window, false, label: "guard-remove"), "\(h.guardLog())")
         #expect(try h.applockctl(["guard", "list"]).stdout == "")
+        #expect(waitUntil(timeout: .seconds(10)) { h.guardLog().contains("it stays covered until it is unlocked") },
+                "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "guard-remove-locked"), "the locked app stays covered: \(h.guardLog())")
+        #expect(h.state() == "locked")
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "guard-remove-unlocked"), "\(h.guardLog())")
         let bad = try h.applockctl(["guard", "add", "not an id"])
         #expect(bad.status == 12 || bad.status == 2, "\(bad.stderr)")
     }

@@ -128,4 +128,18 @@ struct SettingsTests {
         #expect(waitUntil(timeout: .seconds(10)) { harness.text(of: harness.globalFile).contains("LockOnScreenSaver=false") })
         #expect(try Data(contentsOf: harness.appFile) == Data(broken.utf8))
     }
+
+    @Test("A weakening written into a protected app's policy file by hand shows as waiting for its passcode")
+    func heldWeakeningIsShown() throws {
+        let harness = try SettingsHarness(appPolicy: "[Policy]\n")
+        try harness.client.call("SetPasscode", [.string(SettingsHarness.app), .string("1234"), .string("four-digit")])
+        try harness.startSettings()
+        try "[Policy]\nMaxFailedAttempts=1000\n".write(to: harness.appFile, atomically: true, encoding: .utf8)
+        harness.agent.kill(SIGHUP)
+        let row = harness.accessibility.find("org.example.Notes: MaxFailedAttempts — applockctl policy confirm org.example.Notes",
+                                             timeout: 20)
+        #expect(row != nil, "\(harness.log)")
+        #expect(harness.agentPolicy("MaxFailedAttempts")?.uint32Value == 5)
+        try harness.screenshot("held-weakening")
+    }
 }

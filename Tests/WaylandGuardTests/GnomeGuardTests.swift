@@ -176,6 +176,30 @@ struct GnomeGuardTests {
         #expect(desktop.waitUntilHidden(label: "overview"), "the overview shows none of the app: \(desktop.log())")
     }
 
+    @Test("Only the Shell may tell the guard about windows: WindowEvent(removed) for every window id from another client is refused, and the locked app stays hidden and comes back on unlock")
+    func forgedWindowEventsAreRefused() throws {
+        let desktop = try Desktop()
+        defer { desktop.stop() }
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(desktop.waitUntilHidden(label: "forged-1-locked"), "\(desktop.log())")
+        // The extension names windows by MetaWindow.get_id(), small numbers: every one of them is covered here.
+        let answers = (0..<64).map { id in
+            desktop.environment.call(
+                destination: GuardBusNames.busName, path: GuardBusNames.compositorPath,
+                method: "\(GuardBusNames.compositorInterface).WindowEvent",
+                ["'removed'", "'\(id)'", "''", "''", "0", "false"])
+        }
+        let refused = answers.filter { !$0.succeeded && $0.stderr.contains("AccessDenied") }.count
+        #expect(refused == answers.count, "\(answers.first { !$0.stderr.contains("AccessDenied") }.map { $0.stdout + $0.stderr } ?? "")")
+        #expect(desktop.state() == "locked")
+        #expect(desktop.waitUntilHidden(label: "forged-2-after-forged-events"), "\(desktop.log())")
+
+        let unlocked = desktop.environment.run([try PackageFolders.program("applockctl"), "unlock", Self.app, "--stdin"],
+                                               input: SwayGuardHarness.passcode + "\n")
+        #expect(unlocked.succeeded, "\(unlocked.stderr)")
+        #expect(desktop.waitUntilHidden(false, label: "forged-3-unlocked"), "the guard still knows the window: \(desktop.log())")
+    }
+
     @Test("A guard killed while the app is locked leaves it hidden; the restarted guard's first answer uncovers nothing, keys typed reach nothing, and its unlock brings the app back")
     func restartedGuardNeverUncovers() throws {
         var desktop = try Desktop()

@@ -13,9 +13,12 @@ final class PasscodeWorker: Sendable {
 
     /// What a verification found.
     enum Verification: Sendable {
-        case verified(StoredPasscode)
+        /// The passcode is right; the store now holds a hash of `kind` with this fingerprint (for ChangePasscode,
+        /// the new one's).
+        case verified(kind: PasscodeKind, fingerprint: String)
         case wrong
-        case missing
+        /// The item is gone, or its hash is not the one recorded (``PasscodeRecords``): nothing is verified.
+        case tampered
         case unavailable(String)
     }
 
@@ -37,36 +40,39 @@ final class PasscodeWorker: Sendable {
 
     private static let workerNice: Int32 = 10
 
-    /// Verifies `passcode` against the stored hash; on success re-hashes it when
-    /// the stored parameters are weaker than the current ones.
-    func verify(_ app: AppID, _ passcode: SecretBytes) -> Verification {
+    /// Verifies `passcode` against the stored hash, once the hash is found to be the one `recorded` (the app's
+    /// record when the attempt began); on success re-hashes it when the stored parameters are weaker than the
+    /// current ones.
+    func verify(_ app: AppID, _ passcode: SecretBytes, recorded: PasscodeRecords.Record?) -> Verification {
         let stored: StoredPasscode?
         do {
             stored = try store.lookup(app)
         } catch {
             return .unavailable(Self.reason(error))
         }
-        guard let stored else { return .missing }
+        let fingerprint = stored.map { Argon2idHasher.fingerprint(of: $0.encodedHash, for: app.rawValue) }
+        guard case .intact = PasscodeRecords.check(recorded: recorded, fingerprint: fingerprint), let stored, let fingerprint
+        else { return .tampered }
         guard hasher.verify(passcode, against: stored.encodedHash) else { return .wrong }
-        if hasher.needsRehash(stored.encodedHash), let stronger = try? hasher.hash(passcode) {
-            try? store.store(StoredPasscode(encodedHash: stronger, kind: stored.kind), for: app)
+        if hasher.needsRehash(stored.encodedHash), case .success(let stronger) = save(app, passcode, kind: stored.kind) {
+            return .verified(kind: stored.kind, fingerprint: stronger)
         }
-        return .verified(stored)
+        return .verified(kind: stored.kind, fingerprint: fingerprint)
     }
 
-    /// Hashes `passcode` and stores it as the app's passcode, replacing any other.
-    func save(_ app: AppID, _ passcode: SecretBytes, kind: PasscodeKind) -> PasscodeStoreError? {
+    /// Hashes `passcode` and stores it as the app's passcode, replacing any other; returns the new hash's fingerprint.
+    func save(_ app: AppID, _ passcode: SecretBytes, kind: PasscodeKind) -> Result<String, PasscodeStoreError> {
         let encoded: String
         do {
             encoded = try hasher.hash(passcode)
         } catch {
-            return .unavailable("hashing failed: \(error)")
+            return .failure(.unavailable("hashing failed: \(error)"))
         }
         do {
             try store.store(StoredPasscode(encodedHash: encoded, kind: kind), for: app)
-            return nil
+            return .success(Argon2idHasher.fingerprint(of: encoded, for: app.rawValue))
         } catch {
-            return error
+            return .failure(error)
         }
     }
 

@@ -3,7 +3,7 @@ import AppLockCore
 /// The lock-out ledger on disk: `$XDG_STATE_HOME/applock/lockouts`, replaced
 /// atomically on every change so that counts and deadlines survive a restart
 /// or a crash.
-struct LedgerStore {
+struct LedgerStore: Sendable {
     let directory: String
     var path: String { directory + "/lockouts" }
 

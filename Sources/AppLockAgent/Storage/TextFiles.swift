@@ -105,3 +105,10 @@ public enum TextFiles {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }
+
+extension TextFiles {
+    /// Deletes the file; no error when there is none.
+    static func remove(_ path: String) throws(FileError) {
+        if unlink(path) != 0 && errno != ENOENT { throw FileError(path: path, operation: "unlink", errno: errno) }
+    }
+}

@@ -25,7 +25,7 @@ public struct PolicyFiles: Sendable {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         directory = config + "/applock"
-        adminPolicyPath = environment["APPLOCK_ADMIN_POLICY"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/applock/policy.conf"
+        adminPolicyPath = AdministratorPolicyPath.resolve(environment[AdministratorPolicyPath.environmentVariable])
     }
 
     /// The path of the file for `scope`.

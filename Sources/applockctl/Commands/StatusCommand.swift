@@ -39,6 +39,7 @@ struct StatusCommand: ParsableCommand {
         let version = try agent.perform(.version)
         let session = try agent.perform(.sessionState).rawValue
         let apps = try agent.perform(.listApplications).sorted { $0.appID < $1.appID }
+        let held = try agent.perform(.heldPolicyChanges)
         let guardLine = GuardStatusLine(connection: agent.connection)
         defer { if !guardLine.isProtecting { Glibc.exit(ExitStatus.guardNotProtecting.rawValue) } }
         if json {
@@ -47,6 +48,7 @@ struct StatusCommand: ParsableCommand {
                 "sessionState": session,
                 "applications": apps.map(ApplicationTable.json),
                 "guard": guardLine.json,
+                "heldPolicyChanges": held,
             ] as [String: Any])
             return
         }
@@ -55,6 +57,11 @@ struct StatusCommand: ParsableCommand {
         for line in guardLine.lines { Output.line(line) }
         Output.line("")
         ApplicationTable.print(apps)
+        if !held.isEmpty { Output.line("") }
+        for app in held.keys.sorted() {
+            Output.line("\(app): policy change waiting for authentication (\(held[app]!.joined(separator: ", "))) — "
+                + "applockctl policy confirm \(app)")
+        }
     }
 
     private func showApplication(_ app: String, agent: AgentLink) throws(CommandFailure) {

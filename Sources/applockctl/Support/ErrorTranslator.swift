@@ -62,6 +62,10 @@ enum ErrorTranslator {
             return CommandFailure(.notAuthorized, sentence("Not authorized."))
         case .systemAuthUnavailable:
             return CommandFailure(.systemAuthUnavailable, sentence("System authentication is unavailable."))
+        case .passcodeTampered:
+            return CommandFailure(.passcodeTampered, "The passcode of \(subject) was removed from the keyring or replaced "
+                + "outside AppLock; it stays locked. Put the original keyring item back, or run "
+                + "`applockctl reset-passcode` (system authentication).")
         case .interrupted:
             return CommandFailure(.failure, sentence("A lock arrived while the passcode was checked; \(subject) stays locked."))
         }

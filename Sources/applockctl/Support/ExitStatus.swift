@@ -20,6 +20,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case notAuthorized = 17
     case systemAuthUnavailable = 18
     case guardNotProtecting = 19
+    case passcodeTampered = 20
     case cancelled = 130
 
     /// What the status means, for `--help` and the man page.
@@ -46,6 +47,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         case .systemAuthUnavailable: "system authentication is unavailable (no polkit on the system bus)"
         case .guardNotProtecting:
             "status: applock-guard cannot hide guarded apps now (the Guard line says why), or it is not running while an app is guarded"
+        case .passcodeTampered: "the passcode's keyring item was removed or replaced outside AppLock (reset-passcode clears it)"
         case .cancelled: "interrupted at the passcode prompt (Ctrl-C)"
         }
     }

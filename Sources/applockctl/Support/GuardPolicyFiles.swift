@@ -12,7 +12,7 @@ struct GuardPolicyFiles {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         directory = config + "/applock"
-        adminPolicyPath = environment["APPLOCK_ADMIN_POLICY"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/applock/policy.conf"
+        adminPolicyPath = AdministratorPolicyPath.resolve(environment[AdministratorPolicyPath.environmentVariable])
     }
 
     /// Sets `Guard` in the app's own file, keeping every other line; a file that does not parse is left alone.

@@ -2,28 +2,27 @@ import AppLockCore
 import DBusKit
 import Synchronization
 
-/// Writes the lock-out ledger off the event loop: each atomic replacement
-/// fsyncs twice (tens of milliseconds on a busy disk), which must not hold up
-/// other apps' locks. A save hands the ledger over and returns at once; one
-/// writer thread writes, always the newest ledger, in order, and saves that
-/// pile up during a write collapse into one.
-final class LedgerWriter: Sendable {
-    private let store: LedgerStore
+/// Writes one of the agent's state files (the lock-out ledger, the passcode records) off the event loop: each atomic
+/// replacement fsyncs twice (tens of milliseconds on a busy disk), which must not hold up other apps' locks. A save
+/// hands the value over and returns at once; one writer thread writes, always the newest value, in order, and saves
+/// that pile up during a write collapse into one.
+final class StateFileWriter<Value: Sendable>: Sendable {
+    private let write: @Sendable (Value) throws(FileError) -> Void
     private let queue: BoundedWorkQueue
-    /// The newest ledger not written yet.
-    private let newest = Mutex<LockoutLedger?>(nil)
+    /// The newest value not written yet.
+    private let newest = Mutex<Value?>(nil)
     /// Held for the whole of a write, so that writes never overlap or reorder.
     private let writing = Mutex<Int>(0)
 
-    init(store: LedgerStore) throws(WorkQueueError) {
-        self.store = store
+    init(write: @escaping @Sendable (Value) throws(FileError) -> Void) throws(WorkQueueError) {
+        self.write = write
         self.queue = try BoundedWorkQueue(workers: 1)
     }
 
-    /// Queues a write of `ledger`; `failed` runs on the writer thread when it fails.
-    func save(_ ledger: LockoutLedger, failed: @escaping @Sendable (FileError) -> Void) {
+    /// Queues a write of `value`; `failed` runs on the writer thread when it fails.
+    func save(_ value: Value, failed: @escaping @Sendable (FileError) -> Void) {
         let alreadyQueued = newest.withLock { pending in
-            defer { pending = ledger }
+            defer { pending = value }
             return pending != nil
         }
         guard !alreadyQueued else { return }
@@ -37,10 +36,10 @@ final class LedgerWriter: Sendable {
         queue.submit { loop.post(body) }
     }
 
-    /// Writes `ledger` on the calling thread (at exit), after any write in progress; returns the failure, if any.
+    /// Writes `value` on the calling thread (at exit), after any write in progress; returns the failure, if any.
     @discardableResult
-    func writeNow(_ ledger: LockoutLedger) -> FileError? {
-        newest.withLock { $0 = ledger }
+    func writeNow(_ value: Value) -> FileError? {
+        newest.withLock { $0 = value }
         return writeNewest()
     }
 
@@ -48,13 +47,13 @@ final class LedgerWriter: Sendable {
     @discardableResult
     func writeNewest() -> FileError? {
         writing.withLock { count in
-            guard let ledger = newest.withLock({ pending in
+            guard let value = newest.withLock({ pending in
                 defer { pending = nil }
                 return pending
             }) else { return nil }
             count += 1
             do throws(FileError) {
-                try store.save(ledger)
+                try write(value)
                 return nil
             } catch {
                 return error
