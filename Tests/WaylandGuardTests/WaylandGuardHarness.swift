@@ -62,6 +62,15 @@ class WaylandGuardHarness {
         }
     }
 
+    /// Kills the guard with SIGKILL, as a crash would, and waits until it is gone from the bus (a guard started before
+    /// the bus has dropped the old one's name cannot take it).
+    func killGuard() -> Bool {
+        guard let guardProcess else { return false }
+        guardProcess.kill(SIGKILL)
+        return guardProcess.waitForExit()
+            && waitUntil(timeout: .seconds(10)) { self.environment.ownerPID(of: GuardBusNames.busName) == nil }
+    }
+
     /// Starts the guarded foot and waits until the compositor lists its window.
     func startApp() throws {
         let count = desktop.windowCount(appID: Self.app)
