@@ -7,14 +7,20 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 BIN = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)
 
-.PHONY: all deps build release run test install uninstall clean
+.PHONY: all deps protocols build release run test install uninstall clean
 
 all: build
 
 deps:
 	@./scripts/install-deps.sh
 
-build: deps
+# The C glue of the Wayland protocols the guard's wlroots backend speaks, generated with wayland-scanner into
+# Sources/CWaylandProtocols/generated (git-ignored) from XML fetched from Debian: every target that runs
+# `swift build` runs this first (scripts/wlr-protocols.sh says where the XML comes from).
+protocols:
+	@./scripts/wlr-protocols.sh
+
+build: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 release: deps
@@ -28,7 +34,7 @@ TEST_TIMEOUT ?= 1500
 # The test build (what CI runs) treats every compiler warning as an error.
 WERROR = -Xswiftc -warnings-as-errors
 
-test: deps
+test: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
 	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build; \
@@ -40,10 +46,11 @@ test: deps
 # KWin 6.3, sway 1.10, labwc 0.8), with the programs and the test bundle built here on Debian 12. `make test` runs
 # them after the host's suites; `make test-debian13` builds first and runs only them. The chroot is made once
 # (debootstrap + the desktop packages: about 2 min and 2 GB) in .cache/debian13, or APPLOCK_CHROOT, and reused.
-DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests
+# LabwcGuardTests runs only there (labwc is Debian 13's); WlrootsOnSwayTests is the wlroots backend on sway 1.10.
+DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests LabwcGuardTests WlrootsOnSwayTests
 DEBIAN13_TIMEOUT ?= 900
 .PHONY: test-debian13 test-debian13-run
-test-debian13: deps
+test-debian13: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@$(MAKE) --no-print-directory test-debian13-run
 
@@ -118,7 +125,7 @@ wanted_by = $(shell sed -n 's/^WantedBy=//p' data/$(1))
 .PHONY: release-build
 # The release build of what `make install` installs, without the apt step (debian/rules runs it; `make release`
 # is deps + this).
-release-build:
+release-build: protocols
 	set -e; for p in $(PROGRAMS) generate-manual; do $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product $$p; done
 
 install: $(if $(INSTALL_BIN),,release)
@@ -185,9 +192,9 @@ uninstall:
 # (Tests/BenchSmokeTests); it proves the bench works and measures nothing worth reading. `make bench-debian13` runs
 # the same release bench inside the Debian 13 chroot for the sections in BENCH_DEBIAN13_SECTIONS, whose rows name
 # the desktop version they measured (KWin 6.3 beside the host's 5.27, GNOME 48 beside 43).
-BENCH_DEBIAN13_SECTIONS ?= kwin,gnome
+BENCH_DEBIAN13_SECTIONS ?= kwin,gnome,labwc
 .PHONY: bench bench-smoke bench-debian13
-bench: deps
+bench: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-guard
@@ -196,7 +203,7 @@ bench: deps
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-settings
 	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
 
-bench-debian13: deps
+bench-debian13: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-guard
@@ -206,7 +213,7 @@ bench-debian13: deps
 	./scripts/debian13-chroot.sh run "$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" \
 		--only $(BENCH_DEBIAN13_SECTIONS) $(ARGS)
 
-bench-smoke: deps
+bench-smoke: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-guard
@@ -230,7 +237,7 @@ HOSTILE_REPORT = [ -s '$(HOSTILE_SUMMARY)' ] && awk -F'\t' '$$1 == "hostile" { n
 	}' '$(HOSTILE_SUMMARY)' || true
 
 .PHONY: soak
-soak: deps
+soak: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
 	@APPLOCK_SOAK=1 HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(SOAK_TIMEOUT) \
@@ -239,7 +246,8 @@ soak: deps
 # ---- Debian package ----------------------------------------------------------------------------------------
 # `make deb` builds the applock package (and its source package) with dpkg-buildpackage from a copy of the
 # checkout's files (what `git ls-files` lists, plus new files not ignored), so nothing built or ignored here reaches
-# it; the Swift build is kept in .build-deb between runs. Output in dist/: the .deb, the .dsc/.tar.xz, .changes,
+# it, plus the two wlr protocol XML files (debian/wlr-protocols, so that the package builds offline); the Swift build
+# is kept in .build-deb between runs. Output in dist/: the .deb, the .dsc/.tar.xz, .changes,
 # .buildinfo and lintian.txt. lintian must report no error and no warning that debian/*lintian-overrides does not
 # explain. `make deb-test` installs the package with apt-get, tests it installed, removes and purges it
 # (scripts/deb-test.sh; as root, or through sudo), on this machine and then in the Debian 13 chroot.
@@ -253,6 +261,9 @@ deb:
 	git ls-files -z --cached --others --exclude-standard | \
 		while IFS= read -r -d '' f; do [ -e "$$f" ] && printf '%s\0' "$$f"; done | \
 		xargs -0 cp -p --parents -t '$(DEB_SOURCE)'
+	./scripts/wlr-protocols.sh
+	mkdir -p '$(DEB_SOURCE)/debian/wlr-protocols'
+	cp .build/wlr-protocols/*.xml '$(DEB_SOURCE)/debian/wlr-protocols/'
 	cd '$(DEB_SOURCE)' && APPLOCK_SCRATCH='$(CURDIR)/.build-deb' dpkg-buildpackage -us -uc
 	mv '$(DIST)'/src/applock[_-]* '$(DIST)/'
 	rm -rf '$(DIST)/src'

@@ -62,7 +62,10 @@ let package = Package(
             dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockAgent", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
-        .target(name: "WaylandKit", swiftSettings: strict),
+        // libwayland-client with the wlr-foreign-toplevel-management and wlr-layer-shell glue that
+        // scripts/wlr-protocols.sh generates with wayland-scanner (make runs it before swift build).
+        .target(name: "CWaylandProtocols", linkerSettings: [.linkedLibrary("wayland-client")]),
+        .target(name: "WaylandKit", dependencies: ["CWaylandProtocols"], swiftSettings: strict),
         .target(
             name: "AppLockGuardWayland",
             dependencies: [
@@ -72,7 +75,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "applock-guard",
-            dependencies: ["AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard"],
+            dependencies: ["AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard", "WaylandKit"],
             swiftSettings: strict,
             // As applockd: the Swift runtime linked in statically keeps the resident guard small.
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]

@@ -44,12 +44,15 @@ public struct GuardReadiness: Sendable, Equatable {
             .notProtecting(.waiting, on: desktop.name, "the AppLock KWin script has not polled yet", fix: Self.waitFix)
         case .gnomeWayland:
             .notProtecting(.waiting, on: desktop.name, "the AppLock extension has not answered yet", fix: Self.waitFix)
+        case .wlroots:
+            .notProtecting(.waiting, on: desktop.name, "the compositor has not listed its windows yet", fix: Self.waitFix)
         case .hyprland, .otherWayland:
             .notProtecting(
                 .unsupportedDesktop, on: desktop.name,
-                "a Wayland client cannot see or cover other apps' windows here: guarded apps are locked in the agent "
-                    + "but their windows stay visible",
-                fix: "use GNOME, KDE Plasma, sway or an X11 session for apps that must be hidden")
+                "this compositor offers no wlr-foreign-toplevel-management (with wlr-layer-shell), and a Wayland client "
+                    + "cannot see or cover other apps' windows without it: guarded apps are locked in the agent but "
+                    + "their windows stay visible",
+                fix: "use labwc, GNOME, KDE Plasma, sway or an X11 session for apps that must be hidden")
         case .none:
             .notProtecting(.noDisplay, on: desktop.name, "there is no display, so nothing to hide", fix: "")
         }

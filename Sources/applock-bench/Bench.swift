@@ -48,6 +48,7 @@ final class Bench {
         if options.sections.contains("sway") { try measureSwayGuard() }
         if options.sections.contains("kwin") { try measureKWinGuard() }
         if options.sections.contains("gnome") { try measureGnomeGuard() }
+        if options.sections.contains("labwc") { try measureLabwcGuard() }
         if options.sections.contains("lockwindow") { try measureLockWindow() }
         if options.sections.contains("settings") { try measureSettings() }
     }

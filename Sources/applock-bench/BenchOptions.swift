@@ -32,7 +32,7 @@ struct BenchOptions {
 
     static let usage = """
         Usage: applock-bench [--tiny] [--json] [--apps 1,100,1000]
-                             [--only floor,lock,throughput,unlock,startup,guard,sway,kwin,gnome,lockwindow,settings]
+                             [--only floor,lock,throughput,unlock,startup,guard,sway,kwin,gnome,lockwindow,settings,labwc]
 
         Starts private session and system buses, gnome-keyring, a mocked logind and applockd (found next to this
         binary or at $APPLOCKD_PATH), measures lock latency, throughput, idle cost, memory and start-up next to
@@ -42,7 +42,9 @@ struct BenchOptions {
         i3lock; the sway section runs headless sway (as the user applocktest when run as root), foot and
         applock-guard; the kwin section kwin_wayland with Xwayland (5.27: --virtual; 6 without a GPU: in a window
         of an Xvfb), an xterm and applock-guard, its rows naming KWin's version; the gnome section
-        gnome-shell --headless with the AppLock extension, foot and applock-guard.
+        gnome-shell --headless with the AppLock extension, foot and applock-guard. The labwc section (not in the
+        default set: labwc is Debian 13's; make bench-debian13 runs it in the Debian 13 chroot) runs headless
+        labwc, foot and applock-guard.
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {

@@ -4,6 +4,7 @@ import AppLockGuard
 import AppLockGuardDriver
 import AppLockGuardWayland
 import AppLockGuardX11
+import WaylandKit
 import Glibc
 
 let usage = """
@@ -20,9 +21,12 @@ let usage = """
       --help               print this help and exit
 
     The desktop is chosen from SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE, WAYLAND_DISPLAY with
-    XDG_CURRENT_DESKTOP, then DISPLAY. The guard says it protects only once the desktop's side has
-    answered (X11: a cover was made; sway: IPC answered; KWin: its script loaded and polled; GNOME:
-    the AppLock extension is enabled and polled). Whenever it cannot hide guarded apps it says why
+    XDG_CURRENT_DESKTOP, then DISPLAY. Any other Wayland compositor (labwc, Wayfire, Hyprland,
+    niri, river…) is guarded when it offers wlr-foreign-toplevel-management and wlr-layer-shell
+    (APPLOCK_GUARD_BACKEND=wlroots uses them on sway too). The guard says it protects only once
+    the desktop's side has answered (X11: a cover was made; sway: IPC answered; KWin: its script
+    loaded and polled; GNOME: the AppLock extension is enabled and polled; wlroots: the compositor
+    listed its windows). Whenever it cannot hide guarded apps it says why
     in its log and on the bus (`applockctl status`, AppLock Settings) and sends one desktop
     notification naming them.
 
@@ -60,10 +64,16 @@ while let argument = arguments.popFirst() {
 }
 
 var environment: [String: String] = [:]
-for name in ["SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE", "WAYLAND_DISPLAY", "XDG_CURRENT_DESKTOP", "DISPLAY"] {
+for name in ["APPLOCK_GUARD_BACKEND", "SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE", "WAYLAND_DISPLAY", "XDG_CURRENT_DESKTOP", "DISPLAY"] {
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
-let desktop = GuardDesktop.choose(environment: environment)
+var desktop = GuardDesktop.choose(environment: environment)
+// A Wayland desktop without a backend of its own is protected when its compositor offers both wlroots protocols.
+var wlrDesktop: WlrDesktop?
+if desktop.mayOfferWlrProtocols {
+    wlrDesktop = try? WlrDesktop()
+    desktop = desktop.withWlrProtocols(offered: wlrDesktop?.offersGuardProtocols == true)
+}
 _ = "applock-guard: desktop \(desktop)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
 do {
     switch desktop {
@@ -71,6 +81,9 @@ do {
         try X11Guard(configuration: configuration).run()
     case .sway:
         try SwayGuard(configuration: configuration, socketPath: environment["SWAYSOCK"] ?? "").run()
+    case .wlroots(let name):
+        guard let wlrDesktop else { fail("the compositor went away", status: 1) }
+        try WlrootsGuard(configuration: configuration, desktop: wlrDesktop, name: name).run()
     case .plasmaWayland, .gnomeWayland:
         try CompositorGuard(configuration: configuration, desktop: desktop).run()
     default:

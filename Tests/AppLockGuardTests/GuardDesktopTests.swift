@@ -19,9 +19,23 @@ struct GuardDesktopTests {
         #expect(GuardDesktop.choose(environment: ["WAYLAND_DISPLAY": ""]) == .none)
     }
 
+    @Test("A Wayland desktop without a backend of its own is guarded when its compositor offers the wlroots protocols")
+    func wlrootsProtocols() {
+        #expect(GuardDesktop.otherWayland("labwc:wlroots").withWlrProtocols(offered: true) == .wlroots("labwc:wlroots"))
+        #expect(GuardDesktop.hyprland.withWlrProtocols(offered: true) == .wlroots("Hyprland"))
+        #expect(GuardDesktop.otherWayland("river").withWlrProtocols(offered: false) == .otherWayland("river"))
+        for desktop in [GuardDesktop.x11, .sway, .plasmaWayland, .gnomeWayland, .none] {
+            #expect(!desktop.mayOfferWlrProtocols)
+            #expect(desktop.withWlrProtocols(offered: true) == desktop)
+        }
+        #expect(GuardDesktop.choose(environment: ["SWAYSOCK": "/run/sway.sock", "WAYLAND_DISPLAY": "w",
+                                                  "XDG_CURRENT_DESKTOP": "sway", "APPLOCK_GUARD_BACKEND": "wlroots"])
+                == .otherWayland("sway"))
+    }
+
     @Test("Every desktop starts out NOT protecting: the backends wait for their desktop's answer, the others say plainly that windows stay visible")
     func initialReadiness() {
-        for desktop in [GuardDesktop.x11, .sway, .plasmaWayland, .gnomeWayland] {
+        for desktop in [GuardDesktop.x11, .sway, .plasmaWayland, .gnomeWayland, .wlroots("labwc")] {
             let readiness = GuardReadiness.initial(for: desktop)
             #expect(readiness.reason == .waiting)
             #expect(readiness.statement.hasPrefix("NOT protecting on \(desktop.name): "))
@@ -29,6 +43,7 @@ struct GuardDesktopTests {
         for desktop in [GuardDesktop.hyprland, .otherWayland("river")] {
             let readiness = GuardReadiness.initial(for: desktop)
             #expect(readiness.reason == .unsupportedDesktop)
+            #expect(readiness.statement.contains("this compositor offers no wlr-foreign-toplevel-management"))
             #expect(readiness.statement.contains("windows stay visible"))
         }
         #expect(GuardReadiness.initial(for: .none).reason == .noDisplay)

@@ -16,7 +16,7 @@ extension SettingsTests {
         #expect(harness.accessibility.find("Guarded Apps Are Not Hidden", showing: true) != nil)
         #expect(harness.accessibility.find("NOT protecting on this Wayland desktop (river)", showing: true) != nil,
                 "\(harness.accessibility.tree(of: "io.github.applock.Settings").joined(separator: "\n"))")
-        #expect(harness.accessibility.find("Use GNOME, KDE Plasma, sway or an X11 session", showing: true) != nil)
+        #expect(harness.accessibility.find("Use labwc, GNOME, KDE Plasma, sway or an X11 session", showing: true) != nil)
         try harness.screenshot("guard-not-protecting")
 
         unsupported.terminate()

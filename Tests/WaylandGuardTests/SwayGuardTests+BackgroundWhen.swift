@@ -9,7 +9,8 @@ extension SwayGuardTests {
     func theGuardsScratchpadIsNotHidden() throws {
         let h = try SwayGuardHarness("sway-background-when", policy: "GracePeriod=1\nObscureInBackground=true\n")
         try h.startGuard()
-        let window = try h.startApp()
+        try h.startApp()
+        let window = try #require(h.appWindow())
         #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
         #expect(h.waitUntilHidden(label: "locked"), "\(h.guardLog())")
 

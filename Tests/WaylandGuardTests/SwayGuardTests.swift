@@ -104,7 +104,8 @@ struct SwayGuardTests {
         #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
         try expectNotProtecting(
             GuardStatusProbe(environment: environment), .unsupportedDesktop,
-            statement: "NOT protecting on this Wayland desktop (river): a Wayland client cannot see", appName: SwayGuardHarness.app
+            statement: "NOT protecting on this Wayland desktop (river): this compositor offers no wlr-foreign-toplevel-management",
+            appName: SwayGuardHarness.app
         ) { guardProcess.logText() }
         let said = guardProcess.logText().components(separatedBy: "NOT protecting").count - 1
         #expect(said == 1, "\(guardProcess.logText())")

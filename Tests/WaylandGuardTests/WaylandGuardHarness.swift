@@ -4,11 +4,11 @@ import DBusKit
 import Foundation
 import Testing
 
-/// A sway desktop with a guarded app: private buses, an unlocked keyring, mocked logind, the real agent, headless
-/// sway and `applock-guard`; the guarded app is an unmodified foot terminal (app id `org.example.Notes`, yellow
-/// on magenta, its shell running `cat` into a recorder file with the terminal in non-canonical mode, so every key
-/// that reaches it is recorded at once).
-final class SwayGuardHarness {
+/// A headless wlroots desktop with a guarded app: private buses, an unlocked keyring, mocked logind, the real agent,
+/// the compositor and `applock-guard`; the guarded app is an unmodified foot terminal (app id `org.example.Notes`,
+/// yellow on magenta, its shell running `cat` into a recorder file with the terminal in non-canonical mode, so every
+/// key that reaches it is recorded at once). ``SwayGuardHarness`` and ``LabwcGuardHarness`` are its desktops.
+class WaylandGuardHarness {
     static let app = "org.example.Notes"
     /// foot's own colours: a screenshot of a hidden app must contain neither.
     static let appColours = ["#FF00FF", "#FFFF00"]
@@ -20,14 +20,14 @@ final class SwayGuardHarness {
     let environment: TestEnvironment
     let agent: AgentProcess
     let client: AgentClient
-    let session: SwaySession
     let recorder: URL
+    let desktop: any HeadlessWaylandSession
     var guardProcess: SessionProcess?
     var apps: [SessionProcess] = []
     private var shots = 0
     private let name: String
 
-    init(_ name: String, policy: String = "") throws {
+    init(_ name: String, policy: String, desktop start: (TestEnvironment) throws -> any HeadlessWaylandSession) throws {
         self.name = name
         let stale = (try? FileManager.default.contentsOfDirectory(atPath: Self.artifacts.path)) ?? []
         for file in stale where file.hasPrefix(name + "-") {
@@ -40,40 +40,50 @@ final class SwayGuardHarness {
         agent = setup.agent
         client = setup.client
         recorder = environment.root.appendingPathComponent("recorder.txt")
-        session = try SwaySession(environment: environment)
+        desktop = try start(environment)
     }
 
     deinit {
         guardProcess?.stop()
         for app in apps { app.stop() }
-        session.stop()
+        desktop.stop()
         environment.cleanup()
     }
 
-    /// Starts `applock-guard` on sway and waits until it owns its bus name.
-    func startGuard() throws {
-        let process = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
+    /// Starts `applock-guard` (on sway through sway's IPC, or with `backend` set, `APPLOCK_GUARD_BACKEND`) and waits
+    /// until it owns its bus name.
+    func startGuard(backend: String? = nil) throws {
+        let process = try desktop.launch(
+            [try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard",
+            extraVariables: backend.map { ["APPLOCK_GUARD_BACKEND": $0] } ?? [:])
         guardProcess = process
         guard environment.waitForName(GuardBusNames.busName) else {
             throw TestSupportError("the guard did not start: \(process.logText())")
         }
     }
 
-    /// Starts the guarded foot and returns its container id once sway shows it.
-    @discardableResult
-    func startApp() throws -> Int {
-        let process = try session.launch([
+    /// Kills the guard with SIGKILL, as a crash would, and waits until it is gone from the bus (a guard started before
+    /// the bus has dropped the old one's name cannot take it).
+    func killGuard() -> Bool {
+        guard let guardProcess else { return false }
+        guardProcess.kill(SIGKILL)
+        return guardProcess.waitForExit()
+            && waitUntil(timeout: .seconds(10)) { self.environment.ownerPID(of: GuardBusNames.busName) == nil }
+    }
+
+    /// Starts the guarded foot and waits until the compositor lists its window.
+    func startApp() throws {
+        let count = desktop.windowCount(appID: Self.app)
+        let process = try desktop.launch([
             "foot", "-a", Self.app, "-o", "colors.background=ff00ff", "-o", "colors.foreground=ffff00",
             "sh", "-c", "stty -icanon -echo; exec cat > '\(recorder.path)'",
         ], logName: "foot")
         apps.append(process)
-        var window: Int?
-        _ = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) {
-            window = self.session.windows().first { $0.appID == Self.app }?.id
-            return window != nil
+        guard waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20), {
+            self.desktop.windowCount(appID: Self.app) > count
+        }) else {
+            throw TestSupportError("foot did not show a window: \(process.logText())")
         }
-        guard let window else { throw TestSupportError("foot did not show a window: \(process.logText())") }
-        return window
     }
 
     // MARK: What a user sees
@@ -85,8 +95,8 @@ final class SwayGuardHarness {
     /// `artifacts/guard-wayland/<test>-<n>-<label>.png` when `label` is given.
     func visibleAppPixels(label: String? = nil) throws -> Int {
         let shot = environment.root.appendingPathComponent("shot.png")
-        try session.screenshot(to: shot)
-        let pixels = try session.pixelCount(in: shot, colours: Self.appColours)
+        try desktop.screenshot(to: shot)
+        let pixels = try desktop.pixelCount(in: shot, colours: Self.appColours)
         if let label {
             shots += 1
             let kept = Self.artifacts.appendingPathComponent("\(name)-\(shots)-\(label).png")
@@ -99,8 +109,8 @@ final class SwayGuardHarness {
     /// How many pixels of the whole screen have one of `colours` (`#RRGGBB`).
     func screenPixels(_ colours: [String]) throws -> Int {
         let shot = environment.root.appendingPathComponent("probe.png")
-        try session.screenshot(to: shot)
-        return try session.pixelCount(in: shot, colours: colours)
+        try desktop.screenshot(to: shot)
+        return try desktop.pixelCount(in: shot, colours: colours)
     }
 
     /// Waits until the screen shows none of the app's pixels (hidden) or, with `hidden: false`, plenty of them;
@@ -112,12 +122,6 @@ final class SwayGuardHarness {
         }
         _ = try? visibleAppPixels(label: label)
         return held
-    }
-
-    /// The lock window, once sway shows it: a window of neither foot nor anyone else the test started.
-    func lockWindow() -> SwayWindow? {
-        let ours = Set(apps.map(\.pid))
-        return session.windows().first { !ours.contains($0.pid) && $0.appID != Self.app }
     }
 
     func state() -> String? { try? client.state(Self.app) }
@@ -137,4 +141,31 @@ final class SwayGuardHarness {
     func recorded() -> String { (try? String(contentsOf: recorder, encoding: .utf8)) ?? "" }
 
     func guardLog() -> String { guardProcess?.logText() ?? "" }
+}
+
+/// ``WaylandGuardHarness`` on headless sway.
+final class SwayGuardHarness: WaylandGuardHarness {
+    init(_ name: String, policy: String = "") throws {
+        try super.init(name, policy: policy) { try SwaySession(environment: $0) }
+    }
+
+    var session: SwaySession { desktop as! SwaySession }
+
+    /// The app's window (its container id) once sway shows it.
+    func appWindow() -> Int? { session.windows().first { $0.appID == Self.app }?.id }
+
+    /// The lock window, once sway shows it: a window of neither foot nor anyone else the test started.
+    func lockWindow() -> SwayWindow? {
+        let ours = Set(apps.map(\.pid))
+        return session.windows().first { !ours.contains($0.pid) && $0.appID != Self.app }
+    }
+}
+
+/// ``WaylandGuardHarness`` on headless labwc (Debian 13).
+final class LabwcGuardHarness: WaylandGuardHarness {
+    init(_ name: String, policy: String = "") throws {
+        try super.init(name, policy: policy) { try LabwcSession(environment: $0) }
+    }
+
+    var session: LabwcSession { desktop as! LabwcSession }
 }

@@ -1,0 +1,191 @@
+public import AppLockCore
+public import AppLockGuard
+public import AppLockGuardDriver
+import DBusKit
+import Glibc
+public import WaylandKit
+
+/// The resident guard on a wlroots compositor (labwc, Wayfire, Hyprland, niri, river…) through two of the wlroots
+/// protocols (``WlrDesktop``). While a guarded app is `obscured` or `locked` its toplevels are kept minimised
+/// (`zwlr_foreign_toplevel_manager_v1`): one that comes back (a task bar, a click, `activate`) is minimised again at
+/// once, counts as the user reaching for the app, and the lock window is shown and activated. Until every such
+/// toplevel is minimised again, an opaque layer-shell overlay (`zwlr_layer_shell_v1`) covers every output and takes
+/// the keyboard and pointer: it covers what might flash in between, and an app the compositor does not minimise
+/// stays covered the whole time (the lock window is then under the overlay too: `applockctl unlock` still works).
+/// The same `GuardCore` decides as everywhere else, through ``GuardDriver``; one thread, the event loop's.
+public final class WlrootsGuard: GuardBackend {
+    struct Window {
+        var toplevel: WlrDesktop.Toplevel
+        var app: AppID?
+        var shown = false
+    }
+
+    let driver: GuardDriver
+    let desktop: WlrDesktop
+    let name: String
+    var windows: [UInt32: Window] = [:]
+    /// The toplevels the guard keeps minimised.
+    var hidden: Set<UInt32> = []
+    /// The lock windows' toplevels, and the app each locks.
+    var lockWindowToplevels: [UInt32: AppID] = [:]
+
+    /// Connects to the compositor (`$WAYLAND_DISPLAY`) and to the session bus; `name` is the desktop's name.
+    public init(configuration: GuardConfiguration, desktop: WlrDesktop, name: String) throws {
+        driver = try GuardDriver(configuration: configuration, desktop: .wlroots(name))
+        self.desktop = desktop
+        self.name = name
+    }
+
+    /// Follows the compositor's toplevels and hides what must be hidden until SIGTERM or SIGINT; when the compositor
+    /// goes, says it no longer protects.
+    public func run() throws {
+        desktop.onEvent = { [unowned self] event in handle(event) }
+        var watch: WatchHandle?
+        watch = driver.loop.watch(fd: desktop.fileDescriptor, readable: true, writable: false) { [unowned self] _ in
+            do {
+                try desktop.dispatch()
+            } catch {
+                if let watch { driver.loop.unwatch(watch) }
+                watch = nil
+                driver.report(.notProtecting(
+                    .compositorGone, on: name, "\(error)", fix: "log in again; a new applock-guard starts with the session"))
+            }
+        }
+        try driver.run(self)
+    }
+
+    func feed(_ input: GuardInput) { driver.feed(input) }
+
+    /// A lock window's Wayland app id: its program's file name.
+    private var lockWindowAppID: String {
+        driver.configuration.lockWindowPath?.split(separator: "/").last.map(String.init) ?? "applock-lock-window"
+    }
+
+    // MARK: GuardBackend
+
+    public func startFollowingWindows() throws {
+        try desktop.startFollowingToplevels()
+        driver.report(.protecting(on: name, "through wlr-foreign-toplevel-management and wlr-layer-shell"))
+    }
+
+    public func guardedAppsReloaded() {
+        for id in windows.keys.sorted() { resolve(id) }
+    }
+
+    public func lockWindowEnded(_ app: AppID) {
+        lockWindowToplevels = lockWindowToplevels.filter { $0.value != app }
+    }
+
+    /// Windows the guard minimised stay minimised when it stops (as after a crash), for the next guard.
+    public var leftBehindWhenTheBusGoes: String? { "hidden windows stay minimised until a new guard takes over" }
+
+    public func execute(_ action: GuardAction) {
+        switch action {
+        case .cover(let id, _, _):
+            guard windows[id.rawValue] != nil, hidden.insert(id.rawValue).inserted else { return }
+            keepHidden(id.rawValue)
+        case .uncover(let id), .discardCover(let id):
+            guard hidden.remove(id.rawValue) != nil else { return }
+            if windows[id.rawValue]?.toplevel.minimized == true { desktop.setMinimized(id.rawValue, false) }
+            updateOverlay()
+            updateShown(id.rawValue)
+        case .prepareCover, .restack:
+            break
+        case .grabKeyboard:
+            // A minimised toplevel has no keyboard, and the overlay takes it while one is not minimised yet.
+            feed(.keyboardGrabAnswered(true))
+        case .releaseKeyboard(let app):
+            if let app { activateLockWindow(of: app) }
+        case .showLockWindow(let app, _):
+            driver.startLockWindow(for: app)
+        case .hideLockWindow(let app):
+            lockWindowEnded(app)
+        case .activate(let id):
+            desktop.activate(id.rawValue)
+        case .register, .unregister, .reportActivity, .armTimer:
+            break
+        }
+    }
+
+    // MARK: Toplevels
+
+    private func handle(_ event: WlrDesktop.Event) {
+        switch event {
+        case .changed(let id, let toplevel):
+            changed(id, toplevel)
+        case .closed(let id):
+            lockWindowToplevels[id] = nil
+            guard windows.removeValue(forKey: id) != nil else { return }
+            hidden.remove(id)
+            updateOverlay()
+            feed(.windowGone(GuardWindowID(id)))
+        }
+    }
+
+    private func changed(_ id: UInt32, _ toplevel: WlrDesktop.Toplevel) {
+        if lockWindowToplevels[id] != nil || (toplevel.appID == lockWindowAppID && lockWindowMapped(id)) { return }
+        let known = windows[id]
+        windows[id, default: Window(toplevel: toplevel)].toplevel = toplevel
+        if known?.toplevel.appID != toplevel.appID { resolve(id) }
+        updateShown(id)
+        if hidden.contains(id) { keepHidden(id) }
+        let focused = toplevel.activated && known?.toplevel.activated != true
+        let restored = !toplevel.minimized && known?.toplevel.minimized == true
+        if focused || (restored && hidden.contains(id)) { feed(.activeWindowChanged(GuardWindowID(id))) }
+        updateOverlay()
+    }
+
+    /// A toplevel with the lock window's app id: the lock window of the first app whose lock window runs and has
+    /// no toplevel yet. It is activated (raised, with the keyboard).
+    private func lockWindowMapped(_ id: UInt32) -> Bool {
+        let placed = Set(lockWindowToplevels.values)
+        guard let app = driver.lockWindows.keys.sorted().first(where: { !placed.contains($0) }) else { return false }
+        lockWindowToplevels[id] = app
+        desktop.activate(id)
+        feed(.lockWindowMapped(app))
+        return true
+    }
+
+    private func activateLockWindow(of app: AppID) {
+        if let id = lockWindowToplevels.first(where: { $0.value == app })?.key { desktop.activate(id) }
+    }
+
+    /// Minimises a hidden toplevel that is not minimised, with the overlay up until the compositor says it is.
+    private func keepHidden(_ id: UInt32) {
+        guard windows[id]?.toplevel.minimized == false else { return }
+        desktop.setMinimized(id, true)
+        updateOverlay()
+    }
+
+    /// The overlay is up while any toplevel the guard hides is not minimised. When it comes down with the app still
+    /// hidden (a reach answered), the keyboard goes back to the newest lock window, which the overlay took it from;
+    /// when it comes down because the app was unlocked, the app gets it (``GuardAction/activate(_:)``).
+    private func updateOverlay() {
+        let needed = hidden.contains { windows[$0]?.toplevel.minimized == false }
+        guard needed != desktop.overlayShown else { return }
+        desktop.showOverlay(needed)
+        guard !needed else { return }
+        let stillLocked = Set(hidden.compactMap { windows[$0]?.app })
+        if let newest = lockWindowToplevels.filter({ stillLocked.contains($0.value) }).keys.max() { desktop.activate(newest) }
+    }
+
+    /// A toplevel counts as shown while it is not minimised, or while the guard keeps it minimised.
+    private func updateShown(_ id: UInt32) {
+        guard let window = windows[id] else { return }
+        let shown = !window.toplevel.minimized || hidden.contains(id)
+        guard window.shown != shown else { return }
+        windows[id]?.shown = shown
+        feed(shown ? .windowShown(GuardWindowID(id)) : .windowHidden(GuardWindowID(id)))
+    }
+
+    /// Which guarded app the toplevel belongs to (``GuardDriver/guardedApp(pid:names:appsByPID:)``), by its app id:
+    /// the protocol gives no process id.
+    private func resolve(_ id: UInt32) {
+        guard let window = windows[id] else { return }
+        let app = driver.guardedApp(pid: nil, names: [window.toplevel.appID], appsByPID: [:])
+        windows[id]?.app = app
+        feed(.windowResolved(GuardWindowID(id), app: app))
+    }
+}
+
+@available(*, unavailable) extension WlrootsGuard: Sendable {}
