@@ -37,7 +37,8 @@ WERROR = -Xswiftc -warnings-as-errors
 test: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
-	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build; \
+	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build \
+		$(foreach s,$(DEBIAN13_ONLY_SUITES),--skip $(s)); \
 		status=$$?; $(HOSTILE_REPORT); exit $$status
 	@$(MAKE) --no-print-directory test-debian13-run
 
@@ -49,6 +50,8 @@ test: deps protocols
 # LabwcGuardTests runs only there (labwc is Debian 13's); WlrootsOnSwayTests is the wlroots backend on sway 1.10.
 DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests LabwcGuardTests WlrootsOnSwayTests
 DEBIAN13_TIMEOUT ?= 900
+# Suites of desktops Debian 12 does not have (labwc): the host's run leaves them out, the chroot's runs them.
+DEBIAN13_ONLY_SUITES = LabwcGuardTests
 .PHONY: test-debian13 test-debian13-run
 test-debian13: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
