@@ -223,8 +223,9 @@ struct GnomeGuardTests {
         #expect(!desktop.recorded().contains("typed"), "keys typed after the restart reached the app: \(desktop.recorded())")
     }
 
-    @Test("A locked app's modal dialog is hidden with it: gtk4-demo's message dialog, open while unlocked, shows none of its pixels once the app locks, also in the Activities overview")
-    func modalDialogOfALockedAppIsHidden() throws {
+    @Test("A locked app's modal dialog is hidden with it: gtk4-demo's message dialog, open while unlocked, shows none of its pixels once the app locks, also in the Activities overview; attached to its window (GNOME's default) or not (Tweaks' \"Attach Modal Dialogs\" off)",
+          arguments: [true, false])
+    func modalDialogOfALockedAppIsHidden(attached: Bool) throws {
         let app = "org.gtk.Demo4"
         // The demo's windows are not its GtkApplication's: they carry the program's name as their app id.
         let setup = try GuardedAgent(
@@ -238,6 +239,10 @@ struct GnomeGuardTests {
             window, window * { background: #00FFFF; }
             window.dialog.message, window.dialog.message * { background: #00FF00; }
             """.write(to: theme.appendingPathComponent("gtk.css"), atomically: true, encoding: .utf8)
+        let attachment = environment.run(
+            ["gsettings", "set", "org.gnome.mutter", "attach-modal-dialogs", "\(attached)"],
+            extraEnvironment: ["GSETTINGS_BACKEND": "keyfile"])
+        #expect(attachment.succeeded, "\(attachment.stderr)")
         let session = try GnomeShellSession(environment: environment)
         let guardProcess = try Desktop.startGuard(in: session)
         let demo = try session.launch(["gtk4-demo", "--run=dialog"], logName: "gtk4-demo",
@@ -250,7 +255,8 @@ struct GnomeGuardTests {
         }
         func log() -> String { guardProcess.logText() + "\n--- gnome-shell\n" + session.logText().suffix(3000) }
         func pixels(_ colours: [String], _ label: String) -> Int {
-            (try? session.countPixels(colours, keep: Self.artifact(label, shellVersion: session.shellVersion))) ?? -1
+            let shot = Self.artifact("\(label)-\(attached ? "attached" : "detached")", shellVersion: session.shellVersion)
+            return (try? session.countPixels(colours, keep: shot)) ?? -1
         }
         // The window's cyan, and as the Shell dims it behind its modal dialog (GNOME 43).
         let window = ["#00FFFF", "#00B1B1"], dialog = ["#00FF00"]
