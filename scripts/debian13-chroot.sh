@@ -32,6 +32,8 @@ packages=(
     # KWinGuardTests: xterm on Xwayland; the Xvfb that holds KWin 6's output where it has no GPU (and xprop to
     # see it up); wayland-scanner, gcc and fake-input.xml to build the test's fake keyboard.
     xterm xvfb x11-utils gcc libc6-dev pkg-config libwayland-dev plasma-wayland-protocols
+    # GnomeGuardTests: gtk4-demo, whose modal dialog is hidden with its locked app.
+    gtk-4-examples
     systemd desktop-file-utils man-db
 )
 

@@ -13,6 +13,8 @@ packages=(
     libgtk-4-dev libgtk-4-bin libgtk-3-bin libadwaita-1-dev libx11-dev libxi-dev libcairo2-dev adwaita-icon-theme fonts-dejavu-core
     util-linux xvfb openbox xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi python3-gi
     xss-lock i3lock sway grim foot wtype
+    # gtk4-demo: the guarded app whose modal dialog GnomeGuardTests hides with it.
+    gtk-4-examples
     libwayland-dev libwayland-bin wayland-protocols plasma-wayland-protocols
 )
 # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).

@@ -16,6 +16,7 @@ extension Agent {
     /// The passcode of `app` was removed through AppLock (RemovePasscode, ResetPasscode): the records forget it.
     func passcodeForgotten(_ app: AppID) {
         if passcodeRecords.forget(app) { savePasscodeRecords() }
+        tamperEpisodeEnded(app)
         forgetAuthenticatedPolicy(of: app)
     }
 

@@ -157,11 +157,13 @@ extension Agent {
             outcome = .verified
             // The store holds this hash now, whatever the core answers.
             passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: "\(purpose)")
+            tamperEpisodeEnded(app)
         case .wrong: outcome = .wrong
         case .tampered:
             logger.warning("the keyring item of the passcode was removed or replaced outside AppLock; the app stays locked",
                            metadata: ["app": "\(app)"])
             outcome = .passcodeTampered
+            notifyTampered(app)
         case .unavailable(let why):
             logger.error("Secret Service unavailable; nothing unlocked", metadata: ["app": "\(app)", "error": "\(why)"])
             outcome = .storeUnavailable

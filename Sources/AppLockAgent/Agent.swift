@@ -26,6 +26,10 @@ public final class Agent {
     var passcodeRecords = PasscodeRecords()
     let recordStore: PasscodeRecordStore
     let recordWriter: StateFileWriter<PasscodeRecords>
+    /// The apps whose tampered passcode item the user was told about in this episode, and whether a notification
+    /// that could not be sent was logged.
+    var tamperedAppsNotified: Set<AppID> = []
+    var tamperNotificationFailureLogged = false
     /// The policy files as last read, before any weakening is held.
     var filePolicies: PolicySet
     /// The last authenticated policy of each app with a passcode, and where it is kept.

@@ -288,6 +288,10 @@ struct PasscodeTests {
         #expect(removed?.name == Self.error + "PasscodeTampered", "\(removed?.description ?? "unlocked")")
         #expect(try app.state(Self.notes) == "locked")
         #expect(try app.appProperty(Self.notes, "HasPasscode").boolValue == true)
+        #expect(waitUntil(timeout: .seconds(10)) {
+            harness.agent.logText().contains("the notification about a tampered passcode was not shown")
+        },
+                "no notification server: the answer is the same, and the log says so")
         #expect(Self.failure(app, "RemovePasscode", [.string(Self.notes), .string(Self.right)])?.name
             == Self.error + "PasscodeTampered")
         #expect(Self.failure(app, "SetPasscode", [.string(Self.notes), .string(Self.wrong), .string("numeric")])?.name
@@ -311,6 +315,42 @@ struct PasscodeTests {
         try again.call("Unlock", [.string(Self.notes), .string(Self.right)])
         #expect(try again.state(Self.notes) == "unlocked", "the original item put back clears it")
         Self.expectLogClean(harness, [Self.right, Self.other, Self.wrong])
+    }
+
+    @Test("a tampered passcode item is told by one desktop notification per episode, naming the app and what to do, never the passcode or hash")
+    func tamperedKeyringItemIsNotifiedOncePerEpisode() throws {
+        let harness = try AgentHarness()
+        try harness.environment.startNotificationServer()
+        let probe = GuardStatusProbe(environment: harness.environment)
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        _ = try app.register(Self.notes)
+        let original = harness.environment.run(["secret-tool", "lookup", "app-id", Self.notes]).stdout
+        #expect(original.hasPrefix("$argon2id$"), "\(original)")
+        #expect(try probe.notifications().isEmpty)
+
+        #expect(harness.environment.run(["secret-tool", "clear", "app-id", Self.notes]).succeeded)
+        #expect(Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.right)])?.name == Self.error + "PasscodeTampered")
+        let told = probe.waitForNotifications(1)
+        #expect(told.count == 1, "\(told)")
+        let notification = try #require(told.first)
+        #expect(notification.summary.contains(Self.notes), "\(notification)")
+        #expect(notification.body.contains("applockctl reset-passcode \(Self.notes)"), "\(notification)")
+        #expect(notification.body.contains("original keyring item back"), "\(notification)")
+        for secret in [Self.right, "$argon2id$", original] {
+            #expect(!notification.summary.contains(secret) && !notification.body.contains(secret))
+        }
+
+        #expect(Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.wrong)])?.name == Self.error + "PasscodeTampered")
+        #expect(try probe.notifications().count == 1, "a tampered app answered again is not told again")
+
+        try Self.storeItem(harness, Self.notes, kind: "numeric", hash: original)
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        try app.call("Lock", [.string(Self.notes)])
+        #expect(harness.environment.run(["secret-tool", "clear", "app-id", Self.notes]).succeeded)
+        #expect(Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.right)])?.name == Self.error + "PasscodeTampered")
+        #expect(probe.waitForNotifications(2).count == 2, "once the original item verified, a new tampering is told again")
+        Self.expectLogClean(harness, [Self.right, Self.wrong])
     }
 
     @Test("a weakening written into an app's policy file is held until its passcode confirms it; a strengthening applies at once")

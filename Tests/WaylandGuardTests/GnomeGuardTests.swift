@@ -222,4 +222,73 @@ struct GnomeGuardTests {
         #expect(desktop.waitUntilHidden(false, label: "unlocked-after-restart"), "\(desktop.log())")
         #expect(!desktop.recorded().contains("typed"), "keys typed after the restart reached the app: \(desktop.recorded())")
     }
+
+    @Test("A locked app's modal dialog is hidden with it: gtk4-demo's message dialog, open while unlocked, shows none of its pixels once the app locks, also in the Activities overview; attached to its window (GNOME's default) or not (Tweaks' \"Attach Modal Dialogs\" off)",
+          arguments: [true, false])
+    func modalDialogOfALockedAppIsHidden(attached: Bool) throws {
+        let app = "org.gtk.Demo4"
+        // The demo's windows are not its GtkApplication's: they carry the program's name as their app id.
+        let setup = try GuardedAgent(
+            app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=GTK Demo\nExec=gtk4-demo\nStartupWMClass=gtk4-demo\n")
+        let environment = setup.environment
+        // A theme of the demo's own (GTK_THEME, so the lock window keeps its look): its window cyan, its message
+        // dialog green.
+        let theme = environment.dataHome.appendingPathComponent("themes/AppLockDialogTest/gtk-4.0")
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        try """
+            window, window * { background: #00FFFF; }
+            window.dialog.message, window.dialog.message * { background: #00FF00; }
+            """.write(to: theme.appendingPathComponent("gtk.css"), atomically: true, encoding: .utf8)
+        let attachment = environment.run(
+            ["gsettings", "set", "org.gnome.mutter", "attach-modal-dialogs", "\(attached)"],
+            extraEnvironment: ["GSETTINGS_BACKEND": "keyfile"])
+        #expect(attachment.succeeded, "\(attachment.stderr)")
+        let session = try GnomeShellSession(environment: environment)
+        let guardProcess = try Desktop.startGuard(in: session)
+        let demo = try session.launch(["gtk4-demo", "--run=dialog"], logName: "gtk4-demo",
+                                      extraVariables: ["GTK_THEME": "AppLockDialogTest"])
+        defer {
+            demo.stop()
+            guardProcess.stop()
+            session.stop()
+            environment.cleanup()
+        }
+        func log() -> String { guardProcess.logText() + "\n--- gnome-shell\n" + session.logText().suffix(3000) }
+        func pixels(_ colours: [String], _ label: String) -> Int {
+            let shot = Self.artifact("\(label)-\(attached ? "attached" : "detached")", shellVersion: session.shellVersion)
+            return (try? session.countPixels(colours, keep: shot)) ?? -1
+        }
+        // The window's cyan, and as the Shell dims it behind its modal dialog (GNOME 43).
+        let window = ["#00FFFF", "#00B1B1"], dialog = ["#00FF00"]
+        #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "locked" }, "\(log())")
+        // The guard has found the demo's window when it shows the lock window over it.
+        #expect(waitUntil(timeout: .seconds(20)) {
+            (try? session.countPixels(SwayGuardHarness.lockWindowColours)) ?? 0 > 100_000
+                && pixels(window, "dialog-1-locked-at-launch") == 0
+        }, "\(log())")
+
+        let applockctl = try PackageFolders.program("applockctl")
+        let unlocked = environment.run([applockctl, "unlock", app, "--stdin"], input: SwayGuardHarness.passcode + "\n")
+        #expect(unlocked.succeeded, "\(unlocked.stderr)")
+        #expect(waitUntil(timeout: .seconds(20)) { pixels(window, "dialog-2-unlocked") > 10_000 }, "\(log())")
+        #expect(waitUntil(timeout: .seconds(10)) {
+            (try? session.countPixels(SwayGuardHarness.lockWindowColours)) ?? Int.max < 10_000
+        }, "the lock window ends")
+        // Alt+M: the demo's "_Message Dialog" button opens a modal message dialog over its window.
+        try session.keyboard.chord([Self.altKeysym, 0x6D])
+        #expect(waitUntil(timeout: .seconds(20)) {
+            pixels(dialog, "dialog-3-dialog-open") > 5_000 && pixels(window, "dialog-3-dialog-open") > 10_000
+        }, "\(log())")
+
+        let locked = environment.run([applockctl, "lock", app])
+        #expect(locked.succeeded, "\(locked.stdout)\(locked.stderr)")
+        #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "locked" }, "\(log())")
+        #expect(waitUntil(timeout: .seconds(20)) {
+            pixels(dialog, "dialog-4-locked") == 0 && pixels(window, "dialog-4-locked") == 0
+        }, "the dialog is hidden with its app: \(log())")
+        #expect(session.setOverview(open: true), "the Activities overview opens")
+        #expect(waitUntil(timeout: .seconds(20)) {
+            pixels(dialog, "dialog-5-overview") == 0 && pixels(window, "dialog-5-overview") == 0
+        }, "the overview shows none of the app or its dialog: \(log())")
+    }
 }
