@@ -238,6 +238,7 @@ public final class Agent {
             case .persistMissedAttempts:
                 saveMissedAttempts()
             case .missedAttemptsReported(let app, let record):
+                publisher.missedAttemptsReported(app, record)
                 logger.notice("\(app) unlocked after \(record.count) failed attempts",
                               metadata: ["app": "\(app)", "failedAttempts": "\(record.count)"])
             case .releaseSleepInhibitor:
