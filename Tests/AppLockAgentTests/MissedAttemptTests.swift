@@ -12,7 +12,7 @@ struct MissedAttemptTests {
     static let right = "90817263"
     static let wrong = "55501234"
 
-    @Test("two wrong passcodes while locked survive a restart; the right one reports them once, then the record is empty")
+    @Test("two wrong passcodes while locked survive SIGKILL and a restart; the right one reports them once, then the record is empty")
     func missedAttemptsSurviveARestartAndAreReportedOnce() throws {
         let harness = try AgentHarness()
         let app = try harness.client()
@@ -32,7 +32,8 @@ struct MissedAttemptTests {
         #expect(attempts.map(\.outcome) == ["wrong-passcode", "wrong-passcode"])
         #expect(attempts.allSatisfy { $0.time >= before && $0.time <= after }, "\(attempts)")
 
-        harness.agent.terminate()
+        // Each WrongPasscode was answered once its failure was on disk: killing the agent loses none.
+        harness.agent.kill(SIGKILL)
         #expect(harness.agent.waitForExit() != nil)
         let file = harness.environment.stateHome.appendingPathComponent("applock/missed-attempts")
         let text = try String(contentsOf: file, encoding: .utf8)
