@@ -100,6 +100,14 @@ extension Agent {
             return { [unowned self] call in
                 answer(call) { _ in (machine: [], reply: [heldPolicyRows()]) }
             }
+        case .getMissedAttempts:
+            return { [unowned self] call in
+                answer(call) { _ in
+                    let app = try AppID.argument(call.string(0))
+                    guard machine.snapshot(of: app) != nil else { throw ManagerError.unknownApplication }
+                    return (machine: [], reply: Self.missedAttemptValues(machine.missedAttempts.record(for: app)))
+                }
+            }
         }
     }
 
@@ -128,6 +136,15 @@ extension Agent {
             .structure([.string(app.rawValue), .array(element: try! Signature("s"), heldPolicyKeys[app]!.map { .string($0) })])
         }
         return .array(element: try! Signature("(sas)"), rows)
+    }
+
+    /// `(u count, a(tss) attempts)` of a record of missed attempts, as GetMissedAttempts and MissedAttemptsReported
+    /// carry it.
+    static func missedAttemptValues(_ record: MissedAttemptLog.Record) -> [DBusValue] {
+        let rows: [DBusValue] = record.attempts.map { attempt in
+            .structure([.uint64(attempt.time), .string(attempt.method.rawValue), .string(attempt.outcome.rawValue)])
+        }
+        return [.uint32(record.count), .array(element: try! Signature("(tss)"), rows)]
     }
 
     private func recentEventRows() -> DBusValue {

@@ -193,11 +193,14 @@ extension Agent {
         }
     }
 
-    /// Answers a failed attempt only once the ledger that counts it is on disk, so that killing the
-    /// agent right after an answer cannot take the failure back; the loop serves others meanwhile.
+    /// Answers a failed attempt only once the ledger that counts it, and the record of missed attempts, are on
+    /// disk, so that killing the agent right after an answer cannot take the failure back; the loop serves others
+    /// meanwhile.
     private func failOnceCounted(_ call: MethodInvocation, _ error: DBusError) {
         let callOnLoop = LoopBound(call, loop: loop)
-        ledgerWriter.afterWrites(on: loop) { callOnLoop.value.fail(error) }
+        ledgerWriter.afterWrites(on: loop) { [missedAttemptWriter, loop] in
+            missedAttemptWriter.afterWrites(on: loop) { callOnLoop.value.fail(error) }
+        }
     }
 
     /// Queues `operation` behind the others for `app`; an admitted passcode call's admission ends when it is done.

@@ -30,6 +30,9 @@ public final class Agent {
     /// that could not be sent was logged.
     var tamperedAppsNotified: Set<AppID> = []
     var tamperNotificationFailureLogged = false
+    let missedAttemptStore: MissedAttemptStore
+    /// Writes the record of missed attempts off the loop.
+    let missedAttemptWriter: StateFileWriter<MissedAttemptLog>
     /// The policy files as last read, before any weakening is held.
     var filePolicies: PolicySet
     /// The last authenticated policy of each app with a passcode, and where it is kept.
@@ -80,6 +83,10 @@ public final class Agent {
         self.ledgerWriter = try StateFileWriter { [ledger] (value) throws(FileError) in try ledger.save(value) }
         self.recordStore = PasscodeRecordStore(directory: configuration.stateDirectory)
         self.recordWriter = try StateFileWriter { [recordStore] (value) throws(FileError) in try recordStore.save(value) }
+        self.missedAttemptStore = MissedAttemptStore(directory: configuration.stateDirectory)
+        self.missedAttemptWriter = try StateFileWriter { [missedAttemptStore] (value) throws(FileError) in
+            try missedAttemptStore.save(value)
+        }
         self.passcodes = try PasscodeWorker(
             store: HelperProcessPasscodeStore(timeout: configuration.storeTimeout),
             hasher: Argon2idHasher(),
@@ -108,6 +115,7 @@ public final class Agent {
         publisher = ApplicationPublisher(bus: bus)
 
         restoreLedger()
+        restoreMissedAttempts()
         restorePasscodeRecords()
         restoreAuthenticatedPolicies()
         loadStoredPasscodes()
@@ -152,6 +160,9 @@ public final class Agent {
         }
         if let error = recordWriter.writeNow(passcodeRecords) {
             logger.critical("cannot save the passcode records at exit", metadata: ["error": "\(error)"])
+        }
+        if let error = missedAttemptWriter.writeNow(machine.missedAttempts) {
+            logger.critical("cannot save the record of missed attempts at exit", metadata: ["error": "\(error)"])
         }
         logger.info("stopped")
         return exitStatus
@@ -228,6 +239,12 @@ public final class Agent {
                 rescheduleLockoutTimer(end)
             case .persistLedger:
                 saveLedger()
+            case .persistMissedAttempts:
+                saveMissedAttempts()
+            case .missedAttemptsReported(let app, let record):
+                publisher.missedAttemptsReported(app, record)
+                logger.notice("\(app) unlocked after \(record.count) failed attempts",
+                              metadata: ["app": "\(app)", "failedAttempts": "\(record.count)"])
             case .releaseSleepInhibitor:
                 // The apps' signals and their echoes leave before the system may sleep.
                 sendFollowUps()
@@ -294,6 +311,26 @@ public final class Agent {
                          metadata: ["problem": "\(problem)"])
         }
         if let ledgerValue { perform(machine.restoreLedger(ledgerValue)) }
+    }
+
+    private func restoreMissedAttempts() {
+        let (log, problems) = missedAttemptStore.load()
+        for problem in problems {
+            logger.error("record of missed attempts damaged; what could be read is kept", metadata: ["problem": "\(problem)"])
+        }
+        machine.restoreMissedAttempts(log)
+    }
+
+    /// Queues a write of the record of missed attempts; a failed write is reported, and the next change writes the
+    /// whole record again.
+    func saveMissedAttempts() {
+        let agent = LoopBound(self, loop: loop)
+        missedAttemptWriter.save(machine.missedAttempts) { [loop] error in
+            loop.post {
+                agent.value.logger.error("cannot save the record of missed attempts; it is kept while the agent runs",
+                                         metadata: ["error": "\(error)"])
+            }
+        }
     }
 
     /// Queues a write of the ledger; the loop does not wait for the disk. A failed write is reported and

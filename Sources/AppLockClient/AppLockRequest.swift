@@ -278,3 +278,21 @@ extension AppLockRequest where Value == [RecentLockEvent] {
         }
     }
 }
+
+extension AppLockRequest where Value == MissedAttemptLog.Record {
+    /// `GetMissedAttempts`: the failed unlocks of `appID` while it was locked, since its last successful unlock.
+    /// An attempt whose method or outcome this client does not know is left out; the count still has it.
+    public static func missedAttempts(_ appID: String) -> Self {
+        Self(.getMissedAttempts, [.string(appID)], checking: [check(appID: appID)]) { reply, _ in
+            guard reply.count == 2, let count = reply[0].uint32Value, let rows = reply[1].arrayValue else { return nil }
+            let attempts = rows.compactMap { row -> MissedAttempt? in
+                guard let fields = row.structureValue, fields.count == 3, let time = fields[0].uint64Value,
+                      let method = fields[1].stringValue.flatMap(MissedAttempt.Method.init(rawValue:)),
+                      let outcome = fields[2].stringValue.flatMap(MissedAttempt.Outcome.init(rawValue:))
+                else { return nil }
+                return MissedAttempt(time: time, method: method, outcome: outcome)
+            }
+            return MissedAttemptLog.Record(count: count, attempts: attempts)
+        }
+    }
+}

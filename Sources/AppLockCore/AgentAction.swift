@@ -17,6 +17,10 @@ public enum AgentAction: Equatable, Sendable {
     case rescheduleLockoutTimer(UnixMicroseconds?)
     /// Write `lockoutLedger.encoded()` to disk.
     case persistLedger
+    /// Write `missedAttempts.encoded()` to disk.
+    case persistMissedAttempts
+    /// The app was unlocked after failed attempts: tell the user once what was missed (the record is cleared).
+    case missedAttemptsReported(AppID, MissedAttemptLog.Record)
     /// Release logind's sleep delay inhibitor (always the last action of `prepareForSleep(true)`).
     case releaseSleepInhibitor
     /// Take a new sleep delay inhibitor (the last action of `prepareForSleep(false)`).

@@ -26,6 +26,7 @@ extension AgentStateMachine {
     public mutating func firstPasscodeSet(_ app: AppID, kind: PasscodeKind, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
         if lockoutLedger.remove(app) { actions.append(.persistLedger) }
+        forgetMissedAttempts(app, &actions)
         return actions + passcodeStored(app, kind: kind, now: now)
     }
 
@@ -36,6 +37,7 @@ extension AgentStateMachine {
         guard let e = apps[app], e.hasPasscode else { return actions }
         apps[app]!.passcodeKind = nil
         if lockoutLedger.remove(app) { actions.append(.persistLedger) }
+        forgetMissedAttempts(app, &actions)
         if e.owner == nil && e.attemptSerial == nil {
             removeApp(app)
             actions.append(.appRemoved(app))
@@ -84,6 +86,30 @@ extension AgentStateMachine {
             // Deliberately not recorded as announced: the next input announces it again.
         }
         return actions
+    }
+
+    /// Replaces the record of missed attempts (read from disk at startup).
+    public mutating func restoreMissedAttempts(_ log: MissedAttemptLog) {
+        missedAttempts = log
+    }
+
+    /// Records a failed unlock of `app` when it is locked: someone at the keyboard who is not its user may have
+    /// tried; the next successful unlock tells.
+    mutating func recordMissedAttempt(_ app: AppID, _ attempt: MissedAttempt, _ actions: inout [AgentAction]) {
+        guard apps[app]?.state == .locked else { return }
+        missedAttempts.recordFailure(app, attempt)
+        actions.append(.persistMissedAttempts)
+    }
+
+    /// `app` was unlocked: the attempts it missed are reported once and cleared.
+    mutating func reportMissedAttempts(_ app: AppID, _ actions: inout [AgentAction]) {
+        guard let record = missedAttempts.takeReport(app) else { return }
+        actions.append(.missedAttemptsReported(app, record))
+        actions.append(.persistMissedAttempts)
+    }
+
+    private mutating func forgetMissedAttempts(_ app: AppID, _ actions: inout [AgentAction]) {
+        if missedAttempts.remove(app) { actions.append(.persistMissedAttempts) }
     }
 
     /// Starts a passcode attempt (Unlock, ChangePasscode, RemovePasscode) for `app`. Throws, changing
@@ -139,11 +165,13 @@ extension AgentStateMachine {
             takeBackCountedFailure()
             answer = .passcodeTampered
         case .wrong:
-            switch e.countedInAdvance?.outcome ?? lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall) {
+            let failure = e.countedInAdvance?.outcome ?? lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall)
+            switch failure {
             case .wrongPasscode(let left): answer = .wrongPasscode(attemptsLeft: left)
             case .lockedOut(_, let seconds): answer = .lockedOut(seconds: seconds)
             }
             actions.append(.persistLedger)
+            recordMissedAttempt(app, MissedAttempt(time: now.wall, passcodeFailure: failure), &actions)
             actions.append(.propertiesChanged(app))
         case .verified:
             if lockoutLedger.recordSuccess(app) {
@@ -160,6 +188,7 @@ extension AgentStateMachine {
                 apps[app]!.causes.remove(.manual)
                 let target: AppState = apps[app]!.causes.isEmpty ? .unlocked : .obscured
                 setState(app, target, .unlock, source: ManagerMethod.unlock.name, &actions)
+                reportMissedAttempts(app, &actions)
                 answer = .unlocked
             }
         }

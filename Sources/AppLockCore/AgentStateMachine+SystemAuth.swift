@@ -34,7 +34,8 @@ extension AgentStateMachine {
     /// Ends the system authentication of `ticket` with polkit's answer. Authorized: an unlock unlocks the app
     /// (reason `unlock`; it stays obscured while obscure causes remain); a reset answers success, and the caller
     /// then removes the passcode and reports it with `passcodeRemoved`. Not authorized or unavailable: a named
-    /// error and nothing changes — no failed attempt is counted. A ticket that was cancelled meanwhile (a lock
+    /// error and nothing changes — no failed attempt is counted in the lock-out ledger; a refused unlock of a locked app
+    /// is recorded among its missed attempts. A ticket that was cancelled meanwhile (a lock
     /// arrived, the caller left) answers `Interrupted` and changes nothing.
     public mutating func finishSystemAuthentication(
         _ ticket: SystemAuthTicket, outcome: SystemAuthOutcome, now: AgentTime
@@ -46,6 +47,8 @@ extension AgentStateMachine {
         let error: ManagerError?
         switch outcome {
         case .notAuthorized(let why):
+            recordMissedAttempt(ticket.app, MissedAttempt(time: now.wall, method: .systemAuthentication, outcome: .notAuthorized),
+                                &actions)
             error = .notAuthorized(why)
         case .unavailable(let why):
             error = .systemAuthUnavailable(why)
@@ -59,6 +62,7 @@ extension AgentStateMachine {
                         apps[app]!.causes.remove(.manual)
                         let target: AppState = apps[app]!.causes.isEmpty ? .unlocked : .obscured
                         setState(app, target, .unlock, source: ManagerMethod.unlockWithSystemAuthentication.name, &actions)
+                        reportMissedAttempts(app, &actions)
                     }
                     error = nil
                 }

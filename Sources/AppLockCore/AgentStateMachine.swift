@@ -17,6 +17,9 @@ public struct AgentStateMachine: Sendable, Equatable {
     public internal(set) var lockoutLedger: LockoutLedger
     /// The same as `lockoutLedger`.
     public var ledger: LockoutLedger { lockoutLedger }
+    /// The failed unlocks of each locked app since its last unlock; persist `missedAttempts.encoded()` on
+    /// `.persistMissedAttempts`.
+    public internal(set) var missedAttempts = MissedAttemptLog()
     var inhibitors: [UInt32: Inhibitor] = [:]
     var nextCookie: UInt32 = 1
     var nextAttemptSerial: UInt64 = 1

@@ -20,6 +20,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case resetPasscode = "ResetPasscode"
     case confirmPolicy = "ConfirmPolicy"
     case getHeldPolicyChanges = "GetHeldPolicyChanges"
+    case getMissedAttempts = "GetMissedAttempts"
 
     /// The D-Bus member name.
     public var name: String { rawValue }
@@ -86,6 +87,10 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
             return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors)
         case .getHeldPolicyChanges:
             return MethodContract(inputs: [], outputs: [ProtocolArgument("changes", "a(sas)")])
+        case .getMissedAttempts:
+            return MethodContract(
+                inputs: [appID], outputs: ManagerSignal.missedAttemptsReported.arguments.dropFirst().map { $0 },
+                errors: [.invalidArgument, .unknownApplication])
         }
     }
 

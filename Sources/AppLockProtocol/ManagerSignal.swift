@@ -4,6 +4,8 @@ public enum ManagerSignal: String, Sendable, CaseIterable, Hashable, CustomStrin
     case stateChanged = "StateChanged"
     /// `(s state)`: the desktop session's state.
     case sessionStateChanged = "SessionStateChanged"
+    /// `(s app_id, u count, a(tss) attempts)`: the app was unlocked after failed attempts, said once.
+    case missedAttemptsReported = "MissedAttemptsReported"
 
     /// The D-Bus member name.
     public var name: String { rawValue }
@@ -15,6 +17,8 @@ public enum ManagerSignal: String, Sendable, CaseIterable, Hashable, CustomStrin
         switch self {
         case .stateChanged: [ProtocolArgument("app_id", "s"), ProtocolArgument("state", "s"), ProtocolArgument("reason", "s")]
         case .sessionStateChanged: [ProtocolArgument("state", "s")]
+        case .missedAttemptsReported:
+            [ProtocolArgument("app_id", "s"), ProtocolArgument("count", "u"), ProtocolArgument("attempts", "a(tss)")]
         }
     }
 

@@ -37,6 +37,9 @@ final class AgentMonitor: Sendable {
         view.running = true
         for app in listed {
             if let properties = try? connection.blocking.properties(of: app.appID) { view.apps[app.appID] = properties }
+            if let missed = try? connection.performBlocking(.missedAttempts(app.appID)), missed.count > 0 {
+                view.missedAttempts[app.appID] = missed
+            }
         }
         view.recentEvents = (try? connection.blocking.recentEvents()) ?? []
         view.heldPolicyChanges = (try? connection.performBlocking(.heldPolicyChanges)) ?? [:]

@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockCore
 import Glibc
 import GtkKit
 
@@ -9,15 +10,20 @@ final class RecentLocksPage {
     private let group = PreferencesGroup(
         title: "Recent Locks", description: "What AppLock did since it started, newest first")
     private var shown: [RecentLockEvent]?
+    private let missedGroup = PreferencesGroup(
+        title: "Missed Attempts", description: "Failed unlocks of locked apps since they were last unlocked")
+    private var shownMissed: [String: MissedAttemptLog.Record]?
     private let names: [String: String]
 
     /// `names` gives an app's name by id (the id is shown for others).
     init(names: [String: String]) {
         self.names = names
+        page.add(missedGroup)
         page.add(group)
     }
 
     func refresh(_ agent: AgentView) {
+        refreshMissedAttempts(agent)
         let events = Array(agent.recentEvents.reversed())
         guard events != shown else { return }
         shown = events
@@ -35,6 +41,34 @@ final class RecentLocksPage {
                 subtitle: "\(Self.reason(event.reason)) · \(Self.time(event.time))")
             row.addPrefix(Image(iconName: Self.icon(event)))
             group.add(row)
+        }
+    }
+
+    private func refreshMissedAttempts(_ agent: AgentView) {
+        guard agent.missedAttempts != shownMissed else { return }
+        shownMissed = agent.missedAttempts
+        missedGroup.removeAll()
+        if agent.missedAttempts.isEmpty {
+            missedGroup.add(ActionRow(title: "No failed attempts", subtitle: "Failed unlocks of a locked app show here"))
+            return
+        }
+        for app in agent.missedAttempts.keys.sorted() {
+            let record = agent.missedAttempts[app]!
+            let noun = record.count == 1 ? "failed attempt" : "failed attempts"
+            let row = ActionRow(
+                title: "\(record.count) \(noun) since you last unlocked \(names[app] ?? app)",
+                subtitle: record.attempts.map { "\(Self.time($0.time)) \(Self.method($0))" }.joined(separator: ", "))
+            row.addPrefix(Image(iconName: "dialog-warning-symbolic"))
+            missedGroup.add(row)
+        }
+    }
+
+    /// How a missed attempt was made, in words.
+    static func method(_ attempt: MissedAttempt) -> String {
+        switch attempt.outcome {
+        case .wrongPasscode: "wrong passcode"
+        case .lockedOut: "wrong passcode, locked out"
+        case .notAuthorized: "system authentication refused"
         }
     }
 

@@ -8,7 +8,10 @@ import Testing
         let ticket = try f.m.beginAttempt(f.notes, now: t(0))
         let first = f.m.finishAttempt(ticket, outcome: .wrong, purpose: .unlock, now: t(0))
         #expect(first.answer == .wrongPasscode(attemptsLeft: 4))
-        #expect(first.actions == [.persistLedger, .propertiesChanged(f.notes)])
+        #expect(first.actions == [.persistLedger, .persistMissedAttempts, .propertiesChanged(f.notes)])
+        #expect(f.m.missedAttempts.record(for: f.notes) == .init(count: 1, attempts: [
+            MissedAttempt(time: t(0), method: .passcode, outcome: .wrongPasscode),
+        ]), "a wrong passcode while locked is a missed attempt, with its time")
         #expect(f.m.snapshot(of: f.notes)?.failedAttempts == 1)
         #expect(try f.fail(f.notes, times: 4, now: t(1)) == .wrongPasscode(attemptsLeft: 0))
         let ticket6 = try f.m.beginAttempt(f.notes, now: t(2))
@@ -36,9 +39,12 @@ import Testing
         let ticket = try f.m.beginAttempt(f.notes, now: t(1))
         let result = f.m.finishAttempt(ticket, outcome: .verified, purpose: .unlock, now: t(1))
         #expect(result.answer == .unlocked)
+        let missed = MissedAttempt(time: t(0), method: .passcode, outcome: .wrongPasscode)
         #expect(result.actions == [
             .persistLedger, .propertiesChanged(f.notes), .stateChanged(f.notes, .unlocked, .unlock, source: "Unlock"),
-        ])
+            .missedAttemptsReported(f.notes, .init(count: 3, attempts: [missed, missed, missed])), .persistMissedAttempts,
+        ], "the unlock reports the missed attempts once")
+        #expect(f.m.missedAttempts.records.isEmpty)
         #expect(f.m.snapshot(of: f.notes)?.failedAttempts == 0)
         #expect(f.m.lockoutLedger.records.isEmpty)
     }
@@ -173,7 +179,8 @@ import Testing
         var f = MachineFixture()
         _ = f.m.passcodeStored(f.notes, kind: .fourDigit, now: t(0))
         _ = try f.fail(f.notes, times: 2, now: t(0))
-        #expect(f.m.passcodeRemoved(f.notes, now: t(1)) == [.persistLedger, .appRemoved(f.notes)])
+        #expect(f.m.passcodeRemoved(f.notes, now: t(1)) == [.persistLedger, .persistMissedAttempts, .appRemoved(f.notes)])
+        #expect(f.m.missedAttempts.records.isEmpty)
         #expect(f.m.knownApps == [])
         #expect(f.m.passcodeRemoved(f.notes, now: t(1)) == [])
     }

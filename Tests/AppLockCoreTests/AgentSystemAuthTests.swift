@@ -16,20 +16,27 @@ import Testing
         #expect(f.m.pendingSystemAuthentications == [ticket])
         let result = f.m.finishSystemAuthentication(ticket, outcome: .authorized, now: t(30))
         #expect(result.error == nil)
-        #expect(result.actions == [.stateChanged(f.notes, .unlocked, .unlock, source: "UnlockWithSystemAuthentication")])
+        let missed = MissedAttempt(time: t(0), method: .passcode, outcome: .wrongPasscode)
+        #expect(result.actions == [
+            .stateChanged(f.notes, .unlocked, .unlock, source: "UnlockWithSystemAuthentication"),
+            .missedAttemptsReported(f.notes, .init(count: 2, attempts: [missed, missed])), .persistMissedAttempts,
+        ], "an unlock by system authentication reports the missed attempts too")
         #expect(f.state(f.notes) == .unlocked)
         #expect(f.m.snapshot(of: f.notes)?.failedAttempts == 2, "system authentication leaves the passcode's count alone")
         #expect(f.m.pendingSystemAuthentications.isEmpty)
     }
 
-    @Test func notAuthorizedOrUnavailableChangesNothing() throws {
+    @Test func notAuthorizedOrUnavailableChangesNothingButTheRecordOfMissedAttempts() throws {
         var f = MachineFixture()
         try f.register(f.notes, passcode: .fourDigit)
         for outcome in [SystemAuthOutcome.notAuthorized("dismissed"), .unavailable("no polkit on the system bus")] {
             let before = f.m
             let ticket = try f.m.beginSystemAuthentication(f.notes, purpose: .unlock, caller: caller, now: t(1))
             let result = f.m.finishSystemAuthentication(ticket, outcome: outcome, now: t(2))
-            #expect(result.actions.isEmpty)
+            switch outcome {
+            case .notAuthorized: #expect(result.actions == [.persistMissedAttempts])
+            default: #expect(result.actions.isEmpty)
+            }
             #expect(f.state(f.notes) == .locked)
             #expect(f.m.snapshot(of: f.notes) == before.snapshot(of: f.notes))
             switch outcome {
@@ -37,6 +44,18 @@ import Testing
             default: #expect(result.error?.agentError == .systemAuthUnavailable)
             }
         }
+        #expect(f.m.missedAttempts.record(for: f.notes) == .init(count: 1, attempts: [
+            MissedAttempt(time: t(2), method: .systemAuthentication, outcome: .notAuthorized),
+        ]), "a refused system authentication is a missed attempt; no answer from polkit is not")
+    }
+
+    @Test func anUnlockedAppMissesNoAttempts() throws {
+        var f = MachineFixture()
+        try f.unlockedNotesWithPasscode()
+        _ = try f.fail(f.notes, times: 1, purpose: .change, now: t(1))
+        let ticket = try f.m.beginSystemAuthentication(f.notes, purpose: .unlock, caller: caller, now: t(2))
+        _ = f.m.finishSystemAuthentication(ticket, outcome: .notAuthorized("dismissed"), now: t(2))
+        #expect(f.m.missedAttempts.records.isEmpty, "its user is at the keyboard")
     }
 
     @Test func aLockWhileTheCheckWaitsWinsAndCancelsIt() throws {

@@ -76,6 +76,37 @@ import Testing
         #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "").status == 13)
     }
 
+    @Test func statusSaysTheAttemptsMissedSinceTheLastUnlockUntilTheNextOne() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        #expect(env.applockctl(["lock", Self.app]).status == 0)
+        #expect(env.applockctl(["status", Self.app]).stdout.contains("no failed attempts since you last unlocked \(Self.app)"))
+        for _ in 0..<2 { #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "9999\n").status == 5) }
+
+        let json = env.applockctl(["status", Self.app, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let missed = try #require(object["missedAttempts"] as? [String: Any])
+        #expect(missed["count"] as? Int == 2)
+        let attempts = try #require(missed["attempts"] as? [[String: Any]])
+        #expect(attempts.map { $0["method"] as? String } == ["passcode", "passcode"])
+        #expect(attempts.map { $0["outcome"] as? String } == ["wrong-passcode", "wrong-passcode"])
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm"
+        let times = try attempts.map { attempt in
+            let time = try #require(attempt["time"] as? UInt64)
+            return formatter.string(from: Date(timeIntervalSince1970: Double(time) / 1_000_000))
+        }
+        let text = env.applockctl(["status", Self.app])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("2 failed attempts since you last unlocked \(Self.app) — \(times.joined(separator: ", "))"),
+                "\(text.stdout)")
+        #expect(!text.stdout.contains("9999") && !json.stdout.contains("9999"))
+
+        #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "1234\n").status == 0)
+        #expect(env.applockctl(["status", Self.app]).stdout.contains("no failed attempts since you last unlocked \(Self.app)"))
+    }
+
     @Test func changeAndRemovePasscode() throws {
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }

@@ -36,6 +36,23 @@ extension SettingsTests {
         #expect(harness.accessibility.find("Passcode set · Unlocked", showing: true) != nil)
     }
 
+    @Test("Recent Locks lists the failed unlocks of a locked app until its next unlock")
+    func missedAttemptsInRecentLocks() throws {
+        let harness = try SettingsHarness()
+        _ = try harness.client.call("SetPasscode", [.string(SettingsHarness.app), .string("1234"), .string("four-digit")])
+        _ = try harness.client.call("Lock", [.string(SettingsHarness.app)])
+        try harness.startSettings()
+        #expect(harness.accessibility.activate("Recent Locks", role: "page tab"))
+        #expect(harness.accessibility.find("No failed attempts", showing: true) != nil)
+        for _ in 0..<2 { #expect(harness.client.unlock(SettingsHarness.app, "0000").contains("WrongPasscode")) }
+        let row = harness.accessibility.find("2 failed attempts since you last unlocked Notes", showing: true)
+        #expect(row != nil)
+        #expect(row?.contains("0000") == false)
+        try harness.screenshot("recent-locks-missed-attempts")
+        #expect(harness.client.unlock(SettingsHarness.app, "1234") == "")
+        #expect(harness.accessibility.find("No failed attempts", showing: true) != nil, "the unlock clears them")
+    }
+
     /// The seconds of "Locked out for M:SS" in an AT-SPI line.
     static func secondsLeft(_ line: String) -> Int? {
         guard let range = line.range(of: "Locked out for ") else { return nil }

@@ -43,6 +43,14 @@ final class ApplicationPublisher {
         published[app]?.update(state: state, reason: reason)
     }
 
+    /// `MissedAttemptsReported` of `app`: it was unlocked after failed attempts.
+    func missedAttemptsReported(_ app: AppID, _ record: MissedAttemptLog.Record) {
+        bus.emitSignal(
+            path: managerPath, interface: InterfaceDescriptions.managerName, member: ManagerSignal.missedAttemptsReported.name,
+            arguments: [.string(app.rawValue)] + Agent.missedAttemptValues(record)
+        )
+    }
+
     /// The hot path, second half, sent once every app's `StateChanged` has gone out: a two-property
     /// `PropertiesChanged` with the state announced last (nothing when the object has gone meanwhile).
     func statePropertiesChanged(_ app: AppID) {

@@ -16,7 +16,7 @@ struct StatusCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "An application id, e.g. org.example.Notes.")
+    @Argument(help: "An application id, e.g. org.example.Notes; its status ends with the failed attempts since it was last unlocked.")
     var app: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -66,11 +66,13 @@ struct StatusCommand: ParsableCommand {
 
     private func showApplication(_ app: String, agent: AgentLink) throws(CommandFailure) {
         let properties = try agent.perform(.properties(of: app), about: app)
+        let missed = try agent.perform(.missedAttempts(app), about: app)
         if json {
             var object: [String: Any] = [:]
             for property in ApplicationProperty.allCases {
                 object[PropertyRendering.jsonKey(property.name)] = PropertyRendering.json(property, of: properties)
             }
+            object["missedAttempts"] = MissedAttemptText.json(missed)
             Output.json(object)
             return
         }
@@ -85,5 +87,7 @@ struct StatusCommand: ParsableCommand {
                 Output.line(String(repeating: " ", count: label.count) + more)
             }
         }
+        Output.line("")
+        Output.line(MissedAttemptText.sentence(missed, app: app))
     }
 }
