@@ -1,4 +1,4 @@
-/// 64-bit FNV-1a, used to detect damage in the persisted lock-out ledger.
+/// 64-bit FNV-1a, used to detect damage in the agent's state files (``ChecksummedLines``).
 enum FNV1a {
     static func hash<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -113,17 +113,15 @@ public struct LockoutLedger: Equatable, Sendable {
 
     /// The persisted form (see the type's documentation).
     public func encoded() -> String {
-        var body = Self.header + "\n"
-        var count = 0
+        var lines: [String] = []
         for app in records.keys.sorted() {
             let r = records[app]!
             if r == .clean && !damagedFallback { continue }
-            let fields = "r \(app.rawValue) \(r.failedAttempts) \(r.retryAfter)"
-            body += fields + " " + FNV1a.hex(fields) + "\n"
-            count += 1
+            lines.append("r \(app.rawValue) \(r.failedAttempts) \(r.retryAfter)")
         }
-        if damagedFallback { body += "f " + FNV1a.hex("f") + "\n" }
-        return body + "end \(count) " + FNV1a.hex(body) + "\n"
+        let recordCount = lines.count
+        if damagedFallback { lines.append("f") }
+        return ChecksummedLines.encode(header: Self.header, lines: lines, records: recordCount)
     }
 
     /// Reads a persisted ledger. `damaged` describes each problem found (`line N: problem`); when it is
@@ -131,43 +129,18 @@ public struct LockoutLedger: Equatable, Sendable {
     /// should start from `LockoutLedger()` only when no file exists.
     public static func decode(_ text: String, policyFor: (AppID) -> Policy) -> (LockoutLedger, damaged: [String]) {
         var ledger = LockoutLedger()
-        var damaged: [String] = []
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
-        if lines.last == "" { lines.removeLast() } else if !text.isEmpty { damaged.append("line \(lines.count): last line is incomplete") }
-        if lines.first != header { damaged.append("line 1: missing or unknown header") }
-        var prefix = ""
-        var recordLines = 0
-        var sawEnd = false
-        for (index, line) in lines.enumerated() {
-            let number = index + 1
-            defer { prefix += line + "\n" }
-            if index == 0 && line == header { continue }
-            if sawEnd {
-                damaged.append("line \(number): text after the end line")
-                continue
-            }
-            let fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            switch fields.first {
-            case "r":
-                recordLines += 1
-                if let problem = ledger.readRecord(fields, policyFor: policyFor) {
-                    damaged.append("line \(number): \(problem)")
+        let (lines, framing) = ChecksummedLines.decode(text, header: header, known: ["r", "f"], records: ["r"])
+        var damaged = framing
+        for line in lines {
+            if line.kind == "f" {
+                if line.fields.count != 2 || !ChecksummedLines.intact(line.fields) {
+                    damaged.append("line \(line.number): damaged fallback line")
                 }
-            case "f":
-                if fields.count != 2 || fields[1] != FNV1a.hex("f") { damaged.append("line \(number): damaged fallback line") }
                 ledger.damagedFallback = true
-            case "end":
-                sawEnd = true
-                if fields.count != 3 || fields[1] != String(recordLines) || fields[2] != FNV1a.hex(prefix) {
-                    damaged.append("line \(number): end line does not match the file")
-                }
-            default:
-                // A bad first line was already reported as a bad header.
-                if index != 0 { damaged.append("line \(number): unreadable line") }
+            } else if let problem = ledger.readRecord(line.fields, policyFor: policyFor) {
+                damaged.append("line \(line.number): \(problem)")
             }
         }
-        if !sawEnd { damaged.append("file is truncated: no end line") }
         if !damaged.isEmpty { ledger.damagedFallback = true }
         return (ledger, damaged)
     }
@@ -178,8 +151,7 @@ public struct LockoutLedger: Equatable, Sendable {
         let app = fields.count > 1 ? try? AppID(fields[1]) : nil
         let failed = fields.count > 2 ? UInt32(fields[2]) : nil
         let retry = fields.count > 3 ? UInt64(fields[3]) : nil
-        let intact = fields.count == 5 && app != nil && failed != nil && retry != nil
-            && fields[4] == FNV1a.hex(fields[0...3].joined(separator: " "))
+        let intact = fields.count == 5 && app != nil && failed != nil && retry != nil && ChecksummedLines.intact(fields)
         if intact, let app, let failed, let retry {
             merge(app, LockoutRecord(failedAttempts: failed, retryAfter: retry))
             return nil

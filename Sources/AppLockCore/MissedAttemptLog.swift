@@ -75,18 +75,13 @@ public struct MissedAttemptLog: Equatable, Sendable {
 
     /// The persisted form (see the type's documentation).
     public func encoded() -> String {
-        var body = Self.header + "\n"
-        var lines = 0
-        func append(_ fields: String) {
-            body += fields + " " + FNV1a.hex(fields) + "\n"
-            lines += 1
-        }
+        var lines: [String] = []
         for app in records.keys.sorted() {
             let r = records[app]!
-            append("n \(app.rawValue) \(r.count)")
-            for a in r.attempts { append("a \(app.rawValue) \(a.time) \(a.method.rawValue) \(a.outcome.rawValue)") }
+            lines.append("n \(app.rawValue) \(r.count)")
+            for a in r.attempts { lines.append("a \(app.rawValue) \(a.time) \(a.method.rawValue) \(a.outcome.rawValue)") }
         }
-        return body + "end \(lines) " + FNV1a.hex(body) + "\n"
+        return ChecksummedLines.encode(header: Self.header, lines: lines, records: lines.count)
     }
 
     /// Reads a persisted log. `damaged` describes each problem found (`line N: problem`); the lines that are intact
@@ -94,51 +89,25 @@ public struct MissedAttemptLog: Equatable, Sendable {
     public static func decode(_ text: String, limit: Int = MissedAttemptLog.defaultLimit) -> (MissedAttemptLog, damaged: [String]) {
         var log = MissedAttemptLog(limit: limit)
         var counts: [AppID: UInt32] = [:]
-        var damaged: [String] = []
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
-        if lines.last == "" { lines.removeLast() } else if !text.isEmpty { damaged.append("line \(lines.count): last line is incomplete") }
-        if lines.first != header { damaged.append("line 1: missing or unknown header") }
-        var prefix = ""
-        var recordLines = 0
-        var sawEnd = false
-        for (index, line) in lines.enumerated() {
-            let number = index + 1
-            defer { prefix += line + "\n" }
-            if index == 0 && line == header { continue }
-            if sawEnd {
-                damaged.append("line \(number): text after the end line")
-                continue
-            }
-            let fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            let intact = fields.count >= 2 && fields.last == FNV1a.hex(fields.dropLast().joined(separator: " "))
-            switch fields.first {
-            case "n":
-                recordLines += 1
+        let (lines, framing) = ChecksummedLines.decode(text, header: header, known: ["n", "a"], records: ["n", "a"])
+        var damaged = framing
+        for line in lines {
+            let fields = line.fields
+            let intact = ChecksummedLines.intact(fields)
+            if line.kind == "n" {
                 if intact, fields.count == 4, let app = try? AppID(fields[1]), let count = UInt32(fields[2]) {
                     counts[app] = max(counts[app] ?? 0, count)
                 } else {
-                    damaged.append("line \(number): damaged count")
+                    damaged.append("line \(line.number): damaged count")
                 }
-            case "a":
-                recordLines += 1
-                if intact, fields.count == 6, let app = try? AppID(fields[1]), let time = UInt64(fields[2]),
-                   let method = MissedAttempt.Method(rawValue: fields[3]),
-                   let outcome = MissedAttempt.Outcome(rawValue: fields[4]) {
-                    log.keep(MissedAttempt(time: time, method: method, outcome: outcome), of: app)
-                } else {
-                    damaged.append("line \(number): damaged attempt")
-                }
-            case "end":
-                sawEnd = true
-                if fields.count != 3 || fields[1] != String(recordLines) || fields[2] != FNV1a.hex(prefix) {
-                    damaged.append("line \(number): end line does not match the file")
-                }
-            default:
-                if index != 0 { damaged.append("line \(number): unreadable line") }
+            } else if intact, fields.count == 6, let app = try? AppID(fields[1]), let time = UInt64(fields[2]),
+                      let method = MissedAttempt.Method(rawValue: fields[3]),
+                      let outcome = MissedAttempt.Outcome(rawValue: fields[4]) {
+                log.keep(MissedAttempt(time: time, method: method, outcome: outcome), of: app)
+            } else {
+                damaged.append("line \(line.number): damaged attempt")
             }
         }
-        if !sawEnd { damaged.append("file is truncated: no end line") }
         for app in Set(counts.keys).union(log.records.keys) {
             var r = log.record(for: app)
             r.count = max(counts[app] ?? 0, UInt32(clamping: r.attempts.count))

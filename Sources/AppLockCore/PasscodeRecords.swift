@@ -74,51 +74,28 @@ public struct PasscodeRecords: Equatable, Sendable {
 
     /// The persisted form (see the type's documentation).
     public func encoded() -> String {
-        var body = Self.header + "\n"
-        for app in records.keys.sorted() {
+        let lines = records.keys.sorted().map { app in
             let record = records[app]!
-            let fields = "p \(app.rawValue) \(record.kind.rawValue) \(record.fingerprint ?? "-")"
-            body += fields + " " + FNV1a.hex(fields) + "\n"
+            return "p \(app.rawValue) \(record.kind.rawValue) \(record.fingerprint ?? "-")"
         }
-        return body + "end \(records.count) " + FNV1a.hex(body) + "\n"
+        return ChecksummedLines.encode(header: Self.header, lines: lines, records: lines.count)
     }
 
     /// Reads a persisted file; `damaged` describes each problem found (`line N: problem`).
     public static func decode(_ text: String) -> (PasscodeRecords, damaged: [String]) {
         var result = PasscodeRecords()
-        var damaged: [String] = []
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
-        if lines.last == "" { lines.removeLast() } else { damaged.append("line \(lines.count): last line is incomplete") }
-        if lines.first != header { damaged.append("line 1: missing or unknown header") }
-        var prefix = ""
-        var recordLines = 0
-        var sawEnd = false
-        for (index, line) in lines.enumerated() {
-            defer { prefix += line + "\n" }
-            if index == 0 && line == header { continue }
-            let fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            switch fields.first {
-            case "p" where !sawEnd:
-                recordLines += 1
-                if let problem = result.readRecord(fields) { damaged.append("line \(index + 1): \(problem)") }
-            case "end" where !sawEnd:
-                sawEnd = true
-                if fields.count != 3 || fields[1] != String(recordLines) || fields[2] != FNV1a.hex(prefix) {
-                    damaged.append("line \(index + 1): end line does not match the file")
-                }
-            default:
-                if index != 0 { damaged.append("line \(index + 1): unreadable line") }
-            }
+        let (lines, framing) = ChecksummedLines.decode(text, header: header, known: ["p"], records: ["p"])
+        var damaged = framing
+        for line in lines {
+            if let problem = result.readRecord(line.fields) { damaged.append("line \(line.number): \(problem)") }
         }
-        if !sawEnd { damaged.append("file is truncated: no end line") }
         return (result, damaged)
     }
 
     private mutating func readRecord(_ fields: [String]) -> String? {
         let app = fields.count > 1 ? try? AppID(fields[1]) : nil
         let kind = fields.count > 2 ? PasscodeKind(rawValue: fields[2]) : nil
-        let intact = fields.count == 5 && fields[4] == FNV1a.hex(fields[0...3].joined(separator: " "))
+        let intact = fields.count == 5 && ChecksummedLines.intact(fields)
         if intact, let app, let kind {
             records[app] = Record(kind: kind, fingerprint: fields[3] == "-" ? nil : fields[3])
             return nil
