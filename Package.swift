@@ -184,6 +184,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
+        .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],
             swiftSettings: strict
