@@ -121,6 +121,12 @@ public final class Message: @unchecked Sendable, CustomStringConvertible {
         return message
     }
 
+    /// An unsent copy of this message (serial 0, not locked), or nil when out of memory: sending a message
+    /// prepared once again costs about 700 instructions, building it through libdbus tens of thousands.
+    public func copy() -> Message? {
+        dbus_message_copy(raw).map { Message(adopting: $0) }
+    }
+
     /// A method return answering this call.
     public func makeReply(_ arguments: [DBusValue] = []) throws -> Message {
         let reply = try emptyReply()
