@@ -1,3 +1,4 @@
+import AppLockAgentCore
 import AppLockProtocol
 import AppLockCore
 import DBusKit
