@@ -9,8 +9,7 @@ extension AgentStateMachine {
     /// manual Lock touches the app.
     public mutating func inhibit(_ app: AppID, reason: String, caller: String,
                                  now: AgentTime) throws(ManagerError) -> (cookie: UInt32, actions: [AgentAction]) {
-        guard let e = apps[app], let owner = e.owner else { throw .notRegistered }
-        guard owner == caller else { throw .accessDenied }
+        let e = try entry(app, ownedBy: caller)
         guard e.policy.allowInhibit else { throw .inhibitNotAllowed }
         guard reason.utf8.count <= Self.maxInhibitReasonBytes else {
             throw .invalidArgument("the inhibit reason must be at most \(Self.maxInhibitReasonBytes) bytes")
@@ -22,7 +21,7 @@ extension AgentStateMachine {
         let cookie = nextCookie
         nextCookie &+= 1
         inhibitors[cookie] = Inhibitor(app: app, owner: caller, reason: reason)
-        apps[app]!.inhibitorCookies.insert(cookie)
+        apps[app]?.inhibitorCookies.insert(cookie)
         var actions: [AgentAction] = []
         if !e.inhibited { actions.append(.propertiesChanged(app)) }
         finish(&actions)
@@ -48,7 +47,7 @@ extension AgentStateMachine {
 
     mutating func releasedLastInhibitor(_ app: AppID, now: AgentTime, source: String, _ actions: inout [AgentAction]) {
         actions.append(.propertiesChanged(app))
-        if apps[app]!.backgroundSince != nil && apps[app]!.backgroundTriggered {
+        if let e = apps[app], e.backgroundSince != nil && e.backgroundTriggered {
             startBackground(app, now: now, &actions)
         }
         applyConditions(app, now: now, source: source, &actions)

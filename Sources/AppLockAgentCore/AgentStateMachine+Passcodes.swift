@@ -8,7 +8,7 @@ extension AgentStateMachine {
         var actions: [AgentAction] = []
         if let e = apps[app] {
             if e.passcodeKind != kind {
-                apps[app]!.passcodeKind = kind
+                apps[app]?.passcodeKind = kind
                 actions.append(.propertiesChanged(app))
             }
         } else {
@@ -36,7 +36,7 @@ extension AgentStateMachine {
     public mutating func passcodeRemoved(_ app: AppID, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
         guard let e = apps[app], e.hasPasscode else { return actions }
-        apps[app]!.passcodeKind = nil
+        apps[app]?.passcodeKind = nil
         if lockoutLedger.remove(app) { actions.append(.persistLedger) }
         forgetMissedAttempts(app, &actions)
         if e.owner == nil && e.attemptSerial == nil {
@@ -44,10 +44,10 @@ extension AgentStateMachine {
             actions.append(.appRemoved(app))
         } else {
             actions.append(.propertiesChanged(app))
-            apps[app]!.causes.remove(.manual)
             if e.state == .locked {
-                let target: AppState = apps[app]!.causes.isEmpty ? .unlocked : .obscured
-                setState(app, target, .unlock, source: ManagerMethod.removePasscode.name, &actions)
+                authenticatedUnlock(app, source: ManagerMethod.removePasscode.name, &actions)
+            } else {
+                apps[app]?.causes.remove(.manual)
             }
         }
         finish(&actions)
@@ -61,11 +61,11 @@ extension AgentStateMachine {
         var actions: [AgentAction] = []
         for app in knownApps {
             let p = policies.effectivePolicy(for: app)
-            guard p != apps[app]!.policy else { continue }
-            apps[app]!.policy = p
+            guard let e = apps[app], p != e.policy else { continue }
+            apps[app]?.policy = p
             actions.append(.propertiesChanged(app))
-            if !p.allowInhibit && apps[app]!.inhibited {
-                for cookie in apps[app]!.inhibitorCookies.sorted() { dropInhibitor(cookie) }
+            if !p.allowInhibit && e.inhibited {
+                for cookie in e.inhibitorCookies.sorted() { dropInhibitor(cookie) }
                 releasedLastInhibitor(app, now: now, source: "policy", &actions)
             }
         }
@@ -117,13 +117,13 @@ extension AgentStateMachine {
     /// nothing, when the app is unknown, has no passcode, is locked out, or already has an attempt in flight
     /// (queue the call and retry when that one finishes).
     public mutating func beginAttempt(_ app: AppID, now: AgentTime) throws(ManagerError) -> AttemptTicket {
-        guard let e = apps[app] else { throw .unknownApplication }
+        let e = try entry(app)
         guard e.hasPasscode else { throw .noPasscode }
         if case .lockedOut(_, let seconds) = lockoutLedger.check(app, now: now.wall) { throw .lockedOut(seconds: seconds) }
         guard e.attemptSerial == nil else { throw .attemptInProgress }
         let serial = nextAttemptSerial
         nextAttemptSerial &+= 1
-        apps[app]!.attemptSerial = serial
+        apps[app]?.attemptSerial = serial
         return AttemptTicket(app: app, epoch: e.lockEpoch, serial: serial)
     }
 
@@ -135,7 +135,7 @@ extension AgentStateMachine {
         guard let e = apps[app], e.attemptSerial == ticket.serial, e.countedInAdvance == nil else { return [] }
         let previous = lockoutLedger.records[app]
         let outcome = lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall)
-        apps[app]!.countedInAdvance = CountedFailure(outcome: outcome, previous: previous)
+        apps[app]?.countedInAdvance = CountedFailure(outcome: outcome, previous: previous)
         var actions: [AgentAction] = [.persistLedger]
         finish(&actions)
         return actions
@@ -149,8 +149,8 @@ extension AgentStateMachine {
         guard let e = apps[app], e.attemptSerial == ticket.serial else {
             return AttemptResult(actions: [], answer: .noPasscode)
         }
-        apps[app]!.attemptSerial = nil
-        apps[app]!.countedInAdvance = nil
+        apps[app]?.attemptSerial = nil
+        apps[app]?.countedInAdvance = nil
         var actions: [AgentAction] = []
         let answer: AttemptAnswer
         func takeBackCountedFailure() {
@@ -186,9 +186,7 @@ extension AgentStateMachine {
             } else if e.lockEpoch != ticket.epoch {
                 answer = .verifiedButRelocked
             } else {
-                apps[app]!.causes.remove(.manual)
-                let target: AppState = apps[app]!.causes.isEmpty ? .unlocked : .obscured
-                setState(app, target, .unlock, source: ManagerMethod.unlock.name, &actions)
+                authenticatedUnlock(app, source: ManagerMethod.unlock.name, &actions)
                 reportMissedAttempts(app, &actions)
                 answer = .unlocked
             }

@@ -32,8 +32,7 @@ extension AgentStateMachine {
     /// `UnregisterApplication`: only the owner may. An app with a passcode stays known (in its launch
     /// state); one without is removed.
     public mutating func unregister(_ app: AppID, caller: String, now: AgentTime) throws(ManagerError) -> [AgentAction] {
-        guard let owner = apps[app]?.owner else { throw .notRegistered }
-        guard owner == caller else { throw .accessDenied }
+        _ = try entry(app, ownedBy: caller)
         var actions: [AgentAction] = []
         dropRegistration(app, now: now, source: "unregister", &actions)
         finish(&actions)
@@ -44,7 +43,7 @@ extension AgentStateMachine {
     public mutating func peerLeft(_ uniqueName: String, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
         for cookie in inhibitors.compactMap({ $0.value.owner == uniqueName ? $0.key : nil }).sorted() {
-            let app = inhibitors[cookie]!.app
+            guard let app = inhibitors[cookie]?.app else { continue }
             dropInhibitor(cookie)
             if apps[app]?.owner != uniqueName && apps[app]?.inhibited == false {
                 actions.append(.propertiesChanged(app))
@@ -69,8 +68,7 @@ extension AgentStateMachine {
             if case .stateChanged(let other, _, _, _) = a, other == app { continue }
             actions.append(a)
         }
-        let e = apps[app]!
-        actions.append(.stateChanged(app, e.state, e.reason, source: source))
+        if let e = apps[app] { actions.append(.stateChanged(app, e.state, e.reason, source: source)) }
     }
 
     mutating func dropRegistration(_ app: AppID, now: AgentTime, source: String, _ actions: inout [AgentAction]) {
@@ -83,10 +81,8 @@ extension AgentStateMachine {
         }
         setOwner(nil, of: app)
         actions.append(.propertiesChanged(app))
-        let before = apps[app]!.state
         resetToLaunch(app)
-        let after = apps[app]!
-        if after.state != before {
+        if let after = apps[app], after.state != e.state {
             actions.append(.stateChanged(app, after.state, after.reason, source: source))
         }
     }
@@ -94,7 +90,7 @@ extension AgentStateMachine {
     /// `Lock`: locks `app` now (reason `manual`), overriding inhibitors; one without a passcode is obscured
     /// until it next reports `foreground`.
     public mutating func lock(_ app: AppID, now: AgentTime, source: String = ManagerMethod.lock.name) throws(ManagerError) -> [AgentAction] {
-        guard apps[app] != nil else { throw .unknownApplication }
+        _ = try entry(app)
         var actions: [AgentAction] = []
         trigger(app, cause: .manual, reason: .manual, source: source, &actions)
         finish(&actions)
@@ -113,8 +109,7 @@ extension AgentStateMachine {
     /// once; GracePeriod 0 locks at once); `foreground` cancels it and clears background and manual obscures.
     public mutating func reportActivity(_ app: AppID, _ activity: Activity, caller: String,
                                         now: AgentTime) throws(ManagerError) -> [AgentAction] {
-        guard let e = apps[app], let owner = e.owner else { throw .notRegistered }
-        guard owner == caller else { throw .accessDenied }
+        let e = try entry(app, ownedBy: caller)
         var actions: [AgentAction] = []
         switch activity {
         case .foreground:
@@ -131,8 +126,7 @@ extension AgentStateMachine {
 
     mutating func startBackground(_ app: AppID, now: AgentTime, _ actions: inout [AgentAction]) {
         setBackground(app, since: now.boot, triggered: false)
-        let e = apps[app]!
-        if !e.inhibited && e.policy.obscureInBackground {
+        if let e = apps[app], !e.inhibited && e.policy.obscureInBackground {
             obscure(app, cause: .background, reason: .background, source: ManagerMethod.reportActivity.name, &actions)
         }
         expireDeadlines(now: now, &actions)

@@ -89,20 +89,17 @@ extension AgentStateMachine {
     private mutating func edge(_ on: Bool, cause: ObscureCause, reason: LockReason, source: String,
                                applies: KeyPath<Policy, Bool>, _ actions: inout [AgentAction]) {
         for app in knownApps {
-            if on {
-                let e = apps[app]!
-                if e.policy[keyPath: applies] && !e.inhibited {
-                    trigger(app, cause: cause, reason: reason, source: source, &actions)
-                }
-            } else {
+            if !on {
                 clearCauses([cause], of: app, reason: .unlock, source: source, &actions)
+            } else if let e = apps[app], e.policy[keyPath: applies] && !e.inhibited {
+                trigger(app, cause: cause, reason: reason, source: source, &actions)
             }
         }
     }
 
     private mutating func suspendTriggers(cause: ObscureCause, reason: LockReason, source: String,
                                           _ actions: inout [AgentAction]) {
-        for app in knownApps where apps[app]!.policy.lockOnSuspend {
+        for app in knownApps where apps[app]?.policy.lockOnSuspend == true {
             trigger(app, cause: cause, reason: reason, source: source, &actions)
         }
     }
@@ -111,7 +108,7 @@ extension AgentStateMachine {
         noteSessionState(&actions)
         if idleSince == nil {
             for app in knownApps {
-                apps[app]!.idleTriggered = false
+                apps[app]?.idleTriggered = false
                 clearCauses([.idle], of: app, reason: .unlock, source: source, &actions)
             }
         } else {

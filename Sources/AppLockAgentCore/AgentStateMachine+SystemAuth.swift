@@ -10,7 +10,7 @@ extension AgentStateMachine {
     public mutating func beginSystemAuthentication(
         _ app: AppID, purpose: SystemAuthPurpose, caller: String, now: AgentTime
     ) throws(ManagerError) -> SystemAuthTicket {
-        guard let e = apps[app] else { throw .unknownApplication }
+        let e = try entry(app)
         guard e.hasPasscode else { throw .noPasscode }
         switch purpose {
         case .unlock where !e.policy.allowSystemAuthentication:
@@ -60,9 +60,7 @@ extension AgentStateMachine {
                     error = .interrupted
                 } else {
                     if ticket.purpose == .unlock {
-                        apps[app]!.causes.remove(.manual)
-                        let target: AppState = apps[app]!.causes.isEmpty ? .unlocked : .obscured
-                        setState(app, target, .unlock, source: ManagerMethod.unlockWithSystemAuthentication.name, &actions)
+                        authenticatedUnlock(app, source: ManagerMethod.unlockWithSystemAuthentication.name, &actions)
                         reportMissedAttempts(app, &actions)
                     }
                     error = nil

@@ -101,6 +101,20 @@ public struct AgentStateMachine: Sendable, Equatable {
         apps[app]?.policy ?? policySet.effectivePolicy(for: app)
     }
 
+    /// The entry of `app`, or `unknownApplication` when it is neither registered nor has a passcode.
+    func entry(_ app: AppID) throws(ManagerError) -> AppEntry {
+        guard let e = apps[app] else { throw .unknownApplication }
+        return e
+    }
+
+    /// The entry of `app` for a call only its owner may make: `notRegistered` when no connection registered it,
+    /// `accessDenied` when `caller` is not that connection.
+    func entry(_ app: AppID, ownedBy caller: String) throws(ManagerError) -> AppEntry {
+        guard let e = apps[app], let owner = e.owner else { throw .notRegistered }
+        guard owner == caller else { throw .accessDenied }
+        return e
+    }
+
     /// Checks a new passcode against SPEC's rules and `app`'s policy; the message never holds the passcode.
     public func validateNewPasscode(_ passcode: String, kind: PasscodeKind, for app: AppID) throws(ManagerError) {
         do {
@@ -139,15 +153,15 @@ public struct AgentStateMachine: Sendable, Equatable {
             appsByOwner[old]?.remove(app)
             if appsByOwner[old]?.isEmpty == true { appsByOwner[old] = nil }
         }
-        apps[app]!.owner = owner
+        apps[app]?.owner = owner
         if let owner { appsByOwner[owner, default: []].insert(app) }
     }
 
     /// Records the background spell of `app`, keeping `graceCandidates` exact.
     mutating func setBackground(_ app: AppID, since: BootMicroseconds?, triggered: Bool) {
         guard apps[app] != nil else { return }
-        apps[app]!.backgroundSince = since
-        apps[app]!.backgroundTriggered = triggered
+        apps[app]?.backgroundSince = since
+        apps[app]?.backgroundTriggered = triggered
         if since != nil && !triggered { graceCandidates.insert(app) } else { graceCandidates.remove(app) }
     }
 
@@ -164,8 +178,8 @@ public struct AgentStateMachine: Sendable, Equatable {
     mutating func setState(_ app: AppID, _ state: AppState, _ reason: LockReason, source: String,
                            _ actions: inout [AgentAction]) {
         guard let old = apps[app], old.state != state else { return }
-        apps[app]!.state = state
-        apps[app]!.reason = reason
+        apps[app]?.state = state
+        apps[app]?.reason = reason
         actions.append(.stateChanged(app, state, reason, source: source))
     }
 
@@ -176,9 +190,9 @@ public struct AgentStateMachine: Sendable, Equatable {
     mutating func trigger(_ app: AppID, cause: ObscureCause, reason: LockReason, source: String,
                           _ actions: inout [AgentAction]) {
         guard let e = apps[app] else { return }
-        apps[app]!.causes.insert(cause)
+        apps[app]?.causes.insert(cause)
         if e.state == .locked && cause == .background { return }
-        apps[app]!.lockEpoch &+= 1
+        apps[app]?.lockEpoch &+= 1
         if e.hasPasscode {
             setState(app, .locked, reason, source: source, &actions)
         } else if e.state == .unlocked {
@@ -190,19 +204,17 @@ public struct AgentStateMachine: Sendable, Equatable {
     mutating func obscure(_ app: AppID, cause: ObscureCause, reason: LockReason, source: String,
                           _ actions: inout [AgentAction]) {
         guard let e = apps[app] else { return }
-        apps[app]!.causes.insert(cause)
-        apps[app]!.lockEpoch &+= 1
+        apps[app]?.causes.insert(cause)
+        apps[app]?.lockEpoch &+= 1
         if e.state == .unlocked { setState(app, .obscured, reason, source: source, &actions) }
     }
 
     /// Removes `causes` from `app`; an obscured app without causes left becomes unlocked with `reason`.
     mutating func clearCauses(_ causes: [ObscureCause], of app: AppID, reason: LockReason, source: String,
                               _ actions: inout [AgentAction]) {
-        guard apps[app] != nil else { return }
-        for c in causes { apps[app]!.causes.remove(c) }
-        if apps[app]!.state == .obscured && apps[app]!.causes.isEmpty {
-            setState(app, .unlocked, reason, source: source, &actions)
-        }
+        for c in causes { apps[app]?.causes.remove(c) }
+        guard let e = apps[app], e.state == .obscured && e.causes.isEmpty else { return }
+        setState(app, .unlocked, reason, source: source, &actions)
     }
 
     /// Applies every session condition now in force to `app` (after registering, or after its last
@@ -222,7 +234,7 @@ public struct AgentStateMachine: Sendable, Equatable {
             if inactive && p.lockOnSessionSwitch {
                 trigger(app, cause: .sessionSwitch, reason: .sessionSwitch, source: source, &actions)
             }
-            apps[app]!.idleTriggered = false
+            apps[app]?.idleTriggered = false
         }
         expireDeadlines(now: now, &actions)
     }
@@ -239,13 +251,13 @@ public struct AgentStateMachine: Sendable, Equatable {
             return false
         }
         for app in due.sorted() {
-            let e = apps[app]!
+            guard let e = apps[app] else { continue }
             if let d = graceDeadline(e), d <= now.boot {
                 setBackground(app, since: e.backgroundSince, triggered: true)
                 if !e.inhibited { trigger(app, cause: .background, reason: .background, source: "grace-period", &actions) }
             }
             if let d = idleDeadline(e), d <= now.boot {
-                apps[app]!.idleTriggered = true
+                apps[app]?.idleTriggered = true
                 if !e.inhibited { trigger(app, cause: .idle, reason: .idle, source: "idle-timer", &actions) }
             }
         }
@@ -293,6 +305,14 @@ public struct AgentStateMachine: Sendable, Equatable {
         e.lockEpoch &+= 1
         apps[app] = e
         setBackground(app, since: nil, triggered: false)
+    }
+
+    /// An authentication unlocked `app` (a right passcode, polkit, or removing its passcode while locked): its
+    /// manual lock clears and it becomes `unlocked` (reason `unlock`), or `obscured` while other causes remain.
+    mutating func authenticatedUnlock(_ app: AppID, source: String, _ actions: inout [AgentAction]) {
+        apps[app]?.causes.remove(.manual)
+        guard let e = apps[app] else { return }
+        setState(app, e.causes.isEmpty ? .unlocked : .obscured, .unlock, source: source, &actions)
     }
 
     /// Drops `cookie` from both indexes.

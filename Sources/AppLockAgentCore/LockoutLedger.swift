@@ -116,8 +116,7 @@ public struct LockoutLedger: Equatable, Sendable {
     /// The persisted form (see the type's documentation).
     public func encoded() -> String {
         var lines: [String] = []
-        for app in records.keys.sorted() {
-            let r = records[app]!
+        for (app, r) in records.sorted(by: { $0.key < $1.key }) {
             if r == .clean && !damagedFallback { continue }
             lines.append("r \(app.rawValue) \(r.failedAttempts) \(r.retryAfter)")
         }

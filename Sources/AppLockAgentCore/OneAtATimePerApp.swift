@@ -11,8 +11,8 @@ public struct OneAtATimePerApp<Operation> {
 
     /// Adds an operation; returns it when it may start at once (nothing runs for `app`).
     public mutating func enqueue(_ app: AppID, _ operation: Operation) -> Operation? {
-        if waiting[app] != nil {
-            waiting[app]!.append(operation)
+        guard waiting[app] == nil else {
+            waiting[app]?.append(operation)
             return nil
         }
         waiting[app] = []

@@ -76,9 +76,8 @@ public struct PasscodeRecords: Equatable, Sendable {
 
     /// The persisted form (see the type's documentation).
     public func encoded() -> String {
-        let lines = records.keys.sorted().map { app in
-            let record = records[app]!
-            return "p \(app.rawValue) \(record.kind.rawValue) \(record.fingerprint ?? "-")"
+        let lines = records.sorted { $0.key < $1.key }.map { app, record in
+            "p \(app.rawValue) \(record.kind.rawValue) \(record.fingerprint ?? "-")"
         }
         return ChecksummedLines.encode(header: Self.header, lines: lines, records: lines.count)
     }

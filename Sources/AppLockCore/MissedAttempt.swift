@@ -27,5 +27,4 @@ public struct MissedAttempt: Equatable, Sendable {
         self.method = method
         self.outcome = outcome
     }
-
 }
