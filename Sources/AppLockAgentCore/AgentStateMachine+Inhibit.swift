@@ -21,7 +21,7 @@ extension AgentStateMachine {
         let cookie = nextCookie
         nextCookie &+= 1
         inhibitors[cookie] = Inhibitor(app: app, owner: caller, reason: reason)
-        apps[app]?.inhibitorCookies.insert(cookie)
+        update(app) { $0.inhibitorCookies.insert(cookie) }
         var actions: [AgentAction] = []
         if !e.inhibited { actions.append(.propertiesChanged(app)) }
         finish(&actions)

@@ -8,7 +8,7 @@ extension AgentStateMachine {
         var actions: [AgentAction] = []
         if let e = apps[app] {
             if e.passcodeKind != kind {
-                apps[app]?.passcodeKind = kind
+                update(app) { $0.passcodeKind = kind }
                 actions.append(.propertiesChanged(app))
             }
         } else {
@@ -36,7 +36,7 @@ extension AgentStateMachine {
     public mutating func passcodeRemoved(_ app: AppID, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
         guard let e = apps[app], e.hasPasscode else { return actions }
-        apps[app]?.passcodeKind = nil
+        update(app) { $0.passcodeKind = nil }
         if lockoutLedger.remove(app) { actions.append(.persistLedger) }
         forgetMissedAttempts(app, &actions)
         if e.owner == nil && e.attemptSerial == nil {
@@ -47,7 +47,7 @@ extension AgentStateMachine {
             if e.state == .locked {
                 authenticatedUnlock(app, source: ManagerMethod.removePasscode.name, &actions)
             } else {
-                apps[app]?.causes.remove(.manual)
+                update(app) { $0.causes.remove(.manual) }
             }
         }
         finish(&actions)
@@ -62,7 +62,7 @@ extension AgentStateMachine {
         for app in knownApps {
             let p = policies.effectivePolicy(for: app)
             guard let e = apps[app], p != e.policy else { continue }
-            apps[app]?.policy = p
+            update(app) { $0.policy = p }
             actions.append(.propertiesChanged(app))
             if !p.allowInhibit && e.inhibited {
                 for cookie in e.inhibitorCookies.sorted() { dropInhibitor(cookie) }
@@ -123,7 +123,7 @@ extension AgentStateMachine {
         guard e.attemptSerial == nil else { throw .attemptInProgress }
         let serial = nextAttemptSerial
         nextAttemptSerial &+= 1
-        apps[app]?.attemptSerial = serial
+        update(app) { $0.attemptSerial = serial }
         return AttemptTicket(app: app, epoch: e.lockEpoch, serial: serial)
     }
 
@@ -135,7 +135,7 @@ extension AgentStateMachine {
         guard let e = apps[app], e.attemptSerial == ticket.serial, e.countedInAdvance == nil else { return [] }
         let previous = lockoutLedger.records[app]
         let outcome = lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall)
-        apps[app]?.countedInAdvance = CountedFailure(outcome: outcome, previous: previous)
+        update(app) { $0.countedInAdvance = CountedFailure(outcome: outcome, previous: previous) }
         var actions: [AgentAction] = [.persistLedger]
         finish(&actions)
         return actions
@@ -149,8 +149,10 @@ extension AgentStateMachine {
         guard let e = apps[app], e.attemptSerial == ticket.serial else {
             return AttemptResult(actions: [], answer: .noPasscode)
         }
-        apps[app]?.attemptSerial = nil
-        apps[app]?.countedInAdvance = nil
+        update(app) {
+            $0.attemptSerial = nil
+            $0.countedInAdvance = nil
+        }
         var actions: [AgentAction] = []
         let answer: AttemptAnswer
         func takeBackCountedFailure() {

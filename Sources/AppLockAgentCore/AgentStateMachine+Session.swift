@@ -108,7 +108,7 @@ extension AgentStateMachine {
         noteSessionState(&actions)
         if idleSince == nil {
             for app in knownApps {
-                apps[app]?.idleTriggered = false
+                update(app) { $0.idleTriggered = false }
                 clearCauses([.idle], of: app, reason: .unlock, source: source, &actions)
             }
         } else {

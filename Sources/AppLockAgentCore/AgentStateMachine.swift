@@ -146,6 +146,12 @@ public struct AgentStateMachine: Sendable, Equatable {
 
     // MARK: Changes that keep the indexes
 
+    /// Changes the entry of `app` in place (one lookup, no copy of the entry); nothing happens when `app` is unknown.
+    mutating func update(_ app: AppID, _ change: (inout AppEntry) -> Void) {
+        guard let index = apps.index(forKey: app) else { return }
+        change(&apps.values[index])
+    }
+
     /// Binds `app` to the connection `owner` (nil: no owner), keeping `appsByOwner` exact.
     mutating func setOwner(_ owner: String?, of app: AppID) {
         guard let entry = apps[app] else { return }
@@ -153,15 +159,17 @@ public struct AgentStateMachine: Sendable, Equatable {
             appsByOwner[old]?.remove(app)
             if appsByOwner[old]?.isEmpty == true { appsByOwner[old] = nil }
         }
-        apps[app]?.owner = owner
+        update(app) { $0.owner = owner }
         if let owner { appsByOwner[owner, default: []].insert(app) }
     }
 
     /// Records the background spell of `app`, keeping `graceCandidates` exact.
     mutating func setBackground(_ app: AppID, since: BootMicroseconds?, triggered: Bool) {
         guard apps[app] != nil else { return }
-        apps[app]?.backgroundSince = since
-        apps[app]?.backgroundTriggered = triggered
+        update(app) {
+            $0.backgroundSince = since
+            $0.backgroundTriggered = triggered
+        }
         if since != nil && !triggered { graceCandidates.insert(app) } else { graceCandidates.remove(app) }
     }
 
@@ -178,8 +186,10 @@ public struct AgentStateMachine: Sendable, Equatable {
     mutating func setState(_ app: AppID, _ state: AppState, _ reason: LockReason, source: String,
                            _ actions: inout [AgentAction]) {
         guard let old = apps[app], old.state != state else { return }
-        apps[app]?.state = state
-        apps[app]?.reason = reason
+        update(app) {
+            $0.state = state
+            $0.reason = reason
+        }
         actions.append(.stateChanged(app, state, reason, source: source))
     }
 
@@ -190,9 +200,9 @@ public struct AgentStateMachine: Sendable, Equatable {
     mutating func trigger(_ app: AppID, cause: ObscureCause, reason: LockReason, source: String,
                           _ actions: inout [AgentAction]) {
         guard let e = apps[app] else { return }
-        apps[app]?.causes.insert(cause)
+        update(app) { $0.causes.insert(cause) }
         if e.state == .locked && cause == .background { return }
-        apps[app]?.lockEpoch &+= 1
+        update(app) { $0.lockEpoch &+= 1 }
         if e.hasPasscode {
             setState(app, .locked, reason, source: source, &actions)
         } else if e.state == .unlocked {
@@ -204,15 +214,17 @@ public struct AgentStateMachine: Sendable, Equatable {
     mutating func obscure(_ app: AppID, cause: ObscureCause, reason: LockReason, source: String,
                           _ actions: inout [AgentAction]) {
         guard let e = apps[app] else { return }
-        apps[app]?.causes.insert(cause)
-        apps[app]?.lockEpoch &+= 1
+        update(app) {
+            $0.causes.insert(cause)
+            $0.lockEpoch &+= 1
+        }
         if e.state == .unlocked { setState(app, .obscured, reason, source: source, &actions) }
     }
 
     /// Removes `causes` from `app`; an obscured app without causes left becomes unlocked with `reason`.
     mutating func clearCauses(_ causes: [ObscureCause], of app: AppID, reason: LockReason, source: String,
                               _ actions: inout [AgentAction]) {
-        for c in causes { apps[app]?.causes.remove(c) }
+        update(app) { for c in causes { $0.causes.remove(c) } }
         guard let e = apps[app], e.state == .obscured && e.causes.isEmpty else { return }
         setState(app, .unlocked, reason, source: source, &actions)
     }
@@ -234,7 +246,7 @@ public struct AgentStateMachine: Sendable, Equatable {
             if inactive && p.lockOnSessionSwitch {
                 trigger(app, cause: .sessionSwitch, reason: .sessionSwitch, source: source, &actions)
             }
-            apps[app]?.idleTriggered = false
+            update(app) { $0.idleTriggered = false }
         }
         expireDeadlines(now: now, &actions)
     }
@@ -257,7 +269,7 @@ public struct AgentStateMachine: Sendable, Equatable {
                 if !e.inhibited { trigger(app, cause: .background, reason: .background, source: "grace-period", &actions) }
             }
             if let d = idleDeadline(e), d <= now.boot {
-                apps[app]?.idleTriggered = true
+                update(app) { $0.idleTriggered = true }
                 if !e.inhibited { trigger(app, cause: .idle, reason: .idle, source: "idle-timer", &actions) }
             }
         }
@@ -310,7 +322,7 @@ public struct AgentStateMachine: Sendable, Equatable {
     /// An authentication unlocked `app` (a right passcode, polkit, or removing its passcode while locked): its
     /// manual lock clears and it becomes `unlocked` (reason `unlock`), or `obscured` while other causes remain.
     mutating func authenticatedUnlock(_ app: AppID, source: String, _ actions: inout [AgentAction]) {
-        apps[app]?.causes.remove(.manual)
+        update(app) { $0.causes.remove(.manual) }
         guard let e = apps[app] else { return }
         setState(app, e.causes.isEmpty ? .unlocked : .obscured, .unlock, source: source, &actions)
     }
@@ -318,6 +330,6 @@ public struct AgentStateMachine: Sendable, Equatable {
     /// Drops `cookie` from both indexes.
     mutating func dropInhibitor(_ cookie: UInt32) {
         guard let inh = inhibitors.removeValue(forKey: cookie) else { return }
-        apps[inh.app]?.inhibitorCookies.remove(cookie)
+        update(inh.app) { $0.inhibitorCookies.remove(cookie) }
     }
 }
