@@ -61,27 +61,3 @@ public struct AuthenticatedPolicies: Equatable, Sendable {
         policies[app] = policy
     }
 }
-
-extension PolicyOverrides {
-    /// Overrides that set every key of `policy` (LockoutBlocksSystemAuthentication, an administrator's key, aside).
-    public init(every policy: Policy) {
-        self.init()
-        lockOnLaunch = policy.lockOnLaunch
-        lockOnSessionLock = policy.lockOnSessionLock
-        lockOnScreenSaver = policy.lockOnScreenSaver
-        lockOnSuspend = policy.lockOnSuspend
-        lockOnSessionSwitch = policy.lockOnSessionSwitch
-        lockAfterIdle = policy.lockAfterIdle
-        gracePeriod = policy.gracePeriod
-        obscureInBackground = policy.obscureInBackground
-        allowInhibit = policy.allowInhibit
-        maxFailedAttempts = policy.maxFailedAttempts
-        lockoutSchedule = policy.lockoutSchedule
-        passcodeKinds = policy.passcodeKinds
-        minimumLength = policy.minimumLength
-        guarded = policy.guarded
-        backgroundWhen = policy.backgroundWhen
-        allowSystemAuthentication = policy.allowSystemAuthentication
-        allowPasscodeReset = policy.allowPasscodeReset
-    }
-}
