@@ -59,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockAgent", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
         // libwayland-client with the wlr-foreign-toplevel-management and wlr-layer-shell glue that
@@ -75,12 +75,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "applock-guard",
-            dependencies: ["AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard", "WaylandKit"],
+            dependencies: [
+                "AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard", "AppLockProtocol", "WaylandKit",
+            ],
             swiftSettings: strict,
             // As applockd: the Swift runtime linked in statically keeps the resident guard small.
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
-        .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
+        .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(name: "SodiumHasher", dependencies: ["CSodium", "AppLockCore"], swiftSettings: strict),
         .target(
             name: "AppLockAgent",
@@ -104,12 +106,12 @@ let package = Package(
         // dependency of applockd (that would link libsecret into it): build the applock-store-helper product too.
         .executableTarget(
             name: "applock-store-helper",
-            dependencies: ["SecretServiceStore", "AppLockCore", "SystemKit"],
+            dependencies: ["SecretServiceStore", "AppLockCore", "AppLockProtocol", "SystemKit"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "applockd",
-            dependencies: ["AppLockAgent", "SystemKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppLockAgent", "AppLockProtocol", "SystemKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             // The Swift runtime linked in statically: the idle agent maps ~2 MiB less (applock-bench, memory).
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
@@ -154,7 +156,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PasscodeStorageTests",
-            dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockTestSupport"],
+            dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockProtocol", "AppLockTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport", "AppLockProtocol"], swiftSettings: strict),
@@ -169,7 +171,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LockWindowTests", dependencies: ["AppLockGuard", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
+            name: "LockWindowTests",
+            dependencies: ["AppLockGuard", "AppLockProtocol", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// The passcode records (``PasscodeRecords``): which apps have a passcode and the fingerprint of each hash, so that

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// `RegisterApplication`, failing closed when the passcode store could not be

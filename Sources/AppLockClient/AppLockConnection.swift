@@ -1,5 +1,5 @@
 public import AppLockCore
-import AppLockProtocol
+public import AppLockProtocol
 public import DBusKit
 import Dispatch
 
@@ -17,10 +17,11 @@ import Dispatch
 /// on the program's loop thread, and no thread is started.
 ///
 /// ```swift
+/// let notes = try AppID("org.example.Notes")
 /// let agent = try AppLockConnection()
-/// try await agent.register("org.example.Notes")
-/// let watch = agent.observeStateChanges(of: "org.example.Notes") { change in print(change.state) }
-/// try agent.blocking.unlock("org.example.Notes", passcode: "1234")
+/// try await agent.register(notes)
+/// let watch = agent.observeStateChanges(of: notes) { change in print(change.state) }
+/// try agent.blocking.unlock(notes, passcode: "1234")
 /// ```
 public final class AppLockConnection: Sendable {
     /// This connection's unique bus name (the `owner` that `ListApplications` shows for its registrations).
@@ -131,47 +132,47 @@ public final class AppLockConnection: Sendable {
     // MARK: Calls
 
     /// Registers `appID` as this connection's (`RegisterApplication`); several apps may be registered on one connection.
-    public func register(_ appID: String) async throws(AppLockError) { try await perform(.register(appID)) }
+    public func register(_ appID: AppID) async throws(AppLockError) { try await perform(.register(appID)) }
     /// Ends this connection's registration of `appID`.
-    public func unregister(_ appID: String) async throws(AppLockError) { try await perform(.unregister(appID)) }
+    public func unregister(_ appID: AppID) async throws(AppLockError) { try await perform(.unregister(appID)) }
     /// Tells the agent whether the app's windows are shown (`foreground`) or hidden (`background`); owner only.
-    public func reportActivity(_ appID: String, _ activity: Activity) async throws(AppLockError) {
+    public func reportActivity(_ appID: AppID, _ activity: Activity) async throws(AppLockError) {
         try await perform(.reportActivity(appID, activity))
     }
     /// Locks the app now (reason `manual`).
-    public func lock(_ appID: String) async throws(AppLockError) { try await perform(.lock(appID)) }
+    public func lock(_ appID: AppID) async throws(AppLockError) { try await perform(.lock(appID)) }
     /// Locks every known app.
     public func lockAll() async throws(AppLockError) { try await perform(.lockAll) }
     /// Verifies `passcode` and unlocks the app; the caller need not have registered it.
-    public func unlock(_ appID: String, passcode: String) async throws(AppLockError) {
+    public func unlock(_ appID: AppID, passcode: String) async throws(AppLockError) {
         try await perform(.unlock(appID, passcode: passcode))
     }
     /// Sets the app's first passcode.
-    public func setPasscode(_ appID: String, _ passcode: String, kind: PasscodeKind) async throws(AppLockError) {
+    public func setPasscode(_ appID: AppID, _ passcode: String, kind: PasscodeKind) async throws(AppLockError) {
         try await perform(.setPasscode(appID, passcode, kind: kind))
     }
     /// Replaces the app's passcode.
-    public func changePasscode(_ appID: String, from old: String, to new: String, kind: PasscodeKind) async throws(AppLockError) {
+    public func changePasscode(_ appID: AppID, from old: String, to new: String, kind: PasscodeKind) async throws(AppLockError) {
         try await perform(.changePasscode(appID, from: old, to: new, kind: kind))
     }
     /// Removes the app's passcode.
-    public func removePasscode(_ appID: String, passcode: String) async throws(AppLockError) {
+    public func removePasscode(_ appID: AppID, passcode: String) async throws(AppLockError) {
         try await perform(.removePasscode(appID, passcode: passcode))
     }
     /// Holds an inhibitor on the app (owner only); returns its cookie.
-    public func inhibit(_ appID: String, reason: String) async throws(AppLockError) -> UInt32 {
+    public func inhibit(_ appID: AppID, reason: String) async throws(AppLockError) -> UInt32 {
         try await perform(.inhibit(appID, reason: reason))
     }
     /// Releases an inhibitor.
     public func uninhibit(cookie: UInt32) async throws(AppLockError) { try await perform(.uninhibit(cookie: cookie)) }
     /// The object path of a known app.
-    public func applicationPath(_ appID: String) async throws(AppLockError) -> String {
+    public func applicationPath(_ appID: AppID) async throws(AppLockError) -> String {
         try await perform(.applicationPath(appID))
     }
     /// Every known app.
     public func listApplications() async throws(AppLockError) -> [ApplicationListing] { try await perform(.listApplications) }
     /// The app's properties (state, failed attempts, retry time, policy, passcode kind…).
-    public func properties(of appID: String) async throws(AppLockError) -> AppProperties {
+    public func properties(of appID: AppID) async throws(AppLockError) -> AppProperties {
         try await perform(.properties(of: appID))
     }
     /// The desktop session's state as the agent sees it.
@@ -188,22 +189,23 @@ public final class AppLockConnection: Sendable {
     /// Calls `handler` with every `StateChanged` of `appID` (an `arg0` match: the bus sends only that app's), or of
     /// every app when `appID` is nil.
     public func observeStateChanges(
-        of appID: String?, _ handler: @escaping @Sendable (AppStateChange) -> Void
+        of appID: AppID?, _ handler: @escaping @Sendable (AppStateChange) -> Void
     ) -> AppLockObservation {
         let rule = MatchRule(
             sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
-            interface: AppLockBusNames.managerInterface, member: ManagerSignal.stateChanged.name, arg0: appID)
+            interface: AppLockBusNames.managerInterface, member: ManagerSignal.stateChanged.name, arg0: appID?.rawValue)
         return observe([(rule, { @Sendable message in
-            guard let arguments = try? message.arguments(), arguments.count == 3, let app = arguments[0].stringValue,
+            guard let arguments = try? message.arguments(), arguments.count == 3,
+                  let app = arguments[0].stringValue.flatMap({ try? AppID($0) }),
                   let state = arguments[1].stringValue, let reason = arguments[2].stringValue
             else { return }
             handler(AppStateChange(
-                appID: app, state: AppLockState(rawValue: state) ?? .locked, reason: AppLockReason(rawValue: reason)))
+                appID: app, state: AppState(rawValue: state) ?? .locked, reason: LockReason(rawValue: reason)))
         })])
     }
 
     /// Every `StateChanged` of `appID` (of every app when nil), until the stream is dropped or the connection closes.
-    public func stateChanges(of appID: String?) -> AsyncStream<AppStateChange> {
+    public func stateChanges(of appID: AppID?) -> AsyncStream<AppStateChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: AppStateChange.self)
         let observation = observeStateChanges(of: appID) { continuation.yield($0) }
         continuation.onTermination = { _ in observation.cancel() }
@@ -213,7 +215,7 @@ public final class AppLockConnection: Sendable {
     /// Calls `handler` with the app's properties as they are now (one `GetAll` after subscribing) and again after
     /// every `PropertiesChanged` of its object.
     public func observeProperties(
-        of appID: String, _ handler: @escaping @Sendable (AppProperties) -> Void
+        of appID: AppID, _ handler: @escaping @Sendable (AppProperties) -> Void
     ) -> AppLockObservation {
         let request = AppLockRequest<AppProperties>.properties(of: appID)
         // Touched on the loop thread only.

@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 import Glibc
 
 /// An application installed for the user: its desktop-file id, name and icon, from

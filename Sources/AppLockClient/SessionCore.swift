@@ -8,7 +8,7 @@ import DBusKit
 /// PropertiesChanged, the agent's name owner), then registers, then reads the properties; until that read answers,
 /// and whenever the agent or the bus is gone, it reports `locked`.
 final class SessionCore {
-    let appID: String
+    let appID: AppID
     let loop: EventLoop
     private let busAddress: String?
     private let lifecycle: (any AppLockLifecycle)?
@@ -42,7 +42,7 @@ final class SessionCore {
     /// How long to wait before reconnecting to a lost bus or retrying a refused registration.
     static let retryDelay: Duration = .seconds(1)
 
-    init(appID: String, busAddress: String?, lifecycle: (any AppLockLifecycle)?, loop: EventLoop, shared: SharedStatus) {
+    init(appID: AppID, busAddress: String?, lifecycle: (any AppLockLifecycle)?, loop: EventLoop, shared: SharedStatus) {
         self.appID = appID
         self.busAddress = busAddress
         self.lifecycle = lifecycle
@@ -80,7 +80,7 @@ final class SessionCore {
         let sender = AppLockBusNames.busName
         _ = connection.addMatch(MatchRule(
             sender: sender, path: manager, interface: AppLockBusNames.managerInterface, member: ManagerSignal.stateChanged.name,
-            arg0: appID
+            arg0: appID.rawValue
         )) { [weak self] message in self?.stateChanged(message) }
         _ = connection.addMatch(MatchRule(
             sender: sender, path: manager, interface: AppLockBusNames.managerInterface,
@@ -201,10 +201,10 @@ final class SessionCore {
 
     private func stateChanged(_ message: Message) {
         guard ready, let args = try? message.arguments(), args.count == 3,
-              args[0].stringValue == appID, let state = args[1].stringValue, let reason = args[2].stringValue
+              args[0].stringValue == appID.rawValue, let state = args[1].stringValue, let reason = args[2].stringValue
         else { return }
-        status.state = AppLockState(rawValue: state) ?? .locked
-        status.reason = AppLockReason(rawValue: reason)
+        status.state = AppState(rawValue: state) ?? .locked
+        status.reason = LockReason(rawValue: reason)
         publish()
     }
 

@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// Something the agent's I/O layer must do after an input to `AgentStateMachine`.
 public enum AgentAction: Equatable, Sendable {
     /// Emit StateChanged + PropertiesChanged (State, Reason) and log "locked app X reason Y source Z".

@@ -1,4 +1,4 @@
-import AppLockProtocol
+public import AppLockProtocol
 
 extension AgentStateMachine {
     /// Longest inhibit reason accepted, in bytes.

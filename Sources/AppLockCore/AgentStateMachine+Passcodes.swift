@@ -1,4 +1,4 @@
-import AppLockProtocol
+public import AppLockProtocol
 
 extension AgentStateMachine {
     /// A passcode is stored for `app` (startup enumeration, or after SetPasscode/ChangePasscode). An app

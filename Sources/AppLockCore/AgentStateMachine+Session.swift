@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 extension AgentStateMachine {
     /// A desktop-session signal. Lock triggers apply per policy key to every app not inhibited (suspend and
     /// shutdown ignore inhibitors); when a condition ends, obscures it caused clear (reason `unlock`).

@@ -1,4 +1,4 @@
-import AppLockProtocol
+public import AppLockProtocol
 
 extension AgentStateMachine {
     /// Starts a system authentication (`UnlockWithSystemAuthentication` or `ResetPasscode`) of `app` for the

@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// The whole agent's state: known apps, session conditions, inhibitors, deadlines and the lock-out ledger.
 ///
 /// Pure: each input is a `mutating` call taking the current time on both clocks (``AgentTime``: grace periods and

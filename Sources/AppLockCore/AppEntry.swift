@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 /// The state machine's record of one known application.
 struct AppEntry: Equatable, Sendable {
     var state: AppState

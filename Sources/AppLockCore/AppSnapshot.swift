@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// Everything the agent publishes about one application.
 public struct AppSnapshot: Equatable, Sendable {
     public var appID: AppID

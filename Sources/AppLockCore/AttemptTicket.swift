@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// A passcode attempt in flight, handed out by `AgentStateMachine.beginAttempt` and returned to `finishAttempt`.
 public struct AttemptTicket: Equatable, Sendable {
     public let app: AppID

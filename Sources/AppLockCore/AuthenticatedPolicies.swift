@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// The last policy each app with a passcode was given with its authentication (its passcode, or the first policy
 /// seen for it), kept by the agent under `$XDG_STATE_HOME/applock/policies/`. A weakening found in the files is held:
 /// the agent keeps the authenticated value of that key until the change is confirmed (`ConfirmPolicy`); a

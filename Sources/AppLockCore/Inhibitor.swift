@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 /// One `Inhibit` held on an app.
 struct Inhibitor: Equatable, Sendable {
     let app: AppID

@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// Per-application failed-attempt counts and lock-out deadlines, persisted by the agent.
 ///
 /// On-disk format (UTF-8 lines):

@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// The administrator's limits (`/etc/applock/policy.conf`, group `[Mandatory]`); nil = no limit.
 public struct MandatoryPolicy: Equatable, Sendable {
     /// Longest grace period allowed, in seconds.

@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// What the agent knows about which apps have a stored passcode. When listing
 /// the store at startup failed (keyring locked or missing), the inventory is
 /// incomplete: an app that registers is looked up first, so that it never comes

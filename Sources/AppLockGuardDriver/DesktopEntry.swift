@@ -1,5 +1,6 @@
-public import AppLockCore
+import AppLockCore
 import AppLockAgent
+public import AppLockProtocol
 import Glibc
 
 /// What the guard needs from an app's desktop file: its name, icon and `StartupWMClass`.

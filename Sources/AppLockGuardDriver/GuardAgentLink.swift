@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// Every call the guard makes to the agent, in one place, through the project's client (``AppLockConnection``)
@@ -36,20 +37,16 @@ final class GuardAgentLink {
         let registered = LoopBound(registered, loop: loop)
         let state = LoopBound(state, loop: loop)
         if stateObservations[app] == nil {
-            stateObservations[app] = connection.observeStateChanges(of: app.rawValue) { change in
-                guard let new = AppState(rawValue: change.state.rawValue) else { return }
-                state.value(new)
-            }
+            stateObservations[app] = connection.observeStateChanges(of: app) { change in state.value(change.state) }
         }
         let connection = self.connection
-        connection.perform(.register(app.rawValue)) { result in
+        connection.perform(.register(app)) { result in
             switch result {
             case .success:
                 registered.value(true, nil)
-                connection.perform(.properties(of: app.rawValue)) { result in
-                    guard case .success(let properties) = result, let new = AppState(rawValue: properties.state.rawValue)
-                    else { return }
-                    state.value(new)
+                connection.perform(.properties(of: app)) { result in
+                    guard case .success(let properties) = result else { return }
+                    state.value(properties.state)
                 }
             case .failure(let error):
                 registered.value(false, error.description)
@@ -60,12 +57,12 @@ final class GuardAgentLink {
     /// Ends the registration and the app's subscription.
     func unregister(_ app: AppID) {
         stateObservations.removeValue(forKey: app)?.cancel()
-        connection.perform(.unregister(app.rawValue)) { _ in }
+        connection.perform(.unregister(app)) { _ in }
     }
 
     /// `ReportActivity(app, activity)`; failures are the agent's to log.
     func reportActivity(_ app: AppID, _ activity: Activity) {
-        connection.perform(.reportActivity(app.rawValue, activity)) { _ in }
+        connection.perform(.reportActivity(app, activity)) { _ in }
     }
 }
 

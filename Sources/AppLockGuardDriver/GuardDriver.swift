@@ -1,6 +1,7 @@
 import AppLockAgent
-public import AppLockCore
+import AppLockCore
 public import AppLockGuard
+public import AppLockProtocol
 public import DBusKit
 import Glibc
 

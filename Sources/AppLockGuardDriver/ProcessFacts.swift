@@ -1,6 +1,7 @@
-public import AppLockCore
+import AppLockCore
 import AppLockGuard
 import AppLockAgent
+public import AppLockProtocol
 
 /// What `/proc` says about a window's process: the app its launcher named, and its parent.
 public enum ProcessFacts {

@@ -1,5 +1,6 @@
 import AppLockCore
 import AppLockGuard
+import AppLockProtocol
 import DBusKit
 
 /// The one desktop notification (`org.freedesktop.Notifications.Notify`) the guard sends when it cannot hide

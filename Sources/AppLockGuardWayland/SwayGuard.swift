@@ -1,6 +1,7 @@
-public import AppLockCore
+import AppLockCore
 import AppLockGuard
 public import AppLockGuardDriver
+public import AppLockProtocol
 import DBusKit
 import Glibc
 import WaylandKit

@@ -1,4 +1,4 @@
-import AppLockAgent
+import AppLockProtocol
 import AppLockCore
 import AppLockGuard
 import AppLockGuardDriver

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import GtkKit
 
 /// Every call the lock window makes to the agent, in one place, through the client library's
@@ -22,13 +23,13 @@ final class AgentLink: Sendable {
         case refused(String)
     }
 
-    let appID: String
+    let appID: AppID
     private let connection: AppLockConnection
     private let observations: [AppLockObservation]
 
     /// Connects to the session bus and follows the app's properties: `onProperties` gets them at once and after
     /// every change.
-    init(appID: String, onProperties: @escaping @MainActor @Sendable (PropertiesUpdate) -> Void) throws(AppLockError) {
+    init(appID: AppID, onProperties: @escaping @MainActor @Sendable (PropertiesUpdate) -> Void) throws(AppLockError) {
         self.appID = appID
         let connection = try AppLockConnection()
         self.connection = connection
@@ -112,7 +113,7 @@ final class AgentLink: Sendable {
 
     /// Reads the app's properties once: the observation reports only successes, so this says why there are none.
     private static func read(
-        _ appID: String, on connection: AppLockConnection, _ publish: @Sendable (PropertiesUpdate) -> Void
+        _ appID: AppID, on connection: AppLockConnection, _ publish: @Sendable (PropertiesUpdate) -> Void
     ) async {
         do throws(AppLockError) {
             publish(.success(try await connection.properties(of: appID)))

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import Foundation
 import GtkKit
 
@@ -46,7 +47,7 @@ final class SettingsController {
                 .allowSystemAuthentication, .allowPasscodeReset,
             ]),
         ])
-        recentLocks = RecentLocksPage(names: Dictionary(apps.map { ($0.appID.rawValue, $0.name) }) { first, _ in first })
+        recentLocks = RecentLocksPage(names: Dictionary(apps.map { ($0.appID, $0.name) }) { first, _ in first })
 
         window.setDefaultSize(width: 760, height: 760)
         window.isSearchEnabled = true
@@ -107,7 +108,7 @@ final class SettingsController {
                 }
             }
         }
-        if on, agent.running, agent.apps[app.rawValue]?.hasPasscode != true { openPasscodeWindow(for: app) }
+        if on, agent.running, agent.apps[app]?.hasPasscode != true { openPasscodeWindow(for: app) }
     }
 
     /// Writes one key and has the agent and the guard re-read; a file that cannot be written is said, not touched.

@@ -1,4 +1,5 @@
 @testable import AppLockCore
+import AppLockProtocol
 
 /// A state machine with helpers for the common set-ups.
 struct MachineFixture {

@@ -1,4 +1,5 @@
 @testable import AppLockCore
+import AppLockProtocol
 import Testing
 
 /// The machine keeps two indexes so that an input does not scan every app (apps by owner, apps that can have

@@ -1,5 +1,6 @@
 import Testing
 @testable import AppLockCore
+import AppLockProtocol
 
 @Suite struct OneAtATimePerAppTests {
     let notes = try! AppID("org.example.Notes")

@@ -1,5 +1,6 @@
 import Testing
 @testable import AppLockCore
+import AppLockProtocol
 
 @Suite struct PasscodeAdmissionsTests {
     let notes = try! AppID("org.example.Notes")

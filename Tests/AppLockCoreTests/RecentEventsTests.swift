@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import Testing
 
 /// The ring of recent state changes: oldest first, bounded, the oldest dropped first.

@@ -1,5 +1,6 @@
 import Testing
 @testable import AppLockCore
+import AppLockProtocol
 
 @Suite struct StoreInventoryTests {
     let notes = try! AppID("org.example.Notes")
