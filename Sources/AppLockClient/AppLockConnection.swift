@@ -124,6 +124,12 @@ public final class AppLockConnection: Sendable {
         Self.onLoop(of: core) { core.value.send(request, timeout: timeout, completion) }
     }
 
+    /// Runs `work` with the connection's core on its loop thread: now when called there, else soon.
+    func onLoop(_ work: @escaping @Sendable (ConnectionCore) -> Void) {
+        let core = self.core
+        Self.onLoop(of: core) { work(core.value) }
+    }
+
     /// Runs `work` on the loop thread of `core`: now when called there, else soon.
     private static func onLoop(of core: LoopBound<ConnectionCore>, _ work: @escaping @Sendable () -> Void) {
         if core.loop.inLoop { work() } else { core.loop.post(work) }
@@ -195,12 +201,7 @@ public final class AppLockConnection: Sendable {
             sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
             interface: AppLockBusNames.managerInterface, member: ManagerSignal.stateChanged.name, arg0: appID?.rawValue)
         return observe([(rule, { @Sendable message in
-            guard let arguments = try? message.arguments(), arguments.count == 3,
-                  let app = arguments[0].stringValue.flatMap({ try? AppID($0) }),
-                  let state = arguments[1].stringValue, let reason = arguments[2].stringValue
-            else { return }
-            handler(AppStateChange(
-                appID: app, state: AppState(rawValue: state) ?? .locked, reason: LockReason(rawValue: reason)))
+            if let change = AppStateChange(message) { handler(change) }
         })])
     }
 
@@ -210,35 +211,6 @@ public final class AppLockConnection: Sendable {
         let observation = observeStateChanges(of: appID) { continuation.yield($0) }
         continuation.onTermination = { _ in observation.cancel() }
         return stream
-    }
-
-    /// Calls `handler` with the app's properties as they are now (one `GetAll` after subscribing) and again after
-    /// every `PropertiesChanged` of its object.
-    public func observeProperties(
-        of appID: AppID, _ handler: @escaping @Sendable (AppProperties) -> Void
-    ) -> AppLockObservation {
-        let request = AppLockRequest<AppProperties>.properties(of: appID)
-        // Touched on the loop thread only.
-        let current = UncheckedCell(AppProperties(appID: appID))
-        let loop = core.loop
-        let rule = MatchRule(
-            sender: AppLockBusNames.busName, path: request.path, interface: StandardInterfaces.properties,
-            member: "PropertiesChanged", arg0: AppLockBusNames.applicationInterface)
-        let observation = observe([(rule, { @Sendable message in
-            guard let arguments = try? message.arguments(), arguments.count >= 2,
-                  let changed = arguments[1].dictionaryValue
-            else { return }
-            current.value.apply(changed)
-            handler(current.value)
-        })])
-        send(request) { result in
-            guard case .success(let properties) = result else { return }
-            loop.post {
-                current.value = properties
-                handler(properties)
-            }
-        }
-        return observation
     }
 
     /// Calls `handler` with every `SessionStateChanged`.
@@ -261,7 +233,7 @@ public final class AppLockConnection: Sendable {
     ) -> AppLockObservation {
         let core = self.core
         let timeout = self.timeout
-        return observation { core.value.watchAgent(reportingCurrent: reportingCurrent, timeout: timeout, handler) }
+        return observation { core.value.watchAgent(reportingCurrent: reportingCurrent, timeout: timeout) { handler(!$0.isEmpty) } }
     }
 
     /// Calls `handler` once if the connection to the bus is lost (every registration of this connection is gone).

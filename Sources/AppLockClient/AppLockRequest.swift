@@ -227,6 +227,14 @@ extension AppLockRequest where Value == UInt32 {
     }
 }
 
+extension AppLockRequest where Value == String {
+    /// The unique name of the connection that owns `busName` now (`org.freedesktop.DBus.GetNameOwner`); a name
+    /// nobody owns is the bus's `NameHasNoOwner` error. Asked of the bus itself: it never starts the agent.
+    static func nameOwner(_ busName: String) -> Self {
+        Self(askingTheBus: "GetNameOwner", about: busName) { $0.stringValue }
+    }
+}
+
 extension AppLockRequest where Value == Bool {
     /// Whether a connection owns `busName` now (`org.freedesktop.DBus.NameHasOwner`). Asked of the bus itself: it
     /// never starts the agent.

@@ -66,8 +66,11 @@ struct ConnectionTests {
         defer { owner.close() }
         try await owner.register(.notes)
         let latest = Mutex<AppProperties?>(nil)
-        let observation = owner.observeProperties(of: .notes) { properties in latest.withLock { $0 = properties } }
-        defer { observation.cancel() }
+        let link = AppLockAgentLink(connection: owner) { event in
+            if case .properties(.notes, .success(let properties)) = event { latest.withLock { $0 = properties } }
+        }
+        link.follow(.notes)
+        defer { link.close() }
         #expect(waitUntil(timeout: .seconds(10)) { latest.withLock { $0?.registered == true } })
         try await owner.setPasscode(.notes, "135790", kind: .sixDigit)
         #expect(waitUntil(timeout: .seconds(10)) { latest.withLock { $0?.passcodeKind == .sixDigit && $0?.hasPasscode == true } })
