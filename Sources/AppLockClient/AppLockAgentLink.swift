@@ -25,6 +25,10 @@ public final class AppLockAgentLink: Sendable {
         }
     }
 
+    deinit {
+        close()
+    }
+
     /// Registers `app` as the connection's and follows its properties; the answer is
     /// ``AgentLinkEvent/registration(_:_:)`` with the properties read right after.
     public func register(_ app: AppID) {

@@ -1,6 +1,6 @@
 public import AppLockCore
 public import AppLockProtocol
-import DBusKit
+import SystemKit
 
 /// Everything the client knows about its application, as one value: what to show and why, whether the agent
 /// is reachable, the passcode's kind, failed attempts and any pending lock-out.

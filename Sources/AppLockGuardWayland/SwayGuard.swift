@@ -2,8 +2,8 @@ import AppLockCore
 import AppLockGuard
 public import AppLockGuardDriver
 public import AppLockProtocol
-import DBusKit
 import Glibc
+import SystemKit
 import WaylandKit
 
 /// The resident guard on sway (and wlroots compositors speaking sway's IPC). A Wayland client cannot see or

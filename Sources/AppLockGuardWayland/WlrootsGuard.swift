@@ -2,8 +2,8 @@ import AppLockCore
 public import AppLockGuard
 public import AppLockGuardDriver
 public import AppLockProtocol
-import DBusKit
 import Glibc
+import SystemKit
 public import WaylandKit
 
 /// The resident guard on a wlroots compositor (labwc, Wayfire, Hyprland, niri, river…) through two of the wlroots

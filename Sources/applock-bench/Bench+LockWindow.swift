@@ -2,8 +2,8 @@ import AppLockClient
 import AppLockCore
 import AppLockProtocol
 import AppLockTestSupport
-import DBusKit
 import Foundation
+import SystemKit
 
 extension Bench {
     // A valid id, written out.

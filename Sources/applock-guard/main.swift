@@ -1,5 +1,4 @@
 import AppLockProtocol
-import AppLockCore
 import AppLockGuard
 import AppLockGuardDriver
 import AppLockGuardWayland
