@@ -50,16 +50,24 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        // Desktop-session facts for the guard, the lock window, applockctl and Settings (not a product): XDG data
+        // folders, desktop files, icons, sibling executables.
+        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "SystemKit"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
             name: "AppLockGuardDriver",
-            dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "DBusKit"],
+            dependencies: [
+                "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "AppLockDesktop", "DBusKit",
+                "SystemKit",
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockAgent", "DBusKit", "X11Kit"],
+            dependencies: [
+                "AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockAgent", "AppLockDesktop", "DBusKit", "X11Kit",
+            ],
             swiftSettings: strict
         ),
         // libwayland-client with the wlr-foreign-toplevel-management and wlr-layer-shell glue that
@@ -117,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient",
+                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -125,13 +133,15 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "AppLockProtocol", "DBusKit", "SystemKit"],
+            dependencies: [
+                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockGuard", "AppLockProtocol", "DBusKit", "SystemKit",
+            ],
             swiftSettings: strict
         ),
 
         .executableTarget(
             name: "applock-settings",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol"],
             swiftSettings: strict
         ),
 
@@ -149,6 +159,7 @@ let package = Package(
         .testTarget(
             name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
         ),
+        .testTarget(name: "AppLockDesktopTests", dependencies: ["AppLockDesktop", "AppLockCore", "SystemKit"], swiftSettings: strict),
         .testTarget(
             name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
@@ -169,7 +180,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LockWindowTests", dependencies: ["AppLockGuard", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
+            name: "LockWindowTests",
+            dependencies: ["AppLockDesktop", "AppLockGuard", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import AppLockCore
 import DBusKit
 import Glibc
+import SystemKit
 
 /// The passcode store as seen from the agent: each call runs `applock-store-helper` once, which talks to the
 /// Secret Service with libsecret, so libsecret, GLib and libgcrypt never load into the agent. The request goes
@@ -28,7 +29,7 @@ final class HelperProcessPasscodeStore: PasscodeStore {
         if let value = getenv("APPLOCK_STORE_HELPER").map({ String(cString: $0) }), !value.isEmpty {
             return value
         }
-        return (ChildProcess.executableDirectory() ?? "/usr/bin") + "/" + helperName
+        return (ProcessFiles.ownExecutableFolder() ?? "/usr/bin") + "/" + helperName
     }
 
     func lookup(_ app: AppID) throws(PasscodeStoreError) -> StoredPasscode? {
