@@ -4,7 +4,7 @@ public import AppLockDesktop
 public import AppLockGuard
 public import DBusKit
 import Glibc
-import SystemKit
+public import SystemKit
 
 /// What every desktop's guard shares (X11, sway, KWin, GNOME): the event loop and the session bus with the guard's
 /// name and status, the agent link, the pure `GuardCore` and the one loop that feeds it, the actions that go to the

@@ -1,5 +1,4 @@
 import AppLockCore
-import DBusKit
 import Glibc
 import SystemKit
 
