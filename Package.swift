@@ -42,6 +42,8 @@ let package = Package(
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
         .target(name: "AppLockProtocol", swiftSettings: strict),
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
+        // The agent's state machine, lock-out ledger and state files: pure like AppLockCore, used by the agent alone.
+        .target(name: "AppLockAgentCore", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
@@ -86,7 +88,7 @@ let package = Package(
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol", "SodiumHasher",
+                "DBusKit", "SystemKit", "AppLockCore", "AppLockAgentCore", "AppLockProtocol", "SodiumHasher",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -147,6 +149,10 @@ let package = Package(
 
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SystemKit", "AppLockTestSupport"], swiftSettings: strict),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        .testTarget(
+            name: "AppLockAgentCoreTests", dependencies: ["AppLockAgentCore", "AppLockCore", "AppLockProtocol"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
         ),

@@ -1,3 +1,4 @@
+import AppLockAgentCore
 import AppLockCore
 
 /// The lock-out ledger on disk: `$XDG_STATE_HOME/applock/lockouts`, replaced

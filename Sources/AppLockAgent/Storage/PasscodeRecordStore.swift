@@ -1,3 +1,4 @@
+import AppLockAgentCore
 import AppLockCore
 
 /// The passcode records on disk: `$XDG_STATE_HOME/applock/passcodes`, beside the lock-out ledger, replaced
