@@ -47,16 +47,22 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        // Desktop-session facts for the guard, the lock window, applockctl and Settings (not a product): XDG data
+        // folders, desktop files, icons, sibling executables.
+        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "AppLockProtocol", "SystemKit"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
             name: "AppLockGuardDriver",
-            dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "DBusKit", "SystemKit"],
+            dependencies: [
+                "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "AppLockDesktop", "DBusKit",
+                "SystemKit",
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockProtocol", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
         // libwayland-client with the wlr-foreign-toplevel-management and wlr-layer-shell glue that
@@ -118,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "AppLockCore", "AppLockProtocol", "AppLockClient",
+                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -126,13 +132,13 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "AppLockProtocol", "SystemKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "SystemKit"],
             swiftSettings: strict
         ),
 
         .executableTarget(
             name: "applock-settings",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol"],
             swiftSettings: strict
         ),
 
@@ -153,6 +159,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AppLockDesktopTests", dependencies: ["AppLockDesktop", "AppLockCore", "AppLockProtocol", "SystemKit"],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
@@ -176,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "LockWindowTests",
             dependencies: [
-                "AppLockClient", "AppLockCore", "AppLockGuard", "AppLockProtocol", "AppLockTestSupport", "DBusKit",
+                "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "AppLockTestSupport", "DBusKit",
                 "applock-lock-window",
             ],
             swiftSettings: strict

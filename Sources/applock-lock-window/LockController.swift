@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import AppLockProtocol
 import AppLockGuard
 import Foundation
@@ -35,7 +36,7 @@ final class LockController {
     init(appID: AppID, window: Window, loop: MainLoop, embedded: Bool) {
         self.window = window
         self.loop = loop
-        let entry = DesktopEntry.find(appID: appID.rawValue)
+        let entry = DesktopEntry.forLockWindow(appID.rawValue)
         view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded)
         prompt = "Enter the passcode to unlock \(entry.name)"
         view.prompt = prompt

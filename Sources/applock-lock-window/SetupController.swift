@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import AppLockProtocol
 import GtkKit
 
@@ -24,7 +25,7 @@ final class SetupController {
         self.appID = appID
         self.window = window
         self.loop = loop
-        let entry = DesktopEntry.find(appID: appID.rawValue)
+        let entry = DesktopEntry.forLockWindow(appID.rawValue)
         view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: true)
         view.prompt = "Connecting to AppLock…"
         view.onSubmit = { [weak self] passcode in self?.submit(passcode) }

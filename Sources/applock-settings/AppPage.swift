@@ -1,12 +1,13 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import GtkKit
 
 /// One app's own page, slid in over the Apps page: Protect, its passcode (set, change or remove in the passcode
 /// window), its state now, and when it locks (its own `apps.d/<app_id>.conf`, falling back to every app's).
 @MainActor
 final class AppPage {
-    let app: InstalledApp
+    let app: DesktopEntry
     let content = Box(.vertical)
     private let page = PreferencesPage(title: "", iconName: "")
     private let problems = ProblemGroup()
@@ -27,7 +28,7 @@ final class AppPage {
         set { section.onChange = newValue }
     }
 
-    init(_ app: InstalledApp) {
+    init(_ app: DesktopEntry) {
         self.app = app
         protect = Switch()
         section = PolicySection(scope: .app(app.appID), subject: app.name, layout: [

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import AppLockProtocol
 import GtkKit
 
@@ -26,7 +27,7 @@ final class AppsPage {
     var onProtect: ((AppID, Bool) -> Void)?
     var onOpen: ((AppID) -> Void)?
 
-    init(apps: [InstalledApp]) {
+    init(apps: [DesktopEntry]) {
         page.add(guardBanner.group)
         page.add(problems.group)
         page.add(heldChanges.group)

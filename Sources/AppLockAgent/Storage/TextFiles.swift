@@ -1,4 +1,5 @@
 import Glibc
+import SystemKit
 
 /// A failed file operation, with the path and the system's own words for it.
 public struct FileError: Error, CustomStringConvertible, Sendable {
@@ -88,16 +89,7 @@ public enum TextFiles {
 
     /// The names of the regular files in a directory ending with `suffix`, sorted; empty when it does not exist.
     static func fileNames(in directory: String, suffix: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(suffix), !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
+        SmallFiles.names(in: directory).filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
     }
 
     static func parentDirectory(of path: String) -> String {
