@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         // Desktop-session facts for the guard, the lock window, applockctl and Settings (not a product): XDG data
         // folders, desktop files, icons, sibling executables.
-        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "SystemKit"], swiftSettings: strict),
+        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "AppLockProtocol", "SystemKit"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
@@ -62,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockDesktop", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
         // libwayland-client with the wlr-foreign-toplevel-management and wlr-layer-shell glue that
@@ -78,12 +78,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "applock-guard",
-            dependencies: ["AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard", "WaylandKit"],
+            dependencies: [
+                "AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard", "AppLockProtocol", "WaylandKit",
+            ],
             swiftSettings: strict,
             // As applockd: the Swift runtime linked in statically keeps the resident guard small.
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
-        .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
+        .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(name: "SodiumHasher", dependencies: ["CSodium"], swiftSettings: strict),
         .target(
             name: "AppLockAgent",
@@ -101,18 +103,20 @@ let package = Package(
             name: "AppLockTestSupport", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
         .target(name: "AppLockClient", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
-        .executableTarget(name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore"], swiftSettings: strict),
+        .executableTarget(
+            name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
+        ),
 
         // Runs one Secret Service request for applockd, so libsecret stays out of the agent's process. Not a
         // dependency of applockd (that would link libsecret into it): build the applock-store-helper product too.
         .executableTarget(
             name: "applock-store-helper",
-            dependencies: ["SecretServiceStore", "AppLockCore", "SystemKit"],
+            dependencies: ["SecretServiceStore", "AppLockCore", "AppLockProtocol", "SystemKit"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "applockd",
-            dependencies: ["AppLockAgent", "SystemKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppLockAgent", "AppLockProtocol", "SystemKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             // The Swift runtime linked in statically: the idle agent maps ~2 MiB less (applock-bench, memory).
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
@@ -128,7 +132,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockGuard", "SystemKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "SystemKit"],
             swiftSettings: strict
         ),
 
@@ -156,13 +160,16 @@ let package = Package(
         .testTarget(
             name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
         ),
-        .testTarget(name: "AppLockDesktopTests", dependencies: ["AppLockDesktop", "AppLockCore", "SystemKit"], swiftSettings: strict),
+        .testTarget(
+            name: "AppLockDesktopTests", dependencies: ["AppLockDesktop", "AppLockCore", "AppLockProtocol", "SystemKit"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
         .testTarget(
             name: "PasscodeStorageTests",
-            dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockTestSupport"],
+            dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockProtocol", "AppLockTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport", "AppLockProtocol"], swiftSettings: strict),
@@ -179,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "LockWindowTests",
             dependencies: [
-                "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockGuard", "AppLockTestSupport", "DBusKit",
+                "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "AppLockTestSupport", "DBusKit",
                 "applock-lock-window",
             ],
             swiftSettings: strict

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 import Glibc
 
 /// Where the agent finds its buses, files and limits; `fromEnvironment()`
@@ -60,9 +61,4 @@ public struct AgentConfiguration: Sendable {
         if name.hasPrefix("XDG_"), !string.hasPrefix("/") { return nil }
         return string
     }
-}
-
-/// The version of this build of AppLock.
-public enum AgentVersion {
-    public static let current = "0.1.0"
 }

@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// Every policy source the agent has loaded: defaults ← base ← per-app, then clamped by mandatory.
 public struct PolicySet: Equatable, Sendable {
     /// `$XDG_CONFIG_HOME/applock/applock.conf` `[Policy]`.

@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 import SystemKit
 
 /// An app's desktop file (`applications/<id>.desktop`): what the guard, the lock window, applockctl and Settings

@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 
 /// Which guarded app a window belongs to: the one set of rules every desktop's guard (X11, sway, KWin, GNOME,
 /// wlroots) follows. Pure: the backend gathers the clues, this orders them.

@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 
 /// One thing a desktop tells about a window that may name its app. ``WindowApp/resolve(_:guarded:appsByPID:ancestors:)``
 /// weighs a window's clues in the order the backend gives them.

@@ -1,7 +1,9 @@
 import AppLockAgent
-public import AppLockCore
+import AppLockClient
+import AppLockCore
 public import AppLockDesktop
 public import AppLockGuard
+public import AppLockProtocol
 public import DBusKit
 import Glibc
 public import SystemKit
@@ -16,7 +18,9 @@ public final class GuardDriver {
     public let configuration: GuardConfiguration
     public let loop: EventLoop
     public let bus: Connection
-    private let agent: GuardAgentLink
+    /// The connection to the agent, on the guard's loop, and the link that registers and follows the apps.
+    private let agent: AppLockConnection
+    private var link: AppLockAgentLink?
     private let desktop: GuardDesktop
     private let status: GuardStatus
     private var alarm = ProtectionAlarm()
@@ -31,6 +35,7 @@ public final class GuardDriver {
     private weak var backend: (any GuardBackend)?
     private var policyLoader: PolicyLoader
     private var timer: TimerHandle?
+    private var observations: [AppLockObservation] = []
     private var pendingInputs: [GuardInput] = []
     private var feeding = false
     private var reportedMissingLockWindow = false
@@ -44,7 +49,7 @@ public final class GuardDriver {
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
         status = try GuardStatus(on: bus, desktop: desktop)
-        agent = try GuardAgentLink(loop: loop)
+        agent = try AppLockConnection(loop: loop, timeout: .seconds(10))
         policyLoader = PolicyLoader(
             userDirectory: configuration.policy.configDirectory, adminPolicyPath: configuration.policy.adminPolicyPath)
     }
@@ -58,10 +63,12 @@ public final class GuardDriver {
         loop.onSignal(SIGTERM) { [unowned self] in shutDown() }
         loop.onSignal(SIGINT) { [unowned self] in shutDown() }
         bus.onDisconnected = { [unowned self] in busWentAway() }
-        agent.watchDisconnection { [unowned self] in busWentAway() }
+        let lost = LoopBound({ [unowned self] in busWentAway() }, loop: loop)
+        observations.append(agent.observeDisconnection { lost.value() })
         log(status.readiness.statement)
         reloadPolicy()
-        agent.watchAgent { [unowned self] present in feed(.agentPresence(present)) }
+        let reported = LoopBound({ [unowned self] (event: AgentLinkEvent) in linkReported(event) }, loop: loop)
+        link = AppLockAgentLink(connection: agent) { event in reported.value(event) }
         try backend.startFollowingWindows()
         loop.run()
     }
@@ -174,16 +181,12 @@ public final class GuardDriver {
     private func execute(_ action: GuardAction) {
         switch action {
         case .register(let app):
-            agent.register(app, registered: { [unowned self] ok, problem in
-                if let problem { log("cannot register \(app): \(problem)") }
-                feed(.registrationAnswered(app, registered: ok))
-            }, state: { [unowned self] state in
-                feed(.appStateChanged(app, state))
-            })
+            link?.register(app)
         case .unregister(let app):
-            agent.unregister(app)
+            link?.unregister(app)
         case .reportActivity(let app, let activity):
-            agent.reportActivity(app, activity)
+            // Failures are the agent's to log.
+            agent.perform(.reportActivity(app, activity)) { _ in }
         case .armTimer(let deadline):
             if let timer { loop.cancel(timer) }
             timer = nil
@@ -196,6 +199,24 @@ public final class GuardDriver {
         default:
             if case .hideLockWindow(let app) = action { lockWindows[app] = nil }
             backend?.execute(action)
+        }
+    }
+
+    /// What the agent link learnt: the agent's presence, registrations answered, the apps' states.
+    private func linkReported(_ event: AgentLinkEvent) {
+        switch event {
+        case .agentPresence(let present):
+            feed(.agentPresence(present))
+        case .registration(let app, .success(let properties)):
+            feed(.registrationAnswered(app, registered: true))
+            feed(.appStateChanged(app, properties.state))
+        case .registration(let app, .failure(let error)):
+            log("cannot register \(app): \(error)")
+            feed(.registrationAnswered(app, registered: false))
+        case .properties(let app, .success(let properties)):
+            feed(.appStateChanged(app, properties.state))
+        case .properties(_, .failure):
+            break
         }
     }
 

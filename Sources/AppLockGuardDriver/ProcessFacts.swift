@@ -1,5 +1,7 @@
-public import AppLockCore
+import AppLockCore
 import AppLockGuard
+import AppLockAgent
+public import AppLockProtocol
 import SystemKit
 
 /// What `/proc` says about a window's process: the app its launcher named.

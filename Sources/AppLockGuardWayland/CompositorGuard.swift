@@ -1,7 +1,7 @@
-public import AppLockCore
+import AppLockCore
 public import AppLockGuard
 public import AppLockGuardDriver
-import AppLockProtocol
+public import AppLockProtocol
 import DBusKit
 import Glibc
 import SystemKit

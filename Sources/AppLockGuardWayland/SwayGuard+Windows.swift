@@ -1,5 +1,6 @@
 import AppLockCore
 import AppLockGuard
+import AppLockProtocol
 import WaylandKit
 
 extension SwayGuard {

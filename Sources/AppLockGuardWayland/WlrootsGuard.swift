@@ -1,6 +1,7 @@
-public import AppLockCore
+import AppLockCore
 public import AppLockGuard
 public import AppLockGuardDriver
+public import AppLockProtocol
 import Glibc
 import SystemKit
 public import WaylandKit

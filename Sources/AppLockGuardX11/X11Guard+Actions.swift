@@ -1,5 +1,6 @@
 import AppLockCore
 public import AppLockGuard
+import AppLockProtocol
 import X11Kit
 
 extension X11Guard {

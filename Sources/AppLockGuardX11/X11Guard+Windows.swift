@@ -1,6 +1,7 @@
 import AppLockCore
 import AppLockGuard
 import AppLockGuardDriver
+import AppLockProtocol
 import X11Kit
 
 extension X11Guard {

@@ -1,5 +1,6 @@
 import AppLockCore
 import AppLockDesktop
+import AppLockProtocol
 import Foundation
 
 extension DesktopEntry {

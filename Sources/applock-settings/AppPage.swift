@@ -93,7 +93,7 @@ final class AppPage {
         protect.isSensitive = editable && !required
         protectRow.subtitle = required ? AdministratorLimit.fixed.explanation : "Cover its windows while it is locked or hidden"
 
-        let properties = agent.apps[app.appID.rawValue]
+        let properties = agent.apps[app.appID]
         let kinds = snapshot.policy(for: app.appID).passcodeKinds.map(\.rawValue).joined(separator: ", ")
         if let properties, properties.hasPasscode {
             passcodeRow.subtitle = "Set (\(properties.passcodeKind?.rawValue ?? "unknown kind"))"

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 
 /// The policy files as they are on disk now, read as the agent reads them: the user's file for every app, each
 /// app's own file, the administrator's limits, and each file that does not parse.

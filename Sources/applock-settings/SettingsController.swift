@@ -1,6 +1,7 @@
 import AppLockClient
 import AppLockCore
 import AppLockDesktop
+import AppLockProtocol
 import Foundation
 import GtkKit
 
@@ -47,7 +48,7 @@ final class SettingsController {
                 .allowSystemAuthentication, .allowPasscodeReset,
             ]),
         ])
-        recentLocks = RecentLocksPage(names: Dictionary(apps.map { ($0.appID.rawValue, $0.name) }) { first, _ in first })
+        recentLocks = RecentLocksPage(names: Dictionary(apps.map { ($0.appID, $0.name) }) { first, _ in first })
 
         window.setDefaultSize(width: 760, height: 760)
         window.isSearchEnabled = true
@@ -108,7 +109,7 @@ final class SettingsController {
                 }
             }
         }
-        if on, agent.running, agent.apps[app.rawValue]?.hasPasscode != true { openPasscodeWindow(for: app) }
+        if on, agent.running, agent.apps[app]?.hasPasscode != true { openPasscodeWindow(for: app) }
     }
 
     /// Writes one key and has the agent and the guard re-read; a file that cannot be written is said, not touched.

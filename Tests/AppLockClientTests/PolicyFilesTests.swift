@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import AppLockCore
 import AppLockGuard
+import AppLockProtocol
 import Testing
 
 /// One order of rules for which guarded app a window belongs to, whatever the desktop.

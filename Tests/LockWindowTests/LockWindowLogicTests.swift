@@ -1,6 +1,7 @@
 import AppLockClient
 import AppLockCore
 import AppLockDesktop
+import AppLockProtocol
 import Testing
 @testable import applock_lock_window
 
@@ -10,8 +11,10 @@ import Testing
 
     static let wrong = AppLockError.agent(.wrongPasscode, message: "Wrong passcode; 99 attempts left before a lock-out.")
 
+    static let notes = try! AppID("org.example.Notes")  // valid, written out
+
     static func app(failedAttempts: UInt32 = 0, retryAfter: UInt64 = 0) -> AppProperties {
-        var properties = AppProperties(appID: "org.example.Notes")
+        var properties = AppProperties(appID: notes)
         properties.failedAttempts = failedAttempts
         properties.retryAfter = retryAfter
         properties.policy = ["MaxFailedAttempts": .uint32(5)]
@@ -67,11 +70,11 @@ import Testing
 
     @Test func commandLine() throws {
         #expect(try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--parent", "0x400004"])
-            == LaunchOptions(mode: .lock(parent: 0x400004), appID: "org.example.Notes"))
+            == LaunchOptions(mode: .lock(parent: 0x400004), appID: Self.notes))
         #expect(try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--parent", "4194308"])
-            == LaunchOptions(mode: .lock(parent: 4194308), appID: "org.example.Notes"))
+            == LaunchOptions(mode: .lock(parent: 4194308), appID: Self.notes))
         #expect(try LaunchOptions.parse(["set-passcode", "--app-id", "org.example.Notes"])
-            == LaunchOptions(mode: .setPasscode, appID: "org.example.Notes"))
+            == LaunchOptions(mode: .setPasscode, appID: Self.notes))
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "not an id"]) }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--passcode", "1234"]) }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["set-passcode", "--app-id", "a.b", "--parent", "1"]) }

@@ -1,4 +1,5 @@
 public import AppLockCore
+import AppLockProtocol
 
 /// Reads the policy files — the user's `applock.conf` and `apps.d/<app_id>.conf`,
 /// the administrator's `[Mandatory]` file — into a `PolicySet`.

@@ -1,5 +1,6 @@
 import AppLockAgentCore
 import AppLockCore
+import AppLockProtocol
 
 /// The lock-out ledger on disk: `$XDG_STATE_HOME/applock/lockouts`, replaced
 /// atomically on every change so that counts and deadlines survive a restart

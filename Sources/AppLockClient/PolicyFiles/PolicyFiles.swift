@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 import Glibc
 
 /// The policy files `applockd`, `applock-guard`, `applockctl` and AppLock Settings share: the user's

@@ -31,7 +31,7 @@ struct GuardAddCommand: ParsableCommand {
         if let link { PolicyReload.signalReaders(on: link.connection) }
         Output.line("\(app) is guarded.")
         if let link, let enabled = GnomeExtensionSwitch.enableIfDisabled(on: link.connection) { Output.line(enabled) }
-        let hasPasscode = (try? link?.connection.performBlocking(.properties(of: app)))?.hasPasscode
+        let hasPasscode = (try? link?.connection.performBlocking(.properties(of: AppIDArgument.parse(app))))?.hasPasscode
         guard hasPasscode != true else { return }
         guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,
               let window = SiblingExecutable.installedLockWindow(environment: ProcessInfo.processInfo.environment)

@@ -7,9 +7,9 @@ enum ErrorTranslator {
     /// `app` is the application the call was about, if any, so that messages can name it; `properties` reads its
     /// properties after a wrong passcode or a lock-out.
     static func failure(
-        for error: AppLockError, app: String?, properties: (String) -> AppProperties? = { _ in nil }
+        for error: AppLockError, app: AppID?, properties: (AppID) -> AppProperties? = { _ in nil }
     ) -> CommandFailure {
-        let subject = app ?? "the application"
+        let subject = app?.rawValue ?? "the application"
         switch error {
         case .agent(let agentError, let message):
             return failure(for: agentError, message: message, subject: subject, properties: app.flatMap(properties))

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import Foundation
 
 /// The policy files the `Guard` key lives in: `$XDG_CONFIG_HOME/applock/applock.conf` and `apps.d/<app_id>.conf`,
