@@ -47,6 +47,8 @@ let package = Package(
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
         .target(name: "AppLockProtocol", swiftSettings: strict),
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
+        // The policy files, alone: where they are (XDG config), the last-good loader, the atomic key writer, apps.d.
+        .target(name: "AppLockPolicyStore", dependencies: ["AppLockCore", "SystemKit"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
@@ -54,12 +56,15 @@ let package = Package(
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
             name: "AppLockGuardDriver",
-            dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "DBusKit"],
+            dependencies: [
+                "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "AppLockPolicyStore", "DBusKit",
+                "SystemKit",
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockAgent", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
         // libwayland-client with the wlr-foreign-toplevel-management and wlr-layer-shell glue that
@@ -69,7 +74,7 @@ let package = Package(
         .target(
             name: "AppLockGuardWayland",
             dependencies: [
-                "AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "DBusKit", "WaylandKit",
+                "AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockProtocol", "DBusKit", "WaylandKit",
             ],
             swiftSettings: strict
         ),
@@ -85,7 +90,7 @@ let package = Package(
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol", "SodiumHasher",
+                "DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol", "AppLockPolicyStore", "SodiumHasher",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -117,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient",
+                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockPolicyStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -131,7 +136,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-settings",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "AppLockPolicyStore"],
             swiftSettings: strict
         ),
 
@@ -145,6 +150,10 @@ let package = Package(
         ),
 
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "AppLockTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AppLockPolicyStoreTests", dependencies: ["AppLockPolicyStore", "AppLockCore", "SystemKit"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .testTarget(
             name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict

@@ -1,5 +1,6 @@
 public import AppLockCore
 import Glibc
+import SystemKit
 
 /// An application installed for the user: its desktop-file id, name and icon, from
 /// `applications/<id>.desktop` in `$XDG_DATA_HOME` (default `~/.local/share`), then each of `$XDG_DATA_DIRS`
@@ -23,10 +24,10 @@ public struct InstalledApp: Hashable, Sendable {
         var apps: [InstalledApp] = []
         for directory in dataDirectories(environment) {
             let folder = directory + "/applications"
-            for name in PolicyFiles.fileNames(in: folder) where name.hasSuffix(".desktop") {
+            for name in TextFiles.fileNames(in: folder, suffix: ".desktop") {
                 let id = String(name.dropLast(".desktop".count))
                 guard seen.insert(id).inserted, let appID = try? AppID(id),
-                      let text = try? PolicyFiles.read(folder + "/" + name),
+                      let text = try? TextFiles.read(folder + "/" + name),
                       let app = parse(text, appID: appID, fileName: folder + "/" + name)
                 else { continue }
                 apps.append(app)
@@ -39,7 +40,7 @@ public struct InstalledApp: Hashable, Sendable {
     public static func find(_ appID: AppID, environment: [String: String]) -> InstalledApp? {
         for directory in dataDirectories(environment) {
             let path = directory + "/applications/" + appID.rawValue + ".desktop"
-            guard let text = try? PolicyFiles.read(path) else { continue }
+            guard let text = try? TextFiles.read(path) else { continue }
             return parse(text, appID: appID, fileName: path)
         }
         return nil

@@ -1,5 +1,5 @@
 public import AppLockCore
-import AppLockAgent
+import SystemKit
 import Glibc
 
 /// What the guard needs from an app's desktop file: its name, icon and `StartupWMClass`.

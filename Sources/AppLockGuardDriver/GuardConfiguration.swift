@@ -1,12 +1,12 @@
-public import AppLockAgent
+public import AppLockPolicyStore
 import DBusKit
 import Glibc
 
 /// Where the guard finds its policy, desktop files and lock window; `fromEnvironment()` follows the XDG rules
 /// and the agent's own variables, so tests can point everything elsewhere.
 public struct GuardConfiguration: Sendable {
-    /// `$XDG_CONFIG_HOME/applock` and the administrator's policy file, as the agent reads them.
-    public var policy: AgentConfiguration
+    /// The user's and the administrator's policy files, as the agent finds them.
+    public var policy: PolicyFiles
     /// `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`: where desktop files and icons are looked up.
     public var dataDirectories: [String]
     /// The `applock-lock-window` executable (`$APPLOCK_LOCK_WINDOW`, else next to the guard's own executable).
@@ -14,7 +14,7 @@ public struct GuardConfiguration: Sendable {
     /// Print a line for every decision.
     public var verbose = false
 
-    public init(policy: AgentConfiguration, dataDirectories: [String], lockWindowPath: String?) {
+    public init(policy: PolicyFiles, dataDirectories: [String], lockWindowPath: String?) {
         self.policy = policy
         self.dataDirectories = dataDirectories
         self.lockWindowPath = lockWindowPath
@@ -30,7 +30,7 @@ public struct GuardConfiguration: Sendable {
         let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         directories += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         return GuardConfiguration(
-            policy: .fromEnvironment(), dataDirectories: directories,
+            policy: .fromProcessEnvironment(), dataDirectories: directories,
             lockWindowPath: lockWindowExecutable(environment: environment))
     }
 

@@ -1,6 +1,6 @@
 public import AppLockCore
 import AppLockGuard
-import AppLockAgent
+import SystemKit
 
 /// What `/proc` says about a window's process: the app its launcher named, and its parent.
 public enum ProcessFacts {

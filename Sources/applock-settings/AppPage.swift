@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockPolicyStore
 import GtkKit
 
 /// One app's own page, slid in over the Apps page: Protect, its passcode (set, change or remove in the passcode

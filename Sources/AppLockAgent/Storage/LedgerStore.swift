@@ -1,4 +1,5 @@
 import AppLockCore
+import SystemKit
 
 /// The lock-out ledger on disk: `$XDG_STATE_HOME/applock/lockouts`, replaced
 /// atomically on every change so that counts and deadlines survive a restart

@@ -1,4 +1,5 @@
 import AppLockCore
+import SystemKit
 
 /// The passcode records on disk: `$XDG_STATE_HOME/applock/passcodes`, beside the lock-out ledger, replaced
 /// atomically on every change.

@@ -1,4 +1,5 @@
 import AppLockCore
+import SystemKit
 import DBusKit
 import Synchronization
 

@@ -10,4 +10,13 @@ enum AppIDArgument {
             throw ValidationError("'\(app)' is not a valid app id: \(error.description).")
         }
     }
+
+    /// The app id of an argument `validate(_:)` accepted.
+    static func appID(_ app: String) throws(CommandFailure) -> AppID {
+        do {
+            return try AppID(app)
+        } catch {
+            throw CommandFailure(.invalidArgument, "\(error)")
+        }
+    }
 }
