@@ -27,9 +27,12 @@ public final class GuardDriver {
     public private(set) var lockWindows: [AppID: LockWindowProcess] = [:]
     private weak var backend: (any GuardBackend)?
     /// The guard reads which apps are guarded from the policy files itself, through the one loader every reader
-    /// uses, rather than from the agent: the agent publishes a `Policy` only on the Application objects of apps it
-    /// knows (registered, or with a passcode), and the guard is the one that registers the guarded apps, so it must
-    /// know them first. It reads again whenever the agent has (`PolicyReloaded`).
+    /// uses (``PolicyLoader``), rather than following the agent's `Policy` properties, for two reasons: the agent
+    /// publishes a `Policy` only on the Application objects of apps it knows (registered, or with a passcode), and
+    /// the guard is the one that registers the guarded apps, so it must know them first; and a guard that learnt its
+    /// apps from the agent would guard nothing when it starts while the agent is down (it treats the agent's absence
+    /// as locked, which covers only the apps it knows), failing open. It reads again whenever the agent has
+    /// (`PolicyReloaded`).
     private var policyLoader: PolicyLoader
     private var policyReloads: MatchToken?
     private var timer: TimerHandle?
