@@ -9,22 +9,17 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "applock",
     platforms: [.macOS(.v14)],
+    // The products are what AppLock ships: the programs the Debian package installs, and the client library for
+    // third-party apps. Everything else (the bench, the demo, the manual generator, the test harness) is a
+    // target SwiftPM still builds by name (`swift build --product applock-bench`), never a product.
     products: [
         .executable(name: "applockd", targets: ["applockd"]),
         .executable(name: "applock-store-helper", targets: ["applock-store-helper"]),
         .executable(name: "applockctl", targets: ["applockctl"]),
-        .library(name: "SystemKit", targets: ["SystemKit"]),
-        .library(name: "DBusKit", targets: ["DBusKit"]),
-        .library(name: "AppLockProtocol", targets: ["AppLockProtocol"]),
-        .library(name: "AppLockCore", targets: ["AppLockCore"]),
-        .library(name: "AppLockAgent", targets: ["AppLockAgent"]),
-        .library(name: "AppLockClient", targets: ["AppLockClient"]),
-        .executable(name: "applock-demo", targets: ["applock-demo"]),
         .executable(name: "applock-guard", targets: ["applock-guard"]),
-        .executable(name: "applock-bench", targets: ["applock-bench"]),
         .executable(name: "applock-lock-window", targets: ["applock-lock-window"]),
         .executable(name: "applock-settings", targets: ["applock-settings"]),
-        .library(name: "GtkKit", targets: ["GtkKit"]),
+        .library(name: "AppLockClient", targets: ["AppLockClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -74,7 +69,7 @@ let package = Package(
         .target(
             name: "AppLockGuardWayland",
             dependencies: [
-                "AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockProtocol", "DBusKit", "WaylandKit",
+                "AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockProtocol", "DBusKit", "SystemKit", "WaylandKit",
             ],
             swiftSettings: strict
         ),
@@ -86,7 +81,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
-        .target(name: "SodiumHasher", dependencies: ["CSodium", "AppLockCore"], swiftSettings: strict),
+        .target(name: "SodiumHasher", dependencies: ["CSodium"], swiftSettings: strict),
         .target(
             name: "AppLockAgent",
             dependencies: [
@@ -100,9 +95,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
-            name: "AppLockTestSupport", dependencies: ["DBusKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
+            name: "AppLockTestSupport", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
-        .target(name: "AppLockClient", dependencies: ["DBusKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        .target(name: "AppLockClient", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .executableTarget(name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore"], swiftSettings: strict),
 
         // Runs one Secret Service request for applockd, so libsecret stays out of the agent's process. Not a
@@ -122,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockPolicyStore",
+                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockPolicyStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -130,7 +125,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "AppLockProtocol", "DBusKit", "SystemKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "SystemKit"],
             swiftSettings: strict
         ),
 
@@ -143,13 +138,13 @@ let package = Package(
         .executableTarget(
             name: "applock-bench",
             dependencies: [
-                "DBusKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockTestSupport", "X11Kit", "WaylandKit",
+                "DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockTestSupport", "X11Kit", "WaylandKit",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
         ),
 
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "AppLockTestSupport"], swiftSettings: strict),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SystemKit", "AppLockTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AppLockPolicyStoreTests", dependencies: ["AppLockPolicyStore", "AppLockCore", "SystemKit"],
             swiftSettings: strict
@@ -169,16 +164,17 @@ let package = Package(
         .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport", "AppLockProtocol"], swiftSettings: strict),
         .testTarget(
             name: "AppLockAgentTests",
-            dependencies: ["AppLockAgent", "AppLockCore", "DBusKit", "AppLockTestSupport"],
+            dependencies: ["AppLockAgent", "AppLockProtocol", "DBusKit", "AppLockTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "AppLockClientTests",
-            dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol", "DBusKit", "AppLockTestSupport"],
+            dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol", "SystemKit", "AppLockTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LockWindowTests", dependencies: ["AppLockGuard", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
+            name: "LockWindowTests",
+            dependencies: ["AppLockClient", "AppLockCore", "AppLockGuard", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -190,7 +186,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SettingsTests",
-            dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit", "applock-settings", "applock-lock-window"],
+            dependencies: [
+                "AppLockClient", "AppLockCore", "AppLockTestSupport", "AppLockProtocol", "DBusKit", "applock-settings",
+                "applock-lock-window",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),

@@ -1,7 +1,8 @@
-import AppLockProtocol
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 import SodiumHasher
+import SystemKit
 
 /// The passcode methods. Each is admitted first (``PasscodeAdmissions``: a bounded number per app, per connection
 /// and in all, before any secret memory is taken), then runs in its app's queue (one at a time per app):

@@ -1,5 +1,6 @@
 import AppLockCore
 import DBusKit
+import SystemKit
 
 /// `RegisterApplication`, failing closed when the passcode store could not be
 /// listed at startup: an app not known yet is looked up in the store first

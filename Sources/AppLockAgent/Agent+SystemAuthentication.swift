@@ -1,6 +1,7 @@
 import AppLockCore
 import DBusKit
 import Logging
+import SystemKit
 
 /// `UnlockWithSystemAuthentication` and `ResetPasscode`. The core decides who may ask and what polkit's answer
 /// does; here the caller's process is identified on the session bus, polkit is asked on the system bus

@@ -5,6 +5,7 @@ import DBusKit
 import Glibc
 public import Logging
 import SodiumHasher
+import SystemKit
 
 /// The AppLock agent: serves `io.github.applock.AppLock1` on the session bus,
 /// turns session signals and app calls into inputs of the pure

@@ -1,7 +1,8 @@
 public import AppLockCore
 import AppLockProtocol
-public import DBusKit
+import DBusKit
 import Dispatch
+public import SystemKit
 
 /// A connection to the AppLock agent for a program that speaks for several apps or for none: a guard that
 /// registers every app it covers, a lock window that unlocks an app it does not own, a command line, a bench.

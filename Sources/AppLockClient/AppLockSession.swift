@@ -1,6 +1,6 @@
 public import AppLockCore
 import Dispatch
-import DBusKit
+import SystemKit
 
 /// One application's link to the AppLock agent: registers the app id on its own bus connection and event-loop
 /// thread, follows the app's state, and carries its requests (unlock, activity reports, passcode changes).

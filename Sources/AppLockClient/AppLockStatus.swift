@@ -1,5 +1,5 @@
 public import AppLockCore
-import DBusKit
+import SystemKit
 
 /// Everything the client knows about its application, as one value: what to show and why, whether the agent
 /// is reachable, the passcode's kind, failed attempts and any pending lock-out.

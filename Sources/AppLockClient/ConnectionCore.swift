@@ -1,5 +1,6 @@
 import AppLockProtocol
 import DBusKit
+import SystemKit
 
 /// The bus connection of an ``AppLockConnection``, confined to its event-loop thread: sends calls, keeps the
 /// subscriptions, and fails every pending call with `closed` when closed.

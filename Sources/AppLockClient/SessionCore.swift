@@ -1,6 +1,7 @@
 import AppLockCore
 import AppLockProtocol
 import DBusKit
+import SystemKit
 
 /// The client's state machine and its bus connection, confined to the session's event-loop thread.
 ///

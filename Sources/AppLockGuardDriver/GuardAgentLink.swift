@@ -1,6 +1,6 @@
 import AppLockClient
 import AppLockCore
-import DBusKit
+import SystemKit
 
 /// Every call the guard makes to the agent, in one place, through the project's client (``AppLockConnection``)
 /// opened on the guard's own event loop: follow the agent's presence, register an app as its owner and follow its

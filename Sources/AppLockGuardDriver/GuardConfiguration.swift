@@ -1,6 +1,6 @@
 public import AppLockPolicyStore
-import DBusKit
 import Glibc
+import SystemKit
 
 /// Where the guard finds its policy, desktop files and lock window; `fromEnvironment()` follows the XDG rules
 /// and the agent's own variables, so tests can point everything elsewhere.

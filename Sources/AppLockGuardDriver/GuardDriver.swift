@@ -4,6 +4,7 @@ import AppLockPolicyStore
 import AppLockProtocol
 public import DBusKit
 import Glibc
+public import SystemKit
 
 /// What every desktop's guard shares (X11, sway, KWin, GNOME): the event loop and the session bus with the guard's
 /// name and status, the agent link, the pure `GuardCore` and the one loop that feeds it, the actions that go to the

@@ -1,6 +1,6 @@
 public import AppLockCore
-import DBusKit
 import Glibc
+import SystemKit
 
 /// One run of `applock-lock-window`: started with `PR_SET_PDEATHSIG` (through `setpriv --pdeathsig KILL`) so it
 /// dies with the guard and never keeps the keyboard grab from a restarted guard; killed when it goes.

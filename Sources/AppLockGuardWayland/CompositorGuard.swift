@@ -4,6 +4,7 @@ public import AppLockGuardDriver
 import AppLockProtocol
 import DBusKit
 import Glibc
+import SystemKit
 
 /// The resident guard where only the compositor sees every window and a script inside it does the work: on KDE
 /// Plasma (Wayland, 5.27 and 6) a KWin script the guard loads over D-Bus (``KWinScript``), on GNOME the AppLock Shell

@@ -1,8 +1,8 @@
 public import AppLockCore
 import AppLockGuard
 public import AppLockGuardDriver
-import DBusKit
 import Glibc
+import SystemKit
 import WaylandKit
 
 /// The resident guard on sway (and wlroots compositors speaking sway's IPC). A Wayland client cannot see or

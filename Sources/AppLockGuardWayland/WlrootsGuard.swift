@@ -1,8 +1,8 @@
 public import AppLockCore
 public import AppLockGuard
 public import AppLockGuardDriver
-import DBusKit
 import Glibc
+import SystemKit
 public import WaylandKit
 
 /// The resident guard on a wlroots compositor (labwc, Wayfire, Hyprland, niri, river…) through two of the wlroots

@@ -1,7 +1,7 @@
-public import DBusKit
 import Foundation
+public import SystemKit
 
-/// A DBusKit `EventLoop` running on its own thread; `sync` runs work there and waits for it (the bench and the
+/// A SystemKit `EventLoop` running on its own thread; `sync` runs work there and waits for it (the bench and the
 /// tests that drive many loop-mode connections at once).
 public final class LoopThread: @unchecked Sendable {
     public private(set) var loop: EventLoop!

@@ -1,8 +1,9 @@
-import AppLockProtocol
 import AppLockCore
-import DBusKit
+import AppLockProtocol
 import AppLockTestSupport
+import DBusKit
 import Foundation
+import SystemKit
 
 /// `count` simulated apps, each its own loop-mode connection on one receiver thread, registered with the agent
 /// and subscribed to its own `StateChanged` with an `arg0` match (as the client library does).

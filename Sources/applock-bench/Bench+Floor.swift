@@ -1,7 +1,8 @@
-import AppLockProtocol
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 import Foundation
+import SystemKit
 
 extension Bench {
     /// The bus's own floor: one signal hop between two plain connections, and round trips to the bus driver.

@@ -1,8 +1,9 @@
-import AppLockProtocol
 import AppLockCore
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
+import SystemKit
 
 extension Bench {
     /// Lock latency, memory and idle cost for each fleet size; `Properties.Get` throughput with one app.

@@ -1,8 +1,8 @@
 import AppLockClient
 import AppLockCore
 import AppLockTestSupport
-import DBusKit
 import Foundation
+import SystemKit
 
 extension Bench {
     static let windowApp = "org.bench.Window"

@@ -1,6 +1,6 @@
 import AppLockClient
 import AppLockProtocol
-import DBusKit
+import SystemKit
 
 extension Bench {
     static let lockedOutApp = "org.bench.LockedOut"

@@ -1,8 +1,9 @@
-import AppLockProtocol
 import AppLockCore
+import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
+import SystemKit
 
 extension Bench {
     /// Process start → `io.github.applock.AppLock1` owned (seen as `NameOwnerChanged` on a watching connection).

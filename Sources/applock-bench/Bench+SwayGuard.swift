@@ -1,7 +1,7 @@
 import AppLockProtocol
 import AppLockTestSupport
-import DBusKit
 import Foundation
+import SystemKit
 import WaylandKit
 
 extension Bench {

@@ -1,8 +1,8 @@
 import AppLockClient
 import AppLockCore
 import AppLockTestSupport
-import DBusKit
 import Foundation
+import SystemKit
 
 extension Bench {
     /// `Unlock` end to end, and one app's lock latency while 8 clients flood another app with wrong passcodes.

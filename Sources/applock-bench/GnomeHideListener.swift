@@ -2,6 +2,7 @@ import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
+import SystemKit
 
 /// A connection of the bench's own on the session bus and a GNOME Shell extension of its own that calls it back
 /// (`Shown(b)`) the moment the Shell hides or shows the actor of a window whose app id is the given one: the actor

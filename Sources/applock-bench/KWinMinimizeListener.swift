@@ -2,6 +2,7 @@ import AppLockProtocol
 import AppLockTestSupport
 import DBusKit
 import Foundation
+import SystemKit
 
 /// A connection of the bench's own on the session bus with a KWin script of its own loaded: the script calls back
 /// (`Minimized`) the moment KWin minimises or restores a window of the given resource class (compared without case:

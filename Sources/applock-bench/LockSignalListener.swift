@@ -1,6 +1,7 @@
-import DBusKit
 import AppLockTestSupport
+import DBusKit
 import Foundation
+import SystemKit
 
 /// A connection of the bench's own on the system bus, subscribed to the mocked logind session's `Lock`: the moment
 /// the signal reaches it is the start of every lock-latency measurement (so the mock's own latency is not counted).

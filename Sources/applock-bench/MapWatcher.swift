@@ -1,6 +1,6 @@
-import DBusKit
 import Foundation
 import Glibc
+import SystemKit
 import X11Kit
 
 /// Another X client, on a thread of its own, that notes when top-level windows are mapped and unmapped (monotonic

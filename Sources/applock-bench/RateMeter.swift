@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import SystemKit
 
 /// Blocking method round trips from `clients` connections at once (one thread each) for a fixed time.
 enum RateMeter {

@@ -1,5 +1,5 @@
-import DBusKit
 import Glibc
+import SystemKit
 import WaylandKit
 
 /// A wlr-foreign-toplevel-management client of the bench's own (``WlrDesktop``) that notes when the compositor

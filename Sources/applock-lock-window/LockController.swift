@@ -1,9 +1,9 @@
 import AppLockClient
 import AppLockCore
 import AppLockGuard
-import DBusKit
 import Foundation
 import GtkKit
+import SystemKit
 
 /// `applock-lock-window lock`: the passcode screen for a locked app. Sends what is typed to the agent's `Unlock`,
 /// shows the attempts left and any lock-out countdown from the app's properties, offers system authentication,

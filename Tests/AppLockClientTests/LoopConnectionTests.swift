@@ -1,9 +1,9 @@
 import AppLockClient
 import AppLockCore
 import AppLockTestSupport
-import DBusKit
 import Foundation
 import Synchronization
+import SystemKit
 import Testing
 
 /// ``AppLockConnection`` opened on a program's own event loop (the guard's): replies, signals and the agent's

@@ -1,5 +1,5 @@
 import AppLockTestSupport
-import DBusKit
+import SystemKit
 import Testing
 
 /// `ChildProcess`: the agent's way to run applock-store-helper.

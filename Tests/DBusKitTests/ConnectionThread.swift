@@ -1,5 +1,6 @@
 import AppLockTestSupport
 import DBusKit
+import SystemKit
 
 /// A ``LoopThread`` that holds one test connection and closes it on shutdown.
 final class ConnectionThread: @unchecked Sendable {

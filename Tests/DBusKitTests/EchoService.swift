@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import SystemKit
 
 /// A loop-mode service on a private bus used by the tests: `org.example.Test` exporting `/org/example/Test/obj1`.
 enum EchoService {

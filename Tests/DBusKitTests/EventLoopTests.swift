@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import SystemKit
 import Testing
 
 @Suite struct EventLoopTests {

@@ -2,6 +2,7 @@ import AppLockCore
 import DBusKit
 import Glibc
 import Logging
+import SystemKit
 
 /// Follows systemd-logind on the system bus the way swayidle does: finds the
 /// agent's own session (`GetSession("auto")`, then `$XDG_SESSION_ID`, then

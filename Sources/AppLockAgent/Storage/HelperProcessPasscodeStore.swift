@@ -1,6 +1,6 @@
 import AppLockCore
-import DBusKit
 import Glibc
+import SystemKit
 
 /// The passcode store as seen from the agent: each call runs `applock-store-helper` once, which talks to the
 /// Secret Service with libsecret, so libsecret, GLib and libgcrypt never load into the agent. The request goes

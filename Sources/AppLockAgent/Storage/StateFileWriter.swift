@@ -1,7 +1,6 @@
 import AppLockCore
-import SystemKit
-import DBusKit
 import Synchronization
+import SystemKit
 
 /// Writes one of the agent's state files (the lock-out ledger, the passcode records) off the event loop: each atomic
 /// replacement fsyncs twice (tens of milliseconds on a busy disk), which must not hold up other apps' locks. A save

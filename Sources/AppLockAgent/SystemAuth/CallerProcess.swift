@@ -1,5 +1,6 @@
 import DBusKit
 import Glibc
+import SystemKit
 
 /// The process behind a session-bus caller, as polkit must see it: a `unix-process` subject.
 ///

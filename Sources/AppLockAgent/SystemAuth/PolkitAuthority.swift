@@ -1,6 +1,7 @@
 import AppLockCore
 import DBusKit
 import Logging
+import SystemKit
 
 /// polkit's authority (`org.freedesktop.PolicyKit1.Authority`) on the system bus, asked without ever blocking
 /// the agent's loop: every call is asynchronous, and the answer comes back to the loop.

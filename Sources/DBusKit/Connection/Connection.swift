@@ -1,5 +1,6 @@
 import CDBus
 import Glibc
+public import SystemKit
 
 /// A private connection to a message bus.
 ///

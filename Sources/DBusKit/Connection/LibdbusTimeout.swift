@@ -1,4 +1,5 @@
 import CDBus
+import SystemKit
 
 /// Loop-side state of one libdbus `DBusTimeout` (stored with `dbus_timeout_set_data`).
 final class LibdbusTimeout {

@@ -1,4 +1,5 @@
 import CDBus
+import SystemKit
 
 /// Loop-side state of one libdbus `DBusWatch` (stored with `dbus_watch_set_data`).
 final class LibdbusWatch {

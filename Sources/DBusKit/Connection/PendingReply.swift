@@ -1,4 +1,5 @@
 import CDBus
+import SystemKit
 
 /// The callback of one asynchronous call (stored with `dbus_pending_call_set_notify`).
 final class PendingReply {

@@ -1,4 +1,5 @@
 import CDBus
+import SystemKit
 
 /// Owns one reference to a libdbus `DBusConnection` and sends on it from the right thread.
 /// Shared by ``Connection`` and pending ``MethodInvocation``s, so a deferred reply never outlives the handle.
