@@ -138,15 +138,11 @@ public final class AppLockSession: Sendable {
         try await call(.removePasscode(appID, passcode: passcode))
     }
 
-    /// Carries out what a ``PasscodeFlow`` asked for; hand the result back with ``PasscodeFlow/complete(_:)``.
-    public func perform(_ request: PasscodeFlow.Request) async -> Result<Void, AppLockError> {
+    /// Makes one Manager call and gives its outcome as a value, for ``PasscodeFlow/complete(_:)``: hand it what a
+    /// ``PasscodeFlow`` asked for, as ``PasscodeFlow/Request/call(for:)`` words it.
+    public func perform(_ request: AppLockRequest<Void>) async -> Result<Void, AppLockError> {
         do {
-            switch request {
-            case .unlock(let passcode): try await unlock(passcode: passcode)
-            case .setPasscode(let passcode, let kind): try await setPasscode(passcode, kind: kind)
-            case .changePasscode(let old, let new, let kind): try await changePasscode(from: old, to: new, kind: kind)
-            case .removePasscode(let passcode): try await removePasscode(passcode)
-            }
+            try await call(request)
             return .success(())
         } catch {
             return .failure(error)

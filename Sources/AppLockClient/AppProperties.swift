@@ -58,7 +58,7 @@ public struct AppProperties: Sendable, Hashable {
         return (retryAfter - nowMicroseconds + 999_999) / 1_000_000
     }
 
-    static let maxFailedAttemptsKey = "MaxFailedAttempts"
+    static let maxFailedAttemptsKey = PolicyKey.maxFailedAttempts.name
 
     /// Applies `(name, value)` pairs of `GetAll` or `PropertiesChanged`; unknown names and types are skipped.
     mutating func apply(_ entries: [(DBusValue, DBusValue)]) {

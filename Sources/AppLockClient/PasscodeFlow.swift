@@ -1,37 +1,42 @@
 public import AppLockCore
 
-/// The passcode screens as a small pure state machine (SwiftPasscodeLock's enter / set / confirm / mismatch /
-/// change states) that any UI can drive: show ``step`` and ``notice``, pass each entered passcode to
-/// ``submit(_:)``, carry out the ``Request`` it returns (``AppLockSession/perform(_:)``), and hand the answer to
-/// ``complete(_:)``. No I/O happens here.
+/// The passcode screens (SwiftPasscodeLock's enter / set / confirm / mismatch / change / remove) as one small pure
+/// state machine that any UI drives, AppLock's lock window and `applock-demo` alike: show ``prompt`` and
+/// ``notice``, hand each complete entry to ``submit(_:)``, carry out the ``Request`` it returns and give the agent's
+/// answer to ``complete(_:)``. No I/O happens here.
+///
+/// Entries are ``PasscodeBytes``: the flow keeps its own copies and wipes each as soon as it is done with it (a
+/// mismatch, a refusal, the agent's answer), and ``reset()`` wipes everything. A request's bytes are the flow's
+/// own, so they too are wiped by ``complete(_:)``; make the D-Bus call from them before that
+/// (``Request/call(for:)`` or your own connection).
 ///
 /// ```swift
-/// var flow = PasscodeFlow(.set(.fourDigit))
-/// flow.submit("1234")            // nil: now .confirmPasscode
-/// let request = flow.submit("1234")!   // .setPasscode("1234", .fourDigit), step .waiting
-/// flow.complete(await session.perform(request))   // .finished
+/// var flow = PasscodeFlow(.set, kind: .fourDigit)
+/// flow.submit(typed)                   // nil: now .confirm
+/// let request = flow.submit(typedAgain)!   // .set(bytes, .fourDigit), step .waiting
+/// flow.complete(await session.perform(request.call(for: session.appID)))   // .finished
 /// ```
-public struct PasscodeFlow: Sendable, Equatable {
+public struct PasscodeFlow {
     /// What the flow is for.
     public enum Purpose: Sendable, Equatable {
         /// Enter the passcode to unlock.
         case unlock
-        /// Choose a first passcode of this kind, then confirm it.
-        case set(PasscodeKind)
-        /// Enter the current passcode, choose a new one of this kind, confirm it.
-        case change(PasscodeKind)
+        /// Choose a first passcode, then confirm it.
+        case set
+        /// Enter the current passcode, choose a new one, confirm it.
+        case change
         /// Enter the current passcode to remove it.
         case remove
     }
 
     /// The screen to show.
     public enum Step: Sendable, Equatable {
-        /// Enter the passcode (to unlock, or the current one to change or remove it).
-        case enterPasscode
-        /// Choose a new passcode.
-        case setPasscode
-        /// Type the new passcode again.
-        case confirmPasscode
+        /// The passcode (to unlock), or the current one (to change or remove it).
+        case enterCurrent
+        /// A new passcode (set, change).
+        case choose
+        /// The new passcode again.
+        case confirm
         /// A request is with the agent.
         case waiting
         /// Done: the agent accepted.
@@ -42,137 +47,147 @@ public struct PasscodeFlow: Sendable, Equatable {
     public enum Notice: Sendable, Equatable {
         /// The confirmation did not match; choose the new passcode again.
         case mismatch
-        /// The entry does not have the shape of the kind (e.g. not 4 digits).
-        case wrongShape(PasscodeKind)
-        /// The agent refused the passcode.
+        /// The new passcode does not have the shape of its kind (e.g. not 4 digits).
+        case wrongShape(PasscodeRuleError)
+        /// The agent refused the request.
         case failed(AppLockError)
     }
 
-    /// A call to make to the agent.
-    public enum Request: Sendable, Equatable {
-        case unlock(String)
-        case setPasscode(String, PasscodeKind)
-        case changePasscode(old: String, new: String, kind: PasscodeKind)
-        case removePasscode(String)
+    /// A call to make to the agent. Its bytes belong to the flow (wiped by ``complete(_:)``).
+    public enum Request {
+        case unlock(PasscodeBytes)
+        case set(PasscodeBytes, PasscodeKind)
+        case change(old: PasscodeBytes, new: PasscodeBytes, kind: PasscodeKind)
+        case remove(PasscodeBytes)
+
+        /// The Manager call for `appID`; the passcodes become strings here, only for the message that carries them.
+        public func call(for appID: String) -> AppLockRequest<Void> {
+            switch self {
+            case .unlock(let passcode): .unlock(appID, passcode: passcode.makeString())
+            case .set(let passcode, let kind): .setPasscode(appID, passcode.makeString(), kind: kind)
+            case .change(let old, let new, let kind):
+                .changePasscode(appID, from: old.makeString(), to: new.makeString(), kind: kind)
+            case .remove(let passcode): .removePasscode(appID, passcode: passcode.makeString())
+            }
+        }
     }
 
-    /// What the flow is for.
     public let purpose: Purpose
     /// The screen to show.
     public private(set) var step: Step
+    /// The kind of the new passcode (set, change); the UI may change it while the user chooses.
+    public var kind: PasscodeKind
     /// What to tell the user, nil for nothing.
     public private(set) var notice: Notice?
-    private var current: String?
-    private var chosen: String?
-    /// The step to return to when the agent refuses the request.
-    private var retryStep: Step = .enterPasscode
+    private var current: PasscodeBytes?
+    private var chosen: PasscodeBytes?
 
-    public init(_ purpose: Purpose) {
+    public init(_ purpose: Purpose, kind: PasscodeKind = .fourDigit) {
         self.purpose = purpose
-        switch purpose {
-        case .unlock, .change, .remove: step = .enterPasscode
-        case .set: step = .setPasscode
-        }
+        self.kind = kind
+        step = purpose == .set ? .choose : .enterCurrent
     }
 
     /// The kind a new passcode must have (set and change), nil otherwise.
     public var newKind: PasscodeKind? {
-        switch purpose {
-        case .set(let kind), .change(let kind): kind
-        case .unlock, .remove: nil
-        }
+        purpose == .set || purpose == .change ? kind : nil
     }
 
     /// A short prompt for the current step.
     public var prompt: String {
         switch step {
-        case .enterPasscode:
-            if case .unlock = purpose { return "Enter passcode" }
-            return "Enter your current passcode"
-        case .setPasscode: return "Choose a new passcode"
-        case .confirmPasscode: return "Confirm the new passcode"
-        case .waiting: return "Checking…"
-        case .finished: return "Done"
+        case .enterCurrent: purpose == .unlock ? "Enter passcode" : "Enter your current passcode"
+        case .choose: "Choose a new passcode"
+        case .confirm: "Enter the new passcode again"
+        case .waiting: purpose == .unlock ? "Checking…" : "Saving…"
+        case .finished:
+            switch purpose {
+            case .unlock: "Unlocked."
+            case .set: "The passcode is set."
+            case .change: "The passcode is changed."
+            case .remove: "The passcode is removed."
+            }
         }
     }
 
-    /// Takes one complete entry. Returns the request to make when the flow needs the agent (the step is then
-    /// ``Step/waiting``), nil when it only moved to its next screen.
-    public mutating func submit(_ entry: String) -> Request? {
+    /// Takes one complete entry (the flow keeps its own copy; the caller wipes `entry`). Returns the request to
+    /// make when the flow needs the agent (the step is then ``Step/waiting``), nil when it only moved to its next
+    /// screen.
+    public mutating func submit(_ entry: PasscodeBytes) -> Request? {
         switch step {
-        case .enterPasscode:
+        case .enterCurrent:
             notice = nil
+            let copy = entry.copy()
             switch purpose {
-            case .unlock:
-                return wait(retry: .enterPasscode, .unlock(entry))
-            case .remove:
-                return wait(retry: .enterPasscode, .removePasscode(entry))
-            case .change:
-                current = entry
-                step = .setPasscode
-                return nil
-            case .set:
+            case .unlock, .remove:
+                current = copy
+                step = .waiting
+                return purpose == .unlock ? .unlock(copy) : .remove(copy)
+            case .change, .set:
+                current = copy
+                step = .choose
                 return nil
             }
-        case .setPasscode:
-            guard let kind = newKind else { return nil }
-            guard kind.accepts(entry) else {
-                notice = .wrongShape(kind)
+        case .choose:
+            if let problem = entry.shapeProblem(for: kind) {
+                notice = .wrongShape(problem)
                 return nil
             }
             notice = nil
-            chosen = entry
-            step = .confirmPasscode
+            chosen = entry.copy()
+            step = .confirm
             return nil
-        case .confirmPasscode:
-            guard let chosen, let kind = newKind else { return nil }
-            guard entry == chosen else {
-                self.chosen = nil
+        case .confirm:
+            guard let chosen, chosen.matches(entry) else {
+                forgetChosen()
                 notice = .mismatch
-                step = .setPasscode
+                step = .choose
                 return nil
             }
             notice = nil
-            if let current {
-                return wait(retry: .enterPasscode, .changePasscode(old: current, new: chosen, kind: kind))
-            }
-            return wait(retry: .setPasscode, .setPasscode(chosen, kind))
+            step = .waiting
+            if purpose == .change, let current { return .change(old: current, new: chosen, kind: kind) }
+            return .set(chosen, kind)
         case .waiting, .finished:
             return nil
         }
     }
 
-    /// Takes the agent's answer to the last request.
+    /// Takes the agent's answer to the last request; every passcode it carried is wiped.
     public mutating func complete(_ result: Result<Void, AppLockError>) {
         guard step == .waiting else { return }
+        forgetChosen()
         switch result {
         case .success:
-            step = .finished
+            forgetCurrent()
             notice = nil
-            current = nil
-            chosen = nil
+            step = .finished
         case .failure(let error):
             notice = .failed(error)
-            chosen = nil
-            switch error {
-            case .agent(.invalidPasscode, _) where current != nil:
-                // ChangePasscode refused the new passcode only: choose another.
-                step = .setPasscode
-            default:
-                step = retryStep
-                if retryStep == .enterPasscode { current = nil }
+            if purpose == .change, error.agentError == .invalidPasscode {
+                // ChangePasscode refused the new passcode only: keep the current one and choose another.
+                step = .choose
+            } else {
+                forgetCurrent()
+                step = purpose == .set ? .choose : .enterCurrent
             }
         }
     }
 
-    /// Clears anything half done (for example when the session resigns active) and starts over.
+    /// Wipes anything half done (for example when the session resigns active) and starts over.
     public mutating func reset() {
-        self = PasscodeFlow(purpose)
+        forgetCurrent()
+        forgetChosen()
+        self = PasscodeFlow(purpose, kind: kind)
     }
 
-    private mutating func wait(retry: Step, _ request: Request) -> Request {
-        retryStep = retry
-        step = .waiting
-        return request
+    private mutating func forgetCurrent() {
+        current?.wipe()
+        current = nil
+    }
+
+    private mutating func forgetChosen() {
+        chosen?.wipe()
+        chosen = nil
     }
 }

@@ -60,44 +60,14 @@ public struct AuthenticatedPolicies: Equatable, Sendable {
     }
 }
 
-extension PolicyOverrides {
-    /// Overrides that set every key of `policy` (LockoutBlocksSystemAuthentication, an administrator's key, aside).
-    public init(every policy: Policy) {
-        self.init()
-        lockOnLaunch = policy.lockOnLaunch
-        lockOnSessionLock = policy.lockOnSessionLock
-        lockOnScreenSaver = policy.lockOnScreenSaver
-        lockOnSuspend = policy.lockOnSuspend
-        lockOnSessionSwitch = policy.lockOnSessionSwitch
-        lockAfterIdle = policy.lockAfterIdle
-        gracePeriod = policy.gracePeriod
-        obscureInBackground = policy.obscureInBackground
-        allowInhibit = policy.allowInhibit
-        maxFailedAttempts = policy.maxFailedAttempts
-        lockoutSchedule = policy.lockoutSchedule
-        passcodeKinds = policy.passcodeKinds
-        minimumLength = policy.minimumLength
-        guarded = policy.guarded
-        backgroundWhen = policy.backgroundWhen
-        allowSystemAuthentication = policy.allowSystemAuthentication
-        allowPasscodeReset = policy.allowPasscodeReset
-    }
-}
-
 extension Policy {
     /// The `[Policy]` file text that sets every key of this policy that a user's file can set; read back with
     /// `PolicyOverrides.parse(_:fileName:)` and applied to the defaults, it gives this policy.
     public var policyFileText: String {
         var text = "[\(PolicyOverrides.groupName)]\n"
-        for (key, value) in entries where key != "LockoutBlocksSystemAuthentication" {
-            let written: String? = switch value {
-            case .bool(let b): b ? "true" : "false"
-            case .uint32(let n): String(n)
-            case .string(let s): s
-            case .stringArray(let items): items.isEmpty ? nil : items.joined(separator: ",")
-            case .uint32Array(let items): items.isEmpty ? nil : items.map(String.init).joined(separator: ",")
-            }
-            if let written { text += "\(key)=\(written)\n" }
+        for key in PolicyKey.all where key.userSettable {
+            let value = key.value(in: self)
+            if !value.isEmptyList { text += "\(key.name)=\(value.keyFileText)\n" }
         }
         return text
     }

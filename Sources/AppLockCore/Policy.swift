@@ -71,27 +71,8 @@ public struct Policy: Equatable, Sendable {
     /// SPEC's built-in defaults.
     public static let defaults = Policy()
 
-    /// Every key with its value, in SPEC order, named as SPEC spells them.
+    /// Every key with its value, in SPEC order, named as SPEC spells them (``PolicyKey/all``).
     public var entries: [(key: String, value: PolicyValue)] {
-        [
-            ("LockOnLaunch", .bool(lockOnLaunch)),
-            ("LockOnSessionLock", .bool(lockOnSessionLock)),
-            ("LockOnScreenSaver", .bool(lockOnScreenSaver)),
-            ("LockOnSuspend", .bool(lockOnSuspend)),
-            ("LockOnSessionSwitch", .bool(lockOnSessionSwitch)),
-            ("LockAfterIdle", .uint32(lockAfterIdle)),
-            ("GracePeriod", .uint32(gracePeriod)),
-            ("ObscureInBackground", .bool(obscureInBackground)),
-            ("AllowInhibit", .bool(allowInhibit)),
-            ("MaxFailedAttempts", .uint32(maxFailedAttempts)),
-            ("LockoutSchedule", .uint32Array(lockoutSchedule)),
-            ("PasscodeKinds", .stringArray(passcodeKinds.map(\.rawValue))),
-            ("MinimumLength", .uint32(minimumLength)),
-            ("Guard", .bool(guarded)),
-            ("BackgroundWhen", .string(backgroundWhen.rawValue)),
-            ("AllowSystemAuthentication", .bool(allowSystemAuthentication)),
-            ("AllowPasscodeReset", .bool(allowPasscodeReset)),
-            ("LockoutBlocksSystemAuthentication", .bool(lockoutBlocksSystemAuthentication)),
-        ]
+        PolicyKey.all.map { ($0.name, $0.value(in: self)) }
     }
 }

@@ -7,6 +7,18 @@ struct PolicyFieldParser {
         KeyFileError(file: file, line: entry.line, key: entry.key, problem: problem)
     }
 
+    /// The entry's value read as `type`, numbers within `range`.
+    func value(_ type: PolicyValueType, range: ClosedRange<UInt32>) throws(KeyFileError) -> PolicyValue {
+        switch type {
+        case .bool: .bool(try bool())
+        case .uint32: .uint32(try uint32(minimum: range.lowerBound, maximum: range.upperBound))
+        case .uint32List: .uint32Array(try uint32List())
+        case .passcodeKinds: try kinds().policyValue
+        case .backgroundRule: try backgroundRule().policyValue
+        case .appIDs: .stringArray(try appIDs().map(\.rawValue))
+        }
+    }
+
     func bool() throws(KeyFileError) -> Bool {
         switch entry.value {
         case "true": return true

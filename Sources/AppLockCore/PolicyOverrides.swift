@@ -1,59 +1,43 @@
 /// The keys one policy file (`applock.conf` or `apps.d/<app_id>.conf`, group `[Policy]`) sets; nil = not set.
+/// Read a key as a property of ``Policy``: `overrides.gracePeriod` is the file's `GracePeriod`, nil when unset.
+@dynamicMemberLookup
 public struct PolicyOverrides: Equatable, Sendable {
-    public var lockOnLaunch: Bool?
-    public var lockOnSessionLock: Bool?
-    public var lockOnScreenSaver: Bool?
-    public var lockOnSuspend: Bool?
-    public var lockOnSessionSwitch: Bool?
-    public var lockAfterIdle: UInt32?
-    public var gracePeriod: UInt32?
-    public var obscureInBackground: Bool?
-    public var allowInhibit: Bool?
-    public var maxFailedAttempts: UInt32?
-    public var lockoutSchedule: [UInt32]?
-    public var passcodeKinds: [PasscodeKind]?
-    public var minimumLength: UInt32?
-    public var guarded: Bool?
-    public var backgroundWhen: BackgroundRule?
-    public var allowSystemAuthentication: Bool?
-    public var allowPasscodeReset: Bool?
+    /// The value of each key the file sets, by key name (``PolicyKey/name``).
+    public private(set) var values: [String: PolicyValue] = [:]
 
     /// The group these keys live in.
     public static let groupName = "Policy"
 
     public init() {}
 
+    /// Overrides that set every key of `policy` a user's file can set.
+    public init(every policy: Policy) {
+        for key in PolicyKey.all where key.userSettable { values[key.name] = key.value(in: policy) }
+    }
+
+    /// The file's value of the key at `path` of ``Policy``, nil when it does not set it.
+    public subscript<Value: PolicyValueConvertible>(dynamicMember path: WritableKeyPath<Policy, Value>) -> Value? {
+        get { PolicyKey.at(path).flatMap { values[$0.name] }.flatMap(Value.init(policyValue:)) }
+        set { if let key = PolicyKey.at(path) { values[key.name] = newValue?.policyValue } }
+    }
+
+    /// Whether the file sets `key`.
+    public func sets(_ key: PolicyKey) -> Bool { values[key.name] != nil }
+
     /// Reads the `[Policy]` group (absent = nothing set). Other groups are ignored; keys starting with `X-`
     /// are ignored (desktop-entry extension convention). Unknown keys and bad values are errors.
     public static func parse(_ keyFile: KeyFile) throws(KeyFileError) -> PolicyOverrides {
-        var o = PolicyOverrides()
-        guard let group = keyFile.group(groupName) else { return o }
+        var overrides = PolicyOverrides()
+        guard let group = keyFile.group(groupName) else { return overrides }
         for entry in group.entries {
-            let p = PolicyFieldParser(file: keyFile.fileName, entry: entry)
-            switch entry.key {
-            case "LockOnLaunch": o.lockOnLaunch = try p.bool()
-            case "LockOnSessionLock": o.lockOnSessionLock = try p.bool()
-            case "LockOnScreenSaver": o.lockOnScreenSaver = try p.bool()
-            case "LockOnSuspend": o.lockOnSuspend = try p.bool()
-            case "LockOnSessionSwitch": o.lockOnSessionSwitch = try p.bool()
-            case "LockAfterIdle": o.lockAfterIdle = try p.uint32()
-            case "GracePeriod": o.gracePeriod = try p.uint32()
-            case "ObscureInBackground": o.obscureInBackground = try p.bool()
-            case "AllowInhibit": o.allowInhibit = try p.bool()
-            case "MaxFailedAttempts": o.maxFailedAttempts = try p.uint32()
-            case "LockoutSchedule": o.lockoutSchedule = try p.uint32List()
-            case "PasscodeKinds": o.passcodeKinds = try p.kinds()
-            case "MinimumLength": o.minimumLength = try p.uint32(maximum: UInt32(Limits.maxPasscodeBytes))
-            case "Guard": o.guarded = try p.bool()
-            case "BackgroundWhen": o.backgroundWhen = try p.backgroundRule()
-            case "AllowSystemAuthentication": o.allowSystemAuthentication = try p.bool()
-            case "AllowPasscodeReset": o.allowPasscodeReset = try p.bool()
-            default:
-                if entry.key.hasPrefix("X-") { continue }
-                throw p.fail("unknown key in [\(groupName)]")
+            let parser = PolicyFieldParser(file: keyFile.fileName, entry: entry)
+            if let key = PolicyKey.named(entry.key), key.userSettable {
+                overrides.values[key.name] = try parser.value(key.type, range: key.range)
+            } else if !entry.key.hasPrefix("X-") {
+                throw parser.fail("unknown key in [\(groupName)]")
             }
         }
-        return o
+        return overrides
     }
 
     /// Parses a whole policy file's text (a syntax error and a bad value are both a `KeyFileError`).
@@ -61,26 +45,12 @@ public struct PolicyOverrides: Equatable, Sendable {
         try parse(KeyFile.parse(text, fileName: fileName))
     }
 
-    /// `base` with every key set here replacing its value.
+    /// `base` with every key set here replacing its value (an empty list sets nothing).
     public func applied(to base: Policy) -> Policy {
-        var p = base
-        if let v = lockOnLaunch { p.lockOnLaunch = v }
-        if let v = lockOnSessionLock { p.lockOnSessionLock = v }
-        if let v = lockOnScreenSaver { p.lockOnScreenSaver = v }
-        if let v = lockOnSuspend { p.lockOnSuspend = v }
-        if let v = lockOnSessionSwitch { p.lockOnSessionSwitch = v }
-        if let v = lockAfterIdle { p.lockAfterIdle = v }
-        if let v = gracePeriod { p.gracePeriod = v }
-        if let v = obscureInBackground { p.obscureInBackground = v }
-        if let v = allowInhibit { p.allowInhibit = v }
-        if let v = maxFailedAttempts { p.maxFailedAttempts = v }
-        if let v = lockoutSchedule, !v.isEmpty { p.lockoutSchedule = v }
-        if let v = passcodeKinds, !v.isEmpty { p.passcodeKinds = v }
-        if let v = minimumLength { p.minimumLength = v }
-        if let v = guarded { p.guarded = v }
-        if let v = backgroundWhen { p.backgroundWhen = v }
-        if let v = allowSystemAuthentication { p.allowSystemAuthentication = v }
-        if let v = allowPasscodeReset { p.allowPasscodeReset = v }
-        return p
+        var policy = base
+        for key in PolicyKey.all {
+            if let value = values[key.name], !value.isEmptyList { key.set(value, in: &policy) }
+        }
+        return policy
     }
 }

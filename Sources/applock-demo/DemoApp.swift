@@ -20,7 +20,8 @@ final class DemoApp {
     private var status = AppLockStatus.starting
     private var mode = Mode.content
     private var unlockFlow = PasscodeFlow(.unlock)
-    private var entry = ""
+    /// What is typed into the passcode field, wiped once submitted or abandoned.
+    private let entry = PasscodeBytes()
     private var message: String?
     private var offered = false
     private var running = true
@@ -85,17 +86,17 @@ final class DemoApp {
             let agentChanged = new.isAgentAvailable != status.isAgentAvailable
             status = new
             if new.isLocked && (!wasLocked || agentChanged) {
-                entry = ""
+                entry.wipe()
                 message = nil
-                unlockFlow = PasscodeFlow(.unlock)
+                unlockFlow.reset()
             }
-            if !new.isLocked && wasLocked { entry = "" }
+            if !new.isLocked && wasLocked { entry.wipe() }
             if new.isAgentAvailable && !new.hasPasscode && !offered {
                 offered = true
                 if case .content = mode { mode = .offer }
             }
         case .sessionResignedActive:
-            entry = ""
+            entry.wipe()
             unlockFlow.reset()
         case .sessionBecameActive:
             break
@@ -135,14 +136,14 @@ final class DemoApp {
             offerKey(key)
         case .setup(var flow):
             if key == .escape {
+                flow.reset()
                 mode = .content
-                entry = ""
+                entry.wipe()
                 return
             }
             edit(key, numeric: flow.newKind?.isNumeric ?? false) {
-                let typed = entry
-                entry = ""
-                if let request = flow.submit(typed) { perform(request) }
+                if let request = flow.submit(entry) { perform(request) }
+                entry.wipe()
                 mode = .setup(flow)
             }
         }
@@ -153,11 +154,11 @@ final class DemoApp {
         case .character(let character):
             if numeric && !character.isASCII { return }
             if numeric && !character.isNumber { return }
-            entry.append(character)
+            _ = entry.append(character)
         case .backspace:
-            if !entry.isEmpty { entry.removeLast() }
+            entry.removeLastScalar()
         case .escape:
-            entry = ""
+            entry.wipe()
         case .enter:
             if !entry.isEmpty { submit() }
         default:
@@ -166,11 +167,10 @@ final class DemoApp {
     }
 
     private func submitUnlock() {
-        guard unlockFlow.step == .enterPasscode || unlockFlow.step == .finished else { return }
-        if unlockFlow.step == .finished { unlockFlow = PasscodeFlow(.unlock) }
-        let typed = entry
-        entry = ""
-        if let request = unlockFlow.submit(typed) { perform(request) }
+        guard unlockFlow.step == .enterCurrent || unlockFlow.step == .finished else { return }
+        if unlockFlow.step == .finished { unlockFlow.reset() }
+        if let request = unlockFlow.submit(entry) { perform(request) }
+        entry.wipe()
     }
 
     private func contentKey(_ key: Key) {
@@ -184,7 +184,7 @@ final class DemoApp {
         case .character("s") where !status.hasPasscode:
             mode = .offer
         case .character("c") where status.hasPasscode:
-            mode = .setup(PasscodeFlow(.change(status.passcodeKind ?? .fourDigit)))
+            mode = .setup(PasscodeFlow(.change, kind: status.passcodeKind ?? .fourDigit))
         case .character("r") where status.hasPasscode:
             mode = .setup(PasscodeFlow(.remove))
         default:
@@ -196,7 +196,7 @@ final class DemoApp {
         let kinds: [Character: PasscodeKind] = ["4": .fourDigit, "6": .sixDigit, "n": .numeric, "a": .alphanumeric]
         switch key {
         case .character(let character):
-            if let kind = kinds[character] { mode = .setup(PasscodeFlow(.set(kind))) }
+            if let kind = kinds[character] { mode = .setup(PasscodeFlow(.set, kind: kind)) }
         case .escape:
             mode = .content
         default:
@@ -207,8 +207,9 @@ final class DemoApp {
     private func perform(_ request: PasscodeFlow.Request) {
         let session = self.session
         let sink = self.sink
+        let call = request.call(for: session.appID)
         Task.detached {
-            sink.yield(.requestFinished(await session.perform(request)))
+            sink.yield(.requestFinished(await session.perform(call)))
         }
     }
 
@@ -261,14 +262,14 @@ final class DemoApp {
         let appID = session.appID
         let lines: [String]
         if status.isLocked {
-            lines = DemoScreen.lock(appID: appID, status: status, flow: unlockFlow, entry: entry)
+            lines = DemoScreen.lock(appID: appID, status: status, flow: unlockFlow, typed: entry.scalarCount)
         } else if status.state == .obscured {
             lines = DemoScreen.cover(appID: appID)
         } else {
             switch mode {
             case .content: lines = DemoScreen.content(appID: appID, status: status, message: message)
             case .offer: lines = DemoScreen.offer()
-            case .setup(let flow): lines = DemoScreen.setup(flow: flow, entry: entry)
+            case .setup(let flow): lines = DemoScreen.setup(flow: flow, typed: entry.scalarCount)
             }
         }
         terminal.draw(lines)

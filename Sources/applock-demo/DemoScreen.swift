@@ -51,7 +51,7 @@ enum DemoScreen {
         ]
     }
 
-    static func lock(appID: String, status: AppLockStatus, flow: PasscodeFlow, entry: String) -> [String] {
+    static func lock(appID: String, status: AppLockStatus, flow: PasscodeFlow, typed: Int) -> [String] {
         var lines = ["", center("\(bold)AppLock Demo\(reset)", visibleLength: 12), center(appID), ""]
         lines.append(center("\(bold)LOCKED\(reset)", visibleLength: 6))
         lines.append("")
@@ -63,7 +63,7 @@ enum DemoScreen {
             }
             lines.append("")
         }
-        lines += entryLines(kind: status.passcodeKind, prompt: flow.prompt, entry: entry)
+        lines += entryLines(kind: status.passcodeKind, prompt: flow.prompt, typed: typed)
         lines.append("")
         let waitSeconds = status.secondsUntilRetry()
         if waitSeconds > 0 {
@@ -81,9 +81,9 @@ enum DemoScreen {
         return lines
     }
 
-    static func setup(flow: PasscodeFlow, entry: String) -> [String] {
+    static func setup(flow: PasscodeFlow, typed: Int) -> [String] {
         var lines = ["", center("\(bold)AppLock Demo\(reset)", visibleLength: 12), ""]
-        lines += entryLines(kind: flow.newKind, prompt: flow.prompt, entry: entry)
+        lines += entryLines(kind: flow.newKind, prompt: flow.prompt, typed: typed)
         lines.append("")
         if let notice = flow.notice { lines.append(center(text(of: notice))) } else { lines.append("") }
         lines.append("")
@@ -92,19 +92,19 @@ enum DemoScreen {
     }
 
     /// The prompt, then dots over a keypad for numeric kinds or a masked field for alphanumeric ones.
-    static func entryLines(kind: PasscodeKind?, prompt: String, entry: String) -> [String] {
+    static func entryLines(kind: PasscodeKind?, prompt: String, typed: Int) -> [String] {
         var lines = [center(prompt), ""]
         let kind = kind ?? .alphanumeric
         if kind.isNumeric {
-            let slots = kind.fixedLength ?? max(4, entry.count)
-            let dots = (0..<slots).map { $0 < entry.count ? "●" : "○" }.joined(separator: " ")
+            let slots = kind.fixedLength ?? max(4, typed)
+            let dots = (0..<slots).map { $0 < typed ? "●" : "○" }.joined(separator: " ")
             lines.append(center(dots))
             lines.append("")
             for row in ["1   2   3", "4   5   6", "7   8   9", "    0    "] {
                 lines.append(center("[ " + row + " ]"))
             }
         } else {
-            let field = String(repeating: "*", count: entry.count) + "_"
+            let field = String(repeating: "*", count: typed) + "_"
             lines.append(center("Passcode: " + field))
         }
         return lines
@@ -113,7 +113,7 @@ enum DemoScreen {
     static func text(of notice: PasscodeFlow.Notice) -> String {
         switch notice {
         case .mismatch: "The passcodes did not match. Try again."
-        case .wrongShape(let kind): "That is not a \(kind.rawValue) passcode."
+        case .wrongShape(let problem): "That passcode does not fit: \(problem)."
         case .failed(let error): error.description
         }
     }

@@ -5,13 +5,13 @@ import AppLockCore
 extension AppProperties {
     /// The policy's `AllowSystemAuthentication` (true when the agent does not say).
     var allowsSystemAuthentication: Bool {
-        if case .bool(let allowed)? = policy["AllowSystemAuthentication"] { return allowed }
+        if case .bool(let allowed)? = policy[PolicyKey.allowSystemAuthentication.name] { return allowed }
         return true
     }
 
     /// The policy's `PasscodeKinds` in the order of ``PasscodeKind/allCases``; every kind when the agent does not say.
     var allowedKinds: [PasscodeKind] {
-        guard case .stringArray(let names)? = policy["PasscodeKinds"] else { return PasscodeKind.allCases }
+        guard case .stringArray(let names)? = policy[PolicyKey.passcodeKinds.name] else { return PasscodeKind.allCases }
         return PasscodeKind.allCases.filter { names.contains($0.rawValue) }
     }
 }

@@ -12,7 +12,7 @@ final class SetupController {
     private let loop: MainLoop
     private var link: AgentLink?
     private var properties: AppProperties?
-    private var setup: PasscodeSetup?
+    private var setup: PasscodeFlow?
     private let kindRow = Box(.horizontal)
     private var kindButtons: [(PasscodeKind, ToggleButton)] = []
     private let changeButton = Button(label: "Change Passcode")
@@ -78,13 +78,13 @@ final class SetupController {
         }
     }
 
-    private func begin(_ purpose: PasscodeSetup.Purpose) {
+    private func begin(_ purpose: PasscodeFlow.Purpose) {
         guard let properties else { return }
         changeButton.isVisible = false
         removeButton.isVisible = false
         let allowed = properties.allowedKinds.isEmpty ? PasscodeKind.allCases : properties.allowedKinds
         buildKindButtons(allowed)
-        let setup = PasscodeSetup(purpose, kind: allowed[0])
+        let setup = PasscodeFlow(purpose, kind: allowed[0])
         self.setup = setup
         view.configure(kind: setup.step == .enterCurrent ? (properties.passcodeKind ?? setup.kind) : setup.kind)
         show()
@@ -106,6 +106,7 @@ final class SetupController {
         case .set(let new, let kind): link.setPasscode(new, kind: kind, completion: done)
         case .change(let old, let new, let kind): link.changePasscode(from: old, to: new, kind: kind, completion: done)
         case .remove(let current): link.removePasscode(current, completion: done)
+        case .unlock(let current): link.unlock(current, completion: done)
         }
     }
 
@@ -113,7 +114,7 @@ final class SetupController {
     private func show() {
         guard let setup else { return }
         view.prompt = setup.prompt
-        view.notice = setup.notice
+        view.notice = setup.notice?.sentence
         let inputKind = setup.step == .enterCurrent ? (properties?.passcodeKind ?? setup.kind) : setup.kind
         if inputKind != view.kind { view.configure(kind: inputKind) }
         kindRow.isVisible = setup.step == .choose && kindButtons.count > 1

@@ -96,12 +96,12 @@ final class SettingsController {
     // MARK: - Changes
 
     private func write(_ key: SettingKey, _ value: SettingValue, _ scope: PolicyFileScope) {
-        change(key.rawValue, to: key.fileText(for: value), in: scope)
+        change(key.policyKey.name, to: key.fileText(for: value), in: scope)
     }
 
     /// Protect on or off; switched on, it also enables a disabled AppLock GNOME Shell extension, and says so.
     private func setGuard(_ on: Bool, for app: AppID) {
-        change("Guard", to: on ? "true" : "false", in: .app(app))
+        change(PolicyKey.guarded.name, to: PolicyValue.bool(on).keyFileText, in: .app(app))
         if on {
             monitor.perform { connection in
                 guard let enabled = GnomeExtensionSwitch.enableIfDisabled(on: connection) else { return }

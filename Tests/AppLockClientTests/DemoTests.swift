@@ -38,7 +38,7 @@ import Testing
         #expect(pane.waitFor { $0.contains("Choose a new passcode") }.held)
         pane.type("1234")
         pane.press("Enter")
-        #expect(pane.waitFor { $0.contains("Confirm the new passcode") }.held)
+        #expect(pane.waitFor { $0.contains("Enter the new passcode again") }.held)
         pane.type("9999")
         pane.press("Enter")
         let mismatch = pane.waitFor { $0.contains("did not match") && $0.contains("Choose a new passcode") }
@@ -46,7 +46,7 @@ import Testing
         #expect(mismatch.held, "\(mismatch.text)")
         pane.type("2580")
         pane.press("Enter")
-        #expect(pane.waitFor { $0.contains("Confirm the new passcode") }.held)
+        #expect(pane.waitFor { $0.contains("Enter the new passcode again") }.held)
         pane.type("2580")
         pane.press("Enter")
         let content = pane.waitFor { Self.showsContent($0) && $0.contains("Passcode set") }
@@ -116,7 +116,7 @@ import Testing
         #expect(pane.waitFor { $0.contains("Choose a new passcode") && $0.contains("Passcode: _") }.held)
         pane.type("open sesame")
         pane.press("Enter")
-        #expect(pane.waitFor { $0.contains("Confirm the new passcode") }.held)
+        #expect(pane.waitFor { $0.contains("Enter the new passcode again") }.held)
         pane.type("open sesame")
         pane.press("Enter")
         let content = pane.waitFor { Self.showsContent($0) && $0.contains("org.example.Vault") }

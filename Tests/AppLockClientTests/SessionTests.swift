@@ -58,41 +58,41 @@ import Testing
         defer { session.close() }
         await session.waitUntilReady()
 
-        var set = PasscodeFlow(.set(.sixDigit))
-        #expect(set.submit("123456") == nil)
-        #expect(set.submit("654321") == nil)
+        var set = PasscodeFlow(.set, kind: .sixDigit)
+        #expect(set.submit(bytes("123456")) == nil)
+        #expect(set.submit(bytes("654321")) == nil)
         #expect(set.notice == .mismatch)
-        #expect(set.submit("135790") == nil)
-        let setRequestEntry = set.submit("135790")
+        #expect(set.submit(bytes("135790")) == nil)
+        let setRequestEntry = set.submit(bytes("135790"))
         let setRequest = try #require(setRequestEntry)
-        set.complete(await session.perform(setRequest))
+        set.complete(await session.perform(setRequest.call(for: session.appID)))
         #expect(set.step == .finished)
         #expect(await session.waitForStatus { $0.passcodeKind == .sixDigit }.held)
 
-        var change = PasscodeFlow(.change(.alphanumeric))
-        #expect(change.submit("000000") == nil)
-        #expect(change.submit("open sesame") == nil)
-        let wrongOldEntry = change.submit("open sesame")
+        var change = PasscodeFlow(.change, kind: .alphanumeric)
+        #expect(change.submit(bytes("000000")) == nil)
+        #expect(change.submit(bytes("open sesame")) == nil)
+        let wrongOldEntry = change.submit(bytes("open sesame"))
         let wrongOld = try #require(wrongOldEntry)
-        change.complete(await session.perform(wrongOld))
+        change.complete(await session.perform(wrongOld.call(for: session.appID)))
         guard case .failed(let refusal)? = change.notice else {
             Issue.record("no refusal shown: \(String(describing: change.notice))")
             return
         }
         #expect(refusal.agentError == .wrongPasscode)
-        #expect(change.step == .enterPasscode)
-        _ = change.submit("135790")
-        _ = change.submit("open sesame")
-        let rightOldEntry = change.submit("open sesame")
+        #expect(change.step == .enterCurrent)
+        _ = change.submit(bytes("135790"))
+        _ = change.submit(bytes("open sesame"))
+        let rightOldEntry = change.submit(bytes("open sesame"))
         let rightOld = try #require(rightOldEntry)
-        change.complete(await session.perform(rightOld))
+        change.complete(await session.perform(rightOld.call(for: session.appID)))
         #expect(change.step == .finished)
         #expect(await session.waitForStatus { $0.passcodeKind == .alphanumeric }.held)
 
         var remove = PasscodeFlow(.remove)
-        let removeRequestEntry = remove.submit("open sesame")
+        let removeRequestEntry = remove.submit(bytes("open sesame"))
         let removeRequest = try #require(removeRequestEntry)
-        remove.complete(await session.perform(removeRequest))
+        remove.complete(await session.perform(removeRequest.call(for: session.appID)))
         #expect(remove.step == .finished)
         #expect(await session.waitForStatus { !$0.hasPasscode }.held)
         let none = await #expect(throws: AppLockError.self) { try await session.unlock(passcode: "open sesame") }
@@ -207,5 +207,11 @@ import Testing
         #expect(back.status.reason == .launch)
         try await session.unlock(passcode: "1590")
         #expect(await session.waitForStatus { $0.state == .unlocked }.held)
+    }
+
+    private func bytes(_ text: String) -> PasscodeBytes {
+        let passcode = PasscodeBytes()
+        for character in text { _ = passcode.append(character) }
+        return passcode
     }
 }

@@ -222,7 +222,7 @@ import Testing
     }
 
     @Test func newPasscodeValidationUsesTheAppsPolicy() throws {
-        let f = MachineFixture(mandatory: MandatoryPolicy(minimumPasscodeLength: 6))
+        let f = MachineFixture(mandatory: MandatoryPolicy { $0.minimumLength = 6 })
         #expect(throws: ManagerError.invalidPasscode("a four-digit passcode must be exactly 4 digits")) {
             try f.m.validateNewPasscode("123", kind: .fourDigit, for: f.notes)
         }

@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func policyCanForbidInhibit() throws {
-        var f = MachineFixture(mandatory: MandatoryPolicy(allowInhibit: false))
+        var f = MachineFixture(mandatory: MandatoryPolicy { $0.allowInhibit = false })
         try f.register(f.notes)
         #expect(throws: ManagerError.inhibitNotAllowed) { try f.m.inhibit(f.notes, reason: "", caller: f.owner, now: t(0)) }
     }

@@ -51,7 +51,7 @@ import Testing
 
     @Test func mandatoryRequireLockOnSuspendOverridesTheUser() throws {
         var f = MachineFixture(base: policy { $0.lockOnSuspend = false },
-                               mandatory: MandatoryPolicy(requireLockOnSuspend: true))
+                               mandatory: MandatoryPolicy { $0.lockOnSuspend = true })
         try f.unlockedNotesWithPasscode()
         _ = f.m.session(.prepareForSleep(true), now: t(1))
         #expect(f.state(f.notes) == .locked)

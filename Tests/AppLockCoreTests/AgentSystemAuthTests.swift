@@ -125,7 +125,7 @@ import Testing
         let ticket = try f.m.beginSystemAuthentication(f.notes, purpose: .unlock, caller: caller, now: t(1))
         #expect(f.m.finishSystemAuthentication(ticket, outcome: .authorized, now: t(2)).error == nil)
 
-        var strict = MachineFixture(mandatory: MandatoryPolicy(lockoutBlocksSystemAuthentication: true))
+        var strict = MachineFixture(mandatory: MandatoryPolicy { $0.lockoutBlocksSystemAuthentication = true })
         try strict.register(strict.notes, passcode: .fourDigit)
         _ = try strict.fail(strict.notes, times: 6, now: t(0))
         for purpose in SystemAuthPurpose.allCases {
@@ -147,7 +147,10 @@ import Testing
         #expect(try f.m.beginSystemAuthentication(f.notes, purpose: .resetPasscode, caller: caller, now: t(0)).app == f.notes)
 
         user = policy { $0.allowSystemAuthentication = true; $0.allowPasscodeReset = true }
-        var g = MachineFixture(base: user, mandatory: MandatoryPolicy(allowSystemAuthentication: false, allowPasscodeReset: false))
+        var g = MachineFixture(base: user, mandatory: MandatoryPolicy {
+            $0.allowSystemAuthentication = false
+            $0.allowPasscodeReset = false
+        })
         try g.register(g.notes, passcode: .fourDigit)
         let p = try #require(g.m.snapshot(of: g.notes)?.policy)
         #expect(!p.allowSystemAuthentication && !p.allowPasscodeReset)
@@ -168,9 +171,15 @@ import Testing
         let m = try MandatoryPolicy.parse(
             "[Mandatory]\nAllowSystemAuthentication=false\nAllowPasscodeReset=false\nLockoutBlocksSystemAuthentication=true\n",
             fileName: "policy.conf")
-        #expect(m == MandatoryPolicy(allowSystemAuthentication: false, allowPasscodeReset: false,
-                                     lockoutBlocksSystemAuthentication: true))
-        let clamped = Policy.defaults.clamped(by: MandatoryPolicy(allowSystemAuthentication: true, allowPasscodeReset: true))
+        #expect(m == MandatoryPolicy {
+            $0.allowSystemAuthentication = false
+            $0.allowPasscodeReset = false
+            $0.lockoutBlocksSystemAuthentication = true
+        })
+        let clamped = Policy.defaults.clamped(by: MandatoryPolicy {
+            $0.allowSystemAuthentication = true
+            $0.allowPasscodeReset = true
+        })
         #expect(clamped == Policy.defaults, "true in [Mandatory] changes nothing")
     }
 }

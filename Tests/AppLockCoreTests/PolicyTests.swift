@@ -216,9 +216,15 @@ import Testing
     }
 
     @Test func mandatoryLeavesStricterUserValuesAlone() throws {
-        let m = MandatoryPolicy(maximumGracePeriod: 30, maximumLockAfterIdle: 120, minimumPasscodeLength: 4,
-                                allowedPasscodeKinds: [.alphanumeric], allowInhibit: true,
-                                requireLockOnSessionLock: false, requireLockOnSuspend: false)
+        let m = MandatoryPolicy {
+            $0.gracePeriod = 30
+            $0.lockAfterIdle = 120
+            $0.minimumLength = 4
+            $0.passcodeKinds = [.alphanumeric]
+            $0.allowInhibit = true
+            $0.lockOnSessionLock = false
+            $0.lockOnSuspend = false
+        }
         var user = Policy.defaults
         user.gracePeriod = 5
         user.lockAfterIdle = 60

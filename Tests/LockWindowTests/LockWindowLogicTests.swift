@@ -3,7 +3,7 @@ import AppLockCore
 import Testing
 @testable import applock_lock_window
 
-/// The lock window's pure parts: the notice line, the set-up flow, the command line, desktop files, properties.
+/// The lock window's pure parts: the notice line, the set-up notices, the command line, desktop files, properties.
 @Suite struct LockWindowLogicTests {
     static let now: UInt64 = 1_800_000_000_000_000
 
@@ -47,59 +47,21 @@ import Testing
             now: Self.now).text?.contains("keyring") == true)
     }
 
-    @Test func setConfirmMismatchStartsAgain() {
-        var setup = PasscodeSetup(.set, kind: .fourDigit)
-        #expect(setup.step == .choose)
-        #expect(setup.submit(bytes("1234")) == nil)
-        #expect(setup.step == .confirm)
-        #expect(setup.submit(bytes("4321")) == nil)
-        #expect(setup.step == .choose)
-        #expect(setup.notice?.contains("did not match") == true)
-        #expect(setup.submit(bytes("2468")) == nil)
-        guard case .set(let chosen, .fourDigit)? = setup.submit(bytes("2468")) else {
-            Issue.record("no SetPasscode request")
-            return
-        }
-        #expect(chosen.makeString() == "2468")
-        #expect(setup.step == .waiting)
-        setup.complete(.success(()))
-        #expect(setup.step == .finished)
-        #expect(chosen.isEmpty, "the chosen passcode was not wiped")
-    }
-
-    @Test func changeAsksForTheCurrentPasscodeAndARefusedOneStartsOver() {
-        var setup = PasscodeSetup(.change, kind: .sixDigit)
-        #expect(setup.step == .enterCurrent)
-        #expect(setup.submit(bytes("1234")) == nil)
-        #expect(setup.submit(bytes("135790")) == nil)
-        guard case .change(let old, let new, .sixDigit)? = setup.submit(bytes("135790")) else {
-            Issue.record("no ChangePasscode request")
-            return
-        }
-        #expect(old.makeString() == "1234" && new.makeString() == "135790")
-        setup.complete(.failure(Self.wrong))
-        #expect(setup.step == .enterCurrent)
-        #expect(setup.notice == "Wrong passcode.")
-        #expect(old.isEmpty && new.isEmpty)
-    }
-
-    @Test func removeSendsTheCurrentPasscode() {
-        var setup = PasscodeSetup(.remove, kind: .fourDigit)
-        guard case .remove(let current)? = setup.submit(bytes("1234")) else {
-            Issue.record("no RemovePasscode request")
-            return
-        }
-        #expect(current.makeString() == "1234")
-        setup.complete(.success(()))
-        #expect(setup.prompt == "The passcode is removed.")
-    }
-
-    @Test func passcodeBytesAreWiped() {
-        let passcode = bytes("secret")
-        #expect(passcode.matches(bytes("secret")))
-        #expect(!passcode.matches(bytes("secreT")))
-        passcode.wipe()
-        #expect(passcode.isEmpty && passcode.makeString().isEmpty)
+    /// The set-up window drives the client's ``PasscodeFlow`` and words its notices itself.
+    @Test func theSetUpWindowWordsTheFlowsNotices() {
+        var flow = PasscodeFlow(.change, kind: .sixDigit)
+        #expect(flow.submit(bytes("1234")) == nil)
+        #expect(flow.submit(bytes("135790")) == nil)
+        #expect(flow.submit(bytes("975310")) == nil)
+        #expect(flow.notice?.sentence == "The passcodes did not match. Choose a new passcode again.")
+        #expect(flow.submit(bytes("12")) == nil)
+        #expect(flow.notice?.sentence == "A six-digit passcode must be exactly 6 digits.")
+        _ = flow.submit(bytes("135790"))
+        #expect(flow.submit(bytes("135790")) != nil)
+        flow.complete(.failure(Self.wrong))
+        #expect(flow.step == .enterCurrent)
+        #expect(flow.notice?.sentence == "Wrong passcode.")
+        #expect(PasscodeFlow.Notice.failed(.agent(.storeUnavailable, message: "")).sentence.contains("keyring"))
     }
 
     @Test func commandLine() throws {

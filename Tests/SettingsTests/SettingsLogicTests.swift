@@ -23,17 +23,20 @@ struct SettingsLogicTests {
     }
 
     @Test func theAdministratorsKeysLimitTheirRows() {
-        let mandatory = MandatoryPolicy(
-            maximumGracePeriod: 120, maximumLockAfterIdle: 600, requireLockOnSessionLock: true,
-            allowSystemAuthentication: false)
+        let mandatory = MandatoryPolicy {
+            $0.gracePeriod = 120
+            $0.lockAfterIdle = 600
+            $0.lockOnSessionLock = true
+            $0.allowSystemAuthentication = false
+        }
         #expect(SettingKey.lockOnSessionLock.limit(by: mandatory) == .fixed)
         #expect(SettingKey.lockOnSuspend.limit(by: mandatory) == nil)
         #expect(SettingKey.gracePeriod.limit(by: mandatory) == .maximum(120))
         #expect(SettingKey.lockAfterIdle.limit(by: mandatory) == .maximum(10))
         #expect(SettingKey.allowSystemAuthentication.limit(by: mandatory) == .fixed)
         #expect(SettingKey.backgroundWhen.limit(by: mandatory) == nil)
-        #expect(SettingKey.backgroundWhen.limit(by: MandatoryPolicy(backgroundWhen: .unfocused)) == .fixed)
-        #expect(SettingKey.backgroundWhen.limit(by: MandatoryPolicy(backgroundWhen: .minimised)) == nil)
+        #expect(SettingKey.backgroundWhen.limit(by: MandatoryPolicy { $0.backgroundWhen = .unfocused }) == .fixed)
+        #expect(SettingKey.backgroundWhen.limit(by: MandatoryPolicy { $0.backgroundWhen = .minimised }) == nil)
         #expect(AdministratorLimit.fixed.explanation == "Set by your administrator")
     }
 

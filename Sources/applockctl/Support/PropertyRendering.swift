@@ -38,20 +38,12 @@ enum PropertyRendering {
         }
     }
 
-    /// `Key=value` lines in the syntax of applock.conf, sorted by key.
+    /// `Key=value` lines in the syntax of applock.conf: the keys this build knows in SPEC order, then any others
+    /// (from a newer agent) sorted by name.
     static func policyLines(_ policy: [String: PolicyValue]) -> [String] {
-        policy.sorted { $0.key < $1.key }.map { "\($0.key)=\(text($0.value))" }
-    }
-
-    /// A policy value as a keyfile spells it.
-    static func text(_ value: PolicyValue) -> String {
-        switch value {
-        case .bool(let flag): flag ? "true" : "false"
-        case .uint32(let number): String(number)
-        case .string(let text): text
-        case .stringArray(let texts): texts.joined(separator: ",")
-        case .uint32Array(let numbers): numbers.map(String.init).joined(separator: ",")
-        }
+        let known = PolicyKey.all.map(\.name).filter { policy[$0] != nil }
+        let others = policy.keys.filter { PolicyKey.named($0) == nil }.sorted()
+        return (known + others).compactMap { name in policy[name].map { "\(name)=\($0.keyFileText)" } }
     }
 
     /// A policy value for `JSONSerialization`.
