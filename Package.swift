@@ -44,22 +44,28 @@ let package = Package(
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
         // The policy files, alone: where they are (XDG config), the last-good loader, the atomic key writer, apps.d.
         .target(name: "AppLockPolicyStore", dependencies: ["AppLockCore", "SystemKit"], swiftSettings: strict),
+        // The agent's state machine, lock-out ledger and state files: pure like AppLockCore, used by the agent alone.
+        .target(name: "AppLockAgentCore", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        // Desktop-session facts for the guard, the lock window, applockctl and Settings (not a product): XDG data
+        // folders, desktop files, icons, sibling executables.
+        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "SystemKit"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
             name: "AppLockGuardDriver",
             dependencies: [
-                "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "AppLockPolicyStore", "DBusKit",
+                "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "AppLockDesktop",
+                "AppLockPolicyStore", "DBusKit",
                 "SystemKit",
             ],
             swiftSettings: strict
         ),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockDesktop", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
         // libwayland-client with the wlr-foreign-toplevel-management and wlr-layer-shell glue that
@@ -85,7 +91,7 @@ let package = Package(
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol", "AppLockPolicyStore", "SodiumHasher",
+                "DBusKit", "SystemKit", "AppLockCore", "AppLockAgentCore", "AppLockProtocol", "AppLockPolicyStore", "SodiumHasher",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -117,7 +123,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockPolicyStore",
+                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -125,13 +131,13 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "SystemKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockGuard", "SystemKit"],
             swiftSettings: strict
         ),
 
         .executableTarget(
             name: "applock-settings",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol", "AppLockPolicyStore"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol"],
             swiftSettings: strict
         ),
 
@@ -151,8 +157,13 @@ let package = Package(
         ),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .testTarget(
+            name: "AppLockAgentCoreTests", dependencies: ["AppLockAgentCore", "AppLockCore", "AppLockProtocol"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
         ),
+        .testTarget(name: "AppLockDesktopTests", dependencies: ["AppLockDesktop", "AppLockCore", "SystemKit"], swiftSettings: strict),
         .testTarget(
             name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
@@ -174,7 +185,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LockWindowTests",
-            dependencies: ["AppLockClient", "AppLockCore", "AppLockGuard", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
+            dependencies: [
+                "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockGuard", "AppLockTestSupport", "DBusKit",
+                "applock-lock-window",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Counts, with callgrind, the instructions applockd runs for one logind `Lock` → `StateChanged` round with one
-# registered app (after a first round, so that one-time work is not counted), and prints where they go (callgrind_annotate, inclusive). Instructions, not seconds: the figure
-# is the same on a busy machine. Private session and system buses, python3-dbusmock's logind, gnome-keyring (the
+# registered app (after a first round, so that one-time work is not counted), from logind's signal to the last
+# thing the agent does for it (its log line), and prints where they go (callgrind_annotate, inclusive).
+# Instructions, not seconds: the figure is the same on a busy machine. Private session and system buses, python3-dbusmock's logind, gnome-keyring (the
 # app has no passcode, so Lock obscures it).
 #
 #   scripts/profile-lock-hop.sh [APPLOCKD]      default: the release build's applockd (make bench builds it)
@@ -94,6 +95,8 @@ read -r line <&"${client[0]}"; echo "warm-up: $line"
 callgrind_control -i on "$agent_pid" > /dev/null
 $logind -o $session -m org.freedesktop.login1.Session.Lock > /dev/null
 read -r line <&"${client[0]}"
+# The StateChanged leaves first; the round ends with the watcher's log line, written after everything else.
+until [ "$(grep -c "logind session locked" "$work/agent.log")" -ge 2 ]; do sleep 0.05; done
 callgrind_control -i off "$agent_pid" > /dev/null
 echo "counted: $line"
 callgrind_control -d "$agent_pid" > /dev/null

@@ -1,3 +1,4 @@
+import AppLockAgentCore
 import AppLockCore
 import AppLockPolicyStore
 import AppLockProtocol

@@ -2,32 +2,32 @@
 /// attempts): a header line; body lines that each end in the FNV-1a checksum of the fields before it; and
 /// `end N CHECKSUM`, where N counts the record lines and CHECKSUM is that of everything before the end line. A
 /// file cut short, edited or appended to is told apart from an intact one. Pure; each file type reads its own lines.
-enum ChecksummedLines {
+package enum ChecksummedLines {
     /// One line after the header, split at spaces (its own checksum still last).
-    struct Line {
+    package struct Line {
         /// Its line number in the file, from 1.
-        let number: Int
-        let fields: [String]
+        package let number: Int
+        package let fields: [String]
         /// The line's kind, its first field.
-        var kind: String { fields.first ?? "" }
+        package var kind: String { fields.first ?? "" }
     }
 
     /// The whole file: `header`, each of `lines` (fields without their checksum) checksummed, and the end line that
     /// counts the `records` among them.
-    static func encode(header: String, lines: [String], records: Int) -> String {
+    package static func encode(header: String, lines: [String], records: Int) -> String {
         let body = header + "\n" + lines.map { $0 + " " + FNV1a.hex($0) + "\n" }.joined()
         return body + "end \(records) " + FNV1a.hex(body) + "\n"
     }
 
     /// Whether `fields` end in the checksum of the fields before it.
-    static func intact(_ fields: [String]) -> Bool {
+    package static func intact(_ fields: [String]) -> Bool {
         fields.count >= 2 && fields.last == FNV1a.hex(fields.dropLast().joined(separator: " "))
     }
 
     /// Checks the framing of `text` and hands back its lines of the `known` kinds. `damaged` says each problem found
     /// (`line N: problem`): a missing header, an incomplete last line, a line of no known kind, an end line that
     /// does not match (the number of lines whose kind is in `records`, the checksum), text after it, no end line.
-    static func decode(_ text: String, header: String, known: Set<String>, records: Set<String>)
+    package static func decode(_ text: String, header: String, known: Set<String>, records: Set<String>)
         -> (lines: [Line], damaged: [String])
     {
         var damaged: [String] = []

@@ -3,5 +3,5 @@ public typealias UnixMicroseconds = UInt64
 
 extension UInt64 {
     /// Microseconds in one second.
-    static let microsecondsPerSecond: UInt64 = 1_000_000
+    package static let microsecondsPerSecond: UInt64 = 1_000_000
 }

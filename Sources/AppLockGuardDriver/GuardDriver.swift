@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockDesktop
 public import AppLockGuard
 import AppLockPolicyStore
 import AppLockProtocol
@@ -23,7 +24,10 @@ public final class GuardDriver {
     private var alarm = ProtectionAlarm()
     private var alarmTimer: TimerHandle?
     public private(set) var core = GuardCore()
+    /// The guarded apps' desktop files; an app without one has a bare entry named after its id.
     public private(set) var entries: [AppID: DesktopEntry] = [:]
+    /// The guarded apps' icons as PNG files, for covers drawn without an icon theme.
+    public private(set) var iconFiles: [AppID: String] = [:]
     /// The lock window running for each app.
     public private(set) var lockWindows: [AppID: LockWindowProcess] = [:]
     private weak var backend: (any GuardBackend)?
@@ -103,8 +107,9 @@ public final class GuardDriver {
         feed(.guardedAppsChanged(rules))
         // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
         entries = Dictionary(uniqueKeysWithValues: core.guardedApps.map {
-            ($0, DesktopEntry.find($0, dataDirectories: configuration.dataDirectories))
+            ($0, DesktopEntry.find($0, in: configuration.dataDirectories) ?? .bare($0))
         })
+        iconFiles = entries.compactMapValues { $0.icon.flatMap { IconFile.png($0, in: configuration.dataDirectories) } }
         for app in core.guardedApps.subtracting(rules.keys).sorted() {
             log("\(app) is no longer guarded by the policy, but it is locked: it stays covered until it is unlocked")
         }
@@ -141,25 +146,15 @@ public final class GuardDriver {
         }
     }
 
-    /// Which guarded app a window belongs to, by the rules the X11 guard follows: its process's launcher scope
-    /// and `GIO_LAUNCHED_DESKTOP_FILE`, then each name the compositor gives it (a desktop-file id, an app id, a
-    /// class) as an id or against `StartupWMClass`, then the processes it descends from (`appsByPID`).
-    public func guardedApp(pid: Int32?, names: [String], appsByPID: [Int32: AppID]) -> AppID? {
-        let guarded = core.guardedApps
-        var app: AppID?
-        func consider(_ candidate: AppID?) {
-            if app == nil, let candidate, guarded.contains(candidate) { app = candidate }
+    /// Which guarded app a window belongs to (``WindowApp/resolve(_:guarded:appsByPID:ancestors:)``): first the
+    /// app its process's launcher named, then the backend's `clues` in order, then the processes it descends from
+    /// (`appsByPID`: the process of each window already resolved).
+    public func guardedApp(pid: Int32?, clues: [WindowClue], appsByPID: [Int32: AppID]) -> AppID? {
+        let launched = pid.flatMap(ProcessFacts.launchedApp(of:)).map { [WindowClue.launchedApp($0)] } ?? []
+        let guarded = core.guardedApps.sorted().map { (app: $0, startupWMClass: entries[$0]?.startupWMClass) }
+        return WindowApp.resolve(launched + clues, guarded: guarded, appsByPID: appsByPID) {
+            pid.map(ProcessFiles.ancestors(of:)) ?? []
         }
-        if let pid { consider(ProcessFacts.launchedApp(of: pid)) }
-        let candidates = entries.values.sorted { $0.app < $1.app }.map { (app: $0.app, startupWMClass: $0.startupWMClass) }
-        for name in names where !name.isEmpty {
-            consider(try? AppID(name))
-            consider(AppIdentity.fromWindowClass(instance: name, className: name, candidates: candidates))
-        }
-        if app == nil, let pid {
-            for ancestor in ProcessFacts.lineage(of: pid).dropFirst() { consider(appsByPID[ancestor]) }
-        }
-        return app
     }
 
     /// Starts `applock-lock-window lock --app-id APP`, inside the X11 window `parent` when given, else as a toplevel
@@ -167,7 +162,7 @@ public final class GuardDriver {
     /// its end, or the guard's.
     @discardableResult
     public func startLockWindow(for app: AppID, inside parent: UInt32? = nil) -> LockWindowProcess? {
-        guard let path = configuration.lockWindowPath, access(path, X_OK) == 0 else {
+        guard let path = configuration.lockWindowPath, SmallFiles.isExecutable(path) else {
             if !reportedMissingLockWindow {
                 log("no lock window at \(configuration.lockWindowPath ?? "(unknown)"); locked apps stay "
                     + "\(desktop == .x11 ? "covered" : "hidden"), unlock them with applockctl unlock")

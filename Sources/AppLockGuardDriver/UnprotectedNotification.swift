@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockDesktop
 import AppLockGuard
 import DBusKit
 

@@ -115,6 +115,6 @@ extension X11Guard {
         let entry = entries[app]
         display.drawCover(
             cover.window, size: cover.rect, rgb: Self.coverRGB, title: entry?.name ?? app.rawValue,
-            subtitle: cover.kind == .locked ? "Locked" : "Hidden", iconPath: entry?.iconPath)
+            subtitle: cover.kind == .locked ? "Locked" : "Hidden", iconPath: driver.iconFiles[app])
     }
 }

@@ -1,4 +1,5 @@
 public import AppLockCore
+import AppLockDesktop
 import AppLockGuard
 public import AppLockGuardDriver
 import DBusKit

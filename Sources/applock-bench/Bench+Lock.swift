@@ -83,14 +83,16 @@ extension Bench {
             last.record(nanoseconds: l)
         }
         lockBaseline[apps] = first
-        let twoHops = (floorOneHop?.p50 ?? 0) * 2
+        let oneHop = floorOneHop?.p50 ?? 0
+        let twoHops = oneHop * 2
         let section = "lock \(apps)"
         if apps == 1 {
-            let met = twoHops > 0 ? first.p50 <= 2 * twoHops : nil
+            // Two hops are the bus's (logind → agent, agent → app); the agent's own work may take one more.
+            let met = oneHop > 0 ? first.p50 <= 3 * oneHop : nil
             report.add(section, "Lock → StateChanged p50", first.p50, "µs",
-                       target: twoHops > 0 ? "≤ 2× two hops (\(Report.format(2 * twoHops)) µs)" : nil, met: met)
+                       target: oneHop > 0 ? "≤ 3× one hop (\(Report.format(3 * oneHop)) µs)" : nil, met: met)
             report.add(section, "Lock → StateChanged p99", first.p99, "µs")
-            if twoHops > 0 { report.add(section, "p50 / two-hop floor", first.p50 / twoHops, "×") }
+            if oneHop > 0 { report.add(section, "p50 / one-hop floor", first.p50 / oneHop, "×") }
         } else {
             report.add(section, "first app p50", first.p50, "µs")
             report.add(section, "first app p99", first.p99, "µs")

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import AppLockGuard
 import Foundation
 import GtkKit
@@ -34,7 +35,7 @@ final class LockController {
     init(appID: String, window: Window, loop: MainLoop, embedded: Bool) {
         self.window = window
         self.loop = loop
-        let entry = DesktopEntry.find(appID: appID)
+        let entry = DesktopEntry.forLockWindow(appID)
         view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded)
         prompt = "Enter the passcode to unlock \(entry.name)"
         view.prompt = prompt

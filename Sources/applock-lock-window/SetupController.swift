@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import GtkKit
 
 /// `applock-lock-window set-passcode`: set and confirm a first passcode, or change or remove the one the app
@@ -23,7 +24,7 @@ final class SetupController {
         self.appID = appID
         self.window = window
         self.loop = loop
-        let entry = DesktopEntry.find(appID: appID)
+        let entry = DesktopEntry.forLockWindow(appID)
         view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: true)
         view.prompt = "Connecting to AppLock…"
         view.onSubmit = { [weak self] passcode in self?.submit(passcode) }

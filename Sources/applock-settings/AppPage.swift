@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import AppLockPolicyStore
 import GtkKit
 
@@ -7,7 +8,7 @@ import GtkKit
 /// window), its state now, and when it locks (its own `apps.d/<app_id>.conf`, falling back to every app's).
 @MainActor
 final class AppPage {
-    let app: InstalledApp
+    let app: DesktopEntry
     let content = Box(.vertical)
     private let page = PreferencesPage(title: "", iconName: "")
     private let problems = ProblemGroup()
@@ -28,7 +29,7 @@ final class AppPage {
         set { section.onChange = newValue }
     }
 
-    init(_ app: InstalledApp) {
+    init(_ app: DesktopEntry) {
         self.app = app
         protect = Switch()
         section = PolicySection(scope: .app(app.appID), subject: app.name, layout: [

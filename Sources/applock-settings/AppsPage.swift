@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import GtkKit
 
 /// The Apps page: every installed app, those that are protected or have a passcode first, each with its status
@@ -25,7 +26,7 @@ final class AppsPage {
     var onProtect: ((AppID, Bool) -> Void)?
     var onOpen: ((AppID) -> Void)?
 
-    init(apps: [InstalledApp]) {
+    init(apps: [DesktopEntry]) {
         page.add(guardBanner.group)
         page.add(problems.group)
         page.add(heldChanges.group)

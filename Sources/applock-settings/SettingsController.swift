@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import AppLockPolicyStore
 import Foundation
 import GtkKit
@@ -15,7 +16,7 @@ final class SettingsController {
     private var loader: PolicyLoader
     private let monitor: AgentMonitor
     private let environment: [String: String]
-    private let apps: [InstalledApp]
+    private let apps: [DesktopEntry]
     private let appsPage: AppsPage
     private let whenToLock: PolicyPage
     private let security: PolicyPage
@@ -32,7 +33,7 @@ final class SettingsController {
         files = PolicyFiles(environment: environment)
         loader = PolicyLoader(files: files)
         monitor = AgentMonitor(connection: connection)
-        apps = InstalledApp.all(environment: environment).filter { $0.appID.rawValue != "io.github.applock.Settings" }
+        apps = DesktopEntry.appGrid(in: XDGDataDirectories(environment: environment)).filter { $0.appID.rawValue != "io.github.applock.Settings" }
         appsPage = AppsPage(apps: apps)
         whenToLock = PolicyPage(title: "When to Lock", iconName: "preferences-system-time-symbolic", layout: [
             ("Lock Apps When", "For every app; an app's own page can change them for that app", [
@@ -137,7 +138,7 @@ final class SettingsController {
         window.presentSubpage(page.content)
     }
 
-    private func makePage(_ app: InstalledApp) -> AppPage {
+    private func makePage(_ app: DesktopEntry) -> AppPage {
         let page = AppPage(app)
         page.onBack = { [weak self] in
             self?.openPage = nil
@@ -153,7 +154,7 @@ final class SettingsController {
     /// policy allows): one flow, shared with `applockctl guard add`. The passcode never passes through here.
     private func openPasscodeWindow(for app: AppID) {
         if let running = passcodeWindows[app], running.isRunning { return }
-        guard let executable = LockWindowExecutable.path(environment: environment) else {
+        guard let executable = SiblingExecutable.installedLockWindow(environment: environment) else {
             window.showToast("The passcode window (applock-lock-window) is not installed")
             return
         }

@@ -90,6 +90,31 @@ struct SessionTests {
         #expect(try fixture.sessionState() == "locked")
     }
 
+    @Test("every logind Lock sends the same StateChanged again, each a message of its own from the agent")
+    func repeatedSessionLocks() throws {
+        let fixture = try Fixture()
+        fixture.waitForLogind()
+        let watcher = try fixture.harness.client()
+        watcher.connection.addMatch(MatchRule(
+            sender: AgentClient.bus, interface: AgentClient.manager, member: "StateChanged", arg0: "org.example.Plain"))
+        let agent = try #require(try watcher.connection.nameOwner(AgentClient.bus))
+        var serials: Set<UInt32> = []
+        for _ in 0..<3 {
+            try fixture.environment.logindSessionLock()
+            let locked = try #require(try watcher.connection.nextSignal(timeout: .seconds(10)))
+            #expect(try locked.arguments() == [.string("org.example.Plain"), .string("obscured"), .string("session-lock")])
+            #expect(locked.path == AgentClient.managerPath)
+            #expect(locked.sender == agent)
+            serials.insert(locked.serial)
+            try fixture.environment.logindSessionUnlock()
+            let unlocked = try #require(try watcher.connection.nextSignal(timeout: .seconds(10)))
+            #expect(try unlocked.arguments() == [.string("org.example.Plain"), .string("unlocked"), .string("unlock")])
+            serials.insert(unlocked.serial)
+        }
+        #expect(serials.count == 6)
+        #expect(try fixture.app.state("org.example.Plain") == "unlocked")
+    }
+
     @Test("LockedHint true locks like Lock")
     func lockedHint() throws {
         let fixture = try Fixture()

@@ -27,11 +27,6 @@ import Testing
         #expect(log.record(for: notes) == .init(count: 5, attempts: [wrong(3), wrong(4), wrong(5)]))
     }
 
-    @Test func aPasscodeFailureNamesWhetherItStartedALockOut() {
-        #expect(MissedAttempt(time: t(1), passcodeFailure: .wrongPasscode(attemptsLeft: 2)).outcome == .wrongPasscode)
-        #expect(MissedAttempt(time: t(1), passcodeFailure: .lockedOut(until: t(61), seconds: 60)).outcome == .lockedOut)
-    }
-
     @Test func removingAnAppForgetsItsRecord() {
         var log = MissedAttemptLog()
         log.recordFailure(notes, wrong(1))

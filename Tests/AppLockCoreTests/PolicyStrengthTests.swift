@@ -2,8 +2,6 @@ import Testing
 @testable import AppLockCore
 
 @Suite struct PolicyStrengthTests {
-    let notes = appID("org.example.Notes")
-
     /// Each key changed one way weakens, the other way strengthens.
     @Test(arguments: [
         "LockOnLaunch",
@@ -96,29 +94,6 @@ import Testing
         #expect(PolicyStrength.weakenedKeys(from: old, to: new) == ["LockAfterIdle", "LockoutSchedule"])
         old.lockAfterIdle = 0
         #expect(PolicyStrength.weakenedKeys(from: old, to: new) == ["LockoutSchedule"], "from never, any idle limit is stronger")
-    }
-
-    @Test func weakeningsAreHeldStrengtheningsApplyAndTheFirstPolicyIsAdopted() throws {
-        var authenticated = AuthenticatedPolicies()
-        let first = PolicySet(perApp: [notes: try PolicyOverrides.parse("[Policy]\nMaxFailedAttempts=5\n", fileName: "n")])
-        let adopted = authenticated.hold(first, appsWithPasscode: [notes])
-        #expect(adopted.changed == [notes] && adopted.held.isEmpty)
-
-        let edited = PolicySet(perApp: [notes: try PolicyOverrides.parse(
-            "[Policy]\nMaxFailedAttempts=1000\nLockoutSchedule=0\nGracePeriod=86400\nLockOnSuspend=false\nObscureInBackground=true\n",
-            fileName: "n")])
-        let outcome = authenticated.hold(edited, appsWithPasscode: [notes])
-        #expect(outcome.held[notes] == ["LockOnSuspend", "GracePeriod", "MaxFailedAttempts", "LockoutSchedule"])
-        let applied = outcome.policies.effectivePolicy(for: notes)
-        #expect(applied.maxFailedAttempts == 5 && applied.gracePeriod == Policy.defaults.gracePeriod)
-        #expect(applied.lockoutSchedule == Policy.defaults.lockoutSchedule && applied.lockOnSuspend)
-        #expect(applied.obscureInBackground, "a strengthening applies at once")
-        #expect(outcome.changed == [notes] && authenticated.policies[notes]?.obscureInBackground == true)
-
-        authenticated.confirm(notes, files: edited)
-        let confirmed = authenticated.hold(edited, appsWithPasscode: [notes])
-        #expect(confirmed.held.isEmpty)
-        #expect(confirmed.policies.effectivePolicy(for: notes).maxFailedAttempts == 1000)
     }
 
     @Test func theFileTextReadsBackAsThePolicy() throws {

@@ -41,7 +41,12 @@ import Testing
         receiver.addMatch(MatchRule(interface: "org.example.Values"))
         #expect(sender.emitSignal(path: .root, interface: "org.example.Values", member: "All", arguments: Self.samples))
         let signal = try #require(try receiver.nextSignal(timeout: .seconds(5)))
+        #expect(signal.type == .signal)
+        #expect(signal.path == .root)
+        #expect(signal.interface == "org.example.Values")
         #expect(signal.member == "All")
+        #expect(signal.noReplyExpected)
+        #expect(signal.signature == Self.samples.map(\.signature.rawValue).joined())
         #expect(signal.sender == sender.uniqueName)
         #expect(try signal.arguments() == Self.samples)
     }

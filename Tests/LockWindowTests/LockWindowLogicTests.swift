@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import Testing
 @testable import applock_lock_window
 
@@ -77,15 +78,10 @@ import Testing
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "a.b", "--parent", "zero"]) }
     }
 
-    @Test func desktopEntryNameAndIcon() {
-        let entry = DesktopEntry.parse(
-            "[Desktop Entry]\nType=Application\nName=Notes\nIcon=accessories-text-editor\n", fileName: "x.desktop")
-        #expect(entry == DesktopEntry(name: "Notes", icon: "accessories-text-editor"))
-        #expect(DesktopEntry.parse("[Desktop Action new]\nName=New\n", fileName: "x.desktop") == nil)
-        #expect(DesktopEntry.dataDirectories(["HOME": "/h"]) == ["/h/.local/share", "/usr/local/share", "/usr/share"])
-        #expect(DesktopEntry.dataDirectories(["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:/b"]) == ["/d", "/a", "/b"])
-        #expect(DesktopEntry.find(appID: "org.example.Missing", environment: ["XDG_DATA_HOME": "/nonexistent",
-            "XDG_DATA_DIRS": "/nonexistent"]) == DesktopEntry(name: "org.example.Missing", icon: nil))
+    @Test func anAppWithoutADesktopFileIsNamedAfterItsID() {
+        let shown = DesktopEntry.forLockWindow("org.example.Missing")
+        #expect(shown.name == "org.example.Missing")
+        #expect(shown.icon == nil)
     }
 
     @Test func policyKindsAndSystemAuthentication() {

@@ -89,21 +89,11 @@ public enum TextFiles {
 
     /// The names of the regular files in a directory ending with `suffix`, sorted; empty when it does not exist.
     public static func fileNames(in directory: String, suffix: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(suffix), !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
+        SmallFiles.names(in: directory).filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
     }
 
     public static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        SmallFiles.folder(of: path) ?? "."
     }
 }
 

@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockDesktop
 import ArgumentParser
 import Foundation
 
@@ -32,7 +33,7 @@ struct GuardAddCommand: ParsableCommand {
         let hasPasscode = (try? link?.connection.performBlocking(.properties(of: app)))?.hasPasscode
         guard hasPasscode != true else { return }
         guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,
-              let window = LockWindowExecutable.path(environment: ProcessInfo.processInfo.environment)
+              let window = SiblingExecutable.installedLockWindow(environment: ProcessInfo.processInfo.environment)
         else {
             Output.line("It has no passcode yet: set one with `applockctl set-passcode \(app)`.")
             return

@@ -1,0 +1,98 @@
+public import AppLockCore
+import AppLockProtocol
+
+extension AgentStateMachine {
+    /// Starts a system authentication (`UnlockWithSystemAuthentication` or `ResetPasscode`) of `app` for the
+    /// connection `caller`. Throws, changing nothing, when the app is unknown or has no passcode, when its policy
+    /// forbids the purpose (`NotAuthorized`), when it is locked out and the administrator's
+    /// `LockoutBlocksSystemAuthentication` says a lock-out stops system authentication too (`LockedOut`), or when
+    /// a check for the app is already waiting for polkit (`AttemptInProgress`). Counts nothing.
+    public mutating func beginSystemAuthentication(
+        _ app: AppID, purpose: SystemAuthPurpose, caller: String, now: AgentTime
+    ) throws(ManagerError) -> SystemAuthTicket {
+        let e = try entry(app)
+        guard e.hasPasscode else { throw .noPasscode }
+        switch purpose {
+        case .unlock where !e.policy.allowSystemAuthentication:
+            throw .notAuthorized("the policy does not allow system authentication for \(app)")
+        case .resetPasscode where !e.policy.allowPasscodeReset:
+            throw .notAuthorized("the policy does not allow resetting the passcode of \(app)")
+        default:
+            break
+        }
+        if e.policy.lockoutBlocksSystemAuthentication,
+           case .lockedOut(_, let seconds) = lockoutLedger.check(app, now: now.wall) {
+            throw .lockedOut(seconds: seconds)
+        }
+        guard !pendingSystemAuth.values.contains(where: { $0.app == app }) else { throw .attemptInProgress }
+        let id = nextAttemptSerial
+        nextAttemptSerial &+= 1
+        let ticket = SystemAuthTicket(id: id, app: app, purpose: purpose, caller: caller, epoch: e.lockEpoch)
+        pendingSystemAuth[id] = ticket
+        return ticket
+    }
+
+    /// Ends the system authentication of `ticket` with polkit's answer. Authorized: an unlock unlocks the app
+    /// (reason `unlock`; it stays obscured while obscure causes remain); a reset answers success, and the caller
+    /// then removes the passcode and reports it with `passcodeRemoved`. Not authorized or unavailable: a named
+    /// error and nothing changes — no failed attempt is counted in the lock-out ledger; a refused unlock of a locked app
+    /// is recorded among its missed attempts. A ticket that was cancelled meanwhile (a lock
+    /// arrived, the caller left) answers `Interrupted` and changes nothing.
+    public mutating func finishSystemAuthentication(
+        _ ticket: SystemAuthTicket, outcome: SystemAuthOutcome, now: AgentTime
+    ) -> SystemAuthResult {
+        guard pendingSystemAuth.removeValue(forKey: ticket.id) != nil else {
+            return SystemAuthResult(actions: [], error: .interrupted)
+        }
+        var actions: [AgentAction] = []
+        let error: ManagerError?
+        switch outcome {
+        case .notAuthorized(let why):
+            recordMissedAttempt(ticket.app, MissedAttempt(time: now.wall, method: .systemAuthentication, outcome: .notAuthorized),
+                                &actions)
+            error = .notAuthorized(why)
+        case .unavailable(let why):
+            error = .systemAuthUnavailable(why)
+        case .authorized:
+            let app = ticket.app
+            if let e = apps[app], e.hasPasscode {
+                if e.lockEpoch != ticket.epoch {
+                    error = .interrupted
+                } else {
+                    if ticket.purpose == .unlock {
+                        authenticatedUnlock(app, source: ManagerMethod.unlockWithSystemAuthentication.name, &actions)
+                        reportMissedAttempts(app, &actions)
+                    }
+                    error = nil
+                }
+            } else {
+                error = .noPasscode
+            }
+        }
+        finish(&actions)
+        return SystemAuthResult(actions: actions, error: error)
+    }
+
+    /// The system authentications still waiting for polkit.
+    public var pendingSystemAuthentications: [SystemAuthTicket] {
+        pendingSystemAuth.values.sorted { $0.id < $1.id }
+    }
+
+    /// Cancels every check whose app was locked (or obscured, or forgotten) since it began: a lock wins.
+    mutating func cancelOutdatedSystemAuthentications(_ actions: inout [AgentAction]) {
+        guard !pendingSystemAuth.isEmpty else { return }
+        for ticket in pendingSystemAuthentications where apps[ticket.app]?.lockEpoch != ticket.epoch {
+            pendingSystemAuth[ticket.id] = nil
+            actions.append(.cancelSystemAuthentication(ticket))
+        }
+    }
+
+    /// Cancels every check the connection `caller` asked for (it left the bus).
+    mutating func cancelSystemAuthentications(of caller: String, _ actions: inout [AgentAction]) {
+        guard !pendingSystemAuth.isEmpty else { return }
+        for ticket in pendingSystemAuthentications where ticket.caller == caller {
+            pendingSystemAuth[ticket.id] = nil
+            actions.append(.cancelSystemAuthentication(ticket))
+        }
+    }
+}

@@ -1,0 +1,31 @@
+public import AppLockCore
+
+/// Everything the agent publishes about one application.
+public struct AppSnapshot: Equatable, Sendable {
+    public var appID: AppID
+    public var state: AppState
+    public var reason: LockReason
+    /// The unique bus name of the registering connection, nil when not registered.
+    public var owner: String?
+    public var registered: Bool { owner != nil }
+    public var hasPasscode: Bool { passcodeKind != nil }
+    public var passcodeKind: PasscodeKind?
+    public var inhibited: Bool
+    public var failedAttempts: UInt32
+    /// When the next attempt is allowed (Unix µs); 0 when no lock-out is pending.
+    public var retryAfter: UnixMicroseconds
+    public var policy: Policy
+
+    public init(appID: AppID, state: AppState, reason: LockReason, owner: String?, passcodeKind: PasscodeKind?,
+                inhibited: Bool, failedAttempts: UInt32, retryAfter: UnixMicroseconds, policy: Policy) {
+        self.appID = appID
+        self.state = state
+        self.reason = reason
+        self.owner = owner
+        self.passcodeKind = passcodeKind
+        self.inhibited = inhibited
+        self.failedAttempts = failedAttempts
+        self.retryAfter = retryAfter
+        self.policy = policy
+    }
+}

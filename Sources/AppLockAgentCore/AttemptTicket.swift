@@ -1,0 +1,9 @@
+public import AppLockCore
+
+/// A passcode attempt in flight, handed out by `AgentStateMachine.beginAttempt` and returned to `finishAttempt`.
+public struct AttemptTicket: Equatable, Sendable {
+    public let app: AppID
+    /// The app's lock epoch when the attempt began; a lock after that wins over the attempt.
+    let epoch: UInt64
+    let serial: UInt64
+}

@@ -1,0 +1,8 @@
+import AppLockCore
+
+/// One `Inhibit` held on an app.
+struct Inhibitor: Equatable, Sendable {
+    let app: AppID
+    let owner: String
+    let reason: String
+}

@@ -1,0 +1,15 @@
+public import AppLockCore
+
+/// A system authentication in flight, handed out by `AgentStateMachine.beginSystemAuthentication` and returned to
+/// `finishSystemAuthentication` (or named by `.cancelSystemAuthentication` when a lock or the caller's leaving
+/// ends it first).
+public struct SystemAuthTicket: Hashable, Sendable {
+    /// Unique for the agent's lifetime; also makes the polkit cancellation id.
+    public let id: UInt64
+    public let app: AppID
+    public let purpose: SystemAuthPurpose
+    /// The unique bus name of the caller; its leaving cancels the check.
+    public let caller: String
+    /// The app's lock epoch when the check began; a lock after that wins over it.
+    let epoch: UInt64
+}
