@@ -42,6 +42,8 @@ let package = Package(
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
         .target(name: "AppLockProtocol", swiftSettings: strict),
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
+        // The policy files, alone: where they are (XDG config), the last-good loader, the atomic key writer, apps.d.
+        .target(name: "AppLockPolicyStore", dependencies: ["AppLockCore", "SystemKit"], swiftSettings: strict),
         // The agent's state machine, lock-out ledger and state files: pure like AppLockCore, used by the agent alone.
         .target(name: "AppLockAgentCore", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
@@ -55,8 +57,8 @@ let package = Package(
         .target(
             name: "AppLockGuardDriver",
             dependencies: [
-                "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "AppLockDesktop", "DBusKit",
-                "SystemKit",
+                "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
+                "DBusKit", "SystemKit",
             ],
             swiftSettings: strict
         ),
@@ -90,7 +92,7 @@ let package = Package(
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "SystemKit", "AppLockCore", "AppLockAgentCore", "AppLockProtocol", "SodiumHasher",
+                "DBusKit", "SystemKit", "AppLockCore", "AppLockAgentCore", "AppLockProtocol", "AppLockPolicyStore", "SodiumHasher",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -124,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop",
+                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -138,7 +140,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-settings",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol"],
             swiftSettings: strict
         ),
 
@@ -152,6 +154,10 @@ let package = Package(
         ),
 
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SystemKit", "AppLockTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AppLockPolicyStoreTests", dependencies: ["AppLockPolicyStore", "AppLockCore", "SystemKit"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .testTarget(
             name: "AppLockAgentCoreTests", dependencies: ["AppLockAgentCore", "AppLockCore", "AppLockProtocol"],

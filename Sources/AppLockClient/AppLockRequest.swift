@@ -106,6 +106,11 @@ extension AppLockRequest where Value == Void {
         Self(.confirmPolicy, [.string(appID.rawValue), .string(passcode)])
     }
 
+    /// `ReloadPolicy`: the agent reads the policy files again and applies them (holding weakenings), and the guard
+    /// follows; `PolicyFileBroken` names a file that cannot be used, whose last good version stays in force. D-Bus
+    /// starts the agent when it is not running.
+    public static var reloadPolicy: Self { Self(.reloadPolicy, []) }
+
     /// `SetPasscode`: the app's first passcode.
     public static func setPasscode(_ appID: AppID, _ passcode: String, kind: PasscodeKind) -> Self {
         Self(

@@ -1,12 +1,12 @@
-public import AppLockAgent
 public import AppLockDesktop
+public import AppLockPolicyStore
 import Glibc
 
 /// Where the guard finds its policy, desktop files and lock window; `fromEnvironment()` follows the XDG rules
 /// and the agent's own variables, so tests can point everything elsewhere.
 public struct GuardConfiguration: Sendable {
-    /// `$XDG_CONFIG_HOME/applock` and the administrator's policy file, as the agent reads them.
-    public var policy: AgentConfiguration
+    /// The user's and the administrator's policy files, as the agent finds them.
+    public var policy: PolicyFiles
     /// `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`: where desktop files and icons are looked up.
     public var dataDirectories: XDGDataDirectories
     /// The `applock-lock-window` executable (`$APPLOCK_LOCK_WINDOW`, else next to the guard's own executable).
@@ -14,7 +14,7 @@ public struct GuardConfiguration: Sendable {
     /// Print a line for every decision.
     public var verbose = false
 
-    public init(policy: AgentConfiguration, dataDirectories: XDGDataDirectories, lockWindowPath: String?) {
+    public init(policy: PolicyFiles, dataDirectories: XDGDataDirectories, lockWindowPath: String?) {
         self.policy = policy
         self.dataDirectories = dataDirectories
         self.lockWindowPath = lockWindowPath
@@ -26,7 +26,7 @@ public struct GuardConfiguration: Sendable {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return GuardConfiguration(
-            policy: .fromEnvironment(), dataDirectories: XDGDataDirectories(environment: environment),
+            policy: .fromProcessEnvironment(), dataDirectories: XDGDataDirectories(environment: environment),
             lockWindowPath: SiblingExecutable.lockWindow(environment: environment))
     }
 }

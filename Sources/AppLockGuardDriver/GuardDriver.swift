@@ -1,8 +1,8 @@
-import AppLockAgent
 import AppLockClient
 import AppLockCore
 public import AppLockDesktop
 public import AppLockGuard
+import AppLockPolicyStore
 public import AppLockProtocol
 public import DBusKit
 import Glibc
@@ -10,7 +10,8 @@ public import SystemKit
 
 /// What every desktop's guard shares (X11, sway, KWin, GNOME): the event loop and the session bus with the guard's
 /// name and status, the agent link, the pure `GuardCore` and the one loop that feeds it, the actions that go to the
-/// agent or the clock, the guarded apps' policy and desktop files (read again on SIGHUP), and the lock-window
+/// agent or the clock, the guarded apps' policy (read again when the agent says `PolicyReloaded`, and on SIGHUP)
+/// and desktop files, and the lock-window
 /// processes, and the guard's status: the backend reports whether the desktop's side answers (``report(_:)``), the
 /// driver publishes it, logs it and sends the one notification of each episode without protection
 /// (``ProtectionAlarm``). Everything a desktop does with its windows is its ``GuardBackend``'s. One thread, the loop's.
@@ -33,7 +34,15 @@ public final class GuardDriver {
     /// The lock window running for each app.
     public private(set) var lockWindows: [AppID: LockWindowProcess] = [:]
     private weak var backend: (any GuardBackend)?
+    /// The guard reads which apps are guarded from the policy files itself, through the one loader every reader
+    /// uses (``PolicyLoader``), rather than following the agent's `Policy` properties, for two reasons: the agent
+    /// publishes a `Policy` only on the Application objects of apps it knows (registered, or with a passcode), and
+    /// the guard is the one that registers the guarded apps, so it must know them first; and a guard that learnt its
+    /// apps from the agent would guard nothing when it starts while the agent is down (it treats the agent's absence
+    /// as locked, which covers only the apps it knows), failing open. It reads again whenever the agent has
+    /// (`PolicyReloaded`).
     private var policyLoader: PolicyLoader
+    private var policyReloads: MatchToken?
     private var timer: TimerHandle?
     private var observations: [AppLockObservation] = []
     private var pendingInputs: [GuardInput] = []
@@ -50,8 +59,7 @@ public final class GuardDriver {
         bus = try Connection.session(loop: loop)
         status = try GuardStatus(on: bus, desktop: desktop)
         agent = try AppLockConnection(loop: loop, timeout: .seconds(10))
-        policyLoader = PolicyLoader(
-            userDirectory: configuration.policy.configDirectory, adminPolicyPath: configuration.policy.adminPolicyPath)
+        policyLoader = PolicyLoader(files: configuration.policy)
     }
 
     /// Reads the policy, follows the agent, has `backend` follow the desktop's windows, then runs until SIGTERM or
@@ -69,6 +77,10 @@ public final class GuardDriver {
         reloadPolicy()
         let reported = LoopBound({ [unowned self] (event: AgentLinkEvent) in linkReported(event) }, loop: loop)
         link = AppLockAgentLink(connection: agent) { event in reported.value(event) }
+        policyReloads = bus.addMatch(MatchRule(
+            sender: AppLockBusNames.busName, path: try ObjectPath(AppLockBusNames.managerPath),
+            interface: AppLockBusNames.managerInterface, member: ManagerSignal.policyReloaded.name
+        )) { [unowned self] _ in reloadPolicy() }
         try backend.startFollowingWindows()
         loop.run()
     }
@@ -92,11 +104,12 @@ public final class GuardDriver {
         backend?.feedingFinished()
     }
 
-    /// Re-reads the policy (start, SIGHUP) and the guarded apps' desktop files.
+    /// Re-reads the policy (start, `PolicyReloaded`, SIGHUP) and the guarded apps' desktop files. A broken file keeps
+    /// its last good version, as in the agent.
     private func reloadPolicy() {
-        let (policies, problems) = policyLoader.load()
-        for problem in problems { log(problem) }
-        let rules = policies.guardedAppRules
+        let loaded = policyLoader.load()
+        for problem in loaded.allProblems { log("\(problem); its last good version stays") }
+        let rules = loaded.policies.guardedAppRules
         feed(.guardedAppsChanged(rules))
         // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
         entries = Dictionary(uniqueKeysWithValues: core.guardedApps.map {

@@ -1,6 +1,5 @@
 import AppLockCore
 import AppLockGuard
-import AppLockAgent
 public import AppLockProtocol
 import SystemKit
 

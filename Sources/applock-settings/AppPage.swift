@@ -1,6 +1,7 @@
 import AppLockClient
 import AppLockCore
 import AppLockDesktop
+import AppLockPolicyStore
 import GtkKit
 
 /// One app's own page, slid in over the Apps page: Protect, its passcode (set, change or remove in the passcode

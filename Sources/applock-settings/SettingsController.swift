@@ -1,17 +1,20 @@
 import AppLockClient
 import AppLockCore
 import AppLockDesktop
+import AppLockPolicyStore
 import AppLockProtocol
 import Foundation
 import GtkKit
 
 /// AppLock Settings' window and what it does: reads the policy files and the agent once a second, shows them on
 /// its pages, writes each change to the file it belongs in (never to a file that does not parse) and has the
-/// agent and the guard re-read at once, and opens the passcode window for an app.
+/// agent re-read at once (`ReloadPolicy`, which the guard follows), and opens the passcode window for an app.
 @MainActor
 final class SettingsController {
     let window = PreferencesWindow(title: "AppLock Settings")
     private let files: PolicyFiles
+    /// Reads the files by the rule the agent and the guard follow: a broken file shows its last good version.
+    private var loader: PolicyLoader
     private let monitor: AgentMonitor
     private let environment: [String: String]
     private let apps: [DesktopEntry]
@@ -29,6 +32,7 @@ final class SettingsController {
     init(connection: AppLockConnection, environment: [String: String]) {
         self.environment = environment
         files = PolicyFiles(environment: environment)
+        loader = PolicyLoader(files: files)
         monitor = AgentMonitor(connection: connection)
         apps = DesktopEntry.appGrid(in: XDGDataDirectories(environment: environment)).filter { $0.appID.rawValue != "io.github.applock.Settings" }
         appsPage = AppsPage(apps: apps)
@@ -73,7 +77,7 @@ final class SettingsController {
 
     /// Re-reads the files now, and the agent (its answer comes back to the main loop).
     func refresh() {
-        snapshot = PolicySnapshot.read(files)
+        snapshot = PolicySnapshot(loader.load())
         show()
         monitor.read { [weak self] view in
             guard let self else { return }
@@ -112,7 +116,8 @@ final class SettingsController {
         if on, agent.running, agent.apps[app]?.hasPasscode != true { openPasscodeWindow(for: app) }
     }
 
-    /// Writes one key and has the agent and the guard re-read; a file that cannot be written is said, not touched.
+    /// Writes one key and has the agent re-read (the guard follows it); a file that cannot be written is said, not
+    /// touched. A broken file elsewhere is shown on its page already; the agent keeps its last good version.
     private func change(_ key: String, to value: String, in scope: PolicyFileScope) {
         do {
             try files.set(key, to: value, in: scope)
@@ -121,7 +126,7 @@ final class SettingsController {
             refresh()
             return
         }
-        monitor.perform { connection in PolicyReload.signalReaders(on: connection) }
+        monitor.perform { connection in _ = try? connection.performBlocking(.reloadPolicy) }
         refresh()
     }
 

@@ -66,6 +66,8 @@ enum ErrorTranslator {
             return CommandFailure(.passcodeTampered, "The passcode of \(subject) was removed from the keyring or replaced "
                 + "outside AppLock; it stays locked. Put the original keyring item back, or run "
                 + "`applockctl reset-passcode` (system authentication).")
+        case .policyFileBroken:
+            return CommandFailure(.invalidArgument, sentence("A policy file cannot be used; its last good version stays."))
         case .interrupted:
             return CommandFailure(.failure, sentence("A lock arrived while the passcode was checked; \(subject) stays locked."))
         }
