@@ -42,21 +42,29 @@ let package = Package(
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
         .target(name: "AppLockProtocol", swiftSettings: strict),
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
+        // The policy files, alone: where they are (XDG config), the last-good loader, the atomic key writer, apps.d.
+        .target(name: "AppLockPolicyStore", dependencies: ["AppLockCore", "SystemKit"], swiftSettings: strict),
         // The agent's state machine, lock-out ledger and state files: pure like AppLockCore, used by the agent alone.
         .target(name: "AppLockAgentCore", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        // Desktop-session facts for the guard, the lock window, applockctl and Settings (not a product): XDG data
+        // folders, desktop files, icons, sibling executables.
+        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "AppLockProtocol", "SystemKit"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
             name: "AppLockGuardDriver",
-            dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockAgent", "AppLockClient", "DBusKit", "SystemKit"],
+            dependencies: [
+                "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
+                "DBusKit", "SystemKit",
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
         // libwayland-client with the wlr-foreign-toplevel-management and wlr-layer-shell glue that
@@ -72,17 +80,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "applock-guard",
-            dependencies: ["AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard", "WaylandKit"],
+            dependencies: [
+                "AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard", "AppLockProtocol", "WaylandKit",
+            ],
             swiftSettings: strict,
             // As applockd: the Swift runtime linked in statically keeps the resident guard small.
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
-        .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore"], swiftSettings: strict),
+        .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(name: "SodiumHasher", dependencies: ["CSodium"], swiftSettings: strict),
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "SystemKit", "AppLockCore", "AppLockAgentCore", "AppLockProtocol", "SodiumHasher",
+                "DBusKit", "SystemKit", "AppLockCore", "AppLockAgentCore", "AppLockProtocol", "AppLockPolicyStore", "SodiumHasher",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -95,18 +105,20 @@ let package = Package(
             name: "AppLockTestSupport", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
         .target(name: "AppLockClient", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
-        .executableTarget(name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore"], swiftSettings: strict),
+        .executableTarget(
+            name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
+        ),
 
         // Runs one Secret Service request for applockd, so libsecret stays out of the agent's process. Not a
         // dependency of applockd (that would link libsecret into it): build the applock-store-helper product too.
         .executableTarget(
             name: "applock-store-helper",
-            dependencies: ["SecretServiceStore", "AppLockCore", "SystemKit"],
+            dependencies: ["SecretServiceStore", "AppLockCore", "AppLockProtocol", "SystemKit"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "applockd",
-            dependencies: ["AppLockAgent", "SystemKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppLockAgent", "AppLockProtocol", "SystemKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             // The Swift runtime linked in statically: the idle agent maps ~2 MiB less (applock-bench, memory).
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
@@ -114,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "AppLockCore", "AppLockProtocol", "AppLockClient",
+                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -122,13 +134,13 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockGuard", "SystemKit"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "SystemKit"],
             swiftSettings: strict
         ),
 
         .executableTarget(
             name: "applock-settings",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockProtocol"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol"],
             swiftSettings: strict
         ),
 
@@ -142,6 +154,10 @@ let package = Package(
         ),
 
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SystemKit", "AppLockTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AppLockPolicyStoreTests", dependencies: ["AppLockPolicyStore", "AppLockCore", "SystemKit"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .testTarget(
             name: "AppLockAgentCoreTests", dependencies: ["AppLockAgentCore", "AppLockCore", "AppLockProtocol"],
@@ -151,11 +167,15 @@ let package = Package(
             name: "AppLockProtocolTests", dependencies: ["AppLockProtocol", "AppLockTestSupport"], swiftSettings: strict
         ),
         .testTarget(
+            name: "AppLockDesktopTests", dependencies: ["AppLockDesktop", "AppLockCore", "AppLockProtocol", "SystemKit"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
         .testTarget(
             name: "PasscodeStorageTests",
-            dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockTestSupport"],
+            dependencies: ["SecretServiceStore", "SodiumHasher", "SystemKit", "AppLockCore", "AppLockProtocol", "AppLockTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "ApplockctlTests", dependencies: ["AppLockTestSupport", "AppLockProtocol"], swiftSettings: strict),
@@ -171,7 +191,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LockWindowTests",
-            dependencies: ["AppLockClient", "AppLockCore", "AppLockGuard", "AppLockTestSupport", "DBusKit", "applock-lock-window"],
+            dependencies: [
+                "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "AppLockTestSupport", "DBusKit",
+                "applock-lock-window",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -28,12 +28,8 @@ extension Agent {
 
     /// The passcode was right: the files' policy of `app`, read again, is authenticated and applies.
     func confirmFilePolicy(of app: AppID) {
-        let (policies, problems) = policyLoader.load()
-        for problem in problems {
-            logger.error("policy file not applied; the last good policy stays", metadata: ["problem": "\(problem)"])
-        }
-        filePolicies = policies
-        authenticatedPolicies.confirm(app, files: policies)
+        _ = readPolicyFiles()
+        authenticatedPolicies.confirm(app, files: filePolicies)
         logger.notice("policy change confirmed with the passcode", metadata: ["app": "\(app)"])
         applyPolicy(source: ManagerMethod.confirmPolicy.name)
     }

@@ -101,6 +101,16 @@ extension Agent {
             return { [unowned self] call in
                 answer(call) { _ in (machine: [], reply: [heldPolicyRows()]) }
             }
+        case .reloadPolicy:
+            return { [unowned self] call in
+                answer(call) { _ in
+                    let problems = reloadPolicy(source: ManagerMethod.reloadPolicy.name)
+                    guard problems.isEmpty else {
+                        throw ManagerError.policyFileBroken(problems.map(\.description).joined(separator: "; "))
+                    }
+                    return (machine: [], reply: [])
+                }
+            }
         case .getMissedAttempts:
             return { [unowned self] call in
                 answer(call) { _ in

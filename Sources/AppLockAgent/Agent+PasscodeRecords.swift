@@ -1,5 +1,6 @@
 import AppLockAgentCore
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// The passcode records (``PasscodeRecords``): which apps have a passcode and the fingerprint of each hash, so that

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 
 /// The desktop notification (`org.freedesktop.Notifications.Notify`) the agent sends when it finds an app's passcode

@@ -1,5 +1,6 @@
 import AppLockAgentCore
 import AppLockCore
+import AppLockPolicyStore
 import AppLockProtocol
 import DBusKit
 import Glibc
@@ -77,10 +78,7 @@ public final class Agent {
         self.configuration = configuration
         self.logger = logger
         self.loop = try EventLoop()
-        self.policyLoader = PolicyLoader(
-            userDirectory: configuration.configDirectory,
-            adminPolicyPath: configuration.adminPolicyPath
-        )
+        self.policyLoader = PolicyLoader(files: configuration.policyFiles)
         self.ledger = LedgerStore(directory: configuration.stateDirectory)
         self.ledgerWriter = try StateFileWriter { [ledger] (value) throws(FileError) in try ledger.save(value) }
         self.recordStore = PasscodeRecordStore(directory: configuration.stateDirectory)
@@ -95,10 +93,10 @@ public final class Agent {
             workers: configuration.hashingWorkers
         )
         self.authenticatedPolicyStore = AuthenticatedPolicyStore(directory: configuration.stateDirectory + "/policies")
-        let (policies, problems) = policyLoader.load()
-        self.filePolicies = policies
-        self.machine = AgentStateMachine(policies: policies)
-        for problem in problems {
+        let loaded = policyLoader.load()
+        self.filePolicies = loaded.policies
+        self.machine = AgentStateMachine(policies: loaded.policies)
+        for problem in loaded.allProblems {
             logger.error("policy file ignored", metadata: ["problem": "\(problem)"])
         }
     }
@@ -296,14 +294,25 @@ public final class Agent {
 
     // MARK: - Policy and the ledger
 
-    func reloadPolicy() {
-        let (policies, problems) = policyLoader.load()
-        for problem in problems {
+    /// Reads the policy files again (`ReloadPolicy`, SIGHUP) and applies them, holding weakenings; tells the guard
+    /// (`PolicyReloaded`). Returns the files that could not be used: each keeps its last good version.
+    @discardableResult
+    func reloadPolicy(source: String = "policy") -> [PolicyFileProblem] {
+        let problems = readPolicyFiles()
+        applyPolicy(source: source)
+        logger.info("policy reloaded")
+        publisher.policyReloaded()
+        return problems
+    }
+
+    /// Reads the policy files into ``filePolicies`` (each broken file at its last good version) and logs each problem.
+    func readPolicyFiles() -> [PolicyFileProblem] {
+        let loaded = policyLoader.load()
+        for problem in loaded.allProblems {
             logger.error("policy file not applied; the last good policy stays", metadata: ["problem": "\(problem)"])
         }
-        filePolicies = policies
-        applyPolicy(source: "policy")
-        logger.info("policy reloaded")
+        filePolicies = loaded.policies
+        return loaded.allProblems
     }
 
     private func restoreLedger() {

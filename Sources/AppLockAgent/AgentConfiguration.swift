@@ -1,8 +1,11 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockPolicyStore
+public import AppLockProtocol
 import Glibc
 
 /// Where the agent finds its buses, files and limits; `fromEnvironment()`
-/// follows the XDG base-directory rules so tests can point everything elsewhere.
+/// follows the XDG base-directory rules (the policy files' through ``PolicyFiles``) so tests can point everything
+/// elsewhere.
 public struct AgentConfiguration: Sendable {
     /// The session bus address; nil means the session bus of the environment.
     public var sessionBusAddress: String?
@@ -10,12 +13,10 @@ public struct AgentConfiguration: Sendable {
     public var systemBusAddress: String?
     /// Watch logind on the system bus.
     public var watchLogind = true
-    /// `$XDG_CONFIG_HOME/applock`.
-    public var configDirectory: String
+    /// The user's and the administrator's policy files.
+    public var policyFiles: PolicyFiles
     /// `$XDG_STATE_HOME/applock`.
     public var stateDirectory: String
-    /// The administrator's `[Mandatory]` policy file.
-    public var adminPolicyPath: String
     /// How long a Secret Service call may take before it counts as unavailable.
     public var storeTimeout: Duration = .seconds(5)
     /// How long polkit may take to answer a ping before system authentication counts as unavailable.
@@ -27,29 +28,18 @@ public struct AgentConfiguration: Sendable {
     /// The agent's version, served as the `Version` property.
     public var version: String
 
-    public init(
-        configDirectory: String,
-        stateDirectory: String,
-        adminPolicyPath: String = AdministratorPolicyPath.system,
-        version: String = AgentVersion.current
-    ) {
-        self.configDirectory = configDirectory
+    public init(policyFiles: PolicyFiles, stateDirectory: String, version: String = AgentVersion.current) {
+        self.policyFiles = policyFiles
         self.stateDirectory = stateDirectory
-        self.adminPolicyPath = adminPolicyPath
         self.version = version
     }
 
-    /// The configuration the environment asks for: `XDG_CONFIG_HOME`, `XDG_STATE_HOME`
-    /// (defaulting under `HOME`) and `APPLOCK_ADMIN_POLICY`.
+    /// The configuration the environment asks for: the policy files (``PolicyFiles/fromProcessEnvironment()``) and
+    /// `XDG_STATE_HOME` (defaulting under `HOME`).
     public static func fromEnvironment() -> AgentConfiguration {
         let home = environment("HOME") ?? "/"
-        let config = environment("XDG_CONFIG_HOME") ?? home + "/.config"
         let state = environment("XDG_STATE_HOME") ?? home + "/.local/state"
-        return AgentConfiguration(
-            configDirectory: config + "/applock",
-            stateDirectory: state + "/applock",
-            adminPolicyPath: AdministratorPolicyPath.resolve(environment(AdministratorPolicyPath.environmentVariable))
-        )
+        return AgentConfiguration(policyFiles: .fromProcessEnvironment(), stateDirectory: state + "/applock")
     }
 
     private static func environment(_ name: String) -> String? {
@@ -60,9 +50,4 @@ public struct AgentConfiguration: Sendable {
         if name.hasPrefix("XDG_"), !string.hasPrefix("/") { return nil }
         return string
     }
-}
-
-/// The version of this build of AppLock.
-public enum AgentVersion {
-    public static let current = "0.1.0"
 }

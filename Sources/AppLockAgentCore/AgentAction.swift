@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// Something the agent's I/O layer must do after an input to `AgentStateMachine`.
 public enum AgentAction: Equatable, Sendable {

@@ -1,5 +1,5 @@
 public import AppLockCore
-import AppLockProtocol
+public import AppLockProtocol
 
 extension AgentStateMachine {
     /// Longest inhibit reason accepted, in bytes.

@@ -1,5 +1,5 @@
 public import AppLockCore
-import AppLockProtocol
+public import AppLockProtocol
 
 extension AgentStateMachine {
     /// A passcode is stored for `app` (startup enumeration, or after SetPasscode/ChangePasscode). An app

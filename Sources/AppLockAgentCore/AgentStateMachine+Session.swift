@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 
 extension AgentStateMachine {
     /// A desktop-session signal. Lock triggers apply per policy key to every app not inhibited (suspend and

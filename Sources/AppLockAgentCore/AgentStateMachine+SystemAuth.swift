@@ -1,5 +1,5 @@
 public import AppLockCore
-import AppLockProtocol
+public import AppLockProtocol
 
 extension AgentStateMachine {
     /// Starts a system authentication (`UnlockWithSystemAuthentication` or `ResetPasscode`) of `app` for the

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// The whole agent's state: known apps, session conditions, inhibitors, deadlines and the lock-out ledger.
 ///

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 
 /// The state machine's record of one known application.
 struct AppEntry: Equatable, Sendable {

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// Everything the agent publishes about one application.
 public struct AppSnapshot: Equatable, Sendable {

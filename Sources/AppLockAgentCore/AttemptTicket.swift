@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 
 /// A passcode attempt in flight, handed out by `AgentStateMachine.beginAttempt` and returned to `finishAttempt`.
 public struct AttemptTicket: Equatable, Sendable {

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// The last policy each app with a passcode was given with its authentication (its passcode, or the first policy
 /// seen for it), kept by the agent under `$XDG_STATE_HOME/applock/policies/`. A weakening found in the files is held:

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 
 /// One `Inhibit` held on an app.
 struct Inhibitor: Equatable, Sendable {

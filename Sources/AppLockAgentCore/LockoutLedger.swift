@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// Per-application failed-attempt counts and lock-out deadlines, persisted by the agent.
 ///

@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 
 /// One FIFO of operations per app: an operation starts only when the one before it for the same app has finished,
 /// so two passcode calls for one app never verify at once (they cannot both count as one failure or unlock twice);

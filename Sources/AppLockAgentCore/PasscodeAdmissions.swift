@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// The passcode calls the agent has taken on (waiting for their app's turn or being verified), counted per app, per
 /// caller and in all. A call beyond a bound is refused with `LimitExceeded` before the agent takes any secret memory

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// Which apps have a passcode, each with its kind and the fingerprint of its stored hash, kept by the agent beside
 /// the lock-out ledger. An app recorded here whose keyring item is gone, or whose item's hash does not match the

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// One state change of one app, as Recent Locks shows it: which app, what it became, why, and when. It holds no
 /// passcode and nothing typed by the user.

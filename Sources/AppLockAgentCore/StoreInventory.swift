@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 
 /// What the agent knows about which apps have a stored passcode. When listing
 /// the store at startup failed (keyring locked or missing), the inventory is

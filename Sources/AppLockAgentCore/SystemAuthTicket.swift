@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 
 /// A system authentication in flight, handed out by `AgentStateMachine.beginSystemAuthentication` and returned to
 /// `finishSystemAuthentication` (or named by `.cancelSystemAuthentication` when a lock or the caller's leaving

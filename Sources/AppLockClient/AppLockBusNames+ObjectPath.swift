@@ -15,7 +15,7 @@ extension AppLockBusNames {
 
     /// The object path of an app's object; the label is made only of `[A-Za-z0-9_]`, so it is valid for any
     /// non-empty id.
-    static func applicationObjectPath(for appID: String) -> ObjectPath {
-        try! ObjectPath(applicationPath(for: appID))
+    static func applicationObjectPath(for appID: AppID) -> ObjectPath {
+        try! ObjectPath(applicationPath(for: appID.rawValue))
     }
 }

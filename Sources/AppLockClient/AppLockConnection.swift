@@ -1,5 +1,5 @@
 public import AppLockCore
-import AppLockProtocol
+public import AppLockProtocol
 import DBusKit
 import Dispatch
 public import SystemKit
@@ -18,10 +18,11 @@ public import SystemKit
 /// on the program's loop thread, and no thread is started.
 ///
 /// ```swift
+/// let notes = try AppID("org.example.Notes")
 /// let agent = try AppLockConnection()
-/// try await agent.register("org.example.Notes")
-/// let watch = agent.observeStateChanges(of: "org.example.Notes") { change in print(change.state) }
-/// try agent.blocking.unlock("org.example.Notes", passcode: "1234")
+/// try await agent.register(notes)
+/// let watch = agent.observeStateChanges(of: notes) { change in print(change.state) }
+/// try agent.blocking.unlock(notes, passcode: "1234")
 /// ```
 public final class AppLockConnection: Sendable {
     /// This connection's unique bus name (the `owner` that `ListApplications` shows for its registrations).
@@ -124,6 +125,12 @@ public final class AppLockConnection: Sendable {
         Self.onLoop(of: core) { core.value.send(request, timeout: timeout, completion) }
     }
 
+    /// Runs `work` with the connection's core on its loop thread: now when called there, else soon.
+    func onLoop(_ work: @escaping @Sendable (ConnectionCore) -> Void) {
+        let core = self.core
+        Self.onLoop(of: core) { work(core.value) }
+    }
+
     /// Runs `work` on the loop thread of `core`: now when called there, else soon.
     private static func onLoop(of core: LoopBound<ConnectionCore>, _ work: @escaping @Sendable () -> Void) {
         if core.loop.inLoop { work() } else { core.loop.post(work) }
@@ -132,47 +139,47 @@ public final class AppLockConnection: Sendable {
     // MARK: Calls
 
     /// Registers `appID` as this connection's (`RegisterApplication`); several apps may be registered on one connection.
-    public func register(_ appID: String) async throws(AppLockError) { try await perform(.register(appID)) }
+    public func register(_ appID: AppID) async throws(AppLockError) { try await perform(.register(appID)) }
     /// Ends this connection's registration of `appID`.
-    public func unregister(_ appID: String) async throws(AppLockError) { try await perform(.unregister(appID)) }
+    public func unregister(_ appID: AppID) async throws(AppLockError) { try await perform(.unregister(appID)) }
     /// Tells the agent whether the app's windows are shown (`foreground`) or hidden (`background`); owner only.
-    public func reportActivity(_ appID: String, _ activity: Activity) async throws(AppLockError) {
+    public func reportActivity(_ appID: AppID, _ activity: Activity) async throws(AppLockError) {
         try await perform(.reportActivity(appID, activity))
     }
     /// Locks the app now (reason `manual`).
-    public func lock(_ appID: String) async throws(AppLockError) { try await perform(.lock(appID)) }
+    public func lock(_ appID: AppID) async throws(AppLockError) { try await perform(.lock(appID)) }
     /// Locks every known app.
     public func lockAll() async throws(AppLockError) { try await perform(.lockAll) }
     /// Verifies `passcode` and unlocks the app; the caller need not have registered it.
-    public func unlock(_ appID: String, passcode: String) async throws(AppLockError) {
+    public func unlock(_ appID: AppID, passcode: String) async throws(AppLockError) {
         try await perform(.unlock(appID, passcode: passcode))
     }
     /// Sets the app's first passcode.
-    public func setPasscode(_ appID: String, _ passcode: String, kind: PasscodeKind) async throws(AppLockError) {
+    public func setPasscode(_ appID: AppID, _ passcode: String, kind: PasscodeKind) async throws(AppLockError) {
         try await perform(.setPasscode(appID, passcode, kind: kind))
     }
     /// Replaces the app's passcode.
-    public func changePasscode(_ appID: String, from old: String, to new: String, kind: PasscodeKind) async throws(AppLockError) {
+    public func changePasscode(_ appID: AppID, from old: String, to new: String, kind: PasscodeKind) async throws(AppLockError) {
         try await perform(.changePasscode(appID, from: old, to: new, kind: kind))
     }
     /// Removes the app's passcode.
-    public func removePasscode(_ appID: String, passcode: String) async throws(AppLockError) {
+    public func removePasscode(_ appID: AppID, passcode: String) async throws(AppLockError) {
         try await perform(.removePasscode(appID, passcode: passcode))
     }
     /// Holds an inhibitor on the app (owner only); returns its cookie.
-    public func inhibit(_ appID: String, reason: String) async throws(AppLockError) -> UInt32 {
+    public func inhibit(_ appID: AppID, reason: String) async throws(AppLockError) -> UInt32 {
         try await perform(.inhibit(appID, reason: reason))
     }
     /// Releases an inhibitor.
     public func uninhibit(cookie: UInt32) async throws(AppLockError) { try await perform(.uninhibit(cookie: cookie)) }
     /// The object path of a known app.
-    public func applicationPath(_ appID: String) async throws(AppLockError) -> String {
+    public func applicationPath(_ appID: AppID) async throws(AppLockError) -> String {
         try await perform(.applicationPath(appID))
     }
     /// Every known app.
     public func listApplications() async throws(AppLockError) -> [ApplicationListing] { try await perform(.listApplications) }
     /// The app's properties (state, failed attempts, retry time, policy, passcode kind…).
-    public func properties(of appID: String) async throws(AppLockError) -> AppProperties {
+    public func properties(of appID: AppID) async throws(AppLockError) -> AppProperties {
         try await perform(.properties(of: appID))
     }
     /// The desktop session's state as the agent sees it.
@@ -189,55 +196,22 @@ public final class AppLockConnection: Sendable {
     /// Calls `handler` with every `StateChanged` of `appID` (an `arg0` match: the bus sends only that app's), or of
     /// every app when `appID` is nil.
     public func observeStateChanges(
-        of appID: String?, _ handler: @escaping @Sendable (AppStateChange) -> Void
+        of appID: AppID?, _ handler: @escaping @Sendable (AppStateChange) -> Void
     ) -> AppLockObservation {
         let rule = MatchRule(
             sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
-            interface: AppLockBusNames.managerInterface, member: ManagerSignal.stateChanged.name, arg0: appID)
+            interface: AppLockBusNames.managerInterface, member: ManagerSignal.stateChanged.name, arg0: appID?.rawValue)
         return observe([(rule, { @Sendable message in
-            guard let arguments = try? message.arguments(), arguments.count == 3, let app = arguments[0].stringValue,
-                  let state = arguments[1].stringValue, let reason = arguments[2].stringValue
-            else { return }
-            handler(AppStateChange(
-                appID: app, state: AppLockState(rawValue: state) ?? .locked, reason: AppLockReason(rawValue: reason)))
+            if let change = AppStateChange(message) { handler(change) }
         })])
     }
 
     /// Every `StateChanged` of `appID` (of every app when nil), until the stream is dropped or the connection closes.
-    public func stateChanges(of appID: String?) -> AsyncStream<AppStateChange> {
+    public func stateChanges(of appID: AppID?) -> AsyncStream<AppStateChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: AppStateChange.self)
         let observation = observeStateChanges(of: appID) { continuation.yield($0) }
         continuation.onTermination = { _ in observation.cancel() }
         return stream
-    }
-
-    /// Calls `handler` with the app's properties as they are now (one `GetAll` after subscribing) and again after
-    /// every `PropertiesChanged` of its object.
-    public func observeProperties(
-        of appID: String, _ handler: @escaping @Sendable (AppProperties) -> Void
-    ) -> AppLockObservation {
-        let request = AppLockRequest<AppProperties>.properties(of: appID)
-        // Touched on the loop thread only.
-        let current = UncheckedCell(AppProperties(appID: appID))
-        let loop = core.loop
-        let rule = MatchRule(
-            sender: AppLockBusNames.busName, path: request.path, interface: StandardInterfaces.properties,
-            member: "PropertiesChanged", arg0: AppLockBusNames.applicationInterface)
-        let observation = observe([(rule, { @Sendable message in
-            guard let arguments = try? message.arguments(), arguments.count >= 2,
-                  let changed = arguments[1].dictionaryValue
-            else { return }
-            current.value.apply(changed)
-            handler(current.value)
-        })])
-        send(request) { result in
-            guard case .success(let properties) = result else { return }
-            loop.post {
-                current.value = properties
-                handler(properties)
-            }
-        }
-        return observation
     }
 
     /// Calls `handler` with every `SessionStateChanged`.
@@ -260,7 +234,7 @@ public final class AppLockConnection: Sendable {
     ) -> AppLockObservation {
         let core = self.core
         let timeout = self.timeout
-        return observation { core.value.watchAgent(reportingCurrent: reportingCurrent, timeout: timeout, handler) }
+        return observation { core.value.watchAgent(reportingCurrent: reportingCurrent, timeout: timeout) { handler(!$0.isEmpty) } }
     }
 
     /// Calls `handler` once if the connection to the bus is lost (every registration of this connection is gone).

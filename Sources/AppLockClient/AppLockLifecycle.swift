@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 /// The lock window's template methods (VFAppSecurityLockWindow's hooks), each mapped onto the agent.
 /// Every method has a default implementation; adopt only what you need.
 ///
@@ -9,7 +11,7 @@ public protocol AppLockLifecycle: Sendable {
     /// Suspend and shutdown lock anyway.
     func shouldLock() -> Bool
     /// The state is about to become `locked`: get the lock screen ready (it shows with the next status). Also
-    /// called once at start, for the fail-closed `locked` (reason ``AppLockReason/starting``) that lasts until
+    /// called once at start, for the fail-closed `locked` (reason ``LockReason/starting``) that lasts until
     /// the agent answers, so that every call is paired with a later ``lockDidDismiss(_:)``.
     func lockWillAppear(_ status: AppLockStatus)
     /// The application has just left `locked` (unlocked, or only obscured).

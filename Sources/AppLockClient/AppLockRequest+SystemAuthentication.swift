@@ -1,4 +1,4 @@
-import AppLockProtocol
+public import AppLockProtocol
 
 extension AppLockRequest where Value == Void {
     /// How long a system authentication waits for the user in the desktop's dialog: longer than the agent's own
@@ -7,13 +7,13 @@ extension AppLockRequest where Value == Void {
 
     /// `UnlockWithSystemAuthentication`: unlocks with the user's own authentication (polkit's dialog: password, or
     /// a fingerprint where PAM uses fprintd) instead of the passcode; nothing counts as a failed attempt.
-    public static func unlockWithSystemAuthentication(_ appID: String) -> Self {
-        Self(.unlockWithSystemAuthentication, [.string(appID)], checking: [check(appID: appID)],
+    public static func unlockWithSystemAuthentication(_ appID: AppID) -> Self {
+        Self(.unlockWithSystemAuthentication, [.string(appID.rawValue)],
              replyTimeout: systemAuthenticationTimeout)
     }
 
     /// `ResetPasscode`: removes a forgotten passcode and its failed-attempt record after system authentication.
-    public static func resetPasscode(_ appID: String) -> Self {
-        Self(.resetPasscode, [.string(appID)], checking: [check(appID: appID)], replyTimeout: systemAuthenticationTimeout)
+    public static func resetPasscode(_ appID: AppID) -> Self {
+        Self(.resetPasscode, [.string(appID.rawValue)], replyTimeout: systemAuthenticationTimeout)
     }
 }

@@ -1,5 +1,5 @@
 public import AppLockCore
-import AppLockProtocol
+public import AppLockProtocol
 import DBusKit
 
 /// One Manager call, ready to send: its method from the contract, its arguments, the check the client makes
@@ -61,16 +61,6 @@ public struct AppLockRequest<Value: Sendable>: Sendable {
         ) { reply, _ in reply.first.flatMap(decode) }
     }
 
-    /// Nil when `appID` is a valid app id, else the `InvalidArgument` the agent would answer.
-    static func check(appID: String) -> ManagerError? {
-        do {
-            _ = try AppID(appID)
-            return nil
-        } catch {
-            return .invalidArgument("\(error)")
-        }
-    }
-
     /// Nil when `passcode` fits `kind`, else the `InvalidPasscode` the agent would answer.
     static func check(newPasscode passcode: String, kind: PasscodeKind) -> ManagerError? {
         do {
@@ -89,55 +79,60 @@ extension AppLockRequest where Value == Void {
     }
 
     /// `RegisterApplication`: binds `appID` to this connection until it is unregistered or the connection closes.
-    public static func register(_ appID: String) -> Self {
-        Self(.registerApplication, [.string(appID)], checking: [check(appID: appID)])
+    public static func register(_ appID: AppID) -> Self {
+        Self(.registerApplication, [.string(appID.rawValue)])
     }
 
     /// `UnregisterApplication` (owner only).
-    public static func unregister(_ appID: String) -> Self {
-        Self(.unregisterApplication, [.string(appID)], checking: [check(appID: appID)])
+    public static func unregister(_ appID: AppID) -> Self {
+        Self(.unregisterApplication, [.string(appID.rawValue)])
     }
 
     /// `Lock`: locks now (reason `manual`); an app without a passcode is obscured instead.
-    public static func lock(_ appID: String) -> Self {
-        Self(.lock, [.string(appID)], checking: [check(appID: appID)])
+    public static func lock(_ appID: AppID) -> Self {
+        Self(.lock, [.string(appID.rawValue)])
     }
 
     /// `LockAll`.
     public static var lockAll: Self { Self(.lockAll, []) }
 
     /// `Unlock`: verifies `passcode` and unlocks. Any connection may call it, registered or not.
-    public static func unlock(_ appID: String, passcode: String) -> Self {
-        Self(.unlock, [.string(appID), .string(passcode)], checking: [check(appID: appID)])
+    public static func unlock(_ appID: AppID, passcode: String) -> Self {
+        Self(.unlock, [.string(appID.rawValue), .string(passcode)])
     }
 
     /// `ConfirmPolicy`: the passcode authenticates the weakenings of the app's policy the agent holds; they apply.
-    public static func confirmPolicy(_ appID: String, passcode: String) -> Self {
-        Self(.confirmPolicy, [.string(appID), .string(passcode)], checking: [check(appID: appID)])
+    public static func confirmPolicy(_ appID: AppID, passcode: String) -> Self {
+        Self(.confirmPolicy, [.string(appID.rawValue), .string(passcode)])
     }
 
+    /// `ReloadPolicy`: the agent reads the policy files again and applies them (holding weakenings), and the guard
+    /// follows; `PolicyFileBroken` names a file that cannot be used, whose last good version stays in force. D-Bus
+    /// starts the agent when it is not running.
+    public static var reloadPolicy: Self { Self(.reloadPolicy, []) }
+
     /// `SetPasscode`: the app's first passcode.
-    public static func setPasscode(_ appID: String, _ passcode: String, kind: PasscodeKind) -> Self {
+    public static func setPasscode(_ appID: AppID, _ passcode: String, kind: PasscodeKind) -> Self {
         Self(
-            .setPasscode, [.string(appID), .string(passcode), .string(kind.rawValue)],
-            checking: [check(appID: appID), check(newPasscode: passcode, kind: kind)])
+            .setPasscode, [.string(appID.rawValue), .string(passcode), .string(kind.rawValue)],
+            checking: [check(newPasscode: passcode, kind: kind)])
     }
 
     /// `ChangePasscode`: a wrong `old` counts as a failed attempt.
-    public static func changePasscode(_ appID: String, from old: String, to new: String, kind: PasscodeKind) -> Self {
+    public static func changePasscode(_ appID: AppID, from old: String, to new: String, kind: PasscodeKind) -> Self {
         Self(
-            .changePasscode, [.string(appID), .string(old), .string(new), .string(kind.rawValue)],
-            checking: [check(appID: appID), check(newPasscode: new, kind: kind)])
+            .changePasscode, [.string(appID.rawValue), .string(old), .string(new), .string(kind.rawValue)],
+            checking: [check(newPasscode: new, kind: kind)])
     }
 
     /// `RemovePasscode`: a wrong passcode counts as a failed attempt.
-    public static func removePasscode(_ appID: String, passcode: String) -> Self {
-        Self(.removePasscode, [.string(appID), .string(passcode)], checking: [check(appID: appID)])
+    public static func removePasscode(_ appID: AppID, passcode: String) -> Self {
+        Self(.removePasscode, [.string(appID.rawValue), .string(passcode)])
     }
 
     /// `ReportActivity` (owner only).
-    public static func reportActivity(_ appID: String, _ activity: Activity) -> Self {
-        Self(.reportActivity, [.string(appID), .string(activity.rawValue)], checking: [check(appID: appID)])
+    public static func reportActivity(_ appID: AppID, _ activity: Activity) -> Self {
+        Self(.reportActivity, [.string(appID.rawValue), .string(activity.rawValue)])
     }
 
     /// A call to the bus itself (`org.freedesktop.DBus.GetId`), not to the agent: it returns once the bus has
@@ -157,15 +152,15 @@ extension AppLockRequest where Value == Void {
 
 extension AppLockRequest where Value == UInt32 {
     /// `Inhibit` (owner only): returns the cookie for ``AppLockRequest/uninhibit(cookie:)``.
-    public static func inhibit(_ appID: String, reason: String) -> Self {
-        Self(.inhibit, [.string(appID), .string(reason)], checking: [check(appID: appID)]) { reply, _ in reply.first?.uint32Value }
+    public static func inhibit(_ appID: AppID, reason: String) -> Self {
+        Self(.inhibit, [.string(appID.rawValue), .string(reason)]) { reply, _ in reply.first?.uint32Value }
     }
 }
 
 extension AppLockRequest where Value == String {
     /// `GetApplication`: the object path of a registered app or one with a passcode.
-    public static func applicationPath(_ appID: String) -> Self {
-        Self(.getApplication, [.string(appID)], checking: [check(appID: appID)]) { reply, _ in reply.first?.objectPathValue?.description }
+    public static func applicationPath(_ appID: AppID) -> Self {
+        Self(.getApplication, [.string(appID.rawValue)]) { reply, _ in reply.first?.objectPathValue?.description }
     }
 }
 
@@ -174,10 +169,10 @@ extension AppLockRequest where Value == [ApplicationListing] {
     public static var listApplications: Self {
         Self(.listApplications, []) { reply, _ in
             reply.first?.arrayValue?.compactMap { row in
-                guard let fields = row.structureValue, fields.count == 3, let app = fields[0].stringValue,
+                guard let fields = row.structureValue, fields.count == 3, let app = fields[0].stringValue.flatMap({ try? AppID($0) }),
                       let state = fields[1].stringValue, let owner = fields[2].stringValue
                 else { return nil }
-                return ApplicationListing(appID: app, state: AppLockState(rawValue: state) ?? .locked, owner: owner)
+                return ApplicationListing(appID: app, state: AppState(rawValue: state) ?? .locked, owner: owner)
             }
         }
     }
@@ -186,13 +181,10 @@ extension AppLockRequest where Value == [ApplicationListing] {
 extension AppLockRequest where Value == AppProperties {
     /// Every property of the app's object (`Properties.GetAll`); an app the agent does not know answers
     /// `UnknownApplication`. Any connection may read them, registered or not.
-    public static func properties(of appID: String) -> Self {
-        let problem = check(appID: appID)
-        // A malformed id is refused before sending; its path is never built.
-        let path = problem == nil ? AppLockBusNames.applicationObjectPath(for: appID) : AppLockBusNames.managerObjectPath
-        return Self(
-            path: path, interface: StandardInterfaces.properties, member: "GetAll",
-            [.string(AppLockBusNames.applicationInterface)], checking: [problem]
+    public static func properties(of appID: AppID) -> Self {
+        Self(
+            path: AppLockBusNames.applicationObjectPath(for: appID), interface: StandardInterfaces.properties,
+            member: "GetAll", [.string(AppLockBusNames.applicationInterface)]
         ) { reply, _ in
             guard let entries = reply.first?.dictionaryValue else { return nil }
             var properties = AppProperties(appID: appID)
@@ -227,8 +219,8 @@ extension AppLockRequest where Value == String {
 extension AppLockRequest where Value == String {
     /// `RegisterApplication`, answering the unique name of the agent that registered the app (a session notices
     /// when the agent changes under it).
-    static func registerWithAgent(_ appID: String) -> Self {
-        Self(.registerApplication, [.string(appID)], checking: [check(appID: appID)]) { _, sender in sender }
+    static func registerWithAgent(_ appID: AppID) -> Self {
+        Self(.registerApplication, [.string(appID.rawValue)]) { _, sender in sender }
     }
 }
 
@@ -240,6 +232,14 @@ extension AppLockRequest where Value == UInt32 {
     }
 }
 
+extension AppLockRequest where Value == String {
+    /// The unique name of the connection that owns `busName` now (`org.freedesktop.DBus.GetNameOwner`); a name
+    /// nobody owns is the bus's `NameHasNoOwner` error. Asked of the bus itself: it never starts the agent.
+    static func nameOwner(_ busName: String) -> Self {
+        Self(askingTheBus: "GetNameOwner", about: busName) { $0.stringValue }
+    }
+}
+
 extension AppLockRequest where Value == Bool {
     /// Whether a connection owns `busName` now (`org.freedesktop.DBus.NameHasOwner`). Asked of the bus itself: it
     /// never starts the agent.
@@ -248,13 +248,13 @@ extension AppLockRequest where Value == Bool {
     }
 }
 
-extension AppLockRequest where Value == [String: [String]] {
+extension AppLockRequest where Value == [AppID: [String]] {
     /// `GetHeldPolicyChanges`: for each app with a weakening of its policy waiting for authentication, the keys held.
     public static var heldPolicyChanges: Self {
         Self(.getHeldPolicyChanges, []) { reply, _ in
-            var held: [String: [String]] = [:]
+            var held: [AppID: [String]] = [:]
             for row in reply.first?.arrayValue ?? [] {
-                guard let fields = row.structureValue, fields.count == 2, let app = fields[0].stringValue,
+                guard let fields = row.structureValue, fields.count == 2, let app = fields[0].stringValue.flatMap({ try? AppID($0) }),
                       let keys = fields[1].arrayValue?.compactMap(\.stringValue)
                 else { continue }
                 held[app] = keys
@@ -269,11 +269,11 @@ extension AppLockRequest where Value == [RecentLockEvent] {
     public static var recentEvents: Self {
         Self(.getRecentEvents, []) { reply, _ in
             reply.first?.arrayValue?.compactMap { row in
-                guard let fields = row.structureValue, fields.count == 4, let app = fields[0].stringValue,
-                      let state = fields[1].stringValue.flatMap(AppLockState.init(rawValue:)),
+                guard let fields = row.structureValue, fields.count == 4, let app = fields[0].stringValue.flatMap({ try? AppID($0) }),
+                      let state = fields[1].stringValue.flatMap(AppState.init(rawValue:)),
                       let reason = fields[2].stringValue, let time = fields[3].uint64Value
                 else { return nil }
-                return RecentLockEvent(appID: app, state: state, reason: AppLockReason(rawValue: reason), time: time)
+                return RecentLockEvent(appID: app, state: state, reason: LockReason(rawValue: reason), time: time)
             }
         }
     }
@@ -282,8 +282,8 @@ extension AppLockRequest where Value == [RecentLockEvent] {
 extension AppLockRequest where Value == MissedAttemptLog.Record {
     /// `GetMissedAttempts`: the failed unlocks of `appID` while it was locked, since its last successful unlock.
     /// An attempt whose method or outcome this client does not know is left out; the count still has it.
-    public static func missedAttempts(_ appID: String) -> Self {
-        Self(.getMissedAttempts, [.string(appID)], checking: [check(appID: appID)]) { reply, _ in
+    public static func missedAttempts(_ appID: AppID) -> Self {
+        Self(.getMissedAttempts, [.string(appID.rawValue)]) { reply, _ in
             guard reply.count == 2, let count = reply[0].uint32Value, let rows = reply[1].arrayValue else { return nil }
             let attempts = rows.compactMap { row -> MissedAttempt? in
                 guard let fields = row.structureValue, fields.count == 3, let time = fields[0].uint64Value,

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 import Dispatch
 import SystemKit
 
@@ -6,17 +7,17 @@ import SystemKit
 /// thread, follows the app's state, and carries its requests (unlock, activity reports, passcode changes).
 ///
 /// It fails closed: until the agent has answered, and whenever the agent leaves the bus, ``status`` is `locked`
-/// (reason ``AppLockReason/agentUnavailable``); when the agent comes back the session registers again by itself.
+/// (reason ``LockReason/agentUnavailable``); when the agent comes back the session registers again by itself.
 ///
 /// ```swift
-/// let session = try AppLockSession(appID: "org.example.Notes")
+/// let session = try AppLockSession(appID: AppID("org.example.Notes"))
 /// for await status in session.statusUpdates {
 ///     status.isLocked ? showLockScreen(status) : showContent()
 /// }
 /// ```
 public final class AppLockSession: Sendable {
     /// The registered app id.
-    public let appID: String
+    public let appID: AppID
     private let core: LoopBound<SessionCore>
     private let shared: SharedStatus
 
@@ -26,12 +27,11 @@ public final class AppLockSession: Sendable {
     ///   - appID: a desktop-file id such as `org.example.Notes`.
     ///   - busAddress: a D-Bus address to use instead of the session bus.
     ///   - lifecycle: the lock-window hooks, called on the session's thread.
-    /// - Throws: ``AppLockError/agent(_:message:)`` with `invalidArgument` for a malformed app id (the core's rule).
-    ///   A missing agent or bus is not an error: the session reports `locked` and keeps trying.
+    /// - Throws: ``AppLockError/other(name:message:)`` when the session's event loop cannot be made. A missing agent
+    ///   or bus is not an error: the session reports `locked` and keeps trying.
     public init(
-        appID: String, busAddress: String? = nil, lifecycle: (any AppLockLifecycle)? = nil
+        appID: AppID, busAddress: String? = nil, lifecycle: (any AppLockLifecycle)? = nil
     ) throws(AppLockError) {
-        if let problem = AppLockRequest<Void>.check(appID: appID) { throw AppLockError(problem) }
         self.appID = appID
         let shared = SharedStatus()
         self.shared = shared
@@ -84,11 +84,11 @@ public final class AppLockSession: Sendable {
     }
 
     /// The app's state changes only (`unlocked`, `obscured`, `locked`), starting with the current one.
-    public var stateChanges: AsyncStream<AppLockState> {
+    public var stateChanges: AsyncStream<AppState> {
         let updates = statusUpdates
         return AsyncStream { continuation in
             let task = Task {
-                var last: AppLockState?
+                var last: AppState?
                 for await status in updates where status.state != last {
                     last = status.state
                     continuation.yield(status.state)

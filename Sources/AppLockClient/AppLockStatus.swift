@@ -1,13 +1,14 @@
 public import AppLockCore
+public import AppLockProtocol
 import SystemKit
 
 /// Everything the client knows about its application, as one value: what to show and why, whether the agent
 /// is reachable, the passcode's kind, failed attempts and any pending lock-out.
 public struct AppLockStatus: Sendable, Hashable {
     /// What the application must show. `locked` whenever the agent is not reachable (the client fails closed).
-    public var state: AppLockState
+    public var state: AppState
     /// Why.
-    public var reason: AppLockReason
+    public var reason: LockReason
     /// The application is registered with a running agent.
     public var isAgentAvailable: Bool
     /// A passcode is stored for the application.

@@ -1,15 +1,15 @@
 public import AppLockCore
-import AppLockProtocol
+public import AppLockProtocol
 import DBusKit
 
 /// The properties of one app's object (`io.github.applock.AppLock1.Application`), as one value.
 public struct AppProperties: Sendable, Hashable {
     /// The app id.
-    public var appID: String
+    public var appID: AppID
     /// `unlocked`, `obscured` or `locked`.
-    public var state: AppLockState
+    public var state: AppState
     /// Why.
-    public var reason: AppLockReason
+    public var reason: LockReason
     /// A live connection has registered the app.
     public var registered: Bool
     /// A passcode is stored.
@@ -26,7 +26,7 @@ public struct AppProperties: Sendable, Hashable {
     public var policy: [String: PolicyValue]
 
     /// An app that the agent has not described yet: locked (fail closed).
-    public init(appID: String) {
+    public init(appID: AppID) {
         self.appID = appID
         state = .locked
         reason = .starting
@@ -66,9 +66,9 @@ public struct AppProperties: Sendable, Hashable {
             guard let name = key.stringValue, let property = ApplicationProperty(rawValue: name) else { continue }
             let value = wrapped.unwrappingVariants
             switch property {
-            case .appID: if let text = value.stringValue { appID = text }
-            case .state: if let text = value.stringValue { state = AppLockState(rawValue: text) ?? .locked }
-            case .reason: if let text = value.stringValue { reason = AppLockReason(rawValue: text) }
+            case .appID: if let text = value.stringValue, let id = try? AppID(text) { appID = id }
+            case .state: if let text = value.stringValue { state = AppState(rawValue: text) ?? .locked }
+            case .reason: if let text = value.stringValue { reason = LockReason(rawValue: text) }
             case .registered: if let flag = value.boolValue { registered = flag }
             case .hasPasscode: if let flag = value.boolValue { hasPasscode = flag }
             case .passcodeKind: if let text = value.stringValue { passcodeKind = PasscodeKind(rawValue: text) }

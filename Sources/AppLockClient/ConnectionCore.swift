@@ -48,18 +48,22 @@ final class ConnectionCore {
         return id
     }
 
-    /// Follows the agent's name: `handler(true)` when it (re)appears, `handler(false)` when it leaves; with
-    /// `reportingCurrent`, first whether it is on the bus now (unless the subscription is cancelled before the bus
-    /// answers).
-    func watchAgent(reportingCurrent: Bool, timeout: Duration, _ handler: @escaping (Bool) -> Void) -> UInt64 {
+    /// Follows the agent's name: `handler` gets its owner's unique name when it (re)appears and "" when it leaves;
+    /// with `reportingCurrent`, first its owner now ("" when none; unless the subscription is cancelled before the
+    /// bus answers).
+    func watchAgent(reportingCurrent: Bool, timeout: Duration, _ handler: @escaping (_ owner: String) -> Void) -> UInt64 {
         let id = nextID
         nextID += 1
         guard !closed else { return id }
-        subscriptions[id] = [connection.watchNameOwner(AppLockBusNames.busName) { _, newOwner in handler(!newOwner.isEmpty) }]
+        subscriptions[id] = [connection.watchNameOwner(AppLockBusNames.busName) { _, newOwner in handler(newOwner) }]
         if reportingCurrent {
-            send(AppLockRequest<Bool>.nameHasOwner(AppLockBusNames.busName), timeout: timeout) { [weak self] result in
-                guard let self, self.subscriptions[id] != nil, case .success(let present) = result else { return }
-                handler(present)
+            send(AppLockRequest<String>.nameOwner(AppLockBusNames.busName), timeout: timeout) { [weak self] result in
+                guard let self, self.subscriptions[id] != nil else { return }
+                switch result {
+                case .success(let owner): handler(owner)
+                case .failure(.agentUnavailable): handler("")  // the bus's NameHasNoOwner
+                case .failure: break
+                }
             }
         }
         return id

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// The passcode screens (SwiftPasscodeLock's enter / set / confirm / mismatch / change / remove) as one small pure
 /// state machine that any UI drives, AppLock's lock window and `applock-demo` alike: show ``prompt`` and
@@ -61,7 +62,7 @@ public struct PasscodeFlow {
         case remove(PasscodeBytes)
 
         /// The Manager call for `appID`; the passcodes become strings here, only for the message that carries them.
-        public func call(for appID: String) -> AppLockRequest<Void> {
+        public func call(for appID: AppID) -> AppLockRequest<Void> {
             switch self {
             case .unlock(let passcode): .unlock(appID, passcode: passcode.makeString())
             case .set(let passcode, let kind): .setPasscode(appID, passcode.makeString(), kind: kind)

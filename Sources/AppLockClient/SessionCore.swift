@@ -5,32 +5,24 @@ import SystemKit
 
 /// The client's state machine and its bus connection, confined to the session's event-loop thread.
 ///
-/// It subscribes first (StateChanged with `arg0` = the app id, SessionStateChanged, the app object's
-/// PropertiesChanged, the agent's name owner), then registers, then reads the properties; until that read answers,
-/// and whenever the agent or the bus is gone, it reports `locked`.
+/// Each bus connection gets a ``ConnectionCore`` with an ``AgentLinkCore`` that registers the app (again whenever
+/// the agent comes back) and follows its properties; the session adds the desktop session's state, the inhibitor and
+/// the lifecycle hooks. Until the registration and the first reads have answered, and whenever the agent or the bus
+/// is gone, it reports `locked`.
 final class SessionCore {
-    let appID: String
+    let appID: AppID
     let loop: EventLoop
     private let busAddress: String?
     private let lifecycle: (any AppLockLifecycle)?
     private let shared: SharedStatus
-    private let appPath: ObjectPath
 
-    private var connection: Connection?
+    private var connection: ConnectionCore?
+    private var link: AgentLinkCore?
     private var status = AppLockStatus.starting
     private var published = AppLockStatus.starting
     private var subscribers: [UInt64: AsyncStream<AppLockStatus>.Continuation] = [:]
     private var nextID: UInt64 = 1
-    /// How to fail each call still waiting for its reply.
-    private var pending: [UInt64: (AppLockError) -> Void] = [:]
-    /// The app's properties as last read or announced.
-    private var properties: AppProperties
 
-    /// The unique name of the agent we are registered with ("" when none).
-    private var agentOwner = ""
-    /// The agent's owner as last announced by NameOwnerChanged (nil before the first announcement).
-    private var announcedOwner: String?
-    private var registering = false
     /// Registered and the properties read: signals are applied from now on.
     private var ready = false
     /// Bumped whenever a registration ends, so that late replies of an old one are dropped.
@@ -42,15 +34,15 @@ final class SessionCore {
 
     /// How long to wait before reconnecting to a lost bus or retrying a refused registration.
     static let retryDelay: Duration = .seconds(1)
+    /// How long a call waits for its reply.
+    static let callTimeout: Duration = .seconds(25)
 
-    init(appID: String, busAddress: String?, lifecycle: (any AppLockLifecycle)?, loop: EventLoop, shared: SharedStatus) {
+    init(appID: AppID, busAddress: String?, lifecycle: (any AppLockLifecycle)?, loop: EventLoop, shared: SharedStatus) {
         self.appID = appID
         self.busAddress = busAddress
         self.lifecycle = lifecycle
         self.loop = loop
         self.shared = shared
-        self.appPath = AppLockBusNames.applicationObjectPath(for: appID)
-        self.properties = AppProperties(appID: appID)
     }
 
     // MARK: Connecting and registering
@@ -63,117 +55,72 @@ final class SessionCore {
 
     private func connect() {
         guard !closed, connection == nil else { return }
-        let connection: Connection
+        let bus: Connection
         do {
-            if let busAddress {
-                connection = try Connection.address(busAddress, loop: loop)
-            } else {
-                connection = try Connection.session(loop: loop)
-            }
+            bus = try busAddress.map { try Connection.address($0, loop: loop) } ?? Connection.session(loop: loop)
         } catch {
             failClosed()
             scheduleRetry()
             return
         }
+        let connection = ConnectionCore(connection: bus, loop: loop)
         self.connection = connection
-        connection.onDisconnected = { [weak self] in self?.connectionLost() }
-        let manager = AppLockBusNames.managerObjectPath
-        let sender = AppLockBusNames.busName
-        _ = connection.addMatch(MatchRule(
-            sender: sender, path: manager, interface: AppLockBusNames.managerInterface, member: ManagerSignal.stateChanged.name,
-            arg0: appID
-        )) { [weak self] message in self?.stateChanged(message) }
-        _ = connection.addMatch(MatchRule(
-            sender: sender, path: manager, interface: AppLockBusNames.managerInterface,
-            member: ManagerSignal.sessionStateChanged.name
-        )) { [weak self] message in self?.sessionStateChanged(message) }
-        _ = connection.addMatch(MatchRule(
-            sender: sender, path: appPath, interface: StandardInterfaces.properties, member: "PropertiesChanged",
-            arg0: AppLockBusNames.applicationInterface
-        )) { [weak self] message in self?.propertiesChanged(message) }
-        _ = connection.watchNameOwner(sender) { [weak self] _, newOwner in self?.ownerChanged(newOwner) }
-        register()
-    }
-
-    private func register() {
-        guard !closed, connection != nil, !registering else { return }
-        registering = true
-        let attempt = generation
-        send(.registerWithAgent(appID)) { [weak self] (result: Result<String, AppLockError>) in
-            guard let self, !self.closed else { return }
-            self.registering = false
-            guard attempt == self.generation else {
-                self.register()
-                return
-            }
-            switch result {
-            case .success(let owner):
-                if let announced = self.announcedOwner, !announced.isEmpty, announced != owner {
-                    // The agent changed while we registered: that registration is gone with it.
-                    self.register()
-                    return
-                }
-                self.agentOwner = owner
-                self.status.registrationError = nil
-                self.readProperties(generation: attempt)
-            case .failure(.agentUnavailable):
-                self.failClosed()
-                if let announced = self.announcedOwner, !announced.isEmpty { self.scheduleRetry() }
-            case .failure(let error):
-                self.status.registrationError = error
-                self.failClosed()
-                self.scheduleRetry()
-            }
+        _ = connection.onDisconnected { [weak self] in self?.connectionLost() }
+        _ = connection.subscribe([(MatchRule(
+            sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
+            interface: AppLockBusNames.managerInterface, member: ManagerSignal.sessionStateChanged.name
+        ), { [weak self] message in self?.sessionStateChanged(message) })])
+        let link = AgentLinkCore(connection: connection, timeout: Self.callTimeout, reregisters: true) { [weak self] event in
+            self?.linkReported(event)
         }
+        self.link = link
+        link.register(appID)
     }
 
-    private func readProperties(generation attempt: UInt64) {
-        send(.properties(of: appID)) { [weak self] (result: Result<AppProperties, AppLockError>) in
-            guard let self, !self.closed, attempt == self.generation else { return }
-            switch result {
-            case .success(let properties):
-                self.apply(properties)
-                self.send(.sessionState) { [weak self] (result: Result<DesktopSessionState, AppLockError>) in
-                    guard let self, !self.closed, attempt == self.generation else { return }
-                    if case .success(let state) = result { self.status.sessionState = state }
-                    self.ready = true
-                    self.status.isAgentAvailable = true
-                    self.publish()
-                    self.reevaluateShouldLock()
-                }
-            case .failure:
-                self.endRegistration()
-                self.register()
+    private func linkReported(_ event: AgentLinkEvent) {
+        switch event {
+        case .agentPresence(let present):
+            if !present { endRegistration() }
+        case .registration(_, .success(let properties)):
+            status.registrationError = nil
+            apply(properties)
+            let attempt = generation
+            send(.sessionState) { [weak self] (result: Result<DesktopSessionState, AppLockError>) in
+                guard let self, !self.closed, attempt == self.generation else { return }
+                if case .success(let state) = result { self.status.sessionState = state }
+                self.ready = true
+                self.status.isAgentAvailable = true
+                self.publish()
+                self.reevaluateShouldLock()
             }
-        }
-    }
-
-    private func ownerChanged(_ newOwner: String) {
-        announcedOwner = newOwner
-        if newOwner.isEmpty {
+        case .registration(_, .failure(.agentUnavailable)):
             endRegistration()
-            return
-        }
-        if newOwner != agentOwner {
-            if ready || !agentOwner.isEmpty { endRegistration() }
-            register()
+            if link?.isAgentPresent == true { scheduleRetry() }
+        case .registration(_, .failure(let error)):
+            status.registrationError = error
+            endRegistration()
+            scheduleRetry()
+        case .properties(_, .success(let properties)):
+            guard ready else { return }
+            apply(properties)
+            publish()
+        case .properties(_, .failure):
+            break
         }
     }
 
     private func connectionLost() {
+        link?.close()
+        link = nil
         connection?.close()
         connection = nil
-        announcedOwner = nil
         endRegistration()
-        registering = false
         scheduleRetry()
     }
 
     /// Forgets the current registration and reports `locked` until the next one.
     private func endRegistration() {
         generation &+= 1
-        ready = false
-        agentOwner = ""
         inhibitCookie = nil
         inhibitBusy = false
         failClosed()
@@ -194,20 +141,11 @@ final class SessionCore {
         retryTimer = loop.schedule(at: .after(Self.retryDelay)) { [weak self] in
             guard let self else { return }
             self.retryTimer = nil
-            if self.connection == nil { self.connect() } else if !self.ready { self.register() }
+            if let link { if !self.ready { link.register(self.appID) } } else { self.connect() }
         }
     }
 
     // MARK: Signals
-
-    private func stateChanged(_ message: Message) {
-        guard ready, let args = try? message.arguments(), args.count == 3,
-              args[0].stringValue == appID, let state = args[1].stringValue, let reason = args[2].stringValue
-        else { return }
-        status.state = AppLockState(rawValue: state) ?? .locked
-        status.reason = AppLockReason(rawValue: reason)
-        publish()
-    }
 
     private func sessionStateChanged(_ message: Message) {
         guard ready, let text = message.firstStringArgument else { return }
@@ -215,22 +153,7 @@ final class SessionCore {
         publish()
     }
 
-    private func propertiesChanged(_ message: Message) {
-        guard ready, let args = try? message.arguments(), args.count >= 2,
-              let changed = args[1].dictionaryValue
-        else { return }
-        apply(changed)
-        publish()
-    }
-
-    private func apply(_ entries: [(DBusValue, DBusValue)]) {
-        var changed = properties
-        changed.apply(entries)
-        apply(changed)
-    }
-
     private func apply(_ new: AppProperties) {
-        properties = new
         status.state = new.state
         status.reason = new.reason
         status.hasPasscode = new.hasPasscode
@@ -318,13 +241,7 @@ final class SessionCore {
 
     private func send<Value>(_ request: AppLockRequest<Value>, _ completion: @escaping (Result<Value, AppLockError>) -> Void) {
         guard let connection else { return completion(.failure(.agentUnavailable)) }
-        let id = nextID
-        nextID += 1
-        pending[id] = { completion(.failure($0)) }
-        request.send(on: connection, timeout: .seconds(25)) { [weak self] result in
-            guard let self, self.pending.removeValue(forKey: id) != nil else { return }
-            completion(result)
-        }
+        connection.send(request, timeout: Self.callTimeout, completion)
     }
 
     // MARK: Closing
@@ -334,12 +251,11 @@ final class SessionCore {
         closed = true
         if let retryTimer { loop.cancel(retryTimer) }
         retryTimer = nil
-        let waiting = pending
-        pending.removeAll()
-        for fail in waiting.values { fail(.closed) }
-        for continuation in subscribers.values { continuation.finish() }
-        subscribers.removeAll()
+        link?.close()
+        link = nil
         connection?.close()
         connection = nil
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
     }
 }

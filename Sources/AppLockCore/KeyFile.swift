@@ -28,27 +28,60 @@ public struct KeyFile: Equatable, Sendable {
 
     /// Parses `text`; errors name `fileName` and the line.
     public static func parse(_ text: String, fileName: String) throws(KeyFileError) -> KeyFile {
-        var groups: [Group] = []
-        for (index, rawLine) in lines(of: text).enumerated() {
-            let number = index + 1
+        var parser = LineParser(file: KeyFile(fileName: fileName, groups: []), skipsBadLines: false)
+        for (index, line) in lines(of: text).enumerated() { try parser.add(line, number: index + 1) }
+        return parser.file
+    }
+
+    /// Parses `text` as the desktop reads desktop files: each line ``parse(_:fileName:)`` would reject is skipped
+    /// (with the entries under a malformed group header), a repeated group continues the first, and a repeated key
+    /// keeps its first value. Returns the problems met on the way.
+    public static func parseSkippingBadLines(_ text: String, fileName: String) -> (file: KeyFile, problems: [KeyFileError]) {
+        var parser = LineParser(file: KeyFile(fileName: fileName, groups: []), skipsBadLines: true)
+        var problems: [KeyFileError] = []
+        for (index, line) in lines(of: text).enumerated() {
+            do throws(KeyFileError) { try parser.add(line, number: index + 1) } catch { problems.append(error) }
+        }
+        return (parser.file, problems)
+    }
+
+    /// The file read so far and the group its next entries go to.
+    private struct LineParser {
+        var file: KeyFile
+        let skipsBadLines: Bool
+        /// The group new entries go to; nil before the first header and after a malformed one.
+        var current: Int?
+
+        init(file: KeyFile, skipsBadLines: Bool) {
+            self.file = file
+            self.skipsBadLines = skipsBadLines
+        }
+
+        mutating func add(_ rawLine: String, number: Int) throws(KeyFileError) {
             func fail(_ key: String, _ problem: String) -> KeyFileError {
-                KeyFileError(file: fileName, line: number, key: key, problem: problem)
+                KeyFileError(file: file.fileName, line: number, key: key, problem: problem)
             }
-            let trimmed = trimSpaces(Substring(rawLine))
-            if trimmed.isEmpty || trimmed.first == "#" { continue }
+            let trimmed = KeyFile.trimSpaces(Substring(rawLine))
+            if trimmed.isEmpty || trimmed.first == "#" { return }
             if trimmed.first == "[" {
+                current = nil
                 guard trimmed.last == "]", trimmed.count >= 3 else { throw fail("", "malformed group header") }
                 let name = String(trimmed.dropFirst().dropLast())
                 guard name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7f && $0 != "[" && $0 != "]" }) else {
                     throw fail("", "group name may only contain printable ASCII without [ and ]")
                 }
-                if groups.contains(where: { $0.name == name }) { throw fail("", "group [\(name)] appears twice") }
-                groups.append(Group(name: name, line: number, entries: []))
-                continue
+                if let earlier = file.groups.firstIndex(where: { $0.name == name }) {
+                    guard skipsBadLines else { throw fail("", "group [\(name)] appears twice") }
+                    current = earlier
+                    return
+                }
+                file.groups.append(Group(name: name, line: number, entries: []))
+                current = file.groups.count - 1
+                return
             }
             guard let equals = trimmed.firstIndex(of: "=") else { throw fail("", "expected Key=Value, a [Group] or a # comment") }
-            let keyPart = trimSpaces(trimmed[..<equals])
-            let valuePart = trimSpaces(trimmed[trimmed.index(after: equals)...])
+            let keyPart = KeyFile.trimSpaces(trimmed[..<equals])
+            let valuePart = KeyFile.trimSpaces(trimmed[trimmed.index(after: equals)...])
             guard !keyPart.isEmpty else { throw fail("", "missing key before =") }
             var key = keyPart
             var localized = false
@@ -57,18 +90,20 @@ public struct KeyFile: Equatable, Sendable {
                 key = keyPart[..<open]
                 localized = true
             }
-            guard key.unicodeScalars.allSatisfy({ isKeyScalar($0) }) else {
+            guard key.unicodeScalars.allSatisfy({ KeyFile.isKeyScalar($0) }) else {
                 throw fail(String(keyPart), "key may only contain A-Z a-z 0-9 and -")
             }
-            guard !groups.isEmpty else { throw fail(String(key), "entry before the first [Group]") }
-            if localized { continue }
-            let value = try unescape(valuePart, file: fileName, line: number, key: String(key))
-            if groups[groups.count - 1].entries.contains(where: { $0.key == key }) {
-                throw fail(String(key), "key appears twice in [\(groups[groups.count - 1].name)]")
+            guard let current else {
+                if file.groups.isEmpty { throw fail(String(key), "entry before the first [Group]") }
+                return
             }
-            groups[groups.count - 1].entries.append(Entry(key: String(key), value: value, line: number))
+            if localized { return }
+            let value = try KeyFile.unescape(valuePart, file: file.fileName, line: number, key: String(key))
+            if file.groups[current].entries.contains(where: { $0.key == key }) {
+                throw fail(String(key), "key appears twice in [\(file.groups[current].name)]")
+            }
+            file.groups[current].entries.append(Entry(key: String(key), value: value, line: number))
         }
-        return KeyFile(fileName: fileName, groups: groups)
     }
 
     /// Splits a list value on `;` or `,`, trimming spaces and dropping empty items (a trailing `;` is allowed).
@@ -85,7 +120,7 @@ public struct KeyFile: Equatable, Sendable {
         }
     }
 
-    private static func isKeyScalar(_ s: Unicode.Scalar) -> Bool {
+    fileprivate static func isKeyScalar(_ s: Unicode.Scalar) -> Bool {
         (s >= "A" && s <= "Z") || (s >= "a" && s <= "z") || (s >= "0" && s <= "9") || s == "-"
     }
 
@@ -96,7 +131,7 @@ public struct KeyFile: Equatable, Sendable {
         return s
     }
 
-    private static func unescape(_ s: Substring, file: String, line: Int, key: String) throws(KeyFileError) -> String {
+    fileprivate static func unescape(_ s: Substring, file: String, line: Int, key: String) throws(KeyFileError) -> String {
         var out = ""
         var iterator = s.makeIterator()
         while let c = iterator.next() {

@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 /// Hard limits the agent enforces (with `ManagerError.limitExceeded` where a caller can hit them).
 public enum Limits {
     /// Most applications one bus connection may register.
@@ -5,7 +7,7 @@ public enum Limits {
     /// Most inhibitors held on one application at once.
     public static let maxInhibitorsPerApp = 64
     /// Longest app id in bytes.
-    public static let maxAppIDBytes = 255
+    public static let maxAppIDBytes = AppID.maxBytes
     /// Longest passcode in bytes (alphanumeric).
     public static let maxPasscodeBytes = 128
     /// Longest numeric passcode in digits.

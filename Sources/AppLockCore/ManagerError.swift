@@ -20,6 +20,7 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAuthorized(String)
     case systemAuthUnavailable(String)
     case passcodeTampered
+    case policyFileBroken(String)
 
     /// The error on the bus (`io.github.applock.AppLock1.Error.<name>`).
     public var agentError: AgentError { Self.table(self).error }
@@ -59,6 +60,8 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .passcodeTampered:
             (.passcodeTampered, "The passcode in the keyring was removed or replaced outside AppLock; the app stays locked "
                 + "until the original item is back or the passcode is reset with system authentication.")
+        case .policyFileBroken(let why):
+            (.policyFileBroken, "A policy file cannot be used, so its last good version stays in force: \(why).")
         }
     }
 }

@@ -1,3 +1,4 @@
+public import AppLockProtocol
 /// The administrator's limits (`/etc/applock/policy.conf`, group `[Mandatory]`); a key not given sets no limit.
 /// Each limit is kept under the name of the policy key it limits (``PolicyKey/mandatory`` names its `[Mandatory]`
 /// key), and reads as a property of ``Policy``: `mandatory.gracePeriod` is `MaximumGracePeriod`,

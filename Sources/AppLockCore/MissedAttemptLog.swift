@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// The failed unlocks of each app since its last successful unlock, persisted by the agent beside the lock-out
 /// ledger so that they survive restarts. The newest `limit` attempts of an app are kept with their details; `count`
 /// goes on counting past them. An app's record is handed out once, by ``takeReport(_:)`` at its next successful

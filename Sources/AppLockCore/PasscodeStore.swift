@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 /// Persistent storage of passcode hashes. Calls block; the agent makes them from worker threads.
 public protocol PasscodeStore: Sendable {
     /// The stored passcode of `app`, or nil when it has none.

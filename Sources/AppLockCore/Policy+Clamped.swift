@@ -1,3 +1,5 @@
+public import AppLockProtocol
+
 extension Policy {
     /// This policy with the administrator's limits applied, so that a user cannot weaken them: for each key the
     /// administrator limits, the stricter value wins. `app` is the app it is for (the mandatory `Guard` list

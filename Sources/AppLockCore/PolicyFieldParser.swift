@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 /// Typed readers for policy keyfile values; each failure names the file, line and key.
 struct PolicyFieldParser {
     let file: String

@@ -1,8 +1,10 @@
+public import AppLockProtocol
+
 /// Every policy source the agent has loaded: defaults ← base ← per-app, then clamped by mandatory.
 public struct PolicySet: Equatable, Sendable {
-    /// `$XDG_CONFIG_HOME/applock/applock.conf` `[Policy]`.
+    /// The user's `applock.conf` `[Policy]` (`AppLockPolicyStore` says where it is).
     public var base: PolicyOverrides
-    /// `$XDG_CONFIG_HOME/applock/apps.d/<app_id>.conf` `[Policy]`, by app.
+    /// The user's `apps.d/<app_id>.conf` `[Policy]`, by app.
     public var perApp: [AppID: PolicyOverrides]
     /// `/etc/applock/policy.conf` `[Mandatory]`.
     public var mandatory: MandatoryPolicy

@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 
 /// How a window's process names its app, each rule as the issue orders them; pure text in, app id out.
 public enum AppIdentity {

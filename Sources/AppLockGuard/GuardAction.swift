@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// What the guard's wiring carries out, in order. Covers come first in every batch: they are the hot path.
 public enum GuardAction: Sendable, Equatable {

@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 
 /// The guard's decisions, with no I/O: which windows are covered and how, who holds the keyboard, which lock
 /// window runs, what the agent is told. Each input returns the actions that bring the desktop to what the

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// Everything that can happen to the guard: from the desktop, from the agent, from its own helpers.
 public enum GuardInput: Sendable, Equatable {

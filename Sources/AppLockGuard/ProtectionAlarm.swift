@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 
 /// When the guard tells the user, with one desktop notification, that it cannot hide guarded apps. Pure: the
 /// driver feeds it each ``GuardReadiness`` and guarded-app set with the time, and carries out its ``Decision``.

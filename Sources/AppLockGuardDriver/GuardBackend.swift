@@ -1,5 +1,6 @@
-public import AppLockCore
+import AppLockCore
 public import AppLockGuard
+public import AppLockProtocol
 
 /// One desktop's window work under a ``GuardDriver`` (X11, sway, KWin, GNOME): following the desktop's windows and
 /// carrying out the actions that are the desktop's. The driver calls it on its loop's thread. A backend also tells

@@ -1,13 +1,17 @@
-import AppLockAgent
-public import AppLockCore
+import AppLockClient
+import AppLockCore
+public import AppLockDesktop
 public import AppLockGuard
+import AppLockPolicyStore
+public import AppLockProtocol
 public import DBusKit
 import Glibc
 public import SystemKit
 
 /// What every desktop's guard shares (X11, sway, KWin, GNOME): the event loop and the session bus with the guard's
 /// name and status, the agent link, the pure `GuardCore` and the one loop that feeds it, the actions that go to the
-/// agent or the clock, the guarded apps' policy and desktop files (read again on SIGHUP), and the lock-window
+/// agent or the clock, the guarded apps' policy (read again when the agent says `PolicyReloaded`, and on SIGHUP)
+/// and desktop files, and the lock-window
 /// processes, and the guard's status: the backend reports whether the desktop's side answers (``report(_:)``), the
 /// driver publishes it, logs it and sends the one notification of each episode without protection
 /// (``ProtectionAlarm``). Everything a desktop does with its windows is its ``GuardBackend``'s. One thread, the loop's.
@@ -15,18 +19,32 @@ public final class GuardDriver {
     public let configuration: GuardConfiguration
     public let loop: EventLoop
     public let bus: Connection
-    private let agent: GuardAgentLink
+    /// The connection to the agent, on the guard's loop, and the link that registers and follows the apps.
+    private let agent: AppLockConnection
+    private var link: AppLockAgentLink?
     private let desktop: GuardDesktop
     private let status: GuardStatus
     private var alarm = ProtectionAlarm()
     private var alarmTimer: TimerHandle?
     public private(set) var core = GuardCore()
+    /// The guarded apps' desktop files; an app without one has a bare entry named after its id.
     public private(set) var entries: [AppID: DesktopEntry] = [:]
+    /// The guarded apps' icons as PNG files, for covers drawn without an icon theme.
+    public private(set) var iconFiles: [AppID: String] = [:]
     /// The lock window running for each app.
     public private(set) var lockWindows: [AppID: LockWindowProcess] = [:]
     private weak var backend: (any GuardBackend)?
+    /// The guard reads which apps are guarded from the policy files itself, through the one loader every reader
+    /// uses (``PolicyLoader``), rather than following the agent's `Policy` properties, for two reasons: the agent
+    /// publishes a `Policy` only on the Application objects of apps it knows (registered, or with a passcode), and
+    /// the guard is the one that registers the guarded apps, so it must know them first; and a guard that learnt its
+    /// apps from the agent would guard nothing when it starts while the agent is down (it treats the agent's absence
+    /// as locked, which covers only the apps it knows), failing open. It reads again whenever the agent has
+    /// (`PolicyReloaded`).
     private var policyLoader: PolicyLoader
+    private var policyReloads: MatchToken?
     private var timer: TimerHandle?
+    private var observations: [AppLockObservation] = []
     private var pendingInputs: [GuardInput] = []
     private var feeding = false
     private var reportedMissingLockWindow = false
@@ -40,9 +58,8 @@ public final class GuardDriver {
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
         status = try GuardStatus(on: bus, desktop: desktop)
-        agent = try GuardAgentLink(loop: loop)
-        policyLoader = PolicyLoader(
-            userDirectory: configuration.policy.configDirectory, adminPolicyPath: configuration.policy.adminPolicyPath)
+        agent = try AppLockConnection(loop: loop, timeout: .seconds(10))
+        policyLoader = PolicyLoader(files: configuration.policy)
     }
 
     /// Reads the policy, follows the agent, has `backend` follow the desktop's windows, then runs until SIGTERM or
@@ -54,10 +71,16 @@ public final class GuardDriver {
         loop.onSignal(SIGTERM) { [unowned self] in shutDown() }
         loop.onSignal(SIGINT) { [unowned self] in shutDown() }
         bus.onDisconnected = { [unowned self] in busWentAway() }
-        agent.watchDisconnection { [unowned self] in busWentAway() }
+        let lost = LoopBound({ [unowned self] in busWentAway() }, loop: loop)
+        observations.append(agent.observeDisconnection { lost.value() })
         log(status.readiness.statement)
         reloadPolicy()
-        agent.watchAgent { [unowned self] present in feed(.agentPresence(present)) }
+        let reported = LoopBound({ [unowned self] (event: AgentLinkEvent) in linkReported(event) }, loop: loop)
+        link = AppLockAgentLink(connection: agent) { event in reported.value(event) }
+        policyReloads = bus.addMatch(MatchRule(
+            sender: AppLockBusNames.busName, path: try ObjectPath(AppLockBusNames.managerPath),
+            interface: AppLockBusNames.managerInterface, member: ManagerSignal.policyReloaded.name
+        )) { [unowned self] _ in reloadPolicy() }
         try backend.startFollowingWindows()
         loop.run()
     }
@@ -81,16 +104,18 @@ public final class GuardDriver {
         backend?.feedingFinished()
     }
 
-    /// Re-reads the policy (start, SIGHUP) and the guarded apps' desktop files.
+    /// Re-reads the policy (start, `PolicyReloaded`, SIGHUP) and the guarded apps' desktop files. A broken file keeps
+    /// its last good version, as in the agent.
     private func reloadPolicy() {
-        let (policies, problems) = policyLoader.load()
-        for problem in problems { log(problem) }
-        let rules = policies.guardedAppRules
+        let loaded = policyLoader.load()
+        for problem in loaded.allProblems { log("\(problem); its last good version stays") }
+        let rules = loaded.policies.guardedAppRules
         feed(.guardedAppsChanged(rules))
         // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
         entries = Dictionary(uniqueKeysWithValues: core.guardedApps.map {
-            ($0, DesktopEntry.find($0, dataDirectories: configuration.dataDirectories))
+            ($0, DesktopEntry.find($0, in: configuration.dataDirectories) ?? .bare($0))
         })
+        iconFiles = entries.compactMapValues { $0.icon.flatMap { IconFile.png($0, in: configuration.dataDirectories) } }
         for app in core.guardedApps.subtracting(rules.keys).sorted() {
             log("\(app) is no longer guarded by the policy, but it is locked: it stays covered until it is unlocked")
         }
@@ -127,25 +152,15 @@ public final class GuardDriver {
         }
     }
 
-    /// Which guarded app a window belongs to, by the rules the X11 guard follows: its process's launcher scope
-    /// and `GIO_LAUNCHED_DESKTOP_FILE`, then each name the compositor gives it (a desktop-file id, an app id, a
-    /// class) as an id or against `StartupWMClass`, then the processes it descends from (`appsByPID`).
-    public func guardedApp(pid: Int32?, names: [String], appsByPID: [Int32: AppID]) -> AppID? {
-        let guarded = core.guardedApps
-        var app: AppID?
-        func consider(_ candidate: AppID?) {
-            if app == nil, let candidate, guarded.contains(candidate) { app = candidate }
+    /// Which guarded app a window belongs to (``WindowApp/resolve(_:guarded:appsByPID:ancestors:)``): first the
+    /// app its process's launcher named, then the backend's `clues` in order, then the processes it descends from
+    /// (`appsByPID`: the process of each window already resolved).
+    public func guardedApp(pid: Int32?, clues: [WindowClue], appsByPID: [Int32: AppID]) -> AppID? {
+        let launched = pid.flatMap(ProcessFacts.launchedApp(of:)).map { [WindowClue.launchedApp($0)] } ?? []
+        let guarded = core.guardedApps.sorted().map { (app: $0, startupWMClass: entries[$0]?.startupWMClass) }
+        return WindowApp.resolve(launched + clues, guarded: guarded, appsByPID: appsByPID) {
+            pid.map(ProcessFiles.ancestors(of:)) ?? []
         }
-        if let pid { consider(ProcessFacts.launchedApp(of: pid)) }
-        let candidates = entries.values.sorted { $0.app < $1.app }.map { (app: $0.app, startupWMClass: $0.startupWMClass) }
-        for name in names where !name.isEmpty {
-            consider(try? AppID(name))
-            consider(AppIdentity.fromWindowClass(instance: name, className: name, candidates: candidates))
-        }
-        if app == nil, let pid {
-            for ancestor in ProcessFacts.lineage(of: pid).dropFirst() { consider(appsByPID[ancestor]) }
-        }
-        return app
     }
 
     /// Starts `applock-lock-window lock --app-id APP`, inside the X11 window `parent` when given, else as a toplevel
@@ -153,7 +168,7 @@ public final class GuardDriver {
     /// its end, or the guard's.
     @discardableResult
     public func startLockWindow(for app: AppID, inside parent: UInt32? = nil) -> LockWindowProcess? {
-        guard let path = configuration.lockWindowPath, access(path, X_OK) == 0 else {
+        guard let path = configuration.lockWindowPath, SmallFiles.isExecutable(path) else {
             if !reportedMissingLockWindow {
                 log("no lock window at \(configuration.lockWindowPath ?? "(unknown)"); locked apps stay "
                     + "\(desktop == .x11 ? "covered" : "hidden"), unlock them with applockctl unlock")
@@ -179,16 +194,12 @@ public final class GuardDriver {
     private func execute(_ action: GuardAction) {
         switch action {
         case .register(let app):
-            agent.register(app, registered: { [unowned self] ok, problem in
-                if let problem { log("cannot register \(app): \(problem)") }
-                feed(.registrationAnswered(app, registered: ok))
-            }, state: { [unowned self] state in
-                feed(.appStateChanged(app, state))
-            })
+            link?.register(app)
         case .unregister(let app):
-            agent.unregister(app)
+            link?.unregister(app)
         case .reportActivity(let app, let activity):
-            agent.reportActivity(app, activity)
+            // Failures are the agent's to log.
+            agent.perform(.reportActivity(app, activity)) { _ in }
         case .armTimer(let deadline):
             if let timer { loop.cancel(timer) }
             timer = nil
@@ -201,6 +212,24 @@ public final class GuardDriver {
         default:
             if case .hideLockWindow(let app) = action { lockWindows[app] = nil }
             backend?.execute(action)
+        }
+    }
+
+    /// What the agent link learnt: the agent's presence, registrations answered, the apps' states.
+    private func linkReported(_ event: AgentLinkEvent) {
+        switch event {
+        case .agentPresence(let present):
+            feed(.agentPresence(present))
+        case .registration(let app, .success(let properties)):
+            feed(.registrationAnswered(app, registered: true))
+            feed(.appStateChanged(app, properties.state))
+        case .registration(let app, .failure(let error)):
+            log("cannot register \(app): \(error)")
+            feed(.registrationAnswered(app, registered: false))
+        case .properties(let app, .success(let properties)):
+            feed(.appStateChanged(app, properties.state))
+        case .properties(_, .failure):
+            break
         }
     }
 

@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 import Glibc
 import SystemKit
 

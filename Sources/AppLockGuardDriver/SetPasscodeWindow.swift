@@ -1,4 +1,5 @@
-public import AppLockCore
+import AppLockCore
+public import AppLockProtocol
 
 /// The passcode set-up window (`applock-lock-window set-passcode`), run in the foreground.
 public enum SetPasscodeWindow {

@@ -1,5 +1,7 @@
 import AppLockCore
+import AppLockDesktop
 import AppLockGuard
+import AppLockProtocol
 import DBusKit
 
 /// The one desktop notification (`org.freedesktop.Notifications.Notify`) the guard sends when it cannot hide

@@ -1,7 +1,7 @@
-public import AppLockCore
+import AppLockCore
 public import AppLockGuard
 public import AppLockGuardDriver
-import AppLockProtocol
+public import AppLockProtocol
 import DBusKit
 import Glibc
 import SystemKit
@@ -239,13 +239,13 @@ public final class CompositorGuard: GuardBackend {
         feed(shown ? .windowShown(GuardWindowID(id)) : .windowHidden(GuardWindowID(id)))
     }
 
-    /// Which guarded app the window belongs to (``GuardDriver/guardedApp(pid:names:appsByPID:)``): the
+    /// Which guarded app the window belongs to (``GuardDriver/guardedApp(pid:clues:appsByPID:)``): the
     /// desktop-file name and the resource class (Wayland app id or X11 class) the compositor reports.
     func resolve(_ id: UInt32, desktopFile: String, resourceClass: String) {
         guard let window = windows[id] else { return }
         var appsByPID: [Int32: AppID] = [:]
         for other in windows.values { if let a = other.app { appsByPID[other.pid] = a } }
-        let app = driver.guardedApp(pid: window.pid, names: [desktopFile, resourceClass], appsByPID: appsByPID)
+        let app = driver.guardedApp(pid: window.pid, clues: [.name(desktopFile), .name(resourceClass)], appsByPID: appsByPID)
         windows[id]?.app = app
         feed(.windowResolved(GuardWindowID(id), app: app))
     }

@@ -1,5 +1,6 @@
 import AppLockCore
 public import AppLockGuard
+import AppLockProtocol
 
 extension SwayGuard {
     public func execute(_ action: GuardAction) {

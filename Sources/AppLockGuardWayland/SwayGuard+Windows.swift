@@ -1,5 +1,6 @@
 import AppLockCore
 import AppLockGuard
+import AppLockProtocol
 import WaylandKit
 
 extension SwayGuard {
@@ -80,7 +81,7 @@ extension SwayGuard {
         feed(shown ? .windowShown(GuardWindowID(UInt32(id))) : .windowHidden(GuardWindowID(UInt32(id))))
     }
 
-    /// Which guarded app the window belongs to (``GuardDriver/guardedApp(pid:names:appsByPID:)``): the app id
+    /// Which guarded app the window belongs to (``GuardDriver/guardedApp(pid:clues:appsByPID:)``): the app id
     /// sway reports, an Xwayland window's class and instance.
     func resolve(_ id: Int, node: SwayNode? = nil) {
         guard let window = windows[id] else { return }
@@ -88,7 +89,7 @@ extension SwayGuard {
         var appsByPID: [Int32: AppID] = [:]
         for other in windows.values { if let p = other.pid, let a = other.app { appsByPID[p] = a } }
         let names = [node?.appID, node?.windowProperties?.windowClass, node?.windowProperties?.instance].compactMap { $0 }
-        let app = driver.guardedApp(pid: window.pid, names: names, appsByPID: appsByPID)
+        let app = driver.guardedApp(pid: window.pid, clues: names.map(WindowClue.name), appsByPID: appsByPID)
         windows[id]?.app = app
         feed(.windowResolved(GuardWindowID(UInt32(id)), app: app))
     }

@@ -1,6 +1,7 @@
-public import AppLockCore
+import AppLockCore
 import AppLockGuard
 public import AppLockGuardDriver
+public import AppLockProtocol
 import Glibc
 import SystemKit
 import WaylandKit

@@ -1,6 +1,7 @@
-public import AppLockCore
+import AppLockCore
 public import AppLockGuard
 public import AppLockGuardDriver
+public import AppLockProtocol
 import Glibc
 import SystemKit
 public import WaylandKit
@@ -178,11 +179,11 @@ public final class WlrootsGuard: GuardBackend {
         feed(shown ? .windowShown(GuardWindowID(id)) : .windowHidden(GuardWindowID(id)))
     }
 
-    /// Which guarded app the toplevel belongs to (``GuardDriver/guardedApp(pid:names:appsByPID:)``), by its app id:
+    /// Which guarded app the toplevel belongs to (``GuardDriver/guardedApp(pid:clues:appsByPID:)``), by its app id:
     /// the protocol gives no process id.
     private func resolve(_ id: UInt32) {
         guard let window = windows[id] else { return }
-        let app = driver.guardedApp(pid: nil, names: [window.toplevel.appID], appsByPID: [:])
+        let app = driver.guardedApp(pid: nil, clues: [.name(window.toplevel.appID)], appsByPID: [:])
         windows[id]?.app = app
         feed(.windowResolved(GuardWindowID(id), app: app))
     }

@@ -1,5 +1,6 @@
 import AppLockCore
 public import AppLockGuard
+import AppLockProtocol
 import X11Kit
 
 extension X11Guard {
@@ -115,6 +116,6 @@ extension X11Guard {
         let entry = entries[app]
         display.drawCover(
             cover.window, size: cover.rect, rgb: Self.coverRGB, title: entry?.name ?? app.rawValue,
-            subtitle: cover.kind == .locked ? "Locked" : "Hidden", iconPath: entry?.iconPath)
+            subtitle: cover.kind == .locked ? "Locked" : "Hidden", iconPath: driver.iconFiles[app])
     }
 }

@@ -1,6 +1,7 @@
 import AppLockCore
 import AppLockGuard
 import AppLockGuardDriver
+import AppLockProtocol
 import X11Kit
 
 extension X11Guard {
@@ -160,29 +161,20 @@ extension X11Guard {
         if cover.mapped { draw(coverOf: client) }
     }
 
-    /// Which guarded app the window belongs to, by the rules in order: the launcher's systemd scope,
-    /// `GIO_LAUNCHED_DESKTOP_FILE`, `_GTK_APPLICATION_ID`, `WM_CLASS` against the guarded apps' desktop files, then
-    /// the window it is transient for and the processes it descends from. The first rule naming a guarded app wins.
+    /// Which guarded app the window belongs to (``GuardDriver/guardedApp(pid:clues:appsByPID:)``): the launcher's
+    /// systemd scope and `GIO_LAUNCHED_DESKTOP_FILE`, `_GTK_APPLICATION_ID`, `WM_CLASS` against the guarded apps'
+    /// desktop files, the window it is transient for, then the processes it descends from.
     func resolve(_ window: X11Window) {
         guard let client = clients[window] else { return }
-        let guarded = core.guardedApps
-        var app: AppID?
-        func consider(_ candidate: AppID?) {
-            if app == nil, let candidate, guarded.contains(candidate) { app = candidate }
-        }
-        if let pid = client.pid { consider(ProcessFacts.launchedApp(of: pid)) }
-        consider(display.gtkApplicationID(of: window).flatMap { try? AppID($0) })
+        var clues: [WindowClue] = []
+        if let id = display.gtkApplicationID(of: window) { clues.append(.appID(id)) }
         if let wmClass = display.windowClass(of: window) {
-            let candidates = entries.values.sorted { $0.app < $1.app }.map { (app: $0.app, startupWMClass: $0.startupWMClass) }
-            consider(AppIdentity.fromWindowClass(
-                instance: wmClass.instance, className: wmClass.className, candidates: candidates))
+            clues.append(.windowClass(instance: wmClass.instance, className: wmClass.className))
         }
-        if let owner = display.transientFor(window) { consider(clients[owner]?.app) }
-        if app == nil, let pid = client.pid {
-            var appsByPID: [Int32: AppID] = [:]
-            for other in clients.values { if let p = other.pid, let a = other.app { appsByPID[p] = a } }
-            for ancestor in ProcessFacts.lineage(of: pid).dropFirst() { consider(appsByPID[ancestor]) }
-        }
+        if let owner = display.transientFor(window), let app = clients[owner]?.app { clues.append(.ownerApp(app)) }
+        var appsByPID: [Int32: AppID] = [:]
+        for other in clients.values { if let p = other.pid, let a = other.app { appsByPID[p] = a } }
+        let app = driver.guardedApp(pid: client.pid, clues: clues, appsByPID: appsByPID)
         clients[window]?.app = app
         feed(.windowResolved(GuardWindowID(window.id), app: app))
     }

@@ -1,6 +1,8 @@
-public import AppLockCore
+import AppLockCore
+import AppLockDesktop
 import AppLockGuard
 public import AppLockGuardDriver
+public import AppLockProtocol
 import DBusKit
 import Glibc
 import X11Kit

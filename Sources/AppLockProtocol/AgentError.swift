@@ -39,6 +39,9 @@ public enum AgentError: String, Error, Sendable, CaseIterable, Hashable, CustomS
     /// The app's keyring item was removed, or replaced by one AppLock did not store: the app stays locked until the
     /// original item is put back or `ResetPasscode` (system authentication) clears it.
     case passcodeTampered = "PasscodeTampered"
+    /// A policy file does not parse or cannot be read (the message names the file, line and key): its last good
+    /// version stays in force; the other files were read and applied.
+    case policyFileBroken = "PolicyFileBroken"
 
     /// The prefix of every AppLock error name.
     public static let prefix = AppLockBusNames.errorPrefix

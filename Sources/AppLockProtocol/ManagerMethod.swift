@@ -21,6 +21,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case confirmPolicy = "ConfirmPolicy"
     case getHeldPolicyChanges = "GetHeldPolicyChanges"
     case getMissedAttempts = "GetMissedAttempts"
+    case reloadPolicy = "ReloadPolicy"
 
     /// The D-Bus member name.
     public var name: String { rawValue }
@@ -91,6 +92,8 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
             return MethodContract(
                 inputs: [appID], outputs: ManagerSignal.missedAttemptsReported.arguments.dropFirst().map { $0 },
                 errors: [.invalidArgument, .unknownApplication])
+        case .reloadPolicy:
+            return MethodContract(inputs: [], errors: [.policyFileBroken])
         }
     }
 

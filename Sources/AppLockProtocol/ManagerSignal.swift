@@ -6,6 +6,8 @@ public enum ManagerSignal: String, Sendable, CaseIterable, Hashable, CustomStrin
     case sessionStateChanged = "SessionStateChanged"
     /// `(s app_id, u count, a(tss) attempts)`: the app was unlocked after failed attempts, said once.
     case missedAttemptsReported = "MissedAttemptsReported"
+    /// `()`: the agent read the policy files again (`ReloadPolicy`, SIGHUP); the guard reads its guarded apps again.
+    case policyReloaded = "PolicyReloaded"
 
     /// The D-Bus member name.
     public var name: String { rawValue }
@@ -19,6 +21,7 @@ public enum ManagerSignal: String, Sendable, CaseIterable, Hashable, CustomStrin
         case .sessionStateChanged: [ProtocolArgument("state", "s")]
         case .missedAttemptsReported:
             [ProtocolArgument("app_id", "s"), ProtocolArgument("count", "u"), ProtocolArgument("attempts", "a(tss)")]
+        case .policyReloaded: []
         }
     }
 

@@ -13,6 +13,16 @@ public final class Image: Widget {
         super.init(adopting: gtk_image_new_from_file(path))
     }
 
+    /// An app's icon as its desktop file's `Icon=` names it: the file at an absolute path, else the themed icon
+    /// when the theme has it, else the generic application icon.
+    public convenience init(desktopIcon icon: String) {
+        if icon.hasPrefix("/") {
+            self.init(path: icon)
+        } else {
+            self.init(iconName: Self.themeHasIcon(icon) ? icon : "application-x-executable")
+        }
+    }
+
     /// Draws the icon `size` pixels square.
     public func setPixelSize(_ size: Int32) {
         gtk_image_set_pixel_size(opaque, size)

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 internal import CSecret
 
 /// Keeps each application's passcode hash as a Secret Service item (libsecret) in the default collection:

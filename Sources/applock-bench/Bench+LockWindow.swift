@@ -1,11 +1,13 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 import SystemKit
 
 extension Bench {
-    static let windowApp = "org.bench.Window"
+    // A valid id, written out.
+    static let windowApp = try! AppID("org.bench.Window")
 
     /// `applock-lock-window lock --parent` in a cover-sized window under Xvfb + openbox, as the guard starts it:
     /// process start → mapped and holding the keyboard (its "keyboard grabbed" line), and its resident size and
@@ -32,7 +34,7 @@ extension Bench {
             let log = environment.logDirectory.appendingPathComponent("lock-window-bench-\(run).log")
             let start = EventLoop.bootTimeNanoseconds()
             let window = try display.launch(
-                [executable.path, "lock", "--app-id", Self.windowApp, "--parent", String(cover.id)], log: log)
+                [executable.path, "lock", "--app-id", Self.windowApp.rawValue, "--parent", String(cover.id)], log: log)
             let ready = waitUntil(timeout: .seconds(30), pollEvery: .milliseconds(1)) {
                 text(log).contains("keyboard grabbed") || !window.isRunning
             }

@@ -3,7 +3,8 @@ import AppLockProtocol
 import SystemKit
 
 extension Bench {
-    static let lockedOutApp = "org.bench.LockedOut"
+    // A valid id, written out.
+    static let lockedOutApp = try! AppID("org.bench.LockedOut")
 
     /// How long a locked-out app takes to answer `Unlock` with the right passcode and with a wrong one: the agent
     /// refuses before it fetches the stored hash, so the two must not differ (the tests show the order, not the time).

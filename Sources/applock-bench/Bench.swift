@@ -18,8 +18,9 @@ final class Bench {
     var floorOneHop: Latencies?
     var lockBaseline: [Int: Latencies] = [:]
 
-    static let floodApp = "org.bench.Flood"
-    static let secureApp = "org.bench.Secure"
+    // Valid ids, written out.
+    static let floodApp = try! AppID("org.bench.Flood")
+    static let secureApp = try! AppID("org.bench.Secure")
 
     init(options: BenchOptions) throws {
         self.options = options

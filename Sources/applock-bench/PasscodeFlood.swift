@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import Foundation
 
 /// `clients` connections calling `Unlock` on one app with a wrong passcode as fast as the agent answers.
@@ -8,7 +9,7 @@ final class PasscodeFlood: @unchecked Sendable {
     private var answers: [String: Int] = [:]
     private let done = DispatchGroup()
 
-    init(address: String, app: String, clients: Int) {
+    init(address: String, app: AppID, clients: Int) {
         for index in 0..<clients {
             done.enter()
             let thread = Thread { [self] in

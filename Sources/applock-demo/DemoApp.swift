@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import Foundation
 import Glibc
 
@@ -26,7 +27,7 @@ final class DemoApp {
     private var offered = false
     private var running = true
 
-    init(appID: String) throws(AppLockError) {
+    init(appID: AppID) throws(AppLockError) {
         let (events, sink) = AsyncStream.makeStream(of: DemoEvent.self)
         self.events = events
         self.sink = sink
@@ -259,7 +260,7 @@ final class DemoApp {
     // MARK: Drawing
 
     private func render() {
-        let appID = session.appID
+        let appID = session.appID.rawValue
         let lines: [String]
         if status.isLocked {
             lines = DemoScreen.lock(appID: appID, status: status, flow: unlockFlow, typed: entry.scalarCount)

@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import Foundation
 
 let usage = """
@@ -30,7 +31,7 @@ while let argument = arguments.popFirst() {
 }
 
 do {
-    let app = try DemoApp(appID: appID)
+    let app = try DemoApp(appID: AppID(appID))
     await app.run()
 } catch {
     FileHandle.standardError.write(Data("applock-demo: \(error)\n".utf8))

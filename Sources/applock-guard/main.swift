@@ -1,5 +1,4 @@
-import AppLockAgent
-import AppLockCore
+import AppLockProtocol
 import AppLockGuard
 import AppLockGuardDriver
 import AppLockGuardWayland

@@ -1,10 +1,11 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import GtkKit
 
 /// Every call the lock window makes to the agent, in one place, through the client library's
 /// ``AppLockConnection``: `Unlock`, `SetPasscode`, `ChangePasscode`, `RemovePasscode`, the app's properties with
-/// their changes, and `UnlockWithSystemAuthentication`. The window is not the app's owner: it never registers the
+/// their changes (followed by the client's ``AppLockAgentLink``), and `UnlockWithSystemAuthentication`. The window is not the app's owner: it never registers the
 /// app. Every answer is handed to the main thread.
 final class AgentLink: Sendable {
     typealias Completion = @MainActor @Sendable (Result<Void, AppLockError>) -> Void
@@ -22,32 +23,25 @@ final class AgentLink: Sendable {
         case refused(String)
     }
 
-    let appID: String
+    let appID: AppID
     private let connection: AppLockConnection
-    private let observations: [AppLockObservation]
+    private let link: AppLockAgentLink
 
-    /// Connects to the session bus and follows the app's properties: `onProperties` gets them at once and after
-    /// every change.
-    init(appID: String, onProperties: @escaping @MainActor @Sendable (PropertiesUpdate) -> Void) throws(AppLockError) {
+    /// Connects to the session bus and follows the app's properties: `onProperties` gets them at once, after every
+    /// change, and why there are none whenever the agent or the bus goes away.
+    init(appID: AppID, onProperties: @escaping @MainActor @Sendable (PropertiesUpdate) -> Void) throws(AppLockError) {
         self.appID = appID
         let connection = try AppLockConnection()
         self.connection = connection
-        let publish: @Sendable (PropertiesUpdate) -> Void = { update in MainLoop.post { onProperties(update) } }
-        let properties = connection.observeProperties(of: appID) { publish(.success($0)) }
-        let agent = connection.observeAgent { present in
-            guard present else {
-                publish(.failure(.agentUnavailable))
-                return
-            }
-            Task { await Self.read(appID, on: connection, publish) }
+        link = AppLockAgentLink(connection: connection) { event in
+            guard case .properties(let app, let update) = event, app == appID else { return }
+            MainLoop.post { onProperties(update) }
         }
-        let lost = connection.observeDisconnection { publish(.failure(.agentUnavailable)) }
-        observations = [properties, agent, lost]
-        Task { await Self.read(appID, on: connection, publish) }
+        link.follow(appID)
     }
 
     deinit {
-        for observation in observations { observation.cancel() }
+        link.close()
         connection.close()
     }
 
@@ -107,17 +101,6 @@ final class AgentLink: Sendable {
                 result = .failure(error)
             }
             MainLoop.post { completion(result) }
-        }
-    }
-
-    /// Reads the app's properties once: the observation reports only successes, so this says why there are none.
-    private static func read(
-        _ appID: String, on connection: AppLockConnection, _ publish: @Sendable (PropertiesUpdate) -> Void
-    ) async {
-        do throws(AppLockError) {
-            publish(.success(try await connection.properties(of: appID)))
-        } catch {
-            publish(.failure(error))
         }
     }
 }

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 
 /// The command line (fixed: `applock-guard` builds to it):
 ///
@@ -15,7 +16,7 @@ struct LaunchOptions: Equatable {
     }
 
     var mode: Mode
-    var appID: String
+    var appID: AppID
 
     static let usage = """
         Usage: applock-lock-window lock --app-id ID [--parent XID]
@@ -33,14 +34,14 @@ struct LaunchOptions: Equatable {
     /// Reads `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(LaunchOptionsError) -> LaunchOptions {
         guard let command = arguments.first else { throw .usage("a command is needed") }
-        var appID: String?
+        var appIDText: String?
         var parent: UInt?
         var rest = arguments.dropFirst()
         while let flag = rest.popFirst() {
             switch flag {
             case "--app-id":
                 guard let value = rest.popFirst() else { throw .usage("--app-id needs a value") }
-                appID = value
+                appIDText = value
             case "--parent" where command == "lock":
                 guard let value = rest.popFirst(), let id = windowID(value), id != 0 else {
                     throw .usage("--parent needs an X window id (decimal or 0x-hex)")
@@ -50,11 +51,12 @@ struct LaunchOptions: Equatable {
                 throw .usage("unknown argument \(flag)")
             }
         }
-        guard let appID else { throw .usage("--app-id is required") }
+        guard let text = appIDText else { throw .usage("--app-id is required") }
+        let appID: AppID
         do {
-            _ = try AppID(appID)
+            appID = try AppID(text)
         } catch {
-            throw .usage("not a valid app id: \(appID) (\(error))")
+            throw .usage("not a valid app id: \(text) (\(error))")
         }
         switch command {
         case "lock": return LaunchOptions(mode: .lock(parent: parent), appID: appID)

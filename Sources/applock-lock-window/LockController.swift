@@ -1,5 +1,7 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
+import AppLockProtocol
 import AppLockGuard
 import Foundation
 import GtkKit
@@ -31,10 +33,10 @@ final class LockController {
         if LockWindowSize.layout(width: width, height: height) == .compact { view.useCompactLayout() }
     }
 
-    init(appID: String, window: Window, loop: MainLoop, embedded: Bool) {
+    init(appID: AppID, window: Window, loop: MainLoop, embedded: Bool) {
         self.window = window
         self.loop = loop
-        let entry = DesktopEntry.find(appID: appID)
+        let entry = DesktopEntry.forLockWindow(appID.rawValue)
         view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded)
         prompt = "Enter the passcode to unlock \(entry.name)"
         view.prompt = prompt
@@ -48,7 +50,7 @@ final class LockController {
     }
 
     /// Connects to the agent; the screen follows the app's properties from then on.
-    func start(appID: String) throws {
+    func start(appID: AppID) throws {
         link = try AgentLink(appID: appID) { [weak self] update in self?.received(update) }
     }
 

@@ -270,8 +270,6 @@ final class PasscodeView {
     }
 
     private static func image(for icon: String?) -> Image {
-        guard let icon else { return Image(iconName: "system-lock-screen-symbolic") }
-        if icon.hasPrefix("/") { return Image(path: icon) }
-        return Image(iconName: Image.themeHasIcon(icon) ? icon : "application-x-executable")
+        icon.map { Image(desktopIcon: $0) } ?? Image(iconName: "system-lock-screen-symbolic")
     }
 }

@@ -1,12 +1,14 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
+import AppLockProtocol
 import GtkKit
 
 /// `applock-lock-window set-passcode`: set and confirm a first passcode, or change or remove the one the app
 /// has, in a window of its own. Kinds offered are those the app's policy allows (`PasscodeKinds`).
 @MainActor
 final class SetupController {
-    private let appID: String
+    private let appID: AppID
     private let window: Window
     private let view: PasscodeView
     private let loop: MainLoop
@@ -19,11 +21,11 @@ final class SetupController {
     private let removeButton = Button(label: "Remove Passcode")
     private let closeButton = Button(label: "Close")
 
-    init(appID: String, window: Window, loop: MainLoop) {
+    init(appID: AppID, window: Window, loop: MainLoop) {
         self.appID = appID
         self.window = window
         self.loop = loop
-        let entry = DesktopEntry.find(appID: appID)
+        let entry = DesktopEntry.forLockWindow(appID.rawValue)
         view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: true)
         view.prompt = "Connecting to AppLock…"
         view.onSubmit = { [weak self] passcode in self?.submit(passcode) }

@@ -1,15 +1,16 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 
 /// What the agent says now: each app it knows, with its properties, and its recent locks; `running` false when
 /// it cannot be reached. Also what the guard says of itself (nil when no guard runs).
 struct AgentView: Equatable, Sendable {
     var running = false
     var guardReport: GuardReport?
-    var apps: [String: AppProperties] = [:]
+    var apps: [AppID: AppProperties] = [:]
     var recentEvents: [RecentLockEvent] = []
     /// The failed unlocks of each locked app since its last unlock (`GetMissedAttempts`), for apps that have some.
-    var missedAttempts: [String: MissedAttemptLog.Record] = [:]
+    var missedAttempts: [AppID: MissedAttemptLog.Record] = [:]
     /// The policy keys held per app until its passcode confirms them (`GetHeldPolicyChanges`).
-    var heldPolicyChanges: [String: [String]] = [:]
+    var heldPolicyChanges: [AppID: [String]] = [:]
 }

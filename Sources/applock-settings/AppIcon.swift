@@ -4,14 +4,7 @@ import GtkKit
 enum AppIcon {
     @MainActor
     static func image(_ icon: String?, size: Int32, name: String) -> Image {
-        let image: Image
-        if let icon, icon.hasPrefix("/") {
-            image = Image(path: icon)
-        } else if let icon, Image.themeHasIcon(icon) {
-            image = Image(iconName: icon)
-        } else {
-            image = Image(iconName: "application-x-executable")
-        }
+        let image = Image(desktopIcon: icon ?? "application-x-executable")
         image.setPixelSize(size)
         image.setAccessibleLabel("\(name) icon")
         return image

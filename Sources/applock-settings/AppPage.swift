@@ -1,12 +1,14 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
+import AppLockPolicyStore
 import GtkKit
 
 /// One app's own page, slid in over the Apps page: Protect, its passcode (set, change or remove in the passcode
 /// window), its state now, and when it locks (its own `apps.d/<app_id>.conf`, falling back to every app's).
 @MainActor
 final class AppPage {
-    let app: InstalledApp
+    let app: DesktopEntry
     let content = Box(.vertical)
     private let page = PreferencesPage(title: "", iconName: "")
     private let problems = ProblemGroup()
@@ -27,7 +29,7 @@ final class AppPage {
         set { section.onChange = newValue }
     }
 
-    init(_ app: InstalledApp) {
+    init(_ app: DesktopEntry) {
         self.app = app
         protect = Switch()
         section = PolicySection(scope: .app(app.appID), subject: app.name, layout: [
@@ -92,7 +94,7 @@ final class AppPage {
         protect.isSensitive = editable && !required
         protectRow.subtitle = required ? AdministratorLimit.fixed.explanation : "Cover its windows while it is locked or hidden"
 
-        let properties = agent.apps[app.appID.rawValue]
+        let properties = agent.apps[app.appID]
         let kinds = snapshot.policy(for: app.appID).passcodeKinds.map(\.rawValue).joined(separator: ", ")
         if let properties, properties.hasPasscode {
             passcodeRow.subtitle = "Set (\(properties.passcodeKind?.rawValue ?? "unknown kind"))"

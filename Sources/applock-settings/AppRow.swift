@@ -1,12 +1,13 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
 import GtkKit
 
 /// An installed app on the Apps page: its icon and name, its status, a "Protect" switch, and a button to its
 /// own page.
 @MainActor
 final class AppRow {
-    let app: InstalledApp
+    let app: DesktopEntry
     let row: ActionRow
     let protect: Switch
     /// The user switched "Protect".
@@ -16,7 +17,7 @@ final class AppRow {
     private var showing = false
     private(set) var status: AppStatus?
 
-    init(_ app: InstalledApp) {
+    init(_ app: DesktopEntry) {
         self.app = app
         row = ActionRow(title: app.name)
         row.addPrefix(AppIcon.image(app.icon, size: 32, name: app.name))

@@ -1,5 +1,7 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
+import AppLockProtocol
 import GtkKit
 
 /// The Apps page: every installed app, those that are protected or have a passcode first, each with its status
@@ -25,7 +27,7 @@ final class AppsPage {
     var onProtect: ((AppID, Bool) -> Void)?
     var onOpen: ((AppID) -> Void)?
 
-    init(apps: [InstalledApp]) {
+    init(apps: [DesktopEntry]) {
         page.add(guardBanner.group)
         page.add(problems.group)
         page.add(heldChanges.group)
@@ -53,7 +55,7 @@ final class AppsPage {
         for (app, row) in rows {
             let status = AppStatus(
                 guarded: snapshot.policy(for: app).guarded, guardRequired: snapshot.isGuardRequired(app),
-                properties: agent.apps[app.rawValue])
+                properties: agent.apps[app])
             row.show(status, editable: snapshot.problems[.app(app)] == nil, now: now)
         }
         let nowProtected = order.filter { rows[$0]?.status?.isProtected == true }

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockPolicyStore
 import GtkKit
 
 /// Groups of setting rows for one policy file (every app's, or one app's), refreshed from a ``PolicySnapshot``;

@@ -1,8 +1,10 @@
-import AppLockClient
 import AppLockCore
+import AppLockPolicyStore
+import AppLockProtocol
 
-/// The policy files as they are on disk now, read as the agent reads them: the user's file for every app, each
-/// app's own file, the administrator's limits, and each file that does not parse.
+/// The policy files as they are on disk now, read as the agent reads them (``PolicyLoader``): the user's file for
+/// every app, each app's own file, the administrator's limits (a broken file at its last good version), and each
+/// file that does not parse.
 struct PolicySnapshot: Equatable {
     var base = PolicyOverrides()
     var perApp: [AppID: PolicyOverrides] = [:]
@@ -10,26 +12,14 @@ struct PolicySnapshot: Equatable {
     /// The files that cannot be used, by scope (nil: the administrator's file).
     var problems: [PolicyFileScope?: PolicyFileProblem] = [:]
 
-    static func read(_ files: PolicyFiles) -> PolicySnapshot {
-        var snapshot = PolicySnapshot()
-        do {
-            snapshot.base = try files.overrides(.allApps)
-        } catch {
-            snapshot.problems[.allApps] = error
-        }
-        for app in files.appsWithFiles() {
-            do {
-                snapshot.perApp[app] = try files.overrides(.app(app))
-            } catch {
-                snapshot.problems[.app(app)] = error
-            }
-        }
-        do {
-            snapshot.mandatory = try files.mandatory()
-        } catch {
-            snapshot.problems[nil] = error
-        }
-        return snapshot
+    init() {}
+
+    /// What a ``PolicyLoader`` read: each file's newest good version, and each file that cannot be used now.
+    init(_ loaded: PolicyLoader.Outcome) {
+        base = loaded.policies.base
+        perApp = loaded.policies.perApp
+        mandatory = loaded.policies.mandatory
+        problems = loaded.problems
     }
 
     /// The policy in force for every app without a file of its own.
@@ -70,8 +60,8 @@ struct PolicySnapshot: Equatable {
         case .broken(let error):
             let key = error.key.isEmpty ? "" : ", key \(error.key)"
             return "\(error.file), line \(error.line)\(key): \(error.problem)"
-        case .io(let path, let reason):
-            return "\(path): \(reason)"
+        case .io, .misnamed:
+            return problem.description
         }
     }
 }

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import Glibc
 import GtkKit
 
@@ -12,11 +13,11 @@ final class RecentLocksPage {
     private var shown: [RecentLockEvent]?
     private let missedGroup = PreferencesGroup(
         title: "Missed Attempts", description: "Failed unlocks of locked apps since they were last unlocked")
-    private var shownMissed: [String: MissedAttemptLog.Record]?
-    private let names: [String: String]
+    private var shownMissed: [AppID: MissedAttemptLog.Record]?
+    private let names: [AppID: String]
 
     /// `names` gives an app's name by id (the id is shown for others).
-    init(names: [String: String]) {
+    init(names: [AppID: String]) {
         self.names = names
         page.add(missedGroup)
         page.add(group)
@@ -35,7 +36,7 @@ final class RecentLocksPage {
             return
         }
         for event in events {
-            let name = names[event.appID] ?? event.appID
+            let name = names[event.appID] ?? event.appID.rawValue
             let row = ActionRow(
                 title: "\(name) \(Self.verb(event))",
                 subtitle: "\(Self.reason(event.reason)) · \(Self.time(event.time))")
@@ -56,7 +57,7 @@ final class RecentLocksPage {
             let record = agent.missedAttempts[app]!
             let noun = record.count == 1 ? "failed attempt" : "failed attempts"
             let row = ActionRow(
-                title: "\(record.count) \(noun) since you last unlocked \(names[app] ?? app)",
+                title: "\(record.count) \(noun) since you last unlocked \(names[app] ?? app.rawValue)",
                 subtitle: record.attempts.map { "\(Self.time($0.time)) \(Self.method($0))" }.joined(separator: ", "))
             row.addPrefix(Image(iconName: "dialog-warning-symbolic"))
             missedGroup.add(row)
@@ -89,7 +90,7 @@ final class RecentLocksPage {
     }
 
     /// The reason in words.
-    static func reason(_ reason: AppLockReason) -> String {
+    static func reason(_ reason: LockReason) -> String {
         switch reason.rawValue {
         case "launch": "App started"
         case "manual": "Locked by hand"

@@ -1,18 +1,23 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
+import AppLockPolicyStore
+import AppLockProtocol
 import Foundation
 import GtkKit
 
 /// AppLock Settings' window and what it does: reads the policy files and the agent once a second, shows them on
 /// its pages, writes each change to the file it belongs in (never to a file that does not parse) and has the
-/// agent and the guard re-read at once, and opens the passcode window for an app.
+/// agent re-read at once (`ReloadPolicy`, which the guard follows), and opens the passcode window for an app.
 @MainActor
 final class SettingsController {
     let window = PreferencesWindow(title: "AppLock Settings")
     private let files: PolicyFiles
+    /// Reads the files by the rule the agent and the guard follow: a broken file shows its last good version.
+    private var loader: PolicyLoader
     private let monitor: AgentMonitor
     private let environment: [String: String]
-    private let apps: [InstalledApp]
+    private let apps: [DesktopEntry]
     private let appsPage: AppsPage
     private let whenToLock: PolicyPage
     private let security: PolicyPage
@@ -27,8 +32,9 @@ final class SettingsController {
     init(connection: AppLockConnection, environment: [String: String]) {
         self.environment = environment
         files = PolicyFiles(environment: environment)
+        loader = PolicyLoader(files: files)
         monitor = AgentMonitor(connection: connection)
-        apps = InstalledApp.all(environment: environment).filter { $0.appID.rawValue != "io.github.applock.Settings" }
+        apps = DesktopEntry.appGrid(in: XDGDataDirectories(environment: environment)).filter { $0.appID.rawValue != "io.github.applock.Settings" }
         appsPage = AppsPage(apps: apps)
         whenToLock = PolicyPage(title: "When to Lock", iconName: "preferences-system-time-symbolic", layout: [
             ("Lock Apps When", "For every app; an app's own page can change them for that app", [
@@ -46,7 +52,7 @@ final class SettingsController {
                 .allowSystemAuthentication, .allowPasscodeReset,
             ]),
         ])
-        recentLocks = RecentLocksPage(names: Dictionary(apps.map { ($0.appID.rawValue, $0.name) }) { first, _ in first })
+        recentLocks = RecentLocksPage(names: Dictionary(apps.map { ($0.appID, $0.name) }) { first, _ in first })
 
         window.setDefaultSize(width: 760, height: 760)
         window.isSearchEnabled = true
@@ -71,7 +77,7 @@ final class SettingsController {
 
     /// Re-reads the files now, and the agent (its answer comes back to the main loop).
     func refresh() {
-        snapshot = PolicySnapshot.read(files)
+        snapshot = PolicySnapshot(loader.load())
         show()
         monitor.read { [weak self] view in
             guard let self else { return }
@@ -107,10 +113,11 @@ final class SettingsController {
                 }
             }
         }
-        if on, agent.running, agent.apps[app.rawValue]?.hasPasscode != true { openPasscodeWindow(for: app) }
+        if on, agent.running, agent.apps[app]?.hasPasscode != true { openPasscodeWindow(for: app) }
     }
 
-    /// Writes one key and has the agent and the guard re-read; a file that cannot be written is said, not touched.
+    /// Writes one key and has the agent re-read (the guard follows it); a file that cannot be written is said, not
+    /// touched. A broken file elsewhere is shown on its page already; the agent keeps its last good version.
     private func change(_ key: String, to value: String, in scope: PolicyFileScope) {
         do {
             try files.set(key, to: value, in: scope)
@@ -119,7 +126,7 @@ final class SettingsController {
             refresh()
             return
         }
-        monitor.perform { connection in PolicyReload.signalReaders(on: connection) }
+        monitor.perform { connection in _ = try? connection.performBlocking(.reloadPolicy) }
         refresh()
     }
 
@@ -132,7 +139,7 @@ final class SettingsController {
         window.presentSubpage(page.content)
     }
 
-    private func makePage(_ app: InstalledApp) -> AppPage {
+    private func makePage(_ app: DesktopEntry) -> AppPage {
         let page = AppPage(app)
         page.onBack = { [weak self] in
             self?.openPage = nil
@@ -148,7 +155,7 @@ final class SettingsController {
     /// policy allows): one flow, shared with `applockctl guard add`. The passcode never passes through here.
     private func openPasscodeWindow(for app: AppID) {
         if let running = passcodeWindows[app], running.isRunning { return }
-        guard let executable = LockWindowExecutable.path(environment: environment) else {
+        guard let executable = SiblingExecutable.installedLockWindow(environment: environment) else {
             window.showToast("The passcode window (applock-lock-window) is not installed")
             return
         }

@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import Glibc
 import SecretServiceStore
 import SystemKit

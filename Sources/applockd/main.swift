@@ -1,4 +1,5 @@
 import AppLockAgent
+import AppLockProtocol
 import Glibc
 import Logging
 import SystemKit

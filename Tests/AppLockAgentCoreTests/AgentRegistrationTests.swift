@@ -1,6 +1,7 @@
 import Testing
 @testable import AppLockAgentCore
 @testable import AppLockCore
+import AppLockProtocol
 
 @Suite struct AgentRegistrationTests {
     @Test func appWithoutPasscodeRegistersUnlocked() throws {

@@ -1,5 +1,6 @@
 @testable import AppLockAgentCore
 @testable import AppLockCore
+import AppLockProtocol
 
 /// A state machine with helpers for the common set-ups.
 struct MachineFixture {

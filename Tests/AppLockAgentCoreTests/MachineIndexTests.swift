@@ -1,5 +1,6 @@
 @testable import AppLockAgentCore
 @testable import AppLockCore
+import AppLockProtocol
 import Testing
 
 /// The machine keeps two indexes so that an input does not scan every app (apps by owner, apps that can have

@@ -1,5 +1,6 @@
 import AppLockAgentCore
 import AppLockCore
+import AppLockProtocol
 import Testing
 
 /// The ring of recent state changes: oldest first, bounded, the oldest dropped first.

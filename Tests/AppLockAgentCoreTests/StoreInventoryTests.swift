@@ -1,6 +1,7 @@
 import Testing
 @testable import AppLockAgentCore
 @testable import AppLockCore
+import AppLockProtocol
 
 @Suite struct StoreInventoryTests {
     let notes = try! AppID("org.example.Notes")

@@ -1,5 +1,6 @@
 @testable import AppLockAgentCore
 @testable import AppLockCore
+import AppLockProtocol
 
 /// A valid app id from a literal (tests only).
 func appID(_ s: String) -> AppID {

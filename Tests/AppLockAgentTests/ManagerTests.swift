@@ -120,6 +120,27 @@ struct ManagerTests {
         #expect(app.errorName("Lock", [.string("org.example.Unknown")]) == "io.github.applock.AppLock1.Error.UnknownApplication")
     }
 
+    @Test("ReloadPolicy applies the files and announces PolicyReloaded; a broken file answers PolicyFileBroken and keeps its last good version")
+    func reloadPolicy() throws {
+        let harness = try AgentHarness()
+        let file = harness.environment.configHome.appendingPathComponent("applock/apps.d/org.example.Notes.conf")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let app = try harness.client()
+        _ = try app.register("org.example.Notes")
+        app.connection.addMatch(MatchRule(
+            sender: AgentClient.bus, path: AgentClient.managerPath, interface: AgentClient.manager, member: "PolicyReloaded"))
+
+        try "[Policy]\nGracePeriod=7\n".write(to: file, atomically: true, encoding: .utf8)
+        try app.call("ReloadPolicy")
+        #expect(try app.policy("org.example.Notes", "GracePeriod")?.uint32Value == 7)
+        #expect(try app.waitForSignal { $0.member == "PolicyReloaded" } != nil)
+
+        try "[Policy]\nGracePeriod=seven\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(app.errorName("ReloadPolicy") == "io.github.applock.AppLock1.Error.PolicyFileBroken")
+        #expect(try app.policy("org.example.Notes", "GracePeriod")?.uint32Value == 7)
+        #expect(try app.waitForSignal { $0.member == "PolicyReloaded" } != nil)
+    }
+
     @Test("background past the grace period hides the app; foreground before it cancels")
     func gracePeriod() throws {
         let harness = try AgentHarness()

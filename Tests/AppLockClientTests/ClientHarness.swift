@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 
@@ -27,7 +28,7 @@ final class ClientHarness: @unchecked Sendable {
 
     /// A session for `appID` on the private bus.
     func session(_ appID: String, lifecycle: (any AppLockLifecycle)? = nil) throws -> AppLockSession {
-        try AppLockSession(appID: appID, busAddress: environment.sessionBus.address, lifecycle: lifecycle)
+        try AppLockSession(appID: AppID(appID), busAddress: environment.sessionBus.address, lifecycle: lifecycle)
     }
 
     /// Kills the agent with SIGKILL and waits until it is gone.
@@ -46,4 +47,11 @@ final class ClientHarness: @unchecked Sendable {
         agent.terminate()
         environment.cleanup()
     }
+}
+
+/// App ids these tests use (valid, written out).
+extension AppID {
+    static let notes = try! AppID("org.example.Notes")
+    static let mail = try! AppID("org.example.Mail")
+    static let nobody = try! AppID("org.example.Nobody")
 }

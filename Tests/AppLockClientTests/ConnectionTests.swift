@@ -18,45 +18,45 @@ struct ConnectionTests {
 
         let seen = Mutex<[AppStateChange]>([])
         var observations: [AppLockObservation] = []
-        for app in ["org.example.Notes", "org.example.Mail"] {
+        for app in [AppID.notes, .mail] {
             observations.append(owner.observeStateChanges(of: app) { change in seen.withLock { $0.append(change) } })
             try await owner.register(app)
         }
         let listed = try await window.listApplications()
-        #expect(Set(listed.map(\.appID)) == ["org.example.Notes", "org.example.Mail"])
+        #expect(Set(listed.map(\.appID)) == [.notes, .mail])
         #expect(listed.allSatisfy { $0.owner == owner.uniqueName })
 
-        try window.blocking.setPasscode("org.example.Notes", "2468", kind: .fourDigit)
-        try window.blocking.lock("org.example.Notes")
-        try await window.lock("org.example.Mail")
+        try window.blocking.setPasscode(.notes, "2468", kind: .fourDigit)
+        try window.blocking.lock(.notes)
+        try await window.lock(.mail)
         #expect(waitUntil(timeout: .seconds(10)) {
             seen.withLock { changes in
-                changes.contains { $0.appID == "org.example.Notes" && $0.state == .locked && $0.reason == .manual }
-                    && changes.contains { $0.appID == "org.example.Mail" && $0.state == .obscured }
+                changes.contains { $0.appID == .notes && $0.state == .locked && $0.reason == .manual }
+                    && changes.contains { $0.appID == .mail && $0.state == .obscured }
             }
         })
 
         var refusedAsWrong = false
         do {
-            try await window.unlock("org.example.Notes", passcode: "1111")
+            try await window.unlock(.notes, passcode: "1111")
         } catch .agent(.wrongPasscode, _) {
             refusedAsWrong = true
         } catch {
             Issue.record("a wrong passcode answered \(error)")
         }
         #expect(refusedAsWrong)
-        let afterWrong = try await window.properties(of: "org.example.Notes")
+        let afterWrong = try await window.properties(of: .notes)
         #expect(afterWrong.failedAttempts == 1)
         #expect(afterWrong.attemptsLeft == 4)
         #expect(afterWrong.state == .locked)
         #expect(afterWrong.passcodeKind == .fourDigit)
 
-        try await window.unlock("org.example.Notes", passcode: "2468")
+        try await window.unlock(.notes, passcode: "2468")
         #expect(waitUntil(timeout: .seconds(10)) {
-            seen.withLock { $0.contains { $0.appID == "org.example.Notes" && $0.state == .unlocked } }
+            seen.withLock { $0.contains { $0.appID == .notes && $0.state == .unlocked } }
         })
-        #expect(try owner.blocking.properties(of: "org.example.Notes").state == .unlocked)
-        try await owner.reportActivity("org.example.Mail", .foreground)
+        #expect(try owner.blocking.properties(of: .notes).state == .unlocked)
+        try await owner.reportActivity(.mail, .foreground)
         observations.forEach { $0.cancel() }
     }
 
@@ -64,12 +64,15 @@ struct ConnectionTests {
         let harness = try ClientHarness()
         let owner = try AppLockConnection(busAddress: harness.environment.sessionBus.address)
         defer { owner.close() }
-        try await owner.register("org.example.Notes")
+        try await owner.register(.notes)
         let latest = Mutex<AppProperties?>(nil)
-        let observation = owner.observeProperties(of: "org.example.Notes") { properties in latest.withLock { $0 = properties } }
-        defer { observation.cancel() }
+        let link = AppLockAgentLink(connection: owner) { event in
+            if case .properties(.notes, .success(let properties)) = event { latest.withLock { $0 = properties } }
+        }
+        link.follow(.notes)
+        defer { link.close() }
         #expect(waitUntil(timeout: .seconds(10)) { latest.withLock { $0?.registered == true } })
-        try await owner.setPasscode("org.example.Notes", "135790", kind: .sixDigit)
+        try await owner.setPasscode(.notes, "135790", kind: .sixDigit)
         #expect(waitUntil(timeout: .seconds(10)) { latest.withLock { $0?.passcodeKind == .sixDigit && $0?.hasPasscode == true } })
     }
 
@@ -77,17 +80,19 @@ struct ConnectionTests {
         let harness = try ClientHarness()
         let client = try AppLockConnection(busAddress: harness.environment.sessionBus.address)
         defer { client.close() }
-        let badID = await #expect(throws: AppLockError.self) { try await client.register("notreverse") }
-        #expect(badID?.agentError == .invalidArgument)
+        let notReverse = "notreverse"
+        #expect(throws: AppIDError.tooFewElements, "a malformed id cannot be made, let alone sent") {
+            try AppID(notReverse)
+        }
         let badShape = #expect(throws: AppLockError.self) {
-            try client.blocking.setPasscode("org.example.Notes", "12a4", kind: .fourDigit)
+            try client.blocking.setPasscode(.notes, "12a4", kind: .fourDigit)
         }
         #expect(badShape?.agentError == .invalidPasscode)
         let invisible = #expect(throws: AppLockError.self) {
-            try client.blocking.setPasscode("org.example.Notes", "pass\u{200B}word", kind: .alphanumeric)
+            try client.blocking.setPasscode(.notes, "pass\u{200B}word", kind: .alphanumeric)
         }
         #expect(invisible?.agentError == .invalidPasscode, "an invisible format character is refused as the agent refuses it")
-        let unknown = #expect(throws: AppLockError.self) { try client.blocking.properties(of: "org.example.Nobody") }
+        let unknown = #expect(throws: AppLockError.self) { try client.blocking.properties(of: .nobody) }
         #expect(unknown?.agentError == .unknownApplication)
         #expect(try client.blocking.listApplications().isEmpty, "nothing refused was registered")
     }

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 import Synchronization
@@ -15,13 +16,13 @@ struct LoopConnectionTests {
     struct Seen {
         var presence: [Bool] = []
         var registered: Result<Void, AppLockError>?
-        var states: [AppLockState] = []
+        var states: [AppState] = []
         var offLoop: [String] = []
     }
 
     @Test func everyAnswerAndSignalArrivesOnTheCallersLoop() throws {
         let harness = try ClientHarness()
-        let app = "org.example.Notes"
+        let app = AppID.notes
         let loop = try EventLoop()
         let connection = try AppLockConnection(loop: loop, busAddress: harness.environment.sessionBus.address)
         let seen = Mutex(Seen())

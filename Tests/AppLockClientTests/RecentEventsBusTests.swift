@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import AppLockTestSupport
 import Testing
 
@@ -13,14 +14,14 @@ struct RecentEventsBusTests {
         #expect(try await client.recentEvents().isEmpty)
 
         let before = AppLockStatus.currentUnixMicroseconds()
-        try await client.setPasscode("org.example.Notes", "5791", kind: .fourDigit)
-        try await client.unlock("org.example.Notes", passcode: "5791")
-        try await client.lock("org.example.Notes")
+        try await client.setPasscode(.notes, "5791", kind: .fourDigit)
+        try await client.unlock(.notes, passcode: "5791")
+        try await client.lock(.notes)
 
         let events = try await client.recentEvents()
-        #expect(events.map(\.appID) == ["org.example.Notes", "org.example.Notes"])
+        #expect(events.map(\.appID) == [.notes, .notes])
         #expect(events.map(\.state) == [.unlocked, .locked])
-        #expect(events.map(\.reason) == [AppLockReason(rawValue: "unlock"), .manual])
+        #expect(events.map(\.reason) == [LockReason(rawValue: "unlock"), .manual])
         #expect(events.allSatisfy { $0.time >= before && $0.time <= AppLockStatus.currentUnixMicroseconds() })
 
         let wire = harness.environment.call(

@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 import Testing
@@ -6,12 +7,14 @@ import Testing
 /// AppLockSession against the real agent on private buses.
 @Suite(.serialized) struct SessionTests {
     @Test func malformedAppIDIsRefusedBeforeAnythingIsSent() {
-        #expect(throws: AppLockError.self) { try AppLockSession(appID: "notreverse", busAddress: "unix:path=/nonexistent") }
-        #expect(throws: AppLockError.self) { try AppLockSession(appID: "1org.example", busAddress: "unix:path=/nonexistent") }
+        // A session takes an AppID: a malformed id is refused where it is made, before any session exists.
+        let (notReverse, leadingDigit) = ("notreverse", "1org.example")
+        #expect(throws: AppIDError.tooFewElements) { try AppID(notReverse) }
+        #expect(throws: AppIDError.startsWithDigit) { try AppID(leadingDigit) }
     }
 
     @Test func withoutABusTheSessionReportsLocked() async throws {
-        let session = try AppLockSession(appID: "org.example.NoBus", busAddress: "unix:path=/nonexistent/socket")
+        let session = try AppLockSession(appID: AppID("org.example.NoBus"), busAddress: "unix:path=/nonexistent/socket")
         defer { session.close() }
         #expect(session.status.isLocked)
         #expect(session.status.reason == .agentUnavailable || session.status.reason == .starting)

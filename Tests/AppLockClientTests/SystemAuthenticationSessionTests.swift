@@ -28,7 +28,7 @@ import Testing
         #expect(await session.waitForStatus { !$0.hasPasscode }.held)
 
         let connection = try AppLockConnection(busAddress: harness.environment.sessionBus.address)
-        #expect(await Self.refusal { try await connection.unlockWithSystemAuthentication("org.example.Notes") } == .noPasscode)
+        #expect(await Self.refusal { try await connection.unlockWithSystemAuthentication(.notes) } == .noPasscode)
     }
 
     /// The agent's refusal of `call`, nil when it succeeded (or failed otherwise).

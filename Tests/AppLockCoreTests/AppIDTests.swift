@@ -1,5 +1,6 @@
 import Testing
 @testable import AppLockCore
+import AppLockProtocol
 
 @Suite struct AppIDTests {
     @Test(arguments: [

@@ -1,6 +1,6 @@
+@testable import AppLockCore
 import AppLockProtocol
 import Testing
-@testable import AppLockCore
 
 @Suite struct ManagerErrorTests {
     @Test func everyErrorHasADBusNameAndASentence() {
@@ -8,7 +8,7 @@ import Testing
             .invalidArgument("x"), .alreadyRegistered, .notRegistered, .accessDenied, .unknownApplication,
             .inhibitNotAllowed, .noPasscode, .passcodeExists, .invalidPasscode("y"), .wrongPasscode(attemptsLeft: 2),
             .lockedOut(seconds: 60), .storeUnavailable("z"), .limitExceeded("w"), .attemptInProgress, .interrupted,
-            .notAuthorized("v"), .systemAuthUnavailable("u"), .passcodeTampered,
+            .notAuthorized("v"), .systemAuthUnavailable("u"), .passcodeTampered, .policyFileBroken("t"),
         ]
         #expect(Set(all.map(\.agentError)) == Set(AgentError.allCases))
         for e in all {

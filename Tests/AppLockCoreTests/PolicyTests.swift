@@ -1,5 +1,6 @@
 import Testing
 @testable import AppLockCore
+import AppLockProtocol
 
 @Suite struct PolicyTests {
     func overrides(_ body: String, file: String = "applock.conf") throws -> PolicyOverrides {

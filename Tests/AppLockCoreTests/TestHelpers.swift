@@ -1,4 +1,5 @@
 @testable import AppLockCore
+import AppLockProtocol
 
 /// A valid app id from a literal (tests only).
 func appID(_ s: String) -> AppID {

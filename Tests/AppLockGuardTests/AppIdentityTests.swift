@@ -1,6 +1,7 @@
 import AppLockCore
 import Testing
 import AppLockGuard
+import AppLockProtocol
 
 /// Each rule that turns a window's process into an app id.
 @Suite struct AppIdentityTests {

@@ -1,6 +1,7 @@
 import AppLockCore
 import Testing
 @testable import AppLockGuard
+import AppLockProtocol
 
 /// The guard's decisions, driven by hand with a manual clock.
 @Suite struct GuardCoreTests {

@@ -161,6 +161,48 @@ import Testing
         #expect(!env.applockctl(["status"]).stdout.contains("waiting for authentication"))
     }
 
+    @Test func policyReloadAppliesTheFilesHoldsAWeakeningAndNamesABrokenFileKeepingItsLastGoodVersion() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        let file = env.configHome.appendingPathComponent("applock/apps.d/\(Self.app).conf")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+
+        try "[Policy]\nGracePeriod=30\n".write(to: file, atomically: true, encoding: .utf8)
+        let stronger = env.applockctl(["policy", "reload"])
+        #expect(stronger.status == 0, "\(stronger.stderr)")
+        #expect(env.applockctl(["policy", Self.app]).stdout.contains("GracePeriod=30"))
+
+        try "[Policy]\nGracePeriod=30\nMaxFailedAttempts=1000\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(env.applockctl(["policy", "reload"]).status == 0)
+        #expect(env.applockctl(["status"]).stdout.contains("waiting for authentication (MaxFailedAttempts)"))
+        #expect(env.applockctl(["policy", Self.app]).stdout.contains("MaxFailedAttempts=5"))
+
+        try "[Policy]\nGracePeriod=soon\n".write(to: file, atomically: true, encoding: .utf8)
+        let broken = env.applockctl(["policy", "reload"])
+        #expect(broken.status == 12, "\(broken.stderr)")
+        #expect(broken.stderr.contains(file.path), "\(broken.stderr)")
+        #expect(broken.stderr.contains("GracePeriod"), "\(broken.stderr)")
+        let kept = env.applockctl(["policy", Self.app]).stdout
+        #expect(kept.contains("GracePeriod=30"), "the last good version stays: \(kept)")
+        #expect(kept.contains("MaxFailedAttempts=5"), "the held weakening stays held: \(kept)")
+    }
+
+    @Test func guardListSkipsABrokenFileAsTheGuardDoesAndNamesIt() throws {
+        let env = try TestEnvironment()
+        defer { env.cleanup() }
+        let folder = env.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "[Policy]\nGuard=true\n".write(to: folder.appendingPathComponent("org.example.Good.conf"), atomically: true, encoding: .utf8)
+        let broken = folder.appendingPathComponent("org.example.Broken.conf")
+        try "[Policy]\nGuard=maybe\n".write(to: broken, atomically: true, encoding: .utf8)
+        let list = env.applockctl(["guard", "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout == "org.example.Good\n")
+        #expect(list.stderr.contains(broken.path), "\(list.stderr)")
+        #expect(list.stderr.contains("last good version"), "\(list.stderr)")
+    }
+
     @Test func monitorPrintsEachLockAndUnlock() throws {
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }

@@ -1,5 +1,7 @@
 import AppLockClient
 import AppLockCore
+import AppLockDesktop
+import AppLockProtocol
 import Testing
 @testable import applock_lock_window
 
@@ -9,8 +11,10 @@ import Testing
 
     static let wrong = AppLockError.agent(.wrongPasscode, message: "Wrong passcode; 99 attempts left before a lock-out.")
 
+    static let notes = try! AppID("org.example.Notes")  // valid, written out
+
     static func app(failedAttempts: UInt32 = 0, retryAfter: UInt64 = 0) -> AppProperties {
-        var properties = AppProperties(appID: "org.example.Notes")
+        var properties = AppProperties(appID: notes)
         properties.failedAttempts = failedAttempts
         properties.retryAfter = retryAfter
         properties.policy = ["MaxFailedAttempts": .uint32(5)]
@@ -66,26 +70,21 @@ import Testing
 
     @Test func commandLine() throws {
         #expect(try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--parent", "0x400004"])
-            == LaunchOptions(mode: .lock(parent: 0x400004), appID: "org.example.Notes"))
+            == LaunchOptions(mode: .lock(parent: 0x400004), appID: Self.notes))
         #expect(try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--parent", "4194308"])
-            == LaunchOptions(mode: .lock(parent: 4194308), appID: "org.example.Notes"))
+            == LaunchOptions(mode: .lock(parent: 4194308), appID: Self.notes))
         #expect(try LaunchOptions.parse(["set-passcode", "--app-id", "org.example.Notes"])
-            == LaunchOptions(mode: .setPasscode, appID: "org.example.Notes"))
+            == LaunchOptions(mode: .setPasscode, appID: Self.notes))
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "not an id"]) }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--passcode", "1234"]) }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["set-passcode", "--app-id", "a.b", "--parent", "1"]) }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "a.b", "--parent", "zero"]) }
     }
 
-    @Test func desktopEntryNameAndIcon() {
-        let entry = DesktopEntry.parse(
-            "[Desktop Entry]\nType=Application\nName=Notes\nIcon=accessories-text-editor\n", fileName: "x.desktop")
-        #expect(entry == DesktopEntry(name: "Notes", icon: "accessories-text-editor"))
-        #expect(DesktopEntry.parse("[Desktop Action new]\nName=New\n", fileName: "x.desktop") == nil)
-        #expect(DesktopEntry.dataDirectories(["HOME": "/h"]) == ["/h/.local/share", "/usr/local/share", "/usr/share"])
-        #expect(DesktopEntry.dataDirectories(["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:/b"]) == ["/d", "/a", "/b"])
-        #expect(DesktopEntry.find(appID: "org.example.Missing", environment: ["XDG_DATA_HOME": "/nonexistent",
-            "XDG_DATA_DIRS": "/nonexistent"]) == DesktopEntry(name: "org.example.Missing", icon: nil))
+    @Test func anAppWithoutADesktopFileIsNamedAfterItsID() {
+        let shown = DesktopEntry.forLockWindow("org.example.Missing")
+        #expect(shown.name == "org.example.Missing")
+        #expect(shown.icon == nil)
     }
 
     @Test func policyKindsAndSystemAuthentication() {

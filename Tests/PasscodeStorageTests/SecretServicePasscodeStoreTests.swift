@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 import Glibc

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockProtocol
 import Testing
 @testable import applock_settings
 
@@ -40,8 +41,8 @@ struct SettingsLogicTests {
         #expect(AdministratorLimit.fixed.explanation == "Set by your administrator")
     }
 
-    @Test func anAppsRowSaysWhatProtectsItAndItsStateNow() {
-        var properties = AppProperties(appID: "org.example.Notes")
+    @Test func anAppsRowSaysWhatProtectsItAndItsStateNow() throws {
+        var properties = AppProperties(appID: try AppID("org.example.Notes"))
         properties.hasPasscode = true
         properties.state = .locked
         #expect(AppStatus(guarded: true, guardRequired: false, properties: properties).summary(now: 0)

@@ -100,6 +100,11 @@ final class ApplicationPublisher {
         )
     }
 
+    /// `PolicyReloaded`: the policy files were read again.
+    func policyReloaded() {
+        bus.emitSignal(path: managerPath, interface: InterfaceDescriptions.managerName, member: ManagerSignal.policyReloaded.name)
+    }
+
     func sessionStateChanged(_ state: SessionState) {
         bus.emitSignal(
             path: managerPath, interface: InterfaceDescriptions.managerName, member: ManagerSignal.sessionStateChanged.name,

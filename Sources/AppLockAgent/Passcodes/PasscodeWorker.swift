@@ -1,5 +1,6 @@
 import AppLockAgentCore
 import AppLockCore
+import AppLockProtocol
 import Glibc
 import SodiumHasher
 import SystemKit

@@ -1,4 +1,6 @@
 import AppLockCore
+import AppLockProtocol
+import SystemKit
 
 /// The authenticated policies on disk: `$XDG_STATE_HOME/applock/policies/<app_id>.conf`, each a `[Policy]` group
 /// setting every key, replaced atomically when it changes.

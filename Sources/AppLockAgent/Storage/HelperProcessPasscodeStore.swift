@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 import Glibc
 import SystemKit
 
@@ -28,7 +29,7 @@ final class HelperProcessPasscodeStore: PasscodeStore {
         if let value = getenv("APPLOCK_STORE_HELPER").map({ String(cString: $0) }), !value.isEmpty {
             return value
         }
-        return (ChildProcess.executableDirectory() ?? "/usr/bin") + "/" + helperName
+        return (ProcessFiles.ownExecutableFolder() ?? "/usr/bin") + "/" + helperName
     }
 
     func lookup(_ app: AppID) throws(PasscodeStoreError) -> StoredPasscode? {

@@ -1,4 +1,5 @@
 import AppLockCore
+import SystemKit
 
 /// The record of missed attempts on disk: `$XDG_STATE_HOME/applock/missed-attempts`, beside the lock-out ledger,
 /// replaced atomically on every change so that it survives a restart.

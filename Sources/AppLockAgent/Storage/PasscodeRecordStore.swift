@@ -1,5 +1,6 @@
 import AppLockAgentCore
 import AppLockCore
+import SystemKit
 
 /// The passcode records on disk: `$XDG_STATE_HOME/applock/passcodes`, beside the lock-out ledger, replaced
 /// atomically on every change.

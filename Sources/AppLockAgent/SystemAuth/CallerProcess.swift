@@ -1,5 +1,5 @@
 import DBusKit
-import Glibc
+import SystemKit
 
 /// The process behind a session-bus caller, as polkit must see it: a `unix-process` subject.
 ///
@@ -19,27 +19,9 @@ struct CallerProcess: Sendable, Equatable {
 
     /// Reads the start time and executable of `pid` from `/proc`; nil when the process is gone.
     static func read(pid: UInt32, uid: UInt32) -> CallerProcess? {
-        guard let text = try? TextFiles.read("/proc/\(pid)/stat", limit: 4096),
-              let startTime = startTime(fromStat: text)
-        else { return nil }
-        return CallerProcess(pid: pid, uid: uid, startTime: startTime, executable: executable(of: pid))
-    }
-
-    /// Field 22 of a `/proc/PID/stat` line. The command name (field 2) is in parentheses and may itself hold
-    /// spaces and parentheses, so counting starts after the last `)`.
-    static func startTime(fromStat text: String) -> UInt64? {
-        guard let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ", omittingEmptySubsequences: true)
-        // fields[0] is field 3 (state), so field 22 is fields[19].
-        guard fields.count > 19 else { return nil }
-        return UInt64(fields[19])
-    }
-
-    private static func executable(of pid: UInt32) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBufferPointer { readlink("/proc/\(pid)/exe", $0.baseAddress!, $0.count - 1) }
-        guard count > 0 else { return "" }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let pid = Int32(exactly: pid), let stat = ProcessFiles.stat(of: pid) else { return nil }
+        return CallerProcess(
+            pid: UInt32(pid), uid: uid, startTime: stat.startTime, executable: ProcessFiles.executable(of: pid) ?? "")
     }
 
     /// polkit's `(sa{sv})` subject for this process.

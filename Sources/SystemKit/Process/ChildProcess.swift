@@ -157,16 +157,6 @@ public final class ChildProcess {
         status & 0x7f == 0 ? (status >> 8) & 0xff : nil
     }
 
-    /// The directory of the running executable (`/proc/self/exe`), or nil when it cannot be read.
-    public static func executableDirectory() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
-        guard n > 0 else { return nil }
-        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
     /// Waits until `fd` is ready for `events`; false when `deadline` passed first.
     private static func poll(_ fd: Int32, _ events: Int32, _ deadline: ContinuousClock.Instant) throws(ChildProcessError) -> Bool {
         while true {

@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import AppLockCore
 import ArgumentParser
 
@@ -26,6 +27,7 @@ struct ChangePasscodeCommand: ParsableCommand {
     func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
+        let app = try AppIDArgument.parse(self.app)
         let agent = try AgentLink()
         let current = try PasscodeCheck.requirePasscode(app, agent: agent).passcodeKind
         let input = try PasscodeInput(fromStandardInput: stdin)

@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockDesktop
 import ArgumentParser
 import Foundation
 
@@ -8,7 +9,7 @@ struct GuardAddCommand: ParsableCommand {
         commandName: "add",
         abstract: "Guard an application.",
         discussion: """
-            Writes Guard=true into the application's policy file and makes applockd and applock-guard re-read it. \
+            Writes Guard=true into the application's policy file and has applockd re-read it (ReloadPolicy), which applock-guard follows. \
             On GNOME, where the AppLock Shell extension is installed but disabled, enables it (as `gnome-extensions \
             enable` does) and says so. When the application has no passcode yet and a display is there, opens the \
             window that sets one.
@@ -24,16 +25,15 @@ struct GuardAddCommand: ParsableCommand {
     func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
-        let files = GuardPolicyFiles()
-        try files.setGuard(true, for: app)
+        try PolicyFileCommands.set("Guard", to: "true", in: .app(AppIDArgument.parse(app)))
         let link = try? AgentLink()
-        if let link { PolicyReload.signalReaders(on: link.connection) }
+        PolicyFileCommands.reload(link)
         Output.line("\(app) is guarded.")
         if let link, let enabled = GnomeExtensionSwitch.enableIfDisabled(on: link.connection) { Output.line(enabled) }
-        let hasPasscode = (try? link?.connection.performBlocking(.properties(of: app)))?.hasPasscode
+        let hasPasscode = (try? link?.connection.performBlocking(.properties(of: AppIDArgument.parse(app))))?.hasPasscode
         guard hasPasscode != true else { return }
         guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,
-              let window = LockWindowExecutable.path(environment: ProcessInfo.processInfo.environment)
+              let window = SiblingExecutable.installedLockWindow(environment: ProcessInfo.processInfo.environment)
         else {
             Output.line("It has no passcode yet: set one with `applockctl set-passcode \(app)`.")
             return

@@ -15,12 +15,12 @@ struct GuardRemoveCommand: ParsableCommand {
     func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
-        let files = GuardPolicyFiles()
-        if try files.mandatoryGuarded().contains(where: { $0.rawValue == app }) {
+        let appID = try AppIDArgument.parse(app)
+        if PolicyFileCommands.policiesInForce(reportingProblems: false).mandatory.guardedApps?.contains(appID) == true {
             throw CommandFailure(.notAllowed, "The administrator's policy guards \(app); it cannot be un-guarded.")
         }
-        try files.setGuard(false, for: app)
-        if let link = try? AgentLink() { PolicyReload.signalReaders(on: link.connection) }
+        try PolicyFileCommands.set("Guard", to: "false", in: .app(appID))
+        PolicyFileCommands.reload(try? AgentLink())
         Output.line("\(app) is no longer guarded.")
     }
 }

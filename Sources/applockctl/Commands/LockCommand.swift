@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import ArgumentParser
 
 /// `applockctl lock APP|--all`: locks now (reason `manual`).
@@ -26,7 +27,7 @@ struct LockCommand: ParsableCommand {
 
     func run() throws {
         let agent = try AgentLink()
-        if let app {
+        if let app = try app.map({ try AppIDArgument.parse($0) }) {
             try agent.perform(.lock(app), about: app)
         } else {
             try agent.perform(.lockAll)

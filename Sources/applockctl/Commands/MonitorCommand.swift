@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import ArgumentParser
 import Dispatch
 
@@ -27,6 +28,7 @@ struct MonitorCommand: ParsableCommand {
     }
 
     func run() throws {
+        let app = try self.app.map { try AppIDArgument.parse($0) }
         let agent = try AgentLink()
         let connection = agent.connection
         let json = self.json

@@ -1,11 +1,11 @@
 import ArgumentParser
 
-/// `applockctl policy APP` (show) and `applockctl policy confirm APP`.
+/// `applockctl policy APP` (show), `applockctl policy confirm APP` and `applockctl policy reload`.
 struct PolicyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "policy",
-        abstract: "Show an application's effective policy, or confirm a weakening of it with its passcode.",
-        subcommands: [PolicyShowCommand.self, PolicyConfirmCommand.self],
+        abstract: "Show an application's effective policy, confirm a weakening of it with its passcode, or reload the files.",
+        subcommands: [PolicyShowCommand.self, PolicyConfirmCommand.self, PolicyReloadCommand.self],
         defaultSubcommand: PolicyShowCommand.self
     )
 }

@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import ArgumentParser
 
 /// `applockctl policy [show] APP`: the effective policy of an application, as keyfile lines.
@@ -21,6 +22,7 @@ struct PolicyShowCommand: ParsableCommand {
     func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
+        let app = try AppIDArgument.parse(self.app)
         let policy = try AgentLink().perform(.properties(of: app), about: app).policy
         if json {
             Output.json(policy.mapValues(PropertyRendering.json))

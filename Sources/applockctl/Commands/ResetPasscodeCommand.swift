@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import ArgumentParser
 
 /// `applockctl reset-passcode APP`: removes a forgotten passcode after the user authenticates through polkit.
@@ -20,6 +21,7 @@ struct ResetPasscodeCommand: ParsableCommand {
     func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
+        let app = try AppIDArgument.parse(self.app)
         try AgentLink().perform(.resetPasscode(app), about: app)
         Output.line("Passcode removed for \(app).")
     }

@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import AppLockCore
 import ArgumentParser
 
@@ -26,6 +27,7 @@ struct SetPasscodeCommand: ParsableCommand {
     func validate() throws { try AppIDArgument.validate(app) }
 
     func run() throws {
+        let app = try AppIDArgument.parse(self.app)
         let agent = try AgentLink()
         try PasscodeCheck.requireNoPasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)

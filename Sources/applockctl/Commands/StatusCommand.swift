@@ -27,6 +27,7 @@ struct StatusCommand: ParsableCommand {
     }
 
     func run() throws {
+        let app = try self.app.map { try AppIDArgument.parse($0) }
         let agent = try AgentLink()
         if let app {
             try showApplication(app, agent: agent)
@@ -48,7 +49,7 @@ struct StatusCommand: ParsableCommand {
                 "sessionState": session,
                 "applications": apps.map(ApplicationTable.json),
                 "guard": guardLine.json,
-                "heldPolicyChanges": held,
+                "heldPolicyChanges": Dictionary(uniqueKeysWithValues: held.map { ($0.key.rawValue, $0.value) }),
             ] as [String: Any])
             return
         }
@@ -64,7 +65,7 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
-    private func showApplication(_ app: String, agent: AgentLink) throws(CommandFailure) {
+    private func showApplication(_ app: AppID, agent: AgentLink) throws(CommandFailure) {
         let properties = try agent.perform(.properties(of: app), about: app)
         let missed = try agent.perform(.missedAttempts(app), about: app)
         if json {
@@ -76,7 +77,7 @@ struct StatusCommand: ParsableCommand {
             Output.json(object)
             return
         }
-        Output.line(app)
+        Output.line(app.rawValue)
         let shown = ApplicationProperty.allCases.filter { $0 != .appID }
         let width = shown.map(\.name.count).max() ?? 0
         for property in shown {

@@ -27,7 +27,8 @@ struct UnlockCommand: ParsableCommand {
 
     func run() throws {
         if systemAuthentication {
-            try AgentLink().perform(.unlockWithSystemAuthentication(options.app), about: options.app)
+            let app = try AppIDArgument.parse(options.app)
+            try AgentLink().perform(.unlockWithSystemAuthentication(app), about: app)
         } else {
             try options.askAndCall { .unlock($0, passcode: $1) }
         }

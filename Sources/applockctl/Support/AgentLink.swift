@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import AppLockCore
 
 /// applockctl's link to applockd: one ``AppLockConnection`` on the session bus, used in its blocking form. Every
@@ -17,7 +18,7 @@ struct AgentLink {
 
     /// Sends `request` and waits for its answer; `app` is the application it is about, for the messages.
     @discardableResult
-    func perform<Value>(_ request: AppLockRequest<Value>, about app: String? = nil) throws(CommandFailure) -> Value {
+    func perform<Value>(_ request: AppLockRequest<Value>, about app: AppID? = nil) throws(CommandFailure) -> Value {
         do {
             return try connection.performBlocking(request)
         } catch {

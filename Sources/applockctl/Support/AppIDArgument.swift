@@ -1,13 +1,17 @@
-import AppLockCore
+import AppLockProtocol
 import ArgumentParser
 
-/// Validates an app id given on the command line with the core's rule, as a usage error.
+/// Reads an app id given on the command line with the protocol's rule; a malformed one is a usage error.
 enum AppIDArgument {
-    static func validate(_ app: String) throws {
+    static func parse(_ app: String) throws(ValidationError) -> AppID {
         do {
-            _ = try AppID(app)
+            return try AppID(app)
         } catch {
             throw ValidationError("'\(app)' is not a valid app id: \(error.description).")
         }
+    }
+
+    static func validate(_ app: String) throws(ValidationError) {
+        _ = try parse(app)
     }
 }

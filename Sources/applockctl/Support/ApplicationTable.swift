@@ -8,12 +8,12 @@ enum ApplicationTable {
             return
         }
         let rows = [["APPLICATION", "STATE", "REGISTERED BY"]]
-            + apps.map { [$0.appID, $0.state.rawValue, $0.owner.isEmpty ? "-" : $0.owner] }
+            + apps.map { [$0.appID.rawValue, $0.state.rawValue, $0.owner.isEmpty ? "-" : $0.owner] }
         for line in Output.table(rows) { Output.line(line) }
     }
 
     /// One row as a JSON object.
     static func json(_ app: ApplicationListing) -> [String: String] {
-        ["appId": app.appID, "state": app.state.rawValue, "owner": app.owner]
+        ["appId": app.appID.rawValue, "state": app.state.rawValue, "owner": app.owner]
     }
 }

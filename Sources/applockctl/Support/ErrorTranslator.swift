@@ -7,9 +7,9 @@ enum ErrorTranslator {
     /// `app` is the application the call was about, if any, so that messages can name it; `properties` reads its
     /// properties after a wrong passcode or a lock-out.
     static func failure(
-        for error: AppLockError, app: String?, properties: (String) -> AppProperties? = { _ in nil }
+        for error: AppLockError, app: AppID?, properties: (AppID) -> AppProperties? = { _ in nil }
     ) -> CommandFailure {
-        let subject = app ?? "the application"
+        let subject = app?.rawValue ?? "the application"
         switch error {
         case .agent(let agentError, let message):
             return failure(for: agentError, message: message, subject: subject, properties: app.flatMap(properties))
@@ -66,6 +66,8 @@ enum ErrorTranslator {
             return CommandFailure(.passcodeTampered, "The passcode of \(subject) was removed from the keyring or replaced "
                 + "outside AppLock; it stays locked. Put the original keyring item back, or run "
                 + "`applockctl reset-passcode` (system authentication).")
+        case .policyFileBroken:
+            return CommandFailure(.invalidArgument, sentence("A policy file cannot be used; its last good version stays."))
         case .interrupted:
             return CommandFailure(.failure, sentence("A lock arrived while the passcode was checked; \(subject) stays locked."))
         }

@@ -13,7 +13,7 @@ struct GuardStatusLine {
 
     init(connection: AppLockConnection) {
         report = try? connection.performBlocking(.guardReport)
-        guardedApps = ((try? GuardPolicyFiles().guardedApps()) ?? []).map(\.rawValue).sorted()
+        guardedApps = PolicyFileCommands.policiesInForce(reportingProblems: false).guardedApps.map(\.rawValue).sorted()
     }
 
     private var exposure: (statement: String, fix: String)? { GuardReport.exposure(report, guardedApps: guardedApps) }

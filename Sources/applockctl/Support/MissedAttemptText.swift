@@ -1,10 +1,11 @@
 import AppLockCore
+import AppLockProtocol
 import Foundation
 
 /// The attempts an app missed, as applockctl says them: "2 failed attempts since you last unlocked Notes — 14:02, 14:03".
 enum MissedAttemptText {
     /// One sentence; the times are local `HH:mm` of the attempts kept (the newest when more failed).
-    static func sentence(_ record: MissedAttemptLog.Record, app: String) -> String {
+    static func sentence(_ record: MissedAttemptLog.Record, app: AppID) -> String {
         guard record.count > 0 else { return "no failed attempts since you last unlocked \(app)" }
         let noun = record.count == 1 ? "failed attempt" : "failed attempts"
         let formatter = DateFormatter()

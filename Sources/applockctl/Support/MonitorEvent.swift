@@ -11,7 +11,7 @@ struct MonitorEvent {
 
     /// An app's `StateChanged`.
     init(_ change: AppStateChange, time: Date = Date()) {
-        (self.time, subject, state, reason) = (time, change.appID, change.state.rawValue, change.reason.rawValue)
+        (self.time, subject, state, reason) = (time, change.appID.rawValue, change.state.rawValue, change.reason.rawValue)
     }
 
     /// The session's `SessionStateChanged`.

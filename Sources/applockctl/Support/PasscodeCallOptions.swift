@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import ArgumentParser
 
 /// The arguments of a command that sends one passcode for one app (`unlock`, `remove-passcode`), and the call.
@@ -12,7 +13,8 @@ struct PasscodeCallOptions: ParsableArguments {
     func validate() throws { try AppIDArgument.validate(app) }
 
     /// Checks that the app has a passcode, asks for it, and sends `request(app, passcode)`.
-    func askAndCall(_ request: (_ app: String, _ passcode: String) -> AppLockRequest<Void>) throws {
+    func askAndCall(_ request: (_ app: AppID, _ passcode: String) -> AppLockRequest<Void>) throws {
+        let app = try AppIDArgument.parse(self.app)
         let agent = try AgentLink()
         try PasscodeCheck.requirePasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)

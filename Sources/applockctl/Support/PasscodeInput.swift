@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 
 /// Where passcodes come from: the terminal without echo, or standard input with `--stdin` (one line per
 /// passcode, for scripts). A passcode never comes from the command line.
@@ -32,7 +33,7 @@ final class PasscodeInput {
 
     /// Reads a new passcode. On the terminal it is asked twice; on a mismatch (or a passcode that does not fit
     /// `kind`) the user is told and asked again, at most `maximumRounds` times. From standard input it is one line.
-    func readNew(for app: String, kind: PasscodeKind?) throws(CommandFailure) -> String {
+    func readNew(for app: AppID, kind: PasscodeKind?) throws(CommandFailure) -> String {
         guard let terminal else {
             let passcode = try read(prompt: "")
             try Self.check(passcode, kind: kind)

@@ -9,7 +9,7 @@ enum PropertyRendering {
     /// The lines `status APP` shows for one property (several for the policy, one key each).
     static func lines(_ property: ApplicationProperty, of app: AppProperties) -> [String] {
         switch property {
-        case .appID: [app.appID]
+        case .appID: [app.appID.rawValue]
         case .state: [app.state.rawValue]
         case .reason: [app.reason.rawValue]
         case .registered: [yesNo(app.registered)]
@@ -25,7 +25,7 @@ enum PropertyRendering {
     /// The property as a JSON value.
     static func json(_ property: ApplicationProperty, of app: AppProperties) -> Any {
         switch property {
-        case .appID: app.appID
+        case .appID: app.appID.rawValue
         case .state: app.state.rawValue
         case .reason: app.reason.rawValue
         case .registered: app.registered

@@ -1,7 +1,8 @@
-import AppLockProtocol
-
 /// A validated desktop-file id (reverse-DNS, e.g. `org.example.Notes`) naming an application.
 public struct AppID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Longest app id in bytes.
+    public static let maxBytes = 255
+
     /// The id as given.
     public let rawValue: String
 
@@ -10,7 +11,7 @@ public struct AppID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init(_ s: String) throws(AppIDError) {
         let bytes = Array(s.utf8)
         if bytes.isEmpty { throw .empty }
-        if bytes.count > Limits.maxAppIDBytes { throw .tooLong(bytes: bytes.count) }
+        if bytes.count > Self.maxBytes { throw .tooLong(bytes: bytes.count) }
         if bytes[0] == UInt8(ascii: ".") { throw .startsWithDot }
         if Self.isDigit(bytes[0]) { throw .startsWithDigit }
         for scalar in s.unicodeScalars where !(scalar.isASCII && (Self.isElementByte(UInt8(scalar.value)) || scalar == ".")) {

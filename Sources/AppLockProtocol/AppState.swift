@@ -1,5 +1,5 @@
-/// What an application must show: its content, a plain cover, or its lock screen.
-public enum AppLockState: String, Sendable, Hashable, CaseIterable {
+/// What an application must show, as SPEC spells it: its content, a plain cover, or its lock screen.
+public enum AppState: String, Sendable, Hashable, CaseIterable {
     /// Content may be shown.
     case unlocked
     /// Content hidden behind a plain cover; no passcode needed, it clears itself when its cause ends.

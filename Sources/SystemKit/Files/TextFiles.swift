@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// A failed file operation, with the path and the system's own words for it.
 public struct FileError: Error, CustomStringConvertible, Sendable {
@@ -11,7 +11,8 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// Small whole-file reads and crash-safe writes, with Glibc only (no Foundation).
+/// Small whole-file reads and crash-safe writes, with Glibc only (no Foundation): the one atomic writer of the
+/// agent's state files and of the policy files (`AppLockPolicyStore`).
 public enum TextFiles {
     /// The file's text, or nil when it does not exist.
     public static func read(_ path: String, limit: Int = 1 << 20) throws(FileError) -> String? {
@@ -38,7 +39,7 @@ public enum TextFiles {
     /// Replaces the file atomically: a temporary file in the same directory,
     /// written, fsynced, renamed over the target, then the directory fsynced,
     /// so a crash leaves either the old or the new content, never a mix.
-    static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o600) throws(FileError) {
+    public static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o600) throws(FileError) {
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError(path: temporary, operation: "create", errno: errno) }
@@ -76,7 +77,7 @@ public enum TextFiles {
     }
 
     /// Creates the directory and its parents (mode 0700 for new ones).
-    static func makeDirectories(_ path: String) throws(FileError) {
+    public static func makeDirectories(_ path: String) throws(FileError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
@@ -87,28 +88,18 @@ public enum TextFiles {
     }
 
     /// The names of the regular files in a directory ending with `suffix`, sorted; empty when it does not exist.
-    static func fileNames(in directory: String, suffix: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(suffix), !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
+    public static func fileNames(in directory: String, suffix: String) -> [String] {
+        SmallFiles.names(in: directory).filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
     }
 
-    static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+    public static func parentDirectory(of path: String) -> String {
+        SmallFiles.folder(of: path) ?? "."
     }
 }
 
 extension TextFiles {
     /// Deletes the file; no error when there is none.
-    static func remove(_ path: String) throws(FileError) {
+    public static func remove(_ path: String) throws(FileError) {
         if unlink(path) != 0 && errno != ENOENT { throw FileError(path: path, operation: "unlink", errno: errno) }
     }
 }

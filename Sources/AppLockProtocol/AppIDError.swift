@@ -11,7 +11,7 @@ public enum AppIDError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty: "app id must not be empty"
-        case .tooLong(let bytes): "app id must be at most \(Limits.maxAppIDBytes) bytes, not \(bytes)"
+        case .tooLong(let bytes): "app id must be at most \(AppID.maxBytes) bytes, not \(bytes)"
         case .tooFewElements: "app id must have at least two elements"
         case .emptyElement: "app id must not have an empty element (two dots in a row or a trailing dot)"
         case .startsWithDigit: "app id must not start with a digit"

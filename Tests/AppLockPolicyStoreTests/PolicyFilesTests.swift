@@ -1,5 +1,6 @@
-import AppLockClient
 import AppLockCore
+import AppLockPolicyStore
+import AppLockProtocol
 import Foundation
 import Testing
 
@@ -7,14 +8,14 @@ import Testing
 /// file refused and left byte for byte, the files found where the agent looks.
 @Suite("PolicyFiles")
 struct PolicyFilesTests {
-    private func scratch() throws -> (PolicyFiles, URL) {
+    static func scratch() throws -> (PolicyFiles, URL) {
         let root = URL(fileURLWithPath: "/tmp").appendingPathComponent("applock-policyfiles-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         return (PolicyFiles(directory: root.path + "/applock", adminPolicyPath: root.path + "/policy.conf"), root)
     }
 
     @Test func aKeyIsWrittenIntoANewFileAndChangedInPlaceKeepingComments() throws {
-        let (files, root) = try scratch()
+        let (files, root) = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         let notes = try AppID("org.example.Notes")
         try files.set("GracePeriod", to: "30", in: .app(notes))
@@ -24,14 +25,14 @@ struct PolicyFilesTests {
         try files.set("Guard", to: "true", in: .app(notes))
         #expect(try String(contentsOfFile: files.path(of: .app(notes)), encoding: .utf8)
             == "# mine\n[Policy]\nGracePeriod=30\nGuard=true\n")
-        #expect(try files.overrides(.app(notes)).guarded == true)
+        #expect(try files.overrides(.app(notes))?.guarded == true)
         #expect(files.appsWithFiles() == [notes])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path + "/applock/apps.d")
         #expect(leftovers == ["org.example.Notes.conf"], "no temporary file is left behind")
     }
 
     @Test func aBrokenFileIsRefusedWithFileLineAndKeyAndLeftAsItWas() throws {
-        let (files, root) = try scratch()
+        let (files, root) = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(atPath: files.directory, withIntermediateDirectories: true)
         let broken = "[Policy]\n# hand-edited\nGracePeriod=soon\n"
@@ -45,7 +46,7 @@ struct PolicyFilesTests {
     }
 
     @Test func aValueTheAgentWouldRefuseIsNotWritten() throws {
-        let (files, root) = try scratch()
+        let (files, root) = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(throws: PolicyFileProblem.self) { try files.set("GracePeriod", to: "-1", in: .allApps) }
         #expect(!FileManager.default.fileExists(atPath: files.path(of: .allApps)))

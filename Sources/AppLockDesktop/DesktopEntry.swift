@@ -1,0 +1,73 @@
+import AppLockCore
+public import AppLockProtocol
+import SystemKit
+
+/// An app's desktop file (`applications/<id>.desktop`): what the guard, the lock window, applockctl and Settings
+/// need from its `[Desktop Entry]` group. Read with the core's ``KeyFile`` the way the desktop reads these files:
+/// a line it cannot parse is skipped, not the whole file.
+public struct DesktopEntry: Hashable, Sendable {
+    public let appID: AppID
+    /// `Name`, never empty.
+    public let name: String
+    /// `Icon`: a themed icon name or an absolute path; nil when the file names none.
+    public let icon: String?
+    /// `StartupWMClass`: the window class the app's windows carry, when it is not the app id.
+    public let startupWMClass: String?
+    /// Whether the desktop shows the app in its app grid: type `Application`, neither `NoDisplay` nor `Hidden`.
+    public let isShownInAppGrid: Bool
+
+    public init(appID: AppID, name: String, icon: String?, startupWMClass: String? = nil, isShownInAppGrid: Bool = true) {
+        self.appID = appID
+        self.name = name
+        self.icon = icon
+        self.startupWMClass = startupWMClass
+        self.isShownInAppGrid = isShownInAppGrid
+    }
+
+    /// The entry of an app without a desktop file: named after its id, without an icon or window class.
+    public static func bare(_ appID: AppID) -> DesktopEntry {
+        DesktopEntry(appID: appID, name: appID.rawValue, icon: nil)
+    }
+
+    /// The `[Desktop Entry]` group of a desktop file's text; nil when there is none or it has no `Name`.
+    public static func parse(_ text: String, appID: AppID, fileName: String) -> DesktopEntry? {
+        guard let group = KeyFile.parseSkippingBadLines(text, fileName: fileName).file.group("Desktop Entry"),
+              let name = group.entry("Name")?.value, !name.isEmpty
+        else { return nil }
+        func value(_ key: String) -> String? { group.entry(key).flatMap { $0.value.isEmpty ? nil : $0.value } }
+        return DesktopEntry(
+            appID: appID, name: name, icon: value("Icon"), startupWMClass: value("StartupWMClass"),
+            isShownInAppGrid: (value("Type") ?? "Application") == "Application"
+                && value("NoDisplay") != "true" && value("Hidden") != "true")
+    }
+
+    /// The entry of `appID` from the first folder that has its desktop file; nil when none does, or the first one
+    /// found has no `[Desktop Entry]` with a name.
+    public static func find(_ appID: AppID, in directories: XDGDataDirectories) -> DesktopEntry? {
+        for directory in directories.paths {
+            let path = directory + "/applications/" + appID.rawValue + ".desktop"
+            guard let text = SmallFiles.text(at: path) else { continue }
+            return parse(text, appID: appID, fileName: path)
+        }
+        return nil
+    }
+
+    /// Every app the desktop shows in its app grid (with a name and an id that is an app id), sorted by name; an
+    /// earlier folder's file hides a later one's of the same id.
+    public static func appGrid(in directories: XDGDataDirectories) -> [DesktopEntry] {
+        var seen = Set<String>()
+        var apps: [DesktopEntry] = []
+        for directory in directories.paths {
+            let folder = directory + "/applications"
+            for name in SmallFiles.names(in: folder) where name.hasSuffix(".desktop") {
+                let id = String(name.dropLast(".desktop".count))
+                guard seen.insert(id).inserted, let appID = try? AppID(id),
+                      let text = SmallFiles.text(at: folder + "/" + name),
+                      let app = parse(text, appID: appID, fileName: folder + "/" + name), app.isShownInAppGrid
+                else { continue }
+                apps.append(app)
+            }
+        }
+        return apps.sorted { ($0.name.lowercased(), $0.appID) < ($1.name.lowercased(), $1.appID) }
+    }
+}
