@@ -17,7 +17,7 @@ struct ArchitectureDocument {
         let text = try String(contentsOf: url, encoding: .utf8)
         var graph: [String: Set<String>] = [:]
         for line in try block("module-graph", in: text) {
-            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, graph[parts[0]] == nil else {
                 throw ManifestError("module-graph: cannot read \"\(line)\"")
             }
