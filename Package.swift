@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "AppLockProtocol", swiftSettings: strict),
         .target(name: "AppLockCore", dependencies: ["AppLockProtocol"], swiftSettings: strict),
         // The policy files, alone: where they are (XDG config), the last-good loader, the atomic key writer, apps.d.
-        .target(name: "AppLockPolicyStore", dependencies: ["AppLockCore", "SystemKit"], swiftSettings: strict),
+        .target(name: "AppLockPolicyStore", dependencies: ["AppLockCore", "AppLockProtocol", "SystemKit"], swiftSettings: strict),
         // The agent's state machine, lock-out ledger and state files: pure like AppLockCore, used by the agent alone.
         .target(name: "AppLockAgentCore", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
@@ -155,7 +155,7 @@ let package = Package(
 
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SystemKit", "AppLockTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "AppLockPolicyStoreTests", dependencies: ["AppLockPolicyStore", "AppLockCore", "SystemKit"],
+            name: "AppLockPolicyStoreTests", dependencies: ["AppLockPolicyStore", "AppLockCore", "AppLockProtocol"],
             swiftSettings: strict
         ),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
@@ -213,6 +213,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
+        .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],
             swiftSettings: strict
