@@ -60,7 +60,8 @@ extension X11Guard {
     }
 
     /// The hot path: the prepared cover goes directly above the window's frame and is mapped (the server fills it
-    /// at once); its label is drawn later, on its first exposure.
+    /// at once), and both requests leave at once, before whatever the core asks next (a lock window's process
+    /// started, the keyboard grabbed) can hold them back; its label is drawn later, on its first exposure.
     private func showCover(_ client: X11Window, kind: CoverKind, app: AppID) {
         if covers[client] == nil { prepareCover(client) }
         guard let cover = covers[client], let frame = clients[client]?.frame else { return }
@@ -71,6 +72,7 @@ extension X11Guard {
             draw(coverOf: client)
         } else {
             display.map(cover.window)
+            display.flush()
             covers[client]?.mapped = true
         }
     }
