@@ -70,8 +70,10 @@ extension Bench {
             }
             try callLogindSession("Unlock")
             for child in Self.children(of: locker.pid) { kill(child, SIGTERM) }
+            // xss-lock ignores a Lock while its locker still runs: the next round starts once it has reaped i3lock.
             guard watcher.waitFor(timeout: 10, { !$0.mapped && $0.window == covered.window }) != nil,
-                  watcher.waitFor(timeout: 10, { !$0.mapped && $0.window == locked.window }) != nil
+                  watcher.waitFor(timeout: 10, { !$0.mapped && $0.window == locked.window }) != nil,
+                  waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(5), { Self.children(of: locker.pid).isEmpty })
             else { throw BenchError("round \(round): the cover or i3lock did not go away") }
         }
         report.add("guard", "logind Lock → app window covered (X11) p50", cover.p50 / 1000, "ms",
