@@ -38,7 +38,7 @@ extension X11Guard {
         case .showLockWindow(let app, .cover(let id)):
             discardLockHost()
             guard let cover = covers[X11Window(id.rawValue)] else { return }
-            driver.startLockWindow(for: app, inside: cover.window.id)
+            startLockWindow(for: app, inside: cover.window)
         case .showLockWindow(let app, .floating(let area)):
             showFloatingLockWindow(app, over: area)
         case .hideLockWindow(let app):
@@ -60,8 +60,7 @@ extension X11Guard {
     }
 
     /// The hot path: the prepared cover goes directly above the window's frame and is mapped (the server fills it
-    /// at once), and both requests leave at once, before whatever the core asks next (a lock window's process
-    /// started, the keyboard grabbed) can hold them back; its label is drawn later, on its first exposure.
+    /// at once); its label is drawn later, on its first exposure.
     private func showCover(_ client: X11Window, kind: CoverKind, app: AppID) {
         if covers[client] == nil { prepareCover(client) }
         guard let cover = covers[client], let frame = clients[client]?.frame else { return }
@@ -72,7 +71,6 @@ extension X11Guard {
             draw(coverOf: client)
         } else {
             display.map(cover.window)
-            display.flush()
             covers[client]?.mapped = true
         }
     }
@@ -103,6 +101,13 @@ extension X11Guard {
         publishCovers()
         display.map(host)
         display.raise(host)
+        startLockWindow(for: app, inside: host)
+    }
+
+    /// Sends the covers mapped so far to the server first: starting a process takes long enough that they must
+    /// not wait for it in the output buffer (the core asks for the covers before the lock window).
+    private func startLockWindow(for app: AppID, inside host: X11Window) {
+        display.flush()
         driver.startLockWindow(for: app, inside: host.id)
     }
 
