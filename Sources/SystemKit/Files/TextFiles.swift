@@ -1,4 +1,4 @@
-public import Glibc
+import Glibc
 
 /// A failed file operation, with the path and the system's own words for it.
 public struct FileError: Error, CustomStringConvertible, Sendable {
@@ -39,7 +39,7 @@ public enum TextFiles {
     /// Replaces the file atomically: a temporary file in the same directory,
     /// written, fsynced, renamed over the target, then the directory fsynced,
     /// so a crash leaves either the old or the new content, never a mix.
-    public static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o600) throws(FileError) {
+    public static func writeAtomically(_ text: String, to path: String, mode: UInt32 = 0o600) throws(FileError) {
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError(path: temporary, operation: "create", errno: errno) }
