@@ -29,8 +29,7 @@ public final class Agent {
     var passcodeRecords = PasscodeRecords()
     let recordStore: PasscodeRecordStore
     let recordWriter: StateFileWriter<PasscodeRecords>
-    /// The apps whose tampered passcode item the user was told about in this episode, and whether a notification
-    /// that could not be sent was logged.
+    /// The apps whose tampered passcode item the user was told about in this episode.
     var tamperedAppsNotified: Set<AppID> = []
     /// The kinds of notification whose failure was logged (each is logged once).
     var notificationFailuresLogged: Set<String> = []
