@@ -49,9 +49,9 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
         .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
-        // Desktop-session facts for the guard, the lock window, applockctl and Settings (not a product): XDG data
-        // folders, desktop files, icons, sibling executables.
-        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "AppLockProtocol", "SystemKit"], swiftSettings: strict),
+        // Desktop-session facts for the agent, the guard, the lock window, applockctl and Settings (not a product): XDG
+        // data folders, desktop files, icons, sibling executables, AppLock's desktop notifications.
+        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "AppLockProtocol", "DBusKit", "SystemKit"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
@@ -92,8 +92,8 @@ let package = Package(
         .target(
             name: "AppLockAgent",
             dependencies: [
-                "DBusKit", "SystemKit", "AppLockCore", "AppLockAgentCore", "AppLockProtocol", "AppLockPolicyStore", "SodiumHasher",
-                .product(name: "Logging", package: "swift-log"),
+                "DBusKit", "SystemKit", "AppLockCore", "AppLockAgentCore", "AppLockDesktop", "AppLockProtocol", "AppLockPolicyStore",
+                "SodiumHasher", .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
                 .embedInCode("Interfaces/io.github.applock.AppLock1.Manager.xml"),

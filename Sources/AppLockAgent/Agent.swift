@@ -29,10 +29,10 @@ public final class Agent {
     var passcodeRecords = PasscodeRecords()
     let recordStore: PasscodeRecordStore
     let recordWriter: StateFileWriter<PasscodeRecords>
-    /// The apps whose tampered passcode item the user was told about in this episode, and whether a notification
-    /// that could not be sent was logged.
+    /// The apps whose tampered passcode item the user was told about in this episode.
     var tamperedAppsNotified: Set<AppID> = []
-    var tamperNotificationFailureLogged = false
+    /// The kinds of notification whose failure was logged (each is logged once).
+    var notificationFailuresLogged: Set<String> = []
     let missedAttemptStore: MissedAttemptStore
     /// Writes the record of missed attempts off the loop.
     let missedAttemptWriter: StateFileWriter<MissedAttemptLog>
@@ -243,6 +243,7 @@ public final class Agent {
                 saveMissedAttempts()
             case .missedAttemptsReported(let app, let record):
                 publisher.missedAttemptsReported(app, record)
+                notifyMissedAttempts(app, record)
                 logger.notice("\(app) unlocked after \(record.count) failed attempts",
                               metadata: ["app": "\(app)", "failedAttempts": "\(record.count)"])
             case .releaseSleepInhibitor:

@@ -1,4 +1,5 @@
 import AppLockCore
+public import AppLockDesktop
 public import AppLockPolicyStore
 public import AppLockProtocol
 import Glibc
@@ -17,6 +18,8 @@ public struct AgentConfiguration: Sendable {
     public var policyFiles: PolicyFiles
     /// `$XDG_STATE_HOME/applock`.
     public var stateDirectory: String
+    /// Where the apps' desktop entries are (their names in notifications).
+    public var dataDirectories: XDGDataDirectories
     /// How long a Secret Service call may take before it counts as unavailable.
     public var storeTimeout: Duration = .seconds(5)
     /// How long polkit may take to answer a ping before system authentication counts as unavailable.
@@ -28,18 +31,27 @@ public struct AgentConfiguration: Sendable {
     /// The agent's version, served as the `Version` property.
     public var version: String
 
-    public init(policyFiles: PolicyFiles, stateDirectory: String, version: String = AgentVersion.current) {
+    public init(
+        policyFiles: PolicyFiles, stateDirectory: String,
+        dataDirectories: XDGDataDirectories = XDGDataDirectories(environment: [:]), version: String = AgentVersion.current
+    ) {
         self.policyFiles = policyFiles
         self.stateDirectory = stateDirectory
+        self.dataDirectories = dataDirectories
         self.version = version
     }
 
-    /// The configuration the environment asks for: the policy files (``PolicyFiles/fromProcessEnvironment()``) and
-    /// `XDG_STATE_HOME` (defaulting under `HOME`).
+    /// The configuration the environment asks for: the policy files (``PolicyFiles/fromProcessEnvironment()``),
+    /// `XDG_STATE_HOME` (defaulting under `HOME`) and the XDG data folders.
     public static func fromEnvironment() -> AgentConfiguration {
         let home = environment("HOME") ?? "/"
         let state = environment("XDG_STATE_HOME") ?? home + "/.local/state"
-        return AgentConfiguration(policyFiles: .fromProcessEnvironment(), stateDirectory: state + "/applock")
+        let data = ["HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS"].reduce(into: [String: String]()) { names, name in
+            if let value = getenv(name) { names[name] = String(cString: value) }
+        }
+        return AgentConfiguration(
+            policyFiles: .fromProcessEnvironment(), stateDirectory: state + "/applock",
+            dataDirectories: XDGDataDirectories(environment: data))
     }
 
     private static func environment(_ name: String) -> String? {

@@ -1,4 +1,5 @@
 public import AppLockCore
+public import AppLockProtocol
 
 /// The last state changes of every app, newest last, in a ring of fixed size: once full, each new event replaces
 /// the oldest, so memory stays bounded whatever the apps do.

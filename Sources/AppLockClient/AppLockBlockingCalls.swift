@@ -54,9 +54,9 @@ public struct AppLockBlockingCalls: Sendable {
         try connection.performBlocking(.properties(of: appID))
     }
     /// The desktop session's state.
-    public func recentEvents() throws(AppLockError) -> [RecentLockEvent] { try connection.performBlocking(.recentEvents) }
+    public func recentEvents() throws(AppLockError) -> [RecentEvent] { try connection.performBlocking(.recentEvents) }
 
-    public func sessionState() throws(AppLockError) -> DesktopSessionState { try connection.performBlocking(.sessionState) }
+    public func sessionState() throws(AppLockError) -> SessionState { try connection.performBlocking(.sessionState) }
     /// Returns once the bus has handled everything sent before on this connection (subscriptions included).
     public func busRoundTrip() throws(AppLockError) { try connection.performBlocking(.busRoundTrip) }
     /// The agent's version.

@@ -183,9 +183,9 @@ public final class AppLockConnection: Sendable {
         try await perform(.properties(of: appID))
     }
     /// The desktop session's state as the agent sees it.
-    public func recentEvents() async throws(AppLockError) -> [RecentLockEvent] { try await perform(.recentEvents) }
+    public func recentEvents() async throws(AppLockError) -> [RecentEvent] { try await perform(.recentEvents) }
 
-    public func sessionState() async throws(AppLockError) -> DesktopSessionState { try await perform(.sessionState) }
+    public func sessionState() async throws(AppLockError) -> SessionState { try await perform(.sessionState) }
     /// The agent's version.
     public func version() async throws(AppLockError) -> String { try await perform(.version) }
     /// Returns once the bus has handled everything sent before on this connection (subscriptions included).
@@ -215,13 +215,13 @@ public final class AppLockConnection: Sendable {
     }
 
     /// Calls `handler` with every `SessionStateChanged`.
-    public func observeSessionState(_ handler: @escaping @Sendable (DesktopSessionState) -> Void) -> AppLockObservation {
+    public func observeSessionState(_ handler: @escaping @Sendable (SessionState) -> Void) -> AppLockObservation {
         let rule = MatchRule(
             sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
             interface: AppLockBusNames.managerInterface, member: ManagerSignal.sessionStateChanged.name)
         return observe([(rule, { @Sendable message in
             guard let text = try? message.arguments().first?.stringValue else { return }
-            handler(DesktopSessionState(rawValue: text) ?? .unknown)
+            handler(SessionState(rawValue: text))
         })])
     }
 

@@ -194,14 +194,14 @@ extension AppLockRequest where Value == AppProperties {
     }
 }
 
-extension AppLockRequest where Value == DesktopSessionState {
+extension AppLockRequest where Value == SessionState {
     /// The manager's `SessionState`.
     public static var sessionState: Self {
         Self(
             path: AppLockBusNames.managerObjectPath, interface: StandardInterfaces.properties, member: "Get",
             [.string(AppLockBusNames.managerInterface), .string(ManagerProperty.sessionState.name)]
         ) { reply, _ in
-            reply.first?.unwrappingVariants.stringValue.map { DesktopSessionState(rawValue: $0) ?? .unknown }
+            reply.first?.unwrappingVariants.stringValue.map { SessionState(rawValue: $0) }
         }
     }
 }
@@ -264,7 +264,7 @@ extension AppLockRequest where Value == [AppID: [String]] {
     }
 }
 
-extension AppLockRequest where Value == [RecentLockEvent] {
+extension AppLockRequest where Value == [RecentEvent] {
     /// `GetRecentEvents`: the agent's last state changes of every app, oldest first.
     public static var recentEvents: Self {
         Self(.getRecentEvents, []) { reply, _ in
@@ -273,7 +273,7 @@ extension AppLockRequest where Value == [RecentLockEvent] {
                       let state = fields[1].stringValue.flatMap(AppState.init(rawValue:)),
                       let reason = fields[2].stringValue, let time = fields[3].uint64Value
                 else { return nil }
-                return RecentLockEvent(appID: app, state: state, reason: LockReason(rawValue: reason), time: time)
+                return RecentEvent(app: app, state: state, reason: LockReason(rawValue: reason), time: time)
             }
         }
     }

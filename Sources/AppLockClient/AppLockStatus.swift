@@ -24,7 +24,7 @@ public struct AppLockStatus: Sendable, Hashable {
     /// A `shouldLock` veto (inhibitor) is held on the application.
     public var isInhibited: Bool
     /// The desktop session's state.
-    public var sessionState: DesktopSessionState
+    public var sessionState: SessionState
     /// Why the last registration failed (for example ``AppLockError/alreadyRegistered``), nil when it did not.
     public var registrationError: AppLockError?
 

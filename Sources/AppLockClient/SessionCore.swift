@@ -85,7 +85,7 @@ final class SessionCore {
             status.registrationError = nil
             apply(properties)
             let attempt = generation
-            send(.sessionState) { [weak self] (result: Result<DesktopSessionState, AppLockError>) in
+            send(.sessionState) { [weak self] (result: Result<SessionState, AppLockError>) in
                 guard let self, !self.closed, attempt == self.generation else { return }
                 if case .success(let state) = result { self.status.sessionState = state }
                 self.ready = true
@@ -149,7 +149,7 @@ final class SessionCore {
 
     private func sessionStateChanged(_ message: Message) {
         guard ready, let text = message.firstStringArgument else { return }
-        status.sessionState = DesktopSessionState(rawValue: text) ?? .unknown
+        status.sessionState = SessionState(rawValue: text)
         publish()
     }
 

@@ -10,7 +10,7 @@ import SystemKit
 /// the last-good rule.
 ///
 /// A key is written by ``set(_:to:in:)``: the file's text with that one line changed (``KeyFile/setting``), written
-/// atomically (``TextFiles/writeAtomically(_:to:mode:)``). A file that does not parse, or would hold a bad value, is
+/// atomically (``TextFiles/writeAtomically(_:to:)``). A file that does not parse, or would hold a bad value, is
 /// never written: the call answers ``PolicyFileProblem/broken(_:)``.
 public struct PolicyFiles: Sendable, Equatable {
     /// The user's AppLock folder, `$XDG_CONFIG_HOME/applock`.

@@ -37,7 +37,8 @@ final class LockController {
         self.window = window
         self.loop = loop
         let entry = DesktopEntry.forLockWindow(appID.rawValue)
-        view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded)
+        view = PasscodeView(
+            appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded, submitLabel: "Unlock")
         prompt = "Enter the passcode to unlock \(entry.name)"
         view.prompt = prompt
         systemAuthButton.addStyleClass("flat")

@@ -1,4 +1,3 @@
-import AppLockCore
 import AppLockClient
 import AppLockCore
 import GtkKit
@@ -21,7 +20,7 @@ final class PasscodeView {
     private let enterKeySpace = Label()
     private let passwordRow = Box(.horizontal, spacing: 6)
     private let passwordEntry = PasswordEntry(placeholder: "Passcode")
-    private let passwordSubmit = Button(label: "Unlock")
+    private let passwordSubmit: Button
     private let noticeLabel = Label()
     /// Where callers put their own buttons, under the notice.
     let extras = Box(.vertical, spacing: 6)
@@ -37,7 +36,9 @@ final class PasscodeView {
     private var enabled = true
 
     /// Builds the screen as `window`'s content, under a header bar when `withHeaderBar` (a window of its own).
-    init(appName: String, icon: String?, window: Window, withHeaderBar: Bool) {
+    /// `submitLabel` names the password entry's button: what submitting does ("Unlock", "Continue").
+    init(appName: String, icon: String?, window: Window, withHeaderBar: Bool, submitLabel: String) {
+        passwordSubmit = Button(label: submitLabel)
         root.setAlignment(horizontal: .center, vertical: .center)
         root.setExpand(horizontal: true, vertical: true)
         root.setMargins(top: 18, bottom: 18, start: 24, end: 24)

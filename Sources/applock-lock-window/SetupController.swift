@@ -26,7 +26,8 @@ final class SetupController {
         self.window = window
         self.loop = loop
         let entry = DesktopEntry.forLockWindow(appID.rawValue)
-        view = PasscodeView(appName: entry.name, icon: entry.icon, window: window, withHeaderBar: true)
+        view = PasscodeView(
+            appName: entry.name, icon: entry.icon, window: window, withHeaderBar: true, submitLabel: "Continue")
         view.prompt = "Connecting to AppLock…"
         view.onSubmit = { [weak self] passcode in self?.submit(passcode) }
 

@@ -8,7 +8,7 @@ struct AgentView: Equatable, Sendable {
     var running = false
     var guardReport: GuardReport?
     var apps: [AppID: AppProperties] = [:]
-    var recentEvents: [RecentLockEvent] = []
+    var recentEvents: [RecentEvent] = []
     /// The failed unlocks of each locked app since its last unlock (`GetMissedAttempts`), for apps that have some.
     var missedAttempts: [AppID: MissedAttemptLog.Record] = [:]
     /// The policy keys held per app until its passcode confirms them (`GetHeldPolicyChanges`).

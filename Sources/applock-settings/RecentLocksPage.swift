@@ -10,7 +10,7 @@ final class RecentLocksPage {
     let page = PreferencesPage(title: "Recent Locks", iconName: "document-open-recent-symbolic")
     private let group = PreferencesGroup(
         title: "Recent Locks", description: "What AppLock did since it started, newest first")
-    private var shown: [RecentLockEvent]?
+    private var shown: [RecentEvent]?
     private let missedGroup = PreferencesGroup(
         title: "Missed Attempts", description: "Failed unlocks of locked apps since they were last unlocked")
     private var shownMissed: [AppID: MissedAttemptLog.Record]?
@@ -36,7 +36,7 @@ final class RecentLocksPage {
             return
         }
         for event in events {
-            let name = names[event.appID] ?? event.appID.rawValue
+            let name = names[event.app] ?? event.app.rawValue
             let row = ActionRow(
                 title: "\(name) \(Self.verb(event))",
                 subtitle: "\(Self.reason(event.reason)) · \(Self.time(event.time))")
@@ -73,7 +73,7 @@ final class RecentLocksPage {
         }
     }
 
-    static func verb(_ event: RecentLockEvent) -> String {
+    static func verb(_ event: RecentEvent) -> String {
         switch event.state {
         case .locked: "locked"
         case .unlocked: "unlocked"
@@ -81,7 +81,7 @@ final class RecentLocksPage {
         }
     }
 
-    static func icon(_ event: RecentLockEvent) -> String {
+    static func icon(_ event: RecentEvent) -> String {
         switch event.state {
         case .locked: "changes-prevent-symbolic"
         case .unlocked: "changes-allow-symbolic"

@@ -58,6 +58,56 @@ struct MissedAttemptTests {
         PasscodeTests.expectLogClean(harness, [Self.right, Self.wrong])
     }
 
+    @Test("the unlock after two wrong passcodes is told by exactly one notification naming the app, the count and the times; the next unlock tells nothing")
+    func missedAttemptsAreNotifiedOnce() throws {
+        let harness = try AgentHarness()
+        let applications = harness.environment.dataHome.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Notes\nExec=true\n".write(
+            to: applications.appendingPathComponent("\(Self.notes).desktop"), atomically: true, encoding: .utf8)
+        try harness.environment.startNotificationServer()
+        let probe = GuardStatusProbe(environment: harness.environment)
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        _ = try app.register(Self.notes)
+        #expect(try app.state(Self.notes) == "locked")
+        for _ in 0..<2 {
+            #expect(app.errorName("Unlock", [.string(Self.notes), .string(Self.wrong)]) == PasscodeTests.error + "WrongPasscode")
+        }
+        let (_, attempts) = try Self.missed(app)
+        #expect(try probe.notifications().isEmpty, "failing tells nothing yet")
+
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        let told = probe.waitForNotifications(1)
+        #expect(told.count == 1, "\(told)")
+        let notification = try #require(told.first)
+        let times = attempts.map { Self.localTimeOfDay($0.time) }.joined(separator: ", ")
+        #expect(notification.summary == "2 failed attempts since you last unlocked Notes — \(times)", "\(notification)")
+        for secret in [Self.right, Self.wrong] {
+            #expect(!notification.summary.contains(secret) && !notification.body.contains(secret))
+        }
+
+        // Locked and unlocked again without a failure: nothing new. One more failure is then told alone, so any
+        // second notice of the first two would stand between them.
+        try app.call("Lock", [.string(Self.notes)])
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        try app.call("Lock", [.string(Self.notes)])
+        #expect(app.errorName("Unlock", [.string(Self.notes), .string(Self.wrong)]) == PasscodeTests.error + "WrongPasscode")
+        try app.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        let all = probe.waitForNotifications(2)
+        #expect(all.count == 2, "\(all)")
+        #expect(all.last?.summary.hasPrefix("1 failed attempt since you last unlocked Notes — ") == true, "\(all)")
+        PasscodeTests.expectLogClean(harness, [Self.right, Self.wrong])
+    }
+
+    /// `HH:mm` in this process's time zone, which the agent shares.
+    static func localTimeOfDay(_ microseconds: UInt64) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm"
+        return formatter.string(from: Date(timeIntervalSince1970: Double(microseconds) / 1_000_000))
+    }
+
     /// One missed attempt as GetMissedAttempts gives it.
     struct Attempt: Equatable {
         var time: UInt64

@@ -19,7 +19,7 @@ struct RecentEventsBusTests {
         try await client.lock(.notes)
 
         let events = try await client.recentEvents()
-        #expect(events.map(\.appID) == [.notes, .notes])
+        #expect(events.map(\.app) == [.notes, .notes])
         #expect(events.map(\.state) == [.unlocked, .locked])
         #expect(events.map(\.reason) == [LockReason(rawValue: "unlock"), .manual])
         #expect(events.allSatisfy { $0.time >= before && $0.time <= AppLockStatus.currentUnixMicroseconds() })

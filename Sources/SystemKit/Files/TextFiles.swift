@@ -38,10 +38,10 @@ public enum TextFiles {
 
     /// Replaces the file atomically: a temporary file in the same directory,
     /// written, fsynced, renamed over the target, then the directory fsynced,
-    /// so a crash leaves either the old or the new content, never a mix.
-    public static func writeAtomically(_ text: String, to path: String, mode: UInt32 = 0o600) throws(FileError) {
+    /// so a crash leaves either the old or the new content, never a mix. The file is the user's alone (0600).
+    public static func writeAtomically(_ text: String, to path: String) throws(FileError) {
         let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileError(path: temporary, operation: "create", errno: errno) }
         var failure: FileError?
         let bytes = Array(text.utf8)

@@ -1,19 +1,15 @@
 import AppLockCore
+import AppLockDesktop
 import AppLockProtocol
 import Foundation
 
-/// The attempts an app missed, as applockctl says them: "2 failed attempts since you last unlocked Notes — 14:02, 14:03".
+/// The attempts an app missed, as applockctl says them: the agent's notification's sentence
+/// (``MissedAttemptNotice``), "2 failed attempts since you last unlocked org.example.Notes — 14:02, 14:03".
 enum MissedAttemptText {
-    /// One sentence; the times are local `HH:mm` of the attempts kept (the newest when more failed).
+    /// One sentence, naming the app by its id; every kept time is in the JSON form.
     static func sentence(_ record: MissedAttemptLog.Record, app: AppID) -> String {
         guard record.count > 0 else { return "no failed attempts since you last unlocked \(app)" }
-        let noun = record.count == 1 ? "failed attempt" : "failed attempts"
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "HH:mm"
-        let times = record.attempts.map { formatter.string(from: Date(timeIntervalSince1970: Double($0.time) / 1_000_000)) }
-        let newest = record.attempts.count < record.count ? " (the last \(record.attempts.count))" : ""
-        return "\(record.count) \(noun) since you last unlocked \(app)" + (times.isEmpty ? "" : " — " + times.joined(separator: ", ") + newest)
+        return MissedAttemptNotice.sentence(record, appName: app.rawValue)
     }
 
     /// The JSON form: `{"count": 2, "attempts": [{"time": µs, "method": "passcode", "outcome": "wrong-passcode"}]}`.

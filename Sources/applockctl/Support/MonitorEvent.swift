@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockProtocol
 import Foundation
 
 /// One line of `applockctl monitor`.
@@ -15,7 +16,7 @@ struct MonitorEvent {
     }
 
     /// The session's `SessionStateChanged`.
-    init(session: DesktopSessionState, time: Date = Date()) {
+    init(session: SessionState, time: Date = Date()) {
         (self.time, subject, state, reason) = (time, "session", session.rawValue, nil)
     }
 

@@ -1,0 +1,43 @@
+import AppLockCore
+import AppLockDesktop
+import AppLockProtocol
+
+/// The agent's desktop notifications (``DesktopNotification``): a tampered passcode item, once per app and episode
+/// (until the original item verifies again or the passcode is reset), naming the app and what to do; and the failed
+/// attempts an app missed, once, at its next successful unlock whichever way it came. Never a passcode or its hash.
+/// Sent without waiting for the answer, so a session without a notification server changes no answer; the first
+/// failure of each kind is logged.
+extension Agent {
+    /// Tells the user, unless this episode of `app` was told already.
+    func notifyTampered(_ app: AppID) {
+        guard tamperedAppsNotified.insert(app).inserted else { return }
+        DesktopNotification(
+            summary: "The passcode of \(app) was tampered with",
+            body: "The keyring item holding the passcode of \(app) was removed or replaced outside AppLock, so "
+                + "\(app) stays locked. Put the original keyring item back, or run "
+                + "`applockctl reset-passcode \(app)` (system authentication) and set a new passcode.",
+            urgency: .critical
+        ).send(on: bus) { [weak self] why in self?.notificationFailed("a tampered passcode", why) }
+    }
+
+    /// The episode of `app` ended (its original item verified, or its passcode was removed or reset): a later
+    /// tampering is told again.
+    func tamperEpisodeEnded(_ app: AppID) {
+        tamperedAppsNotified.remove(app)
+    }
+
+    /// Tells the user of the failed attempts `app` missed, named by its desktop entry when it has one. The agent
+    /// hands each record out once (``MissedAttemptLog/takeReport(_:)``), so this runs once per record.
+    func notifyMissedAttempts(_ app: AppID, _ record: MissedAttemptLog.Record) {
+        let name = DesktopEntry.find(app, in: configuration.dataDirectories)?.name ?? app.rawValue
+        MissedAttemptNotice.notification(record, appName: name).send(on: bus) { [weak self] why in
+            self?.notificationFailed("missed attempts", why)
+        }
+    }
+
+    private func notificationFailed(_ subject: String, _ why: String) {
+        guard notificationFailuresLogged.insert(subject).inserted else { return }
+        logger.warning("the notification about \(subject) was not shown (not logged again)",
+                       metadata: ["error": "\(why)"])
+    }
+}
