@@ -16,6 +16,7 @@ for program in "$agent" "$(dirname "$agent")/applock-store-helper"; do
     [ -x "$program" ] || { echo "profile-lock-hop: $program is not built (make bench builds both)" >&2; exit 1; }
 done
 source scripts/profile-session.sh
+result="${APPLOCK_PROFILE_OUT:-/tmp/applock-lock-hop.callgrind}"
 
 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$work/callgrind.out" "$agent" \
     > "$work/agent.log" 2>&1 &
