@@ -15,45 +15,8 @@ agent="${1:-$(swift build -c release --show-bin-path)/applockd}"
 for program in "$agent" "$(dirname "$agent")/applock-store-helper"; do
     [ -x "$program" ] || { echo "profile-lock-hop: $program is not built (make bench builds both)" >&2; exit 1; }
 done
-command -v valgrind callgrind_control callgrind_annotate >/dev/null ||
-    { echo "profile-lock-hop: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
-
+source scripts/profile-session.sh
 result="${APPLOCK_PROFILE_OUT:-/tmp/applock-lock-hop.callgrind}"
-work=$(mktemp -d /tmp/applock-profile.XXXXXX)
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
-export HOME="$work/home" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data"
-export XDG_RUNTIME_DIR="$work/runtime"
-mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_STATE_HOME" "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR"
-chmod 700 "$XDG_RUNTIME_DIR"
-
-start_bus() {
-    cat > "$work/$1.conf" <<EOF
-<busconfig><type>$1</type><listen>unix:path=$work/$1.socket</listen><auth>EXTERNAL</auth>
-<policy context="default"><allow user="*"/><allow own="*"/><allow send_destination="*"/><allow receive_sender="*"/></policy>
-</busconfig>
-EOF
-    dbus-daemon --config-file="$work/$1.conf" --nofork --print-address=1 > "$work/$1.address" &
-    pids+=($!)
-    until [ -s "$work/$1.address" ]; do sleep 0.05; done
-    head -1 "$work/$1.address"
-}
-DBUS_SESSION_BUS_ADDRESS=$(start_bus session)
-DBUS_SYSTEM_BUS_ADDRESS=$(start_bus system)
-export DBUS_SESSION_BUS_ADDRESS DBUS_SYSTEM_BUS_ADDRESS
-# The agent asks the Secret Service whether an app has a passcode when it registers.
-echo -n profile | gnome-keyring-daemon --daemonize --unlock --components=secrets > "$work/keyring.env" 2>/dev/null
-pids+=("$(sed -n 's/^GNOME_KEYRING_PID=//p' "$work/keyring.env")")
-
-/usr/bin/python3 -m dbusmock --system --template logind > "$work/logind.log" 2>&1 &
-pids+=($!)
-until gdbus introspect --system -d org.freedesktop.login1 -o /org/freedesktop/login1 > /dev/null 2>&1; do sleep 0.05; done
-logind="gdbus call --system -d org.freedesktop.login1"
-$logind -o /org/freedesktop/login1 -m org.freedesktop.DBus.Mock.AddSession c1 seat0 "$(id -u)" user true > /dev/null
-$logind -o /org/freedesktop/login1 -m org.freedesktop.DBus.Mock.AddMethod org.freedesktop.login1.Manager \
-    GetSessionByPID u o 'ret = dbus.ObjectPath("/org/freedesktop/login1/session/c1")' > /dev/null
-export XDG_SESSION_ID=c1
 
 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$work/callgrind.out" "$agent" \
     > "$work/agent.log" 2>&1 &
@@ -87,7 +50,6 @@ read -r line <&"${client[0]}" || true
 until grep -q "watching logind session" "$work/agent.log"; do sleep 0.05; done
 
 # One round first, so that what runs once (type metadata, first-use tables) is not counted; then the round counted.
-session=/org/freedesktop/login1/session/c1
 $logind -o $session -m org.freedesktop.login1.Session.Lock > /dev/null
 read -r line <&"${client[0]}"; echo "warm-up: $line"
 $logind -o $session -m org.freedesktop.login1.Session.Unlock > /dev/null

@@ -38,7 +38,7 @@ extension X11Guard {
         case .showLockWindow(let app, .cover(let id)):
             discardLockHost()
             guard let cover = covers[X11Window(id.rawValue)] else { return }
-            driver.startLockWindow(for: app, inside: cover.window.id)
+            startLockWindow(for: app, inside: cover.window)
         case .showLockWindow(let app, .floating(let area)):
             showFloatingLockWindow(app, over: area)
         case .hideLockWindow(let app):
@@ -101,6 +101,13 @@ extension X11Guard {
         publishCovers()
         display.map(host)
         display.raise(host)
+        startLockWindow(for: app, inside: host)
+    }
+
+    /// Sends the covers mapped so far to the server first: starting a process takes long enough that they must
+    /// not wait for it in the output buffer (the core asks for the covers before the lock window).
+    private func startLockWindow(for app: AppID, inside host: X11Window) {
+        display.flush()
         driver.startLockWindow(for: app, inside: host.id)
     }
 

@@ -70,13 +70,16 @@ extension Bench {
             }
             try callLogindSession("Unlock")
             for child in Self.children(of: locker.pid) { kill(child, SIGTERM) }
+            // xss-lock ignores a Lock while its locker still runs: the next round starts once it has reaped i3lock.
             guard watcher.waitFor(timeout: 10, { !$0.mapped && $0.window == covered.window }) != nil,
-                  watcher.waitFor(timeout: 10, { !$0.mapped && $0.window == locked.window }) != nil
+                  watcher.waitFor(timeout: 10, { !$0.mapped && $0.window == locked.window }) != nil,
+                  waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(5), { Self.children(of: locker.pid).isEmpty })
             else { throw BenchError("round \(round): the cover or i3lock did not go away") }
         }
-        report.add("guard", "logind Lock → app window covered (X11) p50", cover.p50 / 1000, "ms")
+        report.add("guard", "logind Lock → app window covered (X11) p50", cover.p50 / 1000, "ms",
+                   target: "≤ 1 ms", met: cover.p50 <= 1000)
         report.add("guard", "logind Lock → app window covered (X11) p99", cover.p99 / 1000, "ms",
-                   target: "≤ 16.7 ms (one frame at 60 Hz)", met: cover.p99 <= 16_700)
+                   target: "≤ 2 ms", met: cover.p99 <= 2000)
         report.add("guard", "xss-lock + i3lock: logind Lock → screen covered p50", screen.p50 / 1000, "ms")
         report.add("guard", "xss-lock + i3lock: logind Lock → screen covered p99", screen.p99 / 1000, "ms")
         report.add("guard", "guard p50 / whole-screen locker p50", cover.p50 / max(1, screen.p50), "×",

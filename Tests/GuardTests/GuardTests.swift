@@ -238,6 +238,25 @@ struct GuardTests {
         #expect(h.waitUntilCovered(window, label: "obscured"), "\(h.guardLog())")
     }
 
+    @Test("A cover made ahead follows its window while the app is unlocked: moved and made larger, then logind Lock, the whole window is covered")
+    func coverMadeAheadFollowsTheWindow() throws {
+        let h = try GuardHarness("made-ahead", passcode: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("unlocked"), "without a passcode the app registers unlocked")
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        let before = try #require(h.session.rect(of: window))
+        h.session.xdotool(["windowmove", "--sync", String(window), "300", "200"])
+        h.session.xdotool(["windowsize", "--sync", String(window), "900", "560"])
+        #expect(waitUntil(timeout: .seconds(5)) { h.session.rect(of: window).map { $0.width > before.width } ?? false },
+                "the window grew: \(String(describing: h.session.rect(of: window)))")
+        #expect(h.waitUntilCovered(window, false, label: "moved-resized-unlocked"), "\(h.guardLog())")
+
+        try h.environment.logindSessionLock()
+        #expect(h.waitForState("obscured"))
+        #expect(h.waitUntilCovered(window, label: "locked-after-resize"), "\(h.guardLog())")
+    }
+
     @Test("The guard killed with SIGKILL leaves its covers up; restarted, it covers the app again and the app is locked")
     func killedAndRestarted() throws {
         let h = try GuardHarness("killed")
