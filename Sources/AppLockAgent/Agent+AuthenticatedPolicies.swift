@@ -32,6 +32,8 @@ extension Agent {
         authenticatedPolicies.confirm(app, files: filePolicies)
         logger.notice("policy change confirmed with the passcode", metadata: ["app": "\(app)"])
         applyPolicy(source: ManagerMethod.confirmPolicy.name)
+        // The guard applies Guard and BackgroundWhen itself: it reads the files and the held changes again.
+        publisher.policyReloaded()
     }
 
     /// Reads the authenticated policies of the apps the passcode records name.

@@ -4,8 +4,8 @@
 /// Weakening is a change to a less strict value, as each key's ``PolicyKey/strictness`` orders them (a `LockOn…`
 /// off, a longer `GracePeriod`, more `MaxFailedAttempts`, a passcode kind allowed that was not, …).
 public enum PolicyStrength {
-    /// The keys `applock-guard` reads from the files itself: the agent does not hold them back (the guard keeps a
-    /// locked app covered until it is unlocked instead).
+    /// The keys `applock-guard` applies: it reads them from the files, and for an app whose weakening of them the
+    /// agent holds, it takes the agent's authenticated values instead (`GetHeldPolicyChanges`, the app's `Policy`).
     public static let keysTheGuardApplies: Set<String> = [PolicyKey.guarded.name, PolicyKey.backgroundWhen.name]
 
     /// The keys whose change from `old` to `new` weakens the protection, in SPEC order.
@@ -18,7 +18,7 @@ public enum PolicyStrength {
     public static func holding(_ wanted: Policy, against authenticated: Policy) -> (policy: Policy, held: [String]) {
         var policy = wanted
         var held: [String] = []
-        for key in PolicyKey.all where !keysTheGuardApplies.contains(key.name) && key.weakens(from: authenticated, to: wanted) {
+        for key in PolicyKey.all where key.weakens(from: authenticated, to: wanted) {
             key.set(key.value(in: authenticated), in: &policy)
             held.append(key.name)
         }

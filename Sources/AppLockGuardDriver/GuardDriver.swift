@@ -43,6 +43,13 @@ public final class GuardDriver {
     /// (`PolicyReloaded`).
     private var policyLoader: PolicyLoader
     private var policyReloads: MatchToken?
+    /// The files' guarded apps and their `BackgroundWhen`, as last read.
+    private var fileRules: [AppID: BackgroundRule] = [:]
+    /// The apps whose un-guarding or looser `BackgroundWhen` the agent holds until their passcode confirms it
+    /// (`GetHeldPolicyChanges`), with the rule of the agent's authenticated policy: they stay guarded as before, so
+    /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed).
+    private var heldRules: [AppID: BackgroundRule] = [:]
+    private var heldQuery: HeldRulesQuery?
     private var timer: TimerHandle?
     private var observations: [AppLockObservation] = []
     private var pendingInputs: [GuardInput] = []
@@ -109,7 +116,14 @@ public final class GuardDriver {
     private func reloadPolicy() {
         let loaded = policyLoader.load()
         for problem in loaded.allProblems { log("\(problem); its last good version stays") }
-        let rules = loaded.policies.guardedAppRules
+        fileRules = loaded.policies.guardedAppRules
+        applyGuardedApps()
+        askForHeldRules()
+    }
+
+    /// Feeds the core the guarded apps: the files' rules, with the agent's held ones in their place.
+    private func applyGuardedApps() {
+        let rules = fileRules.merging(heldRules) { _, held in held }
         feed(.guardedAppsChanged(rules))
         // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
         entries = Dictionary(uniqueKeysWithValues: core.guardedApps.map {
@@ -121,6 +135,54 @@ public final class GuardDriver {
         }
         backend?.guardedAppsReloaded()
         soundAlarm()
+    }
+
+    /// Asks the agent which apps' `Guard` or `BackgroundWhen` weakenings it holds, then each such app's policy; a
+    /// newer question makes the answers to an older one count for nothing.
+    private func askForHeldRules() {
+        heldQuery = HeldRulesQuery(generation: (heldQuery?.generation ?? 0) + 1)
+        let generation = heldQuery?.generation
+        let answer = LoopBound({ [unowned self] (result: Result<[AppID: [String]], AppLockError>) in
+            guard heldQuery?.generation == generation else { return }
+            heldChangesAnswered(result)
+        }, loop: loop)
+        agent.perform(.heldPolicyChanges) { answer.value($0) }
+    }
+
+    private func heldChangesAnswered(_ result: Result<[AppID: [String]], AppLockError>) {
+        guard case .success(let held) = result, let generation = heldQuery?.generation else { return }
+        let apps = held.filter { !PolicyStrength.keysTheGuardApplies.isDisjoint(with: $0.value) }.keys
+        heldQuery?.waiting = Set(apps)
+        guard !apps.isEmpty else { return heldRulesAnswered([:]) }
+        for app in apps {
+            let answer = LoopBound({ [unowned self] (result: Result<AppProperties, AppLockError>) in
+                guard heldQuery?.generation == generation else { return }
+                heldPolicyAnswered(app, try? result.get())
+            }, loop: loop)
+            agent.perform(.properties(of: app)) { answer.value($0) }
+        }
+    }
+
+    /// One held app's policy, or nil when the agent did not answer: then the app stays guarded as before, with the
+    /// files' rule or the strictest one.
+    private func heldPolicyAnswered(_ app: AppID, _ properties: AppProperties?) {
+        guard var query = heldQuery else { return }
+        if properties?.policy[PolicyKey.guarded.name] != .bool(false) {
+            query.rules[app] = properties?.backgroundRule ?? heldRules[app] ?? fileRules[app] ?? .unfocused
+        }
+        query.waiting.remove(app)
+        heldQuery = query
+        if query.waiting.isEmpty { heldRulesAnswered(query.rules) }
+    }
+
+    private func heldRulesAnswered(_ rules: [AppID: BackgroundRule]) {
+        guard rules != heldRules else { return }
+        for app in Set(rules.keys).subtracting(heldRules.keys).sorted() {
+            log("\(app) stays guarded: the agent holds its change of Guard or BackgroundWhen until its passcode "
+                + "confirms it (applockctl policy confirm \(app))")
+        }
+        heldRules = rules
+        applyGuardedApps()
     }
 
     /// Whether the guard can hide guarded apps now, as the backend finds it: published on the bus and logged when
@@ -220,6 +282,7 @@ public final class GuardDriver {
         switch event {
         case .agentPresence(let present):
             feed(.agentPresence(present))
+            if present { askForHeldRules() }
         case .registration(let app, .success(let properties)):
             feed(.registrationAnswered(app, registered: true))
             feed(.appStateChanged(app, properties.state))
@@ -256,3 +319,18 @@ public final class GuardDriver {
 }
 
 @available(*, unavailable) extension GuardDriver: Sendable {}
+
+/// A question to the agent about held `Guard`/`BackgroundWhen` changes, while its answers come in.
+private struct HeldRulesQuery {
+    let generation: Int
+    var waiting: Set<AppID> = []
+    var rules: [AppID: BackgroundRule] = [:]
+}
+
+private extension AppProperties {
+    /// The `BackgroundWhen` of the agent's policy for the app, when it says one.
+    var backgroundRule: BackgroundRule? {
+        guard case .string(let value)? = policy[PolicyKey.backgroundWhen.name] else { return nil }
+        return BackgroundRule(keyFileValue: value)
+    }
+}

@@ -29,11 +29,7 @@ import Testing
         #expect(PolicyStrength.weakenedKeys(from: strong, to: weak) == [key])
         #expect(PolicyStrength.weakenedKeys(from: weak, to: strong) == [], "the way back strengthens")
         let (held, keys) = PolicyStrength.holding(weak, against: strong)
-        if PolicyStrength.keysTheGuardApplies.contains(key) {
-            #expect(keys.isEmpty && held == weak, "the guard applies \(key) itself")
-        } else {
-            #expect(keys == [key] && held == strong)
-        }
+        #expect(keys == [key] && held == strong, "every weakening is held, Guard and BackgroundWhen too")
     }
 
     /// ``strong`` with `key` weakened.

@@ -214,8 +214,8 @@ final class GuardHarness {
     }
 
     /// Runs the built applockctl in this environment.
-    func applockctl(_ arguments: [String]) throws -> CommandResult {
-        environment.run([try PackageFolders.program("applockctl")] + arguments)
+    func applockctl(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+        environment.run([try PackageFolders.program("applockctl")] + arguments, input: input)
     }
 
     /// What the recorder received (the keys that reached the app).

@@ -294,7 +294,7 @@ struct GuardTests {
         #expect(h.waitUntilCovered(window, label: "agent-back"), "\(h.guardLog())")
     }
 
-    @Test("applockctl guard add covers a running app at once; guard list shows it; guard remove on the locked app keeps it covered until its passcode unlocks it")
+    @Test("applockctl guard add covers a running app at once; guard list shows it; guard remove on an app with a passcode is held until the passcode confirms it: the app stays guarded through unlocks and locks until then")
     func guardCommand() throws {
         let h = try GuardHarness("applockctl-guard", guarded: false)
         try h.startGuard()
@@ -310,13 +310,27 @@ struct GuardTests {
 
         let remove = try h.applockctl(["guard", "remove", GuardHarness.app])
         #expect(remove.succeeded, "\(remove.stderr)")
+        #expect(remove.stdout.contains("stays guarded until its passcode confirms the change"), "\(remove.stdout)")
         #expect(try h.applockctl(["guard", "list"]).stdout == "")
-        #expect(waitUntil(timeout: .seconds(10)) { h.guardLog().contains("it stays covered until it is unlocked") },
+        #expect(waitUntil(timeout: .seconds(10)) { h.guardLog().contains("stays guarded: the agent holds") },
                 "\(h.guardLog())")
         #expect(h.waitUntilCovered(window, label: "guard-remove-locked"), "the locked app stays covered: \(h.guardLog())")
         #expect(h.state() == "locked")
         try h.unlock()
         #expect(h.waitUntilCovered(window, false, label: "guard-remove-unlocked"), "\(h.guardLog())")
+        _ = try h.client.call("Lock", [.string(GuardHarness.app)])
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, label: "guard-remove-held"), "unconfirmed, it is still guarded: \(h.guardLog())")
+
+        let confirm = try h.applockctl(["policy", "confirm", GuardHarness.app, "--stdin"], input: GuardHarness.passcode + "\n")
+        #expect(confirm.succeeded, "\(confirm.stderr)")
+        #expect(waitUntil(timeout: .seconds(10)) { h.guardLog().contains("it stays covered until it is unlocked") },
+                "\(h.guardLog())")
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "guard-remove-confirmed"), "\(h.guardLog())")
+        _ = try h.client.call("Lock", [.string(GuardHarness.app)])
+        #expect(h.waitForState("locked"))
+        #expect(h.waitUntilCovered(window, false, label: "not-guarded-after-confirm"), "\(h.guardLog())")
         let bad = try h.applockctl(["guard", "add", "not an id"])
         #expect(bad.status == 12 || bad.status == 2, "\(bad.stderr)")
     }

@@ -6,7 +6,11 @@ struct GuardRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Stop guarding an application.",
-        discussion: "Writes Guard=false into its policy file; an application the administrator guards stays guarded."
+        discussion: """
+            Writes Guard=false into its policy file; an application the administrator guards stays guarded. For an \
+            application with a passcode this is a weakening: it stays guarded until `applockctl policy confirm APP` \
+            brings its passcode.
+            """
     )
 
     @Argument(help: "An application id, e.g. org.example.Notes.")
@@ -20,7 +24,11 @@ struct GuardRemoveCommand: ParsableCommand {
             throw CommandFailure(.notAllowed, "The administrator's policy guards \(app); it cannot be un-guarded.")
         }
         try PolicyFileCommands.set("Guard", to: "false", in: .app(appID))
-        PolicyFileCommands.reload(try? AgentLink())
-        Output.line("\(app) is no longer guarded.")
+        let link = try? AgentLink()
+        PolicyFileCommands.reload(link)
+        let held = (try? link?.connection.performBlocking(.heldPolicyChanges))?[appID]?.contains("Guard") == true
+        Output.line(held
+            ? "\(app) stays guarded until its passcode confirms the change: applockctl policy confirm \(app)"
+            : "\(app) is no longer guarded.")
     }
 }
