@@ -50,6 +50,8 @@ public final class GuardDriver {
     /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed).
     private var heldRules: [AppID: BackgroundRule] = [:]
     private var heldQuery: HeldRulesQuery?
+    /// Apps the files stopped guarding at the last reload, guarded as before until the agent answers.
+    private var awaitingAgent: [AppID: BackgroundRule] = [:]
     private var timer: TimerHandle?
     private var observations: [AppLockObservation] = []
     private var pendingInputs: [GuardInput] = []
@@ -116,14 +118,24 @@ public final class GuardDriver {
     private func reloadPolicy() {
         let loaded = policyLoader.load()
         for problem in loaded.allProblems { log("\(problem); its last good version stays") }
+        let previous = guardedRules
         fileRules = loaded.policies.guardedAppRules
+        // An app the files stop guarding stays guarded as it was until the agent says whether it holds that change:
+        // dropping it meanwhile would end its registration, and registering it again would lock it.
+        awaitingAgent = previous.filter { fileRules[$0.key] == nil }
         applyGuardedApps()
         askForHeldRules()
     }
 
-    /// Feeds the core the guarded apps: the files' rules, with the agent's held ones in their place.
+    /// The guarded apps: the files' rules, those the files just stopped guarding while the agent has not answered,
+    /// and the agent's held ones in their place.
+    private var guardedRules: [AppID: BackgroundRule] {
+        fileRules.merging(awaitingAgent) { file, _ in file }.merging(heldRules) { _, held in held }
+    }
+
+    /// Feeds the core the guarded apps (``guardedRules``).
     private func applyGuardedApps() {
-        let rules = fileRules.merging(heldRules) { _, held in held }
+        let rules = guardedRules
         feed(.guardedAppsChanged(rules))
         // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
         entries = Dictionary(uniqueKeysWithValues: core.guardedApps.map {
@@ -168,7 +180,8 @@ public final class GuardDriver {
     private func heldPolicyAnswered(_ app: AppID, _ properties: AppProperties?) {
         guard var query = heldQuery else { return }
         if properties?.policy[PolicyKey.guarded.name] != .bool(false) {
-            query.rules[app] = properties?.backgroundRule ?? heldRules[app] ?? fileRules[app] ?? .unfocused
+            query.rules[app] = properties?.backgroundRule
+                ?? heldRules[app] ?? awaitingAgent[app] ?? fileRules[app] ?? .unfocused
         }
         query.waiting.remove(app)
         heldQuery = query
@@ -176,7 +189,12 @@ public final class GuardDriver {
     }
 
     private func heldRulesAnswered(_ rules: [AppID: BackgroundRule]) {
-        guard rules != heldRules else { return }
+        let waited = !awaitingAgent.isEmpty
+        awaitingAgent = [:]
+        guard rules != heldRules else {
+            if waited { applyGuardedApps() }
+            return
+        }
         for app in Set(rules.keys).subtracting(heldRules.keys).sorted() {
             log("\(app) stays guarded: the agent holds its change of Guard or BackgroundWhen until its passcode "
                 + "confirms it (applockctl policy confirm \(app))")
