@@ -22,7 +22,9 @@ public final class XDisplay: @unchecked Sendable {
             number = Int.random(in: 100..<1000)
             guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
             let server = try CommandRunner.launch(
-                ["Xvfb", ":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+                // -noreset: by default the server resets when its last client leaves (the readiness probe below),
+                // and a client connecting during the reset, such as openbox on a loaded machine, is refused.
+                ["Xvfb", ":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
                 environment: owner.environment, log: log)
             owner.track(server.processIdentifier)
             // Ours only when the lock file names our server: another run may have taken the number meanwhile.
@@ -40,7 +42,7 @@ public final class XDisplay: @unchecked Sendable {
             throw TestSupportError("Xvfb \(name) does not answer: \(CommandRunner.readText(log))")
         }
         guard windowManager else { return }
-        // openbox gives up when it starts too soon after the server; start it again until it holds the display.
+        // openbox exits when it cannot take the display; start it again until it holds it.
         let managerLog = owner.logDirectory.appendingPathComponent("openbox-\(number).log")
         var managed = false
         for _ in 0..<3 where !managed {
