@@ -10,6 +10,7 @@ extension X11Guard {
         guard !draining else { return }
         draining = true
         while let event = display.nextEvent() { handle(event) }
+        minimiseWaitingWindows()
         draining = false
         display.flush()
     }
@@ -20,7 +21,9 @@ extension X11Guard {
             let listed = Set(display.clientList())
             for window in listed.sorted() where clients[window] == nil { track(window) }
         case .propertyChanged(let window, .activeWindow) where window == display.root:
-            feed(.activeWindowChanged(display.activeWindow().map { GuardWindowID($0.id) }))
+            feed(.activeWindowChanged(activeWindowChosen().map { GuardWindowID($0.id) }))
+        case .compositorChanged:
+            noticeCompositor()
         case .propertyChanged(let window, .windowState) where clients[window] != nil:
             updateShown(window)
         case .propertyChanged(let window, .windowClass) where clients[window] != nil:
@@ -44,10 +47,13 @@ extension X11Guard {
             display.map(window)
         case .mapped(let window), .unmapped(let window):
             if case .mapped = event, let app = coverHolding(child: window)?.app {
+                lockWindowsStarting.remove(app)
                 feed(.lockWindowMapped(app))
             } else if clients[window] != nil {
+                if case .unmapped = event, window == minimisedActive, clients[window]?.frame == window { minimisedActive = nil }
                 updateShown(window)
             } else if let client = frames[window] {
+                if case .unmapped = event, client == minimisedActive { minimisedActive = nil }
                 updateShown(client)
                 feed(.stackingChanged)
             } else if coverOwners[window] == nil, window != lockHost?.window, case .mapped = event {
@@ -119,6 +125,10 @@ extension X11Guard {
         display.follow(window)
         guard let frame = display.topLevel(of: window) else { return }
         clients[window] = Client(frame: frame, pid: display.processID(of: window))
+        if predecessorMinimised.remove(window.id) != nil, display.isMinimised(window) {
+            minimisedByGuard.insert(window)
+            publishMinimised()
+        }
         if frame != window { frames[frame] = window }
         if let rect = display.geometry(of: frame) { followGeometry(of: window, frameRect: rect) }
         resolve(window)
@@ -128,6 +138,8 @@ extension X11Guard {
     private func untrack(_ window: X11Window) {
         if let frame = clients[window]?.frame { frames[frame] = nil }
         clients[window] = nil
+        offScreenByGuard.remove(window)
+        if minimisedByGuard.remove(window) != nil { publishMinimised() }
         feed(.windowGone(GuardWindowID(window.id)))
     }
 
@@ -140,16 +152,70 @@ extension X11Guard {
         feed(.stackingChanged)
     }
 
+    /// Whether the window is on screen, told to the core; one the guard minimised counts as shown (it stays covered).
     func updateShown(_ window: X11Window) {
         guard clients[window] != nil else { return }
-        let shown = display.isViewable(window) && !display.isMinimised(window)
+        let onScreen = display.isViewable(window) && !display.isMinimised(window)
+        if minimisedByGuard.contains(window) { followMinimised(window, onScreen: onScreen) }
+        let shown = onScreen || minimisedByGuard.contains(window)
         guard clients[window]?.shown != shown else { return }
         clients[window]?.shown = shown
         feed(shown ? .windowShown(GuardWindowID(window.id)) : .windowHidden(GuardWindowID(window.id)))
     }
 
+    /// A window the guard minimised left the screen (its cover goes with it) or came back (a task bar, Alt+Tab, a
+    /// click): its cover goes up at once with the keyboard, and the user has reached for the app. A locked app's
+    /// window is minimised again once its lock window is up, floating where it was; an obscured one stays (its app
+    /// comes to the foreground).
+    private func followMinimised(_ window: X11Window, onScreen: Bool) {
+        guard onScreen else {
+            offScreenByGuard.insert(window)
+            if let cover = covers[window], cover.mapped {
+                display.unmap(cover.window)
+                covers[window]?.mapped = false
+            }
+            return
+        }
+        // Still on screen before the window manager has minimised it: nothing came back.
+        guard offScreenByGuard.remove(window) != nil, let cover = covers[window], let frame = clients[window]?.frame
+        else { return }
+        if !cover.mapped {
+            display.stack(cover.window, above: frame)
+            display.map(cover.window)
+            covers[window]?.mapped = true
+        }
+        if cover.kind == .locked {
+            feed(.keyboardGrabAnswered(display.grabKeyboard(cover.window)))
+            minimiseSoon.insert(window)
+        } else {
+            minimisedByGuard.remove(window)
+            publishMinimised()
+        }
+        feed(.activeWindowChanged(GuardWindowID(window.id)))
+    }
+
+    /// The window manager's active window, except its fallback while it minimises the active window for the guard
+    /// (until its frame is off the screen): the user chose none (the lock window stays up).
+    private func activeWindowChosen() -> X11Window? {
+        let active = display.activeWindow()
+        guard let minimised = minimisedActive, active != minimised else { return active }
+        return nil
+    }
+
+    /// A compositing manager started or stopped. Once one runs, every window on screen under a cover is minimised
+    /// too (``minimise(_:)``); windows already minimised stay so when it stops, until they are uncovered.
+    private func noticeCompositor() {
+        let running = display.compositorRunning()
+        guard running != compositing else { return }
+        compositing = running
+        driver.log(running ? "a compositing manager runs: covered windows are minimised too" : "the compositing manager stopped")
+        for (client, cover) in covers where cover.mapped { minimise(client) }
+    }
+
     /// Tells the core where the window's frame is, and keeps its cover over it.
     private func followGeometry(of client: X11Window, frameRect: X11Rect) {
+        // The window manager may animate a minimised frame towards its icon: the window stays where it was.
+        if minimisedByGuard.contains(client), display.isMinimised(client) { return }
         if clients[client]?.rect != frameRect {
             clients[client]?.rect = frameRect
             feed(.windowGeometry(GuardWindowID(client.id), GuardRect(frameRect)))

@@ -2,5 +2,6 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
+#include <X11/extensions/Xfixes.h>
 #include <cairo/cairo.h>
 #include <cairo/cairo-xlib.h>

@@ -101,6 +101,38 @@ extension X11Display {
         XSendEvent(display, Window(root.id), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
     }
 
+    /// Asks the window manager to minimise `window` (ICCCM `WM_CHANGE_STATE` to `IconicState`): it unmaps the
+    /// window and its frame, so that no compositor has a pixmap of it to draw.
+    public func iconify(_ window: X11Window) {
+        XIconifyWindow(display, Window(window.id), XDefaultScreen(display))
+    }
+
+    /// Asks the window manager to bring a minimised `window` back (ICCCM: the client maps it again).
+    public func deiconify(_ window: X11Window) {
+        XMapWindow(display, Window(window.id))
+    }
+
+    /// Reports ``X11Event/compositorChanged`` whenever the `_NET_WM_CM_Sn` selection changes hands (XFixes); false
+    /// when the server lacks XFixes.
+    @discardableResult
+    public func followCompositor() -> Bool {
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XFixesQueryExtension(display, &eventBase, &errorBase) != 0 else { return false }
+        fixesEventBase = eventBase
+        let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
+            | XFixesSelectionClientCloseNotifyMask)
+        XFixesSelectSelectionInput(display, Window(root.id), compositorSelection, mask)
+        return true
+    }
+
+    private var compositorSelection: Atom { atom("_NET_WM_CM_S\(XDefaultScreen(display))") }
+
+    /// Whether a compositing manager runs on the default screen (someone owns the `_NET_WM_CM_Sn` selection): it
+    /// draws each window from its own pixmap, also where the window is not on screen (task switchers, overviews).
+    public func compositorRunning() -> Bool {
+        XGetSelectionOwner(display, compositorSelection) != 0
+    }
+
     // MARK: Property reading
 
     func propertyBytes(_ window: X11Window, _ property: Atom, type: Atom) -> [UInt8]? {

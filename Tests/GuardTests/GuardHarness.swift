@@ -142,11 +142,16 @@ final class GuardHarness {
         let shot = environment.root.appendingPathComponent("shot.png")
         try session.screenshot(to: shot)
         let pixels = try session.pixelCount(in: shot, rect: rect, colours: Self.appColours)
+        keep(shot, label: label)
+        return pixels
+    }
+
+    /// Keeps a screenshot as `artifacts/guard/<test>-<n>-<label>.png`.
+    func keep(_ shot: URL, label: String) {
         shots += 1
         let kept = Self.artifacts.appendingPathComponent("\(name)-\(shots)-\(label).png")
         try? FileManager.default.removeItem(at: kept)
-        try FileManager.default.copyItem(at: shot, to: kept)
-        return pixels
+        try? FileManager.default.copyItem(at: shot, to: kept)
     }
 
     /// Waits until the window's area shows none of the app's pixels (covered) or, with `covered: false`, plenty of
@@ -177,12 +182,7 @@ final class GuardHarness {
         session.xdotool(["mousemove", "0", "0"])
         let shot = environment.root.appendingPathComponent("lock-window.png")
         try session.screenshot(to: shot)
-        if let label {
-            shots += 1
-            let kept = Self.artifacts.appendingPathComponent("\(name)-\(shots)-\(label).png")
-            try? FileManager.default.removeItem(at: kept)
-            try FileManager.default.copyItem(at: shot, to: kept)
-        }
+        if let label { keep(shot, label: label) }
         return try LockWindowOnScreen(reading: shot, environment: environment)
     }
 
