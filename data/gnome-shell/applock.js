@@ -68,9 +68,11 @@ class AppLock {
         this._signals.push([object, object.connect(signal, handler)]);
     }
 
+    /* An app's own windows: normal ones, dialogs (modal or not: GTK's modal dialogs are MODAL_DIALOG) and
+     * utility windows (palettes, tool boxes); not menus, tooltips, docks or the desktop. */
     _isAppWindow(win) {
-        const type = win.get_window_type();
-        return type === Meta.WindowType.NORMAL || type === Meta.WindowType.DIALOG;
+        return [Meta.WindowType.NORMAL, Meta.WindowType.DIALOG, Meta.WindowType.MODAL_DIALOG,
+            Meta.WindowType.UTILITY].includes(win.get_window_type());
     }
 
     _id(win) {
