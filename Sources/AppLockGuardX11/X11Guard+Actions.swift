@@ -109,7 +109,8 @@ extension X11Guard {
     /// window has none. The window counts as shown meanwhile (the core keeps it covered), and comes back when it is
     /// uncovered.
     func minimise(_ client: X11Window) {
-        guard compositing, display.isViewable(client), !display.isMinimised(client) else { return }
+        guard compositing, clients[client]?.overrideRedirect == false, display.isViewable(client),
+              !display.isMinimised(client) else { return }
         if display.activeWindow() == client { minimisedActive = client }
         if minimisedByGuard.insert(client).inserted { publishMinimised() }
         display.iconify(client)

@@ -2,6 +2,7 @@ import AppLockCore
 import AppLockGuard
 import AppLockGuardDriver
 import AppLockProtocol
+import Glibc
 import X11Kit
 
 extension X11Guard {
@@ -29,8 +30,8 @@ extension X11Guard {
         case .propertyChanged(let window, .windowClass) where clients[window] != nil:
             resolve(window)
         case .created(let window, let parent, let overrideRedirect):
-            if parent == display.root, !overrideRedirect, coverOwners[window] == nil {
-                track(window)
+            if parent == display.root, coverOwners[window] == nil, window != lockHost?.window {
+                if overrideRedirect { trackOverrideRedirect(window) } else { track(window) }
             } else {
                 adoptLockWindow(window, in: parent)
             }
@@ -51,6 +52,8 @@ extension X11Guard {
                 feed(.lockWindowMapped(app))
             } else if clients[window] != nil {
                 if case .unmapped = event, window == minimisedActive, clients[window]?.frame == window { minimisedActive = nil }
+                // A toolkit makes its menus ahead, before its app's windows are known: resolved again when shown.
+                if case .mapped = event, clients[window]?.overrideRedirect == true { resolve(window) }
                 updateShown(window)
             } else if let client = frames[window] {
                 if case .unmapped = event, client == minimisedActive { minimisedActive = nil }
@@ -119,12 +122,15 @@ extension X11Guard {
         return true
     }
 
-    /// Starts following a top-level client window: its frame, its process, its app, whether it is shown.
-    func track(_ window: X11Window) {
+    /// Starts following a top-level client window: its frame, its process (`pid` when known already), its app,
+    /// whether it is shown.
+    func track(_ window: X11Window, pid: Int32? = nil, overrideRedirect: Bool = false) {
         guard clients[window] == nil, coverOwners[window] == nil, window != display.root else { return }
         display.follow(window)
         guard let frame = display.topLevel(of: window) else { return }
-        clients[window] = Client(frame: frame, pid: display.processID(of: window))
+        // `_NET_WM_PID`, else the X server's word (not every client sets it: xterm does not).
+        let pid = pid ?? display.processID(of: window) ?? display.clientProcessID(of: window)
+        clients[window] = Client(frame: frame, pid: pid, overrideRedirect: overrideRedirect)
         if predecessorMinimised.remove(window.id) != nil, display.isMinimised(window) {
             minimisedByGuard.insert(window)
             publishMinimised()
@@ -133,6 +139,14 @@ extension X11Guard {
         if let rect = display.geometry(of: frame) { followGeometry(of: window, frameRect: rect) }
         resolve(window)
         updateShown(window)
+    }
+
+    /// An override-redirect top-level of another process (a menu, a tooltip, a pop-up: above every managed window,
+    /// so above the covers too): followed like an app's window, its own frame, its process named by the X server
+    /// (such windows rarely carry `_NET_WM_PID`), so that a locked app's open menu gets a cover of its own.
+    func trackOverrideRedirect(_ window: X11Window) {
+        guard clients[window] == nil, let pid = display.clientProcessID(of: window), pid != getpid() else { return }
+        track(window, pid: pid, overrideRedirect: true)
     }
 
     private func untrack(_ window: X11Window) {
@@ -240,6 +254,8 @@ extension X11Guard {
         if let owner = display.transientFor(window), let app = clients[owner]?.app { clues.append(.ownerApp(app)) }
         var appsByPID: [Int32: AppID] = [:]
         for other in clients.values { if let p = other.pid, let a = other.app { appsByPID[p] = a } }
+        // A menu or pop-up is its process's: the app of that process's other windows.
+        if client.overrideRedirect, let app = client.pid.flatMap({ appsByPID[$0] }) { clues.append(.ownerApp(app)) }
         let app = driver.guardedApp(pid: client.pid, clues: clues, appsByPID: appsByPID)
         clients[window]?.app = app
         feed(.windowResolved(GuardWindowID(window.id), app: app))

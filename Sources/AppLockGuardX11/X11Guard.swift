@@ -26,6 +26,8 @@ public final class X11Guard: GuardBackend {
         var rect: X11Rect?
         var app: AppID?
         var shown = false
+        /// A menu, tooltip or pop-up the window manager does not manage: covered, never minimised.
+        var overrideRedirect = false
     }
 
     struct Cover {
@@ -95,6 +97,10 @@ public final class X11Guard: GuardBackend {
         let ours = Set(covers.values.map(\.window.id))
         for id in predecessorCovers where !ours.contains(id) && display.isCover(X11Window(id)) {
             display.killClient(owning: X11Window(id))
+        }
+        let predecessors = Set(predecessorCovers)
+        for window in display.mappedOverrideRedirectTopLevels() where !predecessors.contains(window.id) {
+            trackOverrideRedirect(window)
         }
         publishCovers()
         reportWhetherACoverCanBeMade()

@@ -27,6 +27,40 @@ extension X11Display {
         cardinals(window, atom("_NET_WM_PID"), type: atom("CARDINAL")).first.map { Int32(truncatingIfNeeded: $0) }
     }
 
+    /// The process id of the client that created `window`, as the X server knows it (X-Resource): for windows that
+    /// carry no `_NET_WM_PID`, such as override-redirect menus; nil when the server cannot tell (a remote client).
+    public func clientProcessID(of window: X11Window) -> Int32? {
+        var spec = XResClientIdSpec(client: XID(window.id), mask: UInt32(XRES_CLIENT_ID_PID_MASK.rawValue))
+        var count = 0
+        var values: UnsafeMutablePointer<XResClientIdValue>?
+        guard XResQueryClientIds(display, 1, &spec, &count, &values) == Success, let values else { return nil }
+        defer { XResClientIdsDestroy(count, values) }
+        for index in 0..<count where XResGetClientIdType(values + index) == XRES_CLIENT_ID_PID {
+            let pid = XResGetClientPid(values + index)
+            if pid > 0 { return pid }
+        }
+        return nil
+    }
+
+    /// The override-redirect children of the root window that are mapped (menus, tooltips, pop-ups: windows the
+    /// window manager does not manage), bottom first.
+    public func mappedOverrideRedirectTopLevels() -> [X11Window] {
+        var rootReturn: Window = 0
+        var parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, Window(root.id), &rootReturn, &parent, &children, &count) != 0, let children else {
+            return []
+        }
+        defer { XFree(children) }
+        return UnsafeBufferPointer(start: children, count: Int(count)).compactMap { child in
+            var attributes = XWindowAttributes()
+            guard XGetWindowAttributes(display, child, &attributes) != 0, attributes.override_redirect != 0,
+                  attributes.map_state == IsViewable else { return nil }
+            return X11Window(UInt32(truncatingIfNeeded: child))
+        }
+    }
+
     /// `WM_CLASS`: the instance and class names.
     public func windowClass(of window: X11Window) -> (instance: String, className: String)? {
         var hint = XClassHint()

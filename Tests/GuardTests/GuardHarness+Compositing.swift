@@ -2,7 +2,8 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-/// A compositing desktop for the guard: picom over openbox, drawing every window from its own pixmap.
+/// A compositing desktop for the guard (picom over openbox, drawing every window from its own pixmap), and what the
+/// whole screen shows.
 extension GuardHarness {
     /// Starts picom (its XRender backend, no fading) and waits until it owns `_NET_WM_CM_S0`.
     func startCompositor() throws {
@@ -33,12 +34,12 @@ extension GuardHarness {
         return state.contains("window state: Iconic") && info.contains("Map State: IsUnMapped")
     }
 
-    /// How many of the app's own pixels the whole screen shows; the screenshot is kept as `label`.
-    func appPixelsOnScreen(label: String) throws -> Int {
+    /// How many pixels of `colours` (by default the app's own) the whole screen shows; the screenshot is kept as
+    /// `label` when given.
+    func pixelsOnScreen(_ colours: [String] = appColours, label: String?) throws -> Int {
         let shot = environment.root.appendingPathComponent("screen.png")
         try session.screenshot(to: shot)
-        keep(shot, label: label)
-        return try session.pixelCount(
-            in: shot, rect: XSession.Rect(x: 0, y: 0, width: 1280, height: 800), colours: Self.appColours)
+        if let label { keep(shot, label: label) }
+        return try session.pixelCount(in: shot, rect: XSession.Rect(x: 0, y: 0, width: 1280, height: 800), colours: colours)
     }
 }

@@ -84,12 +84,11 @@ final class GuardHarness {
 
     /// Starts the guarded xterm (its shell runs `command`, by default `cat` into the recorder) and returns its window.
     @discardableResult
-    func startApp(command: String? = nil, geometry: String = "60x20+80+80") throws -> UInt32 {
+    func startApp(command: String? = nil, geometry: String = "60x20+80+80", options: [String] = []) throws -> UInt32 {
         let before = Set(session.windows(ofClass: Self.appClass))
         let process = try session.launch([
             "xterm", "-class", Self.appClass, "-bg", "magenta", "-fg", "yellow", "-geometry", geometry,
-            "-e", "sh", "-c", command ?? "exec cat > '\(recorder.path)'",
-        ], logName: "xterm")
+        ] + options + ["-e", "sh", "-c", command ?? "exec cat > '\(recorder.path)'"], logName: "xterm")
         apps.append(process)
         var window: UInt32?
         _ = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) {
@@ -102,9 +101,9 @@ final class GuardHarness {
 
     /// Starts the guard and the app, unlocks the app with its passcode and gives its window the focus; returns the
     /// window, uncovered.
-    func startUnlockedApp() throws -> UInt32 {
+    func startUnlockedApp(options: [String] = []) throws -> UInt32 {
         try startGuard()
-        let window = try startApp()
+        let window = try startApp(options: options)
         #expect(waitForState("locked"))
         try unlock()
         session.xdotool(["windowactivate", "--sync", String(window)])

@@ -33,7 +33,7 @@ extension GuardTests {
                 "the locked app's window is minimised and unmapped: \(h.guardLog())")
         let (floating, seen) = h.waitUntilLockWindowShowsEverything(label: "locked")
         #expect(floating, "\(seen.map(\.description) ?? "no screenshot")\n\(h.guardLog())")
-        #expect(try h.appPixelsOnScreen(label: "locked") == 0)
+        #expect(try h.pixelsOnScreen(label: "locked") == 0)
         h.session.xdotool(["type", "--delay", "20", "typed while locked"])
 
         // Another app in front: the lock window goes. Then the user reaches for the app, as a task bar does.
@@ -45,7 +45,7 @@ extension GuardTests {
         #expect(reached, "\(seenReached.map(\.description) ?? "no screenshot")\n\(h.guardLog())")
         #expect(waitUntil(timeout: .seconds(10)) { h.isMinimisedOffScreen(window) },
                 "the window reached for is minimised again: \(h.guardLog())")
-        #expect(try h.appPixelsOnScreen(label: "reached-for") == 0)
+        #expect(try h.pixelsOnScreen(label: "reached-for") == 0)
         h.session.xdotool(["type", "--delay", "20", "typed after reaching"])
         #expect(h.isMinimisedOffScreen(minimisedByUser))
 
