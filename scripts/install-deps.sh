@@ -21,7 +21,10 @@ packages=(
 # kwin-wayland + xwayland ≈ 188 MB, gnome-shell ≈ 344 MB (measured on Debian 12 with apt-get, no recommendations).
 # weston only for weston-terminal, the native Wayland app guarded in the KWin tests (foot dies on KWin's virtual
 # output, whose size in millimetres is -1).
-lean_packages=(kwin-wayland xwayland gnome-shell weston)
+# The QML modules KWin's Overview and Present Windows effects load (a Plasma session has them), for the test that
+# neither shows a locked app: 25 packages of Qt and KDE Frameworks QML modules, no recommendations.
+lean_packages=(kwin-wayland xwayland gnome-shell weston
+    qml-module-qtgraphicaleffects qml-module-qtquick-layouts plasma-framework qml-module-org-kde-kirigami2 milou)
 
 if [ "${1:-}" = --deb ]; then
     packages+=(debhelper dpkg-dev fakeroot lintian)
