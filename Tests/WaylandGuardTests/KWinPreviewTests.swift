@@ -3,7 +3,11 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-extension KWinGuardTests {
+/// KWin 5.27's Present Windows and Overview, which draw minimised windows, over a locked app (``KWinSession``). On
+/// the host only: these effects are QtQuick scenes, which KWin draws with OpenGL, and the Debian 13 chroot's KWin 6
+/// has no render node to draw with GL (it falls back to QPainter, see ``KWinSession``).
+@Suite("KWin's Present Windows and Overview over a locked app", .serialized)
+struct KWinPreviewTests {
     /// A "shell" for weston-terminal that fills it with magenta (colour 201 of the 256) and writes in yellow (226).
     static func colouredShell(in environment: TestEnvironment) throws -> String {
         let shell = environment.root.appendingPathComponent("coloured-shell")
@@ -26,7 +30,7 @@ extension KWinGuardTests {
         let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
         defer { guardProcess.stop() }
         #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
-        let colours = x11 ? Self.xtermColours : Self.westonColours
+        let colours = x11 ? KWinGuardTests.xtermColours : KWinGuardTests.westonColours
         let appProcess = try x11
             ? session.launch(["xterm", "-class", app, "-bg", "magenta", "-fg", "yellow", "-geometry", "80x24+100+100"],
                              logName: "xterm")
@@ -35,7 +39,7 @@ extension KWinGuardTests {
         func log() -> String { guardProcess.logText() + "\n--- kwin\n" + session.logText().suffix(3000) }
         /// The app's pixels, its colours within 10 % (the effects blend what they draw): kept as a screenshot.
         func pixels(_ label: String) -> Int {
-            let shot = Self.artifact("previews-\(x11 ? "xwayland" : "wayland")-\(label)")
+            let shot = KWinGuardTests.artifact("previews-\(x11 ? "xwayland" : "wayland")-\(label)")
             guard (try? session.countPixels(colours, keep: shot)) != nil else { return -1 }
             return colours.reduce(0) { total, colour in
                 let near = environment.run([
@@ -47,7 +51,7 @@ extension KWinGuardTests {
         }
         /// The lock window's pixels: an effect on screen shows it smaller (the Overview) or not at all (Present
         /// Windows of the app's windows), after its animation.
-        func lockWindowPixels() -> Int { (try? session.countPixels(Self.lockWindowColours)) ?? -1 }
+        func lockWindowPixels() -> Int { (try? session.countPixels(KWinGuardTests.lockWindowColours)) ?? -1 }
         #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "locked" }, "\(log())")
         #expect(waitUntil(timeout: .seconds(20)) { lockWindowPixels() > 100_000 && pixels("1-locked") == 0 }, "\(log())")
         let lockWindowAlone = lockWindowPixels()
