@@ -8,7 +8,7 @@ extension SettingsTests {
     func hideNotificationContent() throws {
         let harness = try SettingsHarness()
         try harness.startSettings()
-        let row = "Hide Notification Content for Notes"
+        let row = "Hide Notification Content"
         #expect(harness.agentPolicy("HideNotifications")?.boolValue == true, "on by default")
         #expect(harness.accessibility.activate("Open Notes", role: "push button"))
         #expect(harness.accessibility.states(of: row, role: "check box")?.contains("checked") == true)
