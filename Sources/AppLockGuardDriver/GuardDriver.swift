@@ -58,6 +58,9 @@ public final class GuardDriver {
     private var heldHideNotifications: [AppID: Bool] = [:]
     /// The guarded apps whose policy says `HideNotifications` (the held value where the agent holds a change).
     private var appsWithHideNotifications: Set<AppID> = []
+    /// The apps that hid their notifications before the last reload: they keep hiding them until the agent says
+    /// whether it holds a change of `HideNotifications` (the files alone would show them meanwhile).
+    private var hidingAwaitingAgent: Set<AppID> = []
     private var timer: TimerHandle?
     private var observations: [AppLockObservation] = []
     private var pendingInputs: [GuardInput] = []
@@ -130,6 +133,7 @@ public final class GuardDriver {
         // An app the files stop guarding stays guarded as it was until the agent says whether it holds that change:
         // dropping it meanwhile would end its registration, and registering it again would lock it.
         awaitingAgent = previous.filter { fileRules[$0.key] == nil }
+        hidingAwaitingAgent = appsWithHideNotifications
         applyGuardedApps()
         askForHeldRules()
     }
@@ -150,7 +154,8 @@ public final class GuardDriver {
         })
         iconFiles = entries.compactMapValues { $0.icon.flatMap { IconFile.png($0, in: configuration.dataDirectories) } }
         appsWithHideNotifications = core.guardedApps.filter {
-            heldHideNotifications[$0] ?? filePolicies.effectivePolicy(for: $0).hideNotifications
+            heldHideNotifications[$0]
+                ?? (hidingAwaitingAgent.contains($0) || filePolicies.effectivePolicy(for: $0).hideNotifications)
         }
         for app in core.guardedApps.subtracting(rules.keys).sorted() {
             log("\(app) is no longer guarded by the policy, but it is locked: it stays covered until it is unlocked")
@@ -207,8 +212,9 @@ public final class GuardDriver {
 
     private func heldRulesAnswered(_ answer: HeldRulesQuery) {
         let rules = answer.rules
-        let waited = !awaitingAgent.isEmpty
+        let waited = !awaitingAgent.isEmpty || !hidingAwaitingAgent.isEmpty
         awaitingAgent = [:]
+        hidingAwaitingAgent = []
         let hidingChanged = answer.hideNotifications != heldHideNotifications
         heldHideNotifications = answer.hideNotifications
         guard rules != heldRules else {

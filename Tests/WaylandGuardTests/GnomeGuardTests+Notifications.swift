@@ -9,6 +9,11 @@ extension GnomeGuardTests {
         fdoTitle: "Alice: meet at the north gate", fdoBody: "Bring the signed contract",
         gtkTitle: "Invoice 4711 is overdue", gtkBody: "Pay 1,250 EUR by Friday")
 
+    /// The guarded app's notifications (the Shell sends its own too, "Screen Lock disabled" among them).
+    static func appNotifications(_ reading: GnomeNotificationReader.Reading) -> [GnomeNotificationReader.Reading.Notification] {
+        reading.notifications.filter { $0.source == "Notes" }
+    }
+
     /// A notification sender that stays on the bus, as an app does (the Shell drops an app's notifications when their
     /// sender leaves): it sends `org.freedesktop.Notifications.Notify` with the app's desktop-entry hint, and a
     /// GNotification (`org.gtk.Notifications.AddNotification`, what GApplication sends on GNOME) for the app id.
@@ -72,14 +77,14 @@ extension GnomeGuardTests {
         var reading: GnomeNotificationReader.Reading?
         #expect(waitUntil(timeout: .seconds(20)) {
             reading = reader.read()
-            return reading?.notifications.count == 2
+            return reading.map(Self.appNotifications)?.count == 2
         }, "both notifications arrive: \(String(describing: reading))\n\(desktop.log())")
         shot("1-banner-while-locked")
         let locked = try #require(reading)
         for word in secretWords {
             #expect(!locked.allText.contains(word), "\"\(word)\" shows while locked: \(locked.allText)")
         }
-        #expect(locked.notifications.allSatisfy { $0.title == "Notes" && $0.body == "Locked" }, "\(locked.notifications)")
+        #expect(Self.appNotifications(locked).allSatisfy { $0.title == "Notes" && $0.body == "Locked" }, "\(locked.notifications)")
         #expect(locked.labels.contains("Locked"), "the banner or message list says Locked: \(locked.labels)")
         try reader.showMessageList(true)
         #expect(waitUntil(timeout: .seconds(10)) {
@@ -105,13 +110,51 @@ extension GnomeGuardTests {
         #expect(relocked.succeeded, "\(relocked.stdout)\(relocked.stderr)")
         #expect(waitUntil(timeout: .seconds(20)) {
             reading = reader.read()
-            return reading.map { r in r.notifications.count == 2 && !secretWords.contains { r.allText.contains($0) } } ?? false
+            return reading.map { r in Self.appNotifications(r).count == 2 && !secretWords.contains { r.allText.contains($0) } } ?? false
         }, "locked again, the notifications still there are hidden again: \(String(describing: reading))\n\(desktop.log())")
         try sender.notify(app: Self.app, title: "Second: \(s.fdoTitle)", body: s.fdoBody)
         #expect(waitUntil(timeout: .seconds(20)) {
             reading = reader.read()
-            return reading.map { r in r.notifications.count == 3 && !secretWords.contains { r.allText.contains($0) } } ?? false
+            return reading.map { r in Self.appNotifications(r).count == 3 && !secretWords.contains { r.allText.contains($0) } } ?? false
         }, "a notification sent while locked again: \(String(describing: reading))\n\(desktop.log())")
         shot("5-banner-locked-again")
+    }
+
+    @Test("HideNotifications=false written by hand for a locked app with a passcode is held: its notifications stay private until applockctl policy confirm with the passcode; then they show, the app still locked")
+    func turningHideNotificationsOffIsHeldUntilConfirmed() throws {
+        let desktop = try Desktop(readNotifications: true)
+        defer { desktop.stop() }
+        let reader = try #require(desktop.notificationReader)
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(desktop.waitUntilHidden(label: "notifications-held-0-locked"), "\(desktop.log())")
+
+        let file = desktop.environment.configHome.appendingPathComponent("applock/apps.d/\(Self.app).conf")
+        try "[Policy]\nGuard=true\nHideNotifications=false\n".write(to: file, atomically: true, encoding: .utf8)
+        desktop.setup.agent.kill(SIGHUP)
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.guardProcess.logText().contains("stays guarded: the agent holds") },
+                "the guard takes the agent's held value: \(desktop.log())")
+
+        let sender = try NotificationSender(desktop.environment)
+        defer { sender.close() }
+        let s = Self.secrets
+        try sender.notify(app: Self.app, title: s.fdoTitle, body: s.fdoBody)
+        var reading: GnomeNotificationReader.Reading?
+        #expect(waitUntil(timeout: .seconds(20)) {
+            reading = reader.read()
+            return reading.map(Self.appNotifications)?.count == 1
+        }, "\(String(describing: reading))\n\(desktop.log())")
+        #expect(reading.map { !$0.allText.contains(s.fdoTitle) && !$0.allText.contains(s.fdoBody) } == true,
+                "unconfirmed, the notification stays private: \(String(describing: reading))")
+        _ = try? desktop.session.screenshot(to: Self.artifact("notifications-held-1-banner", shellVersion: desktop.session.shellVersion))
+
+        let confirm = desktop.environment.run([try PackageFolders.program("applockctl"), "policy", "confirm", Self.app, "--stdin"],
+                                              input: SwayGuardHarness.passcode + "\n")
+        #expect(confirm.succeeded, "\(confirm.stderr)")
+        #expect(waitUntil(timeout: .seconds(20)) {
+            reading = reader.read()
+            return reading.map { $0.allText.contains(s.fdoTitle) && $0.allText.contains(s.fdoBody) } ?? false
+        }, "confirmed, the content shows: \(String(describing: reading))\n\(desktop.log())")
+        #expect(desktop.state() == "locked")
+        #expect(desktop.waitUntilHidden(label: "notifications-held-2-confirmed"), "the app itself stays hidden: \(desktop.log())")
     }
 }
