@@ -249,13 +249,15 @@ class AppLock {
 /* The notifications of a locked app show no content. The guard names the desktop ids whose notifications must be
  * private (Poll's `hideNotifications`: its guarded apps that are obscured or locked and whose HideNotifications is
  * true). Their notifications, from org.freedesktop.Notifications senders (matched by the desktop-entry hint or the
- * sender's window) and from GNotification senders (org.gtk.Notifications, by app id), carry the app's name as their
- * title and "Locked" as their body, no picture of their own (the source shows the app's icon), before anything draws
- * them: banners, the message list and the lock screen all read the notification itself. Their own content is kept
- * here and put back when the app is no longer named, if the notification is still there; an update the app sends
- * meanwhile replaces what is kept. GNOME 43 to 45 write a notification's content with Notification.update(); 46 and
+ * sender's window) and from GNotification senders (org.gtk.Notifications, by app id), say only the app's name and
+ * "Locked", with no picture of their own (the source shows the app's icon), before anything draws them: banners, the
+ * message list and the lock screen all read the notification itself. GNOME 46 and later head each notification with
+ * its app's name, so there the title is "Locked" and the body "New notification"; before, the title is the app's
+ * name and the body "Locked". Their own content is kept here and put back when the app is no longer named, if the
+ * notification is still there; an update the app sends meanwhile replaces what is kept. GNOME 43 to 45 write a notification's content with Notification.update(); 46 and
  * later make it GObject properties, which the daemons write with set(). */
-const LOCKED_BODY = 'Locked';
+const LOCKED = 'Locked';
+const NEW_NOTIFICATION = 'New notification';
 
 class NotificationPrivacy {
     constructor() {
@@ -344,11 +346,11 @@ class NotificationPrivacy {
      * properties). */
     _masked(app, params) {
         if (this._method === 'update') {
-            return [app.get_name(), LOCKED_BODY, Object.assign({}, params, {
+            return [app.get_name(), LOCKED, Object.assign({}, params, {
                 gicon: null, secondaryGIcon: null, bannerMarkup: false,
             })];
         }
-        return {title: app.get_name(), body: LOCKED_BODY, gicon: null, useBodyMarkup: false};
+        return {title: LOCKED, body: NEW_NOTIFICATION, gicon: null, useBodyMarkup: false};
     }
 
     /* The notification's content as it shows now. */
