@@ -101,6 +101,16 @@ import Testing
     /// The installed files at work: those of a fresh `make install` under /tmp, or, with
     /// `APPLOCK_INSTALLED_PREFIX=/usr` (set by `make deb-test`), those of the Debian package installed on this
     /// machine (`/usr`, `/etc`).
+    @Test func onlyTheTestBuildOfTheAgentSaysItHonoursAPPLOCK_ADMIN_POLICY() throws {
+        let env = try TestEnvironment()
+        defer { env.cleanup() }
+        let applockd = try AgentProcess.locateExecutable().path
+        let version = env.run([applockd, "--version"], extraEnvironment: ["APPLOCK_ADMIN_POLICY": "/tmp/admin.conf"])
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdout.split(separator: "\n").last
+            == "administrator policy: /tmp/admin.conf (test build: APPLOCK_ADMIN_POLICY honoured)", "\(version.stdout)")
+    }
+
     @Test func installedUnitVerifiesAndTheBusActivatesTheAgent() throws {
         let installedPrefix = ProcessInfo.processInfo.environment["APPLOCK_INSTALLED_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
         let prefixRoot = URL(fileURLWithPath: "/tmp").appendingPathComponent("applockctl-prefix-\(UUID().uuidString.prefix(8))")
@@ -124,6 +134,14 @@ import Testing
         #expect(verify.status == 0, "systemd-analyze verify: \(verify.stdout)\(verify.stderr)")
         let validate = env.run(["desktop-file-validate", sysconf.appendingPathComponent("xdg/autostart/applockd.desktop").path])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+
+        // The installed agent is a release build: a user's APPLOCK_ADMIN_POLICY (set to /dev/null in environment.d,
+        // say) does not move the administrator's policy away from /etc/applock/policy.conf.
+        let applockd = prefix.appendingPathComponent("bin/applockd").path
+        let version = env.run([applockd, "--version"], extraEnvironment: ["APPLOCK_ADMIN_POLICY": "/dev/null"])
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdout.split(separator: "\n").last == "administrator policy: /etc/applock/policy.conf",
+                "\(version.stdout)")
 
         // Nobody owns the name yet; the first status call makes the bus start the installed agent.
         try env.startKeyring()
