@@ -7,6 +7,16 @@ import Testing
 @Suite struct SystemAuthCommandTests {
     static let app = "org.example.Notes"
 
+    /// A private system bus with the polkitd mock (every action refused), a keyring and the agent, serving.
+    private static func agentWithPolkit() throws -> (TestEnvironment, AgentProcess) {
+        let env = try TestEnvironment(systemBus: true)
+        try env.startKeyring()
+        try env.startPolkit()
+        let agent = try AgentProcess(environment: env)
+        try agent.waitUntilServing()
+        return (env, agent)
+    }
+
     private func state(_ env: TestEnvironment) throws -> String? {
         let result = env.applockctl(["status", Self.app, "--json"])
         guard result.status == 0 else { return nil }
@@ -15,13 +25,8 @@ import Testing
     }
 
     @Test func unlockWithSystemAuthAndResetPasscodeHaveTheirExitCodes() throws {
-        let env = try TestEnvironment(systemBus: true)
-        defer { env.cleanup() }
-        try env.startKeyring()
-        try env.startPolkit()
-        let agent = try AgentProcess(environment: env)
-        defer { agent.terminate() }
-        try agent.waitUntilServing()
+        let (env, agent) = try Self.agentWithPolkit()
+        defer { agent.terminate(); env.cleanup() }
         #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
         #expect(try state(env) == "locked")
 
@@ -51,13 +56,8 @@ import Testing
     }
 
     @Test func policyConfirmWithSystemAuthAppliesTheHeldChangeOnlyWhenPolkitSaysYes() throws {
-        let env = try TestEnvironment(systemBus: true)
-        defer { env.cleanup() }
-        try env.startKeyring()
-        try env.startPolkit()
-        let agent = try AgentProcess(environment: env)
-        defer { agent.terminate() }
-        try agent.waitUntilServing()
+        let (env, agent) = try Self.agentWithPolkit()
+        defer { agent.terminate(); env.cleanup() }
         #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
         let file = env.configHome.appendingPathComponent("applock/apps.d/\(Self.app).conf")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
