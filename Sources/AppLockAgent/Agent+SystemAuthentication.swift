@@ -33,6 +33,14 @@ extension Agent {
 
     private func authenticate(_ call: MethodInvocation, for purpose: SystemAuthPurpose) {
         guard let app = appArgument(call) else { return }
+        // A confirmation reads the files first (a reload may lock an app, which must not cancel a ticket not yet
+        // handed out), and shows polkit's dialog the keys it confirms.
+        var details = ["app-id": app.rawValue]
+        var policyAsked: Policy?
+        if purpose == .confirmPolicy {
+            policyAsked = policyToConfirm(app)
+            details["policy-keys"] = heldPolicyKeys[app].map { $0.joined(separator: ", ") } ?? "no change is waiting"
+        }
         let ticket: SystemAuthTicket
         do throws(ManagerError) {
             ticket = try machine.beginSystemAuthentication(app, purpose: purpose, caller: call.sender, now: now())
@@ -40,12 +48,6 @@ extension Agent {
             logger.notice("\(purpose.method.name) refused",
                           metadata: ["app": "\(app)", "caller": "\(call.sender)", "error": "\(error.agentError)"])
             return call.fail(error.dbusError)
-        }
-        var details = ["app-id": app.rawValue]
-        var policyAsked: Policy?
-        if purpose == .confirmPolicy {
-            policyAsked = policyToConfirm(app)
-            details["policy-keys"] = heldPolicyKeys[app].map { $0.joined(separator: ", ") } ?? "no change is waiting"
         }
         pendingSystemAuthentications.begin(ticket, call, policyAsked: policyAsked)
         identifyCaller(call.sender) { [unowned self] process in
