@@ -25,6 +25,16 @@ struct PolicyConfirmationWithSystemAuthenticationTests {
         return f
     }
 
+    /// The held fixture with polkit allowing change-protection but holding its answer, and `dbus-send` asking to
+    /// confirm Notes' change, once polkit has been asked.
+    static func confirmationWaitingForPolkit() throws -> (Fixture, BackgroundCommand) {
+        let f = try heldFixture(allowed: [changeAction])
+        try f.environment.setPolkitHanging(true)
+        let caller = try f.dbusSendInBackground(confirm)
+        try #require(try f.waitForCheck())
+        return (f, caller)
+    }
+
     static func write(_ f: Fixture, _ app: String, _ text: String) throws {
         let folder = f.environment.configHome.appendingPathComponent("applock/apps.d")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -33,10 +43,7 @@ struct PolicyConfirmationWithSystemAuthenticationTests {
 
     @Test("allowed: polkit is asked for change-protection with the caller's process, the app and the held keys; only that app's change applies, the app stays locked")
     func allowedAppliesOnlyThatAppsChange() throws {
-        let f = try Self.heldFixture(allowed: [Self.changeAction])
-        try f.environment.setPolkitHanging(true)
-        let caller = try f.dbusSendInBackground(Self.confirm)
-        try #require(try f.waitForCheck())
+        let (f, caller) = try Self.confirmationWaitingForPolkit()
         let check = try #require(try f.checks().first)
         let expected = SystemAuthenticationTests.expectedCheck(Self.changeAction, pid: caller.pid)
             .replacingOccurrences(of: "'}", with: "', 'policy-keys': 'GracePeriod, MaxFailedAttempts'}")
@@ -70,10 +77,7 @@ struct PolicyConfirmationWithSystemAuthenticationTests {
 
     @Test("the files change while polkit asks: PolicyChanged, the new weakening is held and nothing is confirmed")
     func filesChangedMeanwhileConfirmNothing() throws {
-        let f = try Self.heldFixture(allowed: [Self.changeAction])
-        try f.environment.setPolkitHanging(true)
-        let caller = try f.dbusSendInBackground(Self.confirm)
-        try #require(try f.waitForCheck())
+        let (f, caller) = try Self.confirmationWaitingForPolkit()
         try Self.write(f, Self.notes, "[Policy]\nGracePeriod=86400\nMaxFailedAttempts=1000\nLockOnSessionLock=false\n")
         try f.environment.releasePolkitAnswers()
         let result = try #require(caller.result(timeout: .seconds(20)))
