@@ -22,7 +22,8 @@ final class PolicyConfirmationDialog {
     /// Called once the change applied, with the sentence to show.
     var onConfirmed: ((String) -> Void)?
 
-    init(app: AppID, name: String, keys: [String], monitor: AgentMonitor, over parent: Widget) {
+    /// Call ``show(keys:systemAuthenticationAllowed:)`` before presenting it.
+    init(app: AppID, name: String, monitor: AgentMonitor, over parent: Widget) {
         self.app = app
         self.name = name
         self.monitor = monitor
@@ -60,13 +61,14 @@ final class PolicyConfirmationDialog {
         window.makeModal(over: parent)
         window.setDefaultSize(width: 440, height: -1)
         window.setDefaultWidget(confirmButton)
-        show(keys: keys)
     }
 
-    /// Shows the held keys (they may change while the window is open).
-    func show(keys: [String]) {
-        explanation.text = "Waiting: \(keys.joined(separator: ", ")). Enter the passcode of \(name) to apply it, "
-            + "or confirm it with your own system authentication."
+    /// Shows the held keys (they may change while the window is open), and offers system authentication only where
+    /// the app's policy allows it (the agent would refuse it by name otherwise).
+    func show(keys: [String], systemAuthenticationAllowed: Bool) {
+        systemButton.isVisible = systemAuthenticationAllowed
+        explanation.text = "Waiting: \(keys.joined(separator: ", ")). Enter the passcode of \(name) to apply it"
+            + (systemAuthenticationAllowed ? ", or confirm it with your own system authentication." : ".")
     }
 
     func present() {

@@ -97,7 +97,9 @@ final class SettingsController {
         recentLocks.refresh(agent)
         openPage?.refresh(snapshot, agent: agent, now: now)
         for (app, dialog) in confirmations {
-            if let keys = agent.heldPolicyChanges[app] { dialog.show(keys: keys) }
+            if let keys = agent.heldPolicyChanges[app] {
+                dialog.show(keys: keys, systemAuthenticationAllowed: systemAuthenticationAllowed(for: app))
+            }
         }
     }
 
@@ -154,6 +156,11 @@ final class SettingsController {
         }
     }
 
+    /// Whether the agent's policy for `app` lets system authentication confirm its changes.
+    private func systemAuthenticationAllowed(for app: AppID) -> Bool {
+        agent.apps[app]?.policy[PolicyKey.allowSystemAuthentication.name] != .bool(false)
+    }
+
     private func name(of app: AppID) -> String {
         apps.first { $0.appID == app }?.name ?? app.rawValue
     }
@@ -161,9 +168,7 @@ final class SettingsController {
     /// Opens (or raises) the confirmation of the change the agent holds for `app`.
     private func confirm(_ app: AppID) {
         if let open = confirmations[app] { return open.present() }
-        let dialog = PolicyConfirmationDialog(
-            app: app, name: name(of: app), keys: agent.heldPolicyChanges[app] ?? [], monitor: monitor,
-            over: window)
+        let dialog = PolicyConfirmationDialog(app: app, name: name(of: app), monitor: monitor, over: window)
         dialog.onConfirmed = { [weak self] sentence in
             self?.confirmations[app] = nil
             self?.window.showToast(sentence)
@@ -174,6 +179,7 @@ final class SettingsController {
             return false
         }
         confirmations[app] = dialog
+        dialog.show(keys: agent.heldPolicyChanges[app] ?? [], systemAuthenticationAllowed: systemAuthenticationAllowed(for: app))
         dialog.present()
     }
 
