@@ -55,3 +55,21 @@ extension SettingsTests {
         return rows?.compactMap { $0.structureValue?.first?.stringValue } ?? ["unreadable"]
     }
 }
+
+extension SettingsTests {
+    @Test("A weaker setting for every app, made on When to Lock, is held for the app with a passcode and points to the Apps page")
+    func weakeningForEveryAppPointsToTheAppsPage() throws {
+        let harness = try SettingsHarness()
+        _ = try harness.client.call("SetPasscode", [.string(SettingsHarness.app), .string("2580"), .string("four-digit")])
+        try harness.startSettings()
+        #expect(harness.accessibility.activate("When to Lock", role: "page tab"))
+        #expect(harness.accessibility.activate("Screensaver", role: "check box"))
+        #expect(waitUntil(timeout: .seconds(10)) { harness.text(of: harness.globalFile).contains("LockOnScreenSaver=false") })
+        #expect(harness.accessibility.find("The change waits for authentication for Notes: confirm it on the Apps page") != nil,
+                "\(harness.log)")
+        #expect(harness.agentPolicy("LockOnScreenSaver")?.boolValue == true, "held for Notes, which has a passcode")
+        try harness.screenshot("held-for-every-app")
+        #expect(harness.accessibility.activate("Apps", role: "page tab"))
+        #expect(harness.accessibility.find("org.example.Notes: LockOnScreenSaver — applockctl policy confirm", showing: true) != nil)
+    }
+}
