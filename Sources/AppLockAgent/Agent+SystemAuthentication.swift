@@ -5,10 +5,11 @@ import DBusKit
 import Logging
 import SystemKit
 
-/// `UnlockWithSystemAuthentication`, `ResetPasscode` and `ConfirmPolicyWithSystemAuthentication`. The core decides who may ask and what polkit's answer
-/// does; here the caller's process is identified on the session bus, polkit is asked on the system bus
-/// (asynchronously: the loop serves everyone else while the user authenticates), and the answer is applied.
-/// A lock that arrives meanwhile, or the caller leaving, cancels the check (`.cancelSystemAuthentication`).
+/// `UnlockWithSystemAuthentication`, `ResetPasscode` and `ConfirmPolicyWithSystemAuthentication`. The core decides
+/// who may ask and what polkit's answer does; here the caller's process is identified on the session bus, polkit is
+/// asked on the system bus (asynchronously: the loop serves everyone else while the user authenticates), and the
+/// answer is applied. A lock that arrives meanwhile, or the caller leaving, cancels the check
+/// (`.cancelSystemAuthentication`).
 extension Agent {
     func unlockWithSystemAuthentication(_ call: MethodInvocation) {
         authenticate(call, for: .unlock)
@@ -103,7 +104,9 @@ extension Agent {
     /// ones.
     private func policyToConfirm(_ app: AppID) -> Policy {
         var loader = policyLoader
-        if loader.load().policies != filePolicies { _ = reloadPolicy(source: ManagerMethod.confirmPolicyWithSystemAuthentication.name) }
+        if loader.load().policies != filePolicies {
+            _ = reloadPolicy(source: ManagerMethod.confirmPolicyWithSystemAuthentication.name)
+        }
         return filePolicies.effectivePolicy(for: app)
     }
 
