@@ -26,7 +26,8 @@ packages=(
 # output, whose size in millimetres is -1).
 # The QML modules KWin's Overview and Present Windows effects load (a Plasma session has them), for the test that
 # neither shows a locked app: 25 packages of Qt and KDE Frameworks QML modules, no recommendations.
-lean_packages=(kwin-wayland xwayland gnome-shell weston
+# xfwm4: Xfce's window manager with its compositor, for the guard's test on a compositing X11 desktop.
+lean_packages=(kwin-wayland xwayland gnome-shell weston xfwm4
     qml-module-qtgraphicaleffects qml-module-qtquick-layouts plasma-framework qml-module-org-kde-kirigami2 milou)
 
 if [ "${1:-}" = --deb ]; then

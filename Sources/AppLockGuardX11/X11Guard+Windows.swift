@@ -51,12 +51,14 @@ extension X11Guard {
                 lockWindowsStarting.remove(app)
                 feed(.lockWindowMapped(app))
             } else if clients[window] != nil {
-                if case .unmapped = event, window == minimisedActive, clients[window]?.frame == window { minimisedActive = nil }
                 // A toolkit makes its menus ahead, before its app's windows are known: resolved again when shown.
                 if case .mapped = event, clients[window]?.overrideRedirect == true { resolve(window) }
                 updateShown(window)
             } else if let client = frames[window] {
-                if case .unmapped = event, client == minimisedActive { minimisedActive = nil }
+                if case .unmapped = event, client == minimisedActive {
+                    minimisedActiveFrameGone = true
+                    if minimisedActiveFellBackToNone { minimisedActive = nil }
+                }
                 updateShown(client)
                 feed(.stackingChanged)
             } else if coverOwners[window] == nil, window != lockHost?.window, case .mapped = event {
@@ -208,11 +210,19 @@ extension X11Guard {
         feed(.activeWindowChanged(GuardWindowID(window.id)))
     }
 
-    /// The window manager's active window, except its fallback while it minimises the active window for the guard
-    /// (until its frame is off the screen): the user chose none (the lock window stays up).
+    /// The window manager's active window, except its fallback once it has minimised the active window for the
+    /// guard: the user chose none (the lock window stays up). Window managers differ: openbox names none, then
+    /// unmaps the frame when its animation ends (or names another window first); xfwm4 unmaps the frame first, then
+    /// names another window or none. So the fallback is the first window named, or none once the frame is unmapped.
     private func activeWindowChosen() -> X11Window? {
         let active = display.activeWindow()
         guard let minimised = minimisedActive, active != minimised else { return active }
+        if active == nil {
+            minimisedActiveFellBackToNone = true
+            if minimisedActiveFrameGone { minimisedActive = nil }
+        } else {
+            minimisedActive = nil
+        }
         return nil
     }
 

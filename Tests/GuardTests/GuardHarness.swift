@@ -25,7 +25,9 @@ final class GuardHarness {
     private let name: String
 
     /// `policy` is the `[Policy]` body for the app (Guard=true is added); `passcode` sets one first.
-    init(_ name: String, policy: String = "", passcode: Bool = true, guarded: Bool = true) throws {
+    /// `windowManager` is its command line (openbox by default).
+    init(_ name: String, policy: String = "", passcode: Bool = true, guarded: Bool = true,
+         windowManager: [String] = ["openbox"]) throws {
         self.name = name
         let stale = (try? FileManager.default.contentsOfDirectory(atPath: Self.artifacts.path)) ?? []
         for file in stale where file.hasPrefix(name + "-") {
@@ -61,7 +63,7 @@ final class GuardHarness {
         if passcode {
             _ = try client.call("SetPasscode", [.string(Self.app), .string(Self.passcode), .string("four-digit")])
         }
-        session = try XSession(environment: environment)
+        session = try XSession(environment: environment, windowManager: windowManager)
     }
 
     deinit {
