@@ -5,7 +5,8 @@ struct BenchOptions {
     var json = false
     var tiny = false
     var sections: Set<String> = [
-        "floor", "lock", "throughput", "unlock", "startup", "guard", "sway", "kwin", "gnome", "lockwindow", "settings",
+        "floor", "lock", "throughput", "unlock", "startup", "guard", "reach", "sway", "kwin", "gnome", "lockwindow",
+        "settings",
     ]
     var lockSizes = [1, 10, 100, 1000, 5000]
     var idleSize = 1000
@@ -32,14 +33,16 @@ struct BenchOptions {
 
     static let usage = """
         Usage: applock-bench [--tiny] [--json] [--apps 1,100,1000]
-                             [--only floor,lock,throughput,unlock,startup,guard,sway,kwin,gnome,lockwindow,settings,labwc]
+                             [--only floor,lock,throughput,unlock,startup,guard,reach,sway,kwin,gnome,lockwindow,settings,
+                                    labwc]
 
         Starts private session and system buses, gnome-keyring, a mocked logind and applockd (found next to this
         binary or at $APPLOCKD_PATH), measures lock latency, throughput, idle cost, memory and start-up next to
         the bus's own floor, the GTK lock window's start-up and size and AppLock Settings' size under Xvfb (by
         default and with each GSK_RENDERER), and prints a table (or JSON).
         The guard section runs Xvfb, openbox, an xterm, applock-guard (next to this binary) and xss-lock with
-        i3lock; the sway section runs headless sway (as the user applocktest when run as root), foot and
+        i3lock; the reach section Xvfb, openbox, two xterms (one guarded, with a passcode) and applock-guard, and
+        times reaching for the locked app until its keypad's pixels are on screen; the sway section runs headless sway (as the user applocktest when run as root), foot and
         applock-guard; the kwin section kwin_wayland with Xwayland (5.27: --virtual; 6 without a GPU: in a window
         of an Xvfb), an xterm and applock-guard, its rows naming KWin's version; the gnome section
         gnome-shell --headless with the AppLock extension, foot and applock-guard. The labwc section (not in the
