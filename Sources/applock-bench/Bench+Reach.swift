@@ -87,6 +87,21 @@ extension Bench {
                    target: "≤ 50 ms", met: reach.p50 <= 50_000)
         report.add("reach", "reach for a locked app (X11) → keypad on screen p99", reach.p99 / 1000, "ms",
                    target: "≤ 100 ms", met: reach.p99 <= 100_000)
+        let ready = standbys()
+        session.xdotool(["windowactivate", "--sync", String(otherWindow)])
+        if waitUntil(timeout: .seconds(10), { standbys() > ready }), let ahead = Self.children(of: guardProcess.pid).first {
+            try settle(ahead)
+            report.add("reach", "lock window started ahead, hidden: VmRSS",
+                       Double(ProcStatus.value("VmRSS", pid: ahead) ?? 0) / 1024, "MiB")
+            report.add("reach", "lock window started ahead, hidden: Pss", Double(ProcStatus.rollup("Pss", pid: ahead) ?? 0) / 1024, "MiB")
+            report.add("reach", "lock window started ahead, hidden: Private_Dirty",
+                       Double(ProcStatus.rollup("Private_Dirty", pid: ahead) ?? 0) / 1024, "MiB")
+            let before = ProcStatus.sumOverThreads("voluntary_ctxt_switches", pid: ahead)
+            Thread.sleep(forTimeInterval: options.idleSeconds)
+            let after = ProcStatus.sumOverThreads("voluntary_ctxt_switches", pid: ahead)
+            report.add("reach", "lock window started ahead, hidden: voluntary context switches in "
+                + "\(Report.format(options.idleSeconds)) s", Double(after - before), "", target: "0", met: after == before)
+        }
     }
 
     /// A policy file guarding `app` and a desktop file naming its `StartupWMClass`.
