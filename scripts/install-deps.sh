@@ -15,6 +15,8 @@ packages=(
     xss-lock i3lock sway grim foot wtype
     # gtk4-demo: the guarded app whose modal dialog GnomeGuardTests hides with it.
     gtk-4-examples
+    # pipewire: the daemon a Mutter screen cast streams to (GnomeGuardTests' screen sharing).
+    pipewire
     libwayland-dev libwayland-bin wayland-protocols plasma-wayland-protocols
 )
 # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).
