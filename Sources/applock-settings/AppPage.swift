@@ -37,6 +37,7 @@ final class AppPage {
                 .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch,
             ]),
             ("When Hidden or Idle", "", [.gracePeriod, .obscureInBackground, .backgroundWhen, .lockAfterIdle]),
+            ("Notifications", "", [.hideNotifications]),
             ("While the Screen Is Shared", "", [.lockOnScreenShare]),
             ("Failed Attempts", "", [.maxFailedAttempts, .lockoutSchedule]),
         ])

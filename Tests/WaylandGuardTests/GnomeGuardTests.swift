@@ -36,7 +36,8 @@ struct GnomeGuardTests {
     /// The agent with the app guarded, GNOME Shell with the AppLock extensions (`extensionDirectories`; by default
     /// both, see ``GnomeShellSession``), the guard, and the guarded foot recording its keys into `recorder`;
     /// with `notifications`, the test's own notification server owns `org.freedesktop.Notifications` before the
-    /// Shell (which has one of its own) starts; `policy` goes into the app's policy file.
+    /// Shell (which has one of its own) starts; with `readNotifications`, the Shell serves notifications, shows their
+    /// banners, and ``notificationReader`` tells what it shows of them; `policy` goes into the app's policy file.
     struct Desktop {
         let setup: GuardedAgent
         let session: GnomeShellSession
@@ -44,7 +45,9 @@ struct GnomeGuardTests {
         let foot: SessionProcess
         let recorder: URL
 
-        init(extensionDirectories: [URL]? = nil, notifications: Bool = false,
+        let notificationReader: GnomeNotificationReader?
+
+        init(extensionDirectories: [URL]? = nil, notifications: Bool = false, readNotifications: Bool = false,
              policy: String = GnomeGuardTests.remoteKeyboardPolicy) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
@@ -52,7 +55,13 @@ struct GnomeGuardTests {
                 policy: policy)
             let environment = setup.environment
             if notifications { try environment.startNotificationServer() }
-            session = try GnomeShellSession(environment: environment, extensionDirectories: extensionDirectories)
+            notificationReader = try readNotifications ? GnomeNotificationReader(
+                directory: environment.root.appendingPathComponent("notification-reader"),
+                shellVersion: GnomeShellSession.installedMajorVersion(), sessionBusAddress: environment.sessionBus.address
+            ) : nil
+            session = try GnomeShellSession(
+                environment: environment, extensionDirectories: extensionDirectories,
+                otherExtensions: notificationReader.map { [$0.extensionDirectory] } ?? [], notifications: readNotifications)
             guardProcess = try Self.startGuard(in: session)
             recorder = environment.root.appendingPathComponent("recorder.txt")
             foot = try session.launch([
