@@ -33,6 +33,10 @@ struct SettingsLogicTests {
         #expect(SettingKey.lockOnScreenShare.limit(by: MandatoryPolicy { $0.lockOnScreenShare = .obscure }) == nil)
     }
 
+    @MainActor @Test func recentLocksNamesTheScreenShareReason() {
+        #expect(RecentLocksPage.reason(.screenShare) == "Screen shared")
+    }
+
     @Test func theAdministratorsKeysLimitTheirRows() {
         let mandatory = MandatoryPolicy {
             $0.gracePeriod = 120
