@@ -263,7 +263,7 @@ class AppLock {
         this._shares = new Map();
         const controller = global.backend.get_remote_access_controller();
         if (controller)
-            this._shareControllerId = [controller, controller.connect('new-handle', (c, handle) => this._shareStarted(handle))];
+            this._connect(controller, 'new-handle', (c, handle) => this._shareStarted(handle));
         const status = Main.panel.statusArea;
         for (const handles of [status.screenSharing?._handles, status.quickSettings?._remoteAccess?._handles]) {
             for (const handle of handles ?? [])
@@ -276,11 +276,6 @@ class AppLock {
 
     _unwatchScreenShare() {
         Gio.bus_unwatch_name(this._agentWatchId);
-        if (this._shareControllerId) {
-            const [controller, id] = this._shareControllerId;
-            controller.disconnect(id);
-            this._shareControllerId = null;
-        }
         for (const [handle, id] of this._shares)
             handle.disconnect(id);
         this._shares = new Map();
