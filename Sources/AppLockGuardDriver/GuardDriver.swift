@@ -47,8 +47,11 @@ public final class GuardDriver {
     private var fileRules: [AppID: BackgroundRule] = [:]
     /// The apps whose un-guarding or looser `BackgroundWhen` the agent holds until their passcode confirms it
     /// (`GetHeldPolicyChanges`), with the rule of the agent's authenticated policy: they stay guarded as before, so
-    /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed).
+    /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed), and remembered on
+    /// disk for a guard that starts while the agent is down (``RememberedHeldRules``).
     private var heldRules: [AppID: BackgroundRule] = [:]
+    /// What the disk remembers of ``heldRules``.
+    private var rememberedRules: [AppID: BackgroundRule] = [:]
     private var heldQuery: HeldRulesQuery?
     /// Apps the files stopped guarding at the last reload, guarded as before until the agent answers.
     private var awaitingAgent: [AppID: BackgroundRule] = [:]
@@ -83,6 +86,7 @@ public final class GuardDriver {
         let lost = LoopBound({ [unowned self] in busWentAway() }, loop: loop)
         observations.append(agent.observeDisconnection { lost.value() })
         log(status.readiness.statement)
+        rememberHeldRules()
         reloadPolicy()
         let reported = LoopBound({ [unowned self] (event: AgentLinkEvent) in linkReported(event) }, loop: loop)
         link = AppLockAgentLink(connection: agent) { event in reported.value(event) }
@@ -130,7 +134,7 @@ public final class GuardDriver {
     /// The guarded apps: the files' rules, those the files just stopped guarding while the agent has not answered,
     /// and the agent's held ones in their place.
     private var guardedRules: [AppID: BackgroundRule] {
-        fileRules.merging(awaitingAgent) { file, _ in file }.merging(heldRules) { _, held in held }
+        RememberedHeldRules.guarding(fileRules.merging(awaitingAgent) { file, _ in file }, heldRules)
     }
 
     /// Feeds the core the guarded apps (``guardedRules``).
@@ -200,7 +204,42 @@ public final class GuardDriver {
                 + "confirms it (applockctl policy confirm \(app))")
         }
         heldRules = rules
+        saveHeldRules()
         applyGuardedApps()
+    }
+
+    private var rememberedRulesPath: String? { configuration.stateDirectory.map { $0 + "/guard-held" } }
+
+    /// Reads the held changes the guard last learnt from the agent (at start, before the agent can be asked): they
+    /// keep their apps guarded until the agent answers.
+    private func rememberHeldRules() {
+        guard let path = rememberedRulesPath else { return }
+        do {
+            rememberedRules = try TextFiles.read(path).map(RememberedHeldRules.decode) ?? [:]
+        } catch {
+            log("cannot read the held changes remembered in \(path): \(error); the files' guarded apps apply until the agent answers")
+        }
+        heldRules = rememberedRules
+        for app in heldRules.keys.sorted() {
+            log("\(app) stays guarded until the agent answers: it held a change of Guard or BackgroundWhen when last asked")
+        }
+    }
+
+    /// Remembers the held changes the agent gave, for a guard that starts while the agent is down.
+    private func saveHeldRules() {
+        guard let directory = configuration.stateDirectory, let path = rememberedRulesPath, heldRules != rememberedRules
+        else { return }
+        do {
+            if heldRules.isEmpty {
+                try TextFiles.remove(path)
+            } else {
+                try TextFiles.makeDirectories(directory)
+                try TextFiles.writeAtomically(RememberedHeldRules.encoded(heldRules), to: path)
+            }
+            rememberedRules = heldRules
+        } catch {
+            log("cannot remember the held changes in \(path): \(error)")
+        }
     }
 
     /// Whether the guard can hide guarded apps now, as the backend finds it: published on the bus and logged when
