@@ -51,37 +51,45 @@ extension Agent {
     /// A passcode attempt verified the app's passcode. When it derived the app's sealing key (`sealing`), the key
     /// seals from now on and its check of the seal on disk verifies the authenticated policy: an authentic one
     /// applies (releasing what was held only for want of verification), one that is not keeps the stricter policy in
-    /// force, said in the log. Either way the authenticated policy is sealed again with this passcode.
+    /// force, said in the log. Either way the authenticated policy is sealed again, with the hash it was verified
+    /// against now (a re-hash or a new passcode changes it).
     func passcodeVerified(_ app: AppID, sealing: SealFinding?, source: String) {
-        guard let sealing else { return }
-        sealingKeys[app] = sealing.key
-        if let authentic = sealing.claimIsAuthentic, authenticatedPolicies.verify(app, claimIsAuthentic: authentic) {
-            if authentic {
-                logger.info("authenticated policy verified with the passcode", metadata: ["app": "\(app)"])
-            } else {
-                logger.warning(
-                    sealedPolicies[app] == nil
-                        ? "no authenticated policy on disk; the stricter of the defaults and the files stays authenticated"
-                        : "the authenticated policy on disk was not sealed with this passcode (edited, or its passcode item replaced, outside AppLock); the stricter of it, the defaults and the files stays authenticated",
-                    metadata: ["app": "\(app)", "file": "\(authenticatedPolicyStore.path(of: app))"])
+        var verified = false
+        if let sealing {
+            sealingKeys[app] = sealing.key
+            if let authentic = sealing.claimIsAuthentic, authenticatedPolicies.verify(app, claimIsAuthentic: authentic) {
+                verified = true
+                if authentic {
+                    logger.info("authenticated policy verified with the passcode", metadata: ["app": "\(app)"])
+                } else {
+                    let found = sealedPolicies[app] == nil
+                        ? "no authenticated policy on disk"
+                        : "the authenticated policy on disk was not sealed with this passcode (edited, or the passcode "
+                            + "item replaced, outside AppLock)"
+                    logger.warning("\(found); the stricter of it, the defaults and the files stays authenticated",
+                                   metadata: ["app": "\(app)", "file": "\(authenticatedPolicyStore.path(of: app))"])
+                }
             }
         }
         sealAuthenticatedPolicy(of: app)
-        if applyPolicy(source: source) { publisher.policyReloaded() }
+        if verified, applyPolicy(source: source) { publisher.policyReloaded() }
     }
 
-    /// Reads the authenticated policies the disk claims for the apps the passcode records name; each counts only
-    /// once the app's passcode has checked its seal.
+    /// Reads the authenticated policies the disk claims for the apps the passcode records name.
     func restoreAuthenticatedPolicies() {
-        for app in passcodeRecords.records.keys.sorted() {
-            let (sealed, claimed, problem) = authenticatedPolicyStore.load(app)
-            if let problem {
-                logger.error("authenticated policy unreadable; the defaults count as authenticated",
-                             metadata: ["app": "\(app)", "problem": "\(problem)"])
-            }
-            sealedPolicies[app] = sealed
-            authenticatedPolicies.restore(app, claiming: claimed)
+        for app in passcodeRecords.records.keys.sorted() { restoreAuthenticatedPolicy(of: app) }
+    }
+
+    /// Reads the authenticated policy the disk claims for `app`; it counts only once the app's passcode has checked
+    /// its seal.
+    func restoreAuthenticatedPolicy(of app: AppID) {
+        let (sealed, claimed, problem) = authenticatedPolicyStore.load(app)
+        if let problem {
+            logger.error("authenticated policy unreadable; weakenings are held against the defaults and the files",
+                         metadata: ["app": "\(app)", "problem": "\(problem)"])
         }
+        sealedPolicies[app] = sealed
+        authenticatedPolicies.restore(app, claiming: claimed)
     }
 
     /// The app lost its passcode through AppLock: nothing is held for it any more.

@@ -9,9 +9,9 @@ public import AppLockProtocol
 /// what it reads there only once the passcode has checked the seal. Until then an app's authenticated policy is
 /// *unverified*: the stricter, key by key, of what the disk claims (nothing, when there is no file), the defaults and
 /// every files' policy seen since the agent started. Editing or deleting the file therefore cannot take an app below
-/// the defaults, nor below what the files said when the agent started. When the passcode verifies (``verify(_:claimIsAuthentic:)``), an authentic claim
-/// becomes the authenticated policy, raised by the strengthenings seen meanwhile; a claim that is not authentic
-/// leaves the stricter policy in force.
+/// the defaults, nor below what the files said when the agent started. When the passcode verifies
+/// (``verify(_:claimIsAuthentic:)``), an authentic claim becomes the authenticated policy, raised by the
+/// strengthenings seen meanwhile; a claim that is not authentic leaves the stricter policy in force.
 public struct AuthenticatedPolicies: Equatable, Sendable {
     /// One app's authenticated policy.
     public struct Baseline: Equatable, Sendable {

@@ -459,10 +459,22 @@ struct PasscodeTests {
         #expect(try forged.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 1000)
         try forged.call("ConfirmPolicy", [.string(Self.mail), .string(Self.other)])
         #expect(try forged.policy(Self.mail, "GracePeriod")?.uint32Value == 86400)
-        Self.expectLogClean(harness, [Self.right, Self.other])
+
+        // A new passcode seals it again: after a restart, the new passcode verifies it.
+        let renewed = "31415926"
+        try forged.call("ChangePasscode", [.string(Self.notes), .string(Self.right), .string(renewed), .string("numeric")])
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let changed = try harness.client()
+        _ = try changed.register(Self.notes)
+        #expect(Self.held(changed)[Self.notes] == ["LockOnSuspend", "GracePeriod", "MaxFailedAttempts"])
+        try changed.call("Unlock", [.string(Self.notes), .string(renewed)])
+        #expect(Self.held(changed)[Self.notes] == nil, "verified with the new passcode")
+        #expect(try changed.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 1000)
+        Self.expectLogClean(harness, [Self.right, Self.other, renewed])
         for file in [stored, mailStored] {
             let text = try String(contentsOf: file, encoding: .utf8)
-            #expect(!text.contains(Self.right) && !text.contains(Self.other))
+            #expect(!text.contains(Self.right) && !text.contains(Self.other) && !text.contains(renewed))
         }
     }
 
