@@ -40,7 +40,7 @@ extension Agent {
     }
 
     /// SetPasscode stored the app's first passcode: the files' policy is its authenticated one, sealed with `key`.
-    func firstPasscodeSet(_ app: AppID, kind: PasscodeKind, fingerprint: String, key: SealingKey) {
+    func newPasscodeStored(_ app: AppID, kind: PasscodeKind, fingerprint: String, key: SealingKey) {
         authenticatedPolicies.confirm(app, files: filePolicies)
         sealingKeys[app] = key
         passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: ManagerMethod.setPasscode.name)

@@ -107,7 +107,7 @@ extension Agent {
                     switch outcome {
                     case .success(let (fingerprint, key)):
                         agent.perform(agent.machine.firstPasscodeSet(app, kind: kind, now: agent.now()), source: ManagerMethod.setPasscode.name)
-                        agent.firstPasscodeSet(app, kind: kind, fingerprint: fingerprint, key: key)
+                        agent.newPasscodeStored(app, kind: kind, fingerprint: fingerprint, key: key)
                         agent.logger.info("passcode set", metadata: ["app": "\(app)", "kind": "\(kind.rawValue)"])
                         callOnLoop.value.reply()
                     case .failure(let error):
