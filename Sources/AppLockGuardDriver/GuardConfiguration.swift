@@ -13,7 +13,7 @@ public struct GuardConfiguration: Sendable {
     public var lockWindowPath: String?
     /// Print a line for every decision.
     public var verbose = false
-    /// `$XDG_STATE_HOME/applock`, where the guard remembers the agent's held changes (``RememberedHeldRules``); nil
+    /// `$XDG_STATE_HOME/applock`, where the guard remembers the agent's held changes (`RememberedHeldChanges`); nil
     /// remembers nothing.
     public var stateDirectory: String?
 

@@ -348,7 +348,8 @@ struct GuardTests {
         #expect(remove.succeeded, "\(remove.stderr)")
         let remembered = h.environment.stateHome.appendingPathComponent("applock/guard-held")
         #expect(waitUntil(timeout: .seconds(10)) {
-            (try? String(contentsOf: remembered, encoding: .utf8)) == "applock-guard-held 1\n\(GuardHarness.app) minimised\n"
+            (try? String(contentsOf: remembered, encoding: .utf8))
+                == "applock-guard-held 1\nguard \(GuardHarness.app) minimised\nhide-notifications \(GuardHarness.app)\n"
         }, "\(h.guardLog())")
         let mode = try FileManager.default.attributesOfItem(atPath: remembered.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
