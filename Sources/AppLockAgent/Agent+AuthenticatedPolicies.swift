@@ -28,11 +28,12 @@ extension Agent {
         return heldChanged
     }
 
-    /// The passcode was right: the files' policy of `app`, read again, is authenticated and applies.
-    func confirmFilePolicy(of app: AppID) {
+    /// The passcode was right (or polkit said yes: `proof` names which): the files' policy of `app`, read again, is
+    /// authenticated and applies.
+    func confirmFilePolicy(of app: AppID, proof: String = "the passcode") {
         _ = readPolicyFiles()
         authenticatedPolicies.confirm(app, files: filePolicies)
-        logger.notice("policy change confirmed with the passcode", metadata: ["app": "\(app)"])
+        logger.notice("policy change confirmed with \(proof)", metadata: ["app": "\(app)"])
         sealAuthenticatedPolicy(of: app)
         applyPolicy(source: ManagerMethod.confirmPolicy.name)
         // The guard applies Guard and BackgroundWhen itself: it reads the files and the held changes again.
