@@ -50,8 +50,11 @@ public final class GuardDriver {
     private var fileRules: [AppID: BackgroundRule] = [:]
     /// The apps whose un-guarding or looser `BackgroundWhen` the agent holds until their passcode confirms it
     /// (`GetHeldPolicyChanges`), with the rule of the agent's authenticated policy: they stay guarded as before, so
-    /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed).
+    /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed), and remembered on
+    /// disk for a guard that starts while the agent is down (``RememberedHeldChanges``).
     private var heldRules: [AppID: BackgroundRule] = [:]
+    /// What the disk remembers of ``heldRules`` and ``heldHideNotifications``.
+    private var remembered = RememberedHeldChanges()
     private var heldQuery: HeldRulesQuery?
     /// Apps the files stopped guarding at the last reload, guarded as before until the agent answers.
     private var awaitingAgent: [AppID: BackgroundRule] = [:]
@@ -95,6 +98,7 @@ public final class GuardDriver {
         let lost = LoopBound({ [unowned self] in busWentAway() }, loop: loop)
         observations.append(agent.observeDisconnection { lost.value() })
         log(status.readiness.statement)
+        readRememberedHeldChanges()
         reloadPolicy()
         let reported = LoopBound({ [unowned self] (event: AgentLinkEvent) in linkReported(event) }, loop: loop)
         link = AppLockAgentLink(connection: agent) { event in reported.value(event) }
@@ -145,7 +149,7 @@ public final class GuardDriver {
     /// The guarded apps: the files' rules, those the files just stopped guarding while the agent has not answered,
     /// and the agent's held ones in their place.
     private var guardedRules: [AppID: BackgroundRule] {
-        fileRules.merging(awaitingAgent) { file, _ in file }.merging(heldRules) { _, held in held }
+        RememberedHeldChanges.guarding(fileRules.merging(awaitingAgent) { file, _ in file }, heldRules)
     }
 
     /// Feeds the core the guarded apps (``guardedRules``).
@@ -215,6 +219,7 @@ public final class GuardDriver {
     }
 
     private func heldRulesAnswered(_ answer: HeldRulesQuery) {
+        defer { rememberHeldChanges() }
         let rules = answer.rules
         let waited = !awaitingAgent.isEmpty || !hidingAwaitingAgent.isEmpty
         awaitingAgent = [:]
@@ -231,6 +236,43 @@ public final class GuardDriver {
         }
         heldRules = rules
         applyGuardedApps()
+    }
+
+    private var rememberedPath: String? { configuration.stateDirectory.map { $0 + "/guard-held" } }
+
+    /// Reads the held changes the guard last learnt from the agent (at start, before the agent can be asked): they
+    /// keep their apps guarded, and their notifications private, until the agent answers.
+    private func readRememberedHeldChanges() {
+        guard let path = rememberedPath else { return }
+        do {
+            remembered = try TextFiles.read(path).map(RememberedHeldChanges.decode) ?? RememberedHeldChanges()
+        } catch {
+            log("cannot read the held changes remembered in \(path): \(error); the files apply until the agent answers")
+        }
+        heldRules = remembered.rules
+        heldHideNotifications = Dictionary(uniqueKeysWithValues: remembered.hidingNotifications.map { ($0, true) })
+        for app in heldRules.keys.sorted() {
+            log("\(app) stays guarded until the agent answers: it held a change of Guard, BackgroundWhen or "
+                + "HideNotifications when last asked")
+        }
+    }
+
+    /// Remembers the held changes the agent gave, for a guard that starts while the agent is down.
+    private func rememberHeldChanges() {
+        let current = RememberedHeldChanges(
+            rules: heldRules, hidingNotifications: Set(heldHideNotifications.filter(\.value).keys))
+        guard let directory = configuration.stateDirectory, let path = rememberedPath, current != remembered else { return }
+        do {
+            if current.isEmpty {
+                try TextFiles.remove(path)
+            } else {
+                try TextFiles.makeDirectories(directory)
+                try TextFiles.writeAtomically(current.encoded(), to: path)
+            }
+            remembered = current
+        } catch {
+            log("cannot remember the held changes in \(path): \(error)")
+        }
     }
 
     /// Whether the guard can hide guarded apps now, as the backend finds it: published on the bus and logged when
