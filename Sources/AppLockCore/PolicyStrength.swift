@@ -26,6 +26,11 @@ public enum PolicyStrength {
         }
         return (policy, held)
     }
+
+    /// The stricter of `policy` and `floor` key by key: `policy` with each of its weakenings against `floor` undone.
+    public static func stricter(_ policy: Policy, _ floor: Policy) -> Policy {
+        holding(policy, against: floor).policy
+    }
 }
 
 extension PolicyKey {

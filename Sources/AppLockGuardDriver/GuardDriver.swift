@@ -33,6 +33,9 @@ public final class GuardDriver {
     public private(set) var iconFiles: [AppID: String] = [:]
     /// The lock window running for each app.
     public private(set) var lockWindows: [AppID: LockWindowProcess] = [:]
+    /// Lock windows started ahead, hidden, for the core's ``GuardCore/lockWindowsAhead``: shown by
+    /// ``startLockWindow(for:inside:)`` in the time of a frame rather than of GTK's start.
+    private var lockWindowsAhead: [AppID: LockWindowProcess] = [:]
     private weak var backend: (any GuardBackend)?
     /// The guard reads which apps are guarded from the policy files itself, through the one loader every reader
     /// uses (``PolicyLoader``), rather than following the agent's `Policy` properties, for two reasons: the agent
@@ -47,8 +50,11 @@ public final class GuardDriver {
     private var fileRules: [AppID: BackgroundRule] = [:]
     /// The apps whose un-guarding or looser `BackgroundWhen` the agent holds until their passcode confirms it
     /// (`GetHeldPolicyChanges`), with the rule of the agent's authenticated policy: they stay guarded as before, so
-    /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed).
+    /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed), and remembered on
+    /// disk for a guard that starts while the agent is down (``RememberedHeldChanges``).
     private var heldRules: [AppID: BackgroundRule] = [:]
+    /// What the disk remembers of ``heldRules`` and ``heldHideNotifications``.
+    private var remembered = RememberedHeldChanges()
     private var heldQuery: HeldRulesQuery?
     /// Apps the files stopped guarding at the last reload, guarded as before until the agent answers.
     private var awaitingAgent: [AppID: BackgroundRule] = [:]
@@ -92,6 +98,7 @@ public final class GuardDriver {
         let lost = LoopBound({ [unowned self] in busWentAway() }, loop: loop)
         observations.append(agent.observeDisconnection { lost.value() })
         log(status.readiness.statement)
+        readRememberedHeldChanges()
         reloadPolicy()
         let reported = LoopBound({ [unowned self] (event: AgentLinkEvent) in linkReported(event) }, loop: loop)
         link = AppLockAgentLink(connection: agent) { event in reported.value(event) }
@@ -119,6 +126,7 @@ public final class GuardDriver {
             backend?.actionsPerformed()
         }
         feeding = false
+        startLockWindowsAhead()
         backend?.feedingFinished()
     }
 
@@ -141,7 +149,7 @@ public final class GuardDriver {
     /// The guarded apps: the files' rules, those the files just stopped guarding while the agent has not answered,
     /// and the agent's held ones in their place.
     private var guardedRules: [AppID: BackgroundRule] {
-        fileRules.merging(awaitingAgent) { file, _ in file }.merging(heldRules) { _, held in held }
+        RememberedHeldChanges.guarding(fileRules.merging(awaitingAgent) { file, _ in file }, heldRules)
     }
 
     /// Feeds the core the guarded apps (``guardedRules``).
@@ -211,6 +219,7 @@ public final class GuardDriver {
     }
 
     private func heldRulesAnswered(_ answer: HeldRulesQuery) {
+        defer { rememberHeldChanges() }
         let rules = answer.rules
         let waited = !awaitingAgent.isEmpty || !hidingAwaitingAgent.isEmpty
         awaitingAgent = [:]
@@ -227,6 +236,43 @@ public final class GuardDriver {
         }
         heldRules = rules
         applyGuardedApps()
+    }
+
+    private var rememberedPath: String? { configuration.stateDirectory.map { $0 + "/guard-held" } }
+
+    /// Reads the held changes the guard last learnt from the agent (at start, before the agent can be asked): they
+    /// keep their apps guarded, and their notifications private, until the agent answers.
+    private func readRememberedHeldChanges() {
+        guard let path = rememberedPath else { return }
+        do {
+            remembered = try TextFiles.read(path).map(RememberedHeldChanges.decode) ?? RememberedHeldChanges()
+        } catch {
+            log("cannot read the held changes remembered in \(path): \(error); the files apply until the agent answers")
+        }
+        heldRules = remembered.rules
+        heldHideNotifications = Dictionary(uniqueKeysWithValues: remembered.hidingNotifications.map { ($0, true) })
+        for app in heldRules.keys.sorted() {
+            log("\(app) stays guarded until the agent answers: it held a change of Guard, BackgroundWhen or "
+                + "HideNotifications when last asked")
+        }
+    }
+
+    /// Remembers the held changes the agent gave, for a guard that starts while the agent is down.
+    private func rememberHeldChanges() {
+        let current = RememberedHeldChanges(
+            rules: heldRules, hidingNotifications: Set(heldHideNotifications.filter(\.value).keys))
+        guard let directory = configuration.stateDirectory, let path = rememberedPath, current != remembered else { return }
+        do {
+            if current.isEmpty {
+                try TextFiles.remove(path)
+            } else {
+                try TextFiles.makeDirectories(directory)
+                try TextFiles.writeAtomically(current.encoded(), to: path)
+            }
+            remembered = current
+        } catch {
+            log("cannot remember the held changes in \(path): \(error)")
+        }
     }
 
     /// Whether the guard can hide guarded apps now, as the backend finds it: published on the bus and logged when
@@ -269,19 +315,16 @@ public final class GuardDriver {
         }
     }
 
-    /// Starts `applock-lock-window lock --app-id APP`, inside the X11 window `parent` when given, else as a toplevel
-    /// the compositor places; says once when there is none to start. The driver keeps it until `hideLockWindow`,
-    /// its end, or the guard's.
+    /// Shows the lock window of `app`, inside the X11 window `parent` when given, else as a toplevel the compositor
+    /// places: the one started ahead when there is one, else `applock-lock-window lock --app-id APP` started now;
+    /// says once when there is none to start. The driver keeps it until `hideLockWindow`, its end, or the guard's.
     @discardableResult
     public func startLockWindow(for app: AppID, inside parent: UInt32? = nil) -> LockWindowProcess? {
-        guard let path = configuration.lockWindowPath, SmallFiles.isExecutable(path) else {
-            if !reportedMissingLockWindow {
-                log("no lock window at \(configuration.lockWindowPath ?? "(unknown)"); locked apps stay "
-                    + "\(desktop == .x11 ? "covered" : "hidden"), unlock them with applockctl unlock")
-                reportedMissingLockWindow = true
-            }
-            return nil
+        if let ahead = lockWindowsAhead.removeValue(forKey: app), ahead.show(inside: parent) {
+            lockWindows[app] = ahead
+            return ahead
         }
+        guard let path = lockWindowExecutable() else { return nil }
         do {
             let process = try parent.map { try LockWindowProcess(executable: path, app: app, parent: $0) }
                 ?? LockWindowProcess(executable: path, lockingToplevelOf: app)
@@ -290,6 +333,34 @@ public final class GuardDriver {
         } catch {
             log("cannot start the lock window for \(app): \(error)")
             return nil
+        }
+    }
+
+    /// The lock window's executable; nil (said once) when there is none.
+    private func lockWindowExecutable() -> String? {
+        guard let path = configuration.lockWindowPath, SmallFiles.isExecutable(path) else {
+            if !reportedMissingLockWindow {
+                log("no lock window at \(configuration.lockWindowPath ?? "(unknown)"); locked apps stay "
+                    + "\(desktop == .x11 ? "covered" : "hidden"), unlock them with applockctl unlock")
+                reportedMissingLockWindow = true
+            }
+            return nil
+        }
+        return path
+    }
+
+    /// Keeps a lock window started ahead, hidden, for each app the core names, and ends the others (an unlocked
+    /// app's). Processes start after the covers: the backend has sent those already.
+    private func startLockWindowsAhead() {
+        let wanted = core.lockWindowsAhead
+        for app in lockWindowsAhead.keys where !wanted.contains(app) { lockWindowsAhead[app] = nil }
+        for app in wanted.sorted() where lockWindowsAhead[app] == nil && lockWindows[app] == nil {
+            guard let path = lockWindowExecutable() else { return }
+            do {
+                lockWindowsAhead[app] = try LockWindowProcess(executable: path, aheadFor: app, inCover: desktop == .x11)
+            } catch {
+                log("cannot start the lock window of \(app) ahead: \(error)")
+            }
         }
     }
 
@@ -347,11 +418,16 @@ public final class GuardDriver {
             backend?.lockWindowEnded(app)
             feed(.lockWindowExited(app))
         }
+        for (app, process) in lockWindowsAhead where process.exitStatus() != nil {
+            lockWindowsAhead[app] = nil
+            feed(.lockWindowExited(app))
+        }
     }
 
     /// SIGTERM or SIGINT: the lock windows end, the backend takes down what an orderly stop should.
     private func shutDown() {
         lockWindows.removeAll()
+        lockWindowsAhead.removeAll()
         backend?.shutDown()
         loop.stop()
     }

@@ -87,6 +87,36 @@ struct PolicyConfirmationWithSystemAuthenticationTests {
         #expect(try f.app.policy(Self.notes, "LockOnSessionLock")?.boolValue == true)
     }
 
+    @Test("confirmed with system authentication, a change is sealed only with the passcode: before it was entered, a restart holds the change again")
+    func systemAuthenticationConfirmationIsSealedWithThePasscode() throws {
+        let f = try Self.heldFixture(allowed: [Self.changeAction])
+        func restart() throws -> AgentClient {
+            try f.harness.agent.restart()
+            try f.harness.agent.waitUntilServing(timeout: .seconds(20))
+            let client = try f.harness.client()
+            _ = try client.register(Self.notes)
+            return client
+        }
+        // After a restart the agent holds no sealing key: the confirmation holds in memory only.
+        var client = try restart()
+        #expect(client.outcome(Self.confirm, [.string(Self.notes)]) == "")
+        #expect(PasscodeTests.held(client)[Self.notes] == nil)
+        #expect(try client.policy(Self.notes, "GracePeriod")?.uint32Value == 86400)
+        #expect(f.harness.agent.logText().contains("it is sealed when the passcode is next entered"))
+        client = try restart()
+        try client.call("Unlock", [.string(Self.notes), .string(SystemAuthenticationTests.passcode)])
+        #expect(PasscodeTests.held(client)[Self.notes] == ["GracePeriod", "MaxFailedAttempts"],
+                "the sealed policy is the one before the confirmation")
+
+        // With the passcode entered in this run, the confirmation is sealed at once and verified after a restart.
+        #expect(client.outcome(Self.confirm, [.string(Self.notes)]) == "")
+        client = try restart()
+        #expect(PasscodeTests.held(client)[Self.notes] == ["GracePeriod", "MaxFailedAttempts"], "not verified yet")
+        try client.call("Unlock", [.string(Self.notes), .string(SystemAuthenticationTests.passcode)])
+        #expect(PasscodeTests.held(client)[Self.notes] == nil)
+        #expect(try client.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 1000)
+    }
+
     @Test("[Mandatory] AllowSystemAuthentication=false refuses it by name before polkit is asked")
     func mandatorySwitchRefuses() throws {
         let f = try Fixture(admin: "[Mandatory]\nAllowSystemAuthentication=false\n", allowed: [Self.changeAction])
