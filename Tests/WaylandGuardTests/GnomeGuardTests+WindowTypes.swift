@@ -34,7 +34,8 @@ extension GnomeGuardTests {
     func utilityWindowsAndModalDialogsAreHidden() throws {
         let app = "org.example.Notes"
         let setup = try GuardedAgent(
-            app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=notestool\nStartupWMClass=NotesTool\n")
+            app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=notestool\nStartupWMClass=NotesTool\n",
+            policy: Self.remoteKeyboardPolicy)
         let environment = setup.environment
         let session = try GnomeShellSession(environment: environment, xwayland: true)
         let guardProcess = try Desktop.startGuard(in: session)

@@ -34,6 +34,7 @@ class AppLock {
         this._hidden = new Set();
         this._lockPid = 0;
         this._shown = new WeakSet();
+        this._openReported = new WeakSet();
         this._centred = new WeakSet();
         this._uncovered = null;
         this._signals = [];
@@ -236,9 +237,12 @@ class AppLock {
                 Main.wm.skipNextEffect(actor);
                 win.minimize();
                 // A window hidden before it was ever on screen is one the user has just opened (it would have
-                // opened in front): the user reaches for the app, as above.
-                if (!this._shown.has(win))
+                // opened in front): the user reaches for the app, as above; once (a window the Shell will not
+                // minimise, such as some utility windows, stays unminimised, and must not report it again and again).
+                if (!this._shown.has(win) && !this._openReported.has(win)) {
+                    this._openReported.add(win);
                     this._report('activated', win);
+                }
             }
         }
         for (const actor of global.get_window_actors()) {
