@@ -15,7 +15,8 @@ public enum Gtk {
     ///   - backend: the only backend GDK may use; nil lets GDK choose (Wayland first, then X11).
     ///   - softwareRendering: draw with cairo instead of OpenGL unless `GSK_RENDERER` says otherwise: a window of
     ///     plain widgets then costs far less memory and starts sooner (`applock-bench`'s lock window and settings
-    ///     rows: 114 vs 183 MiB and 122 vs ~200 MiB under Xvfb, whose GL is Mesa's llvmpipe).
+    ///     rows under Xvfb, whose GL is Mesa's llvmpipe: 56 vs 183 MiB and 61 vs 238 MiB, with GDK kept from
+    ///     opening OpenGL at all).
     /// - Throws: ``GtkKitError/noDisplay`` when no display can be opened.
     @MainActor
     public static func initialize(
