@@ -15,6 +15,9 @@ packages=(
     xss-lock i3lock sway grim foot wtype
     # gtk4-demo: the guarded app whose modal dialog GnomeGuardTests hides with it.
     gtk-4-examples
+    # gjs: runs the Shell's own notification service (org.gnome.Shell.Notifications, which owns
+    # org.freedesktop.Notifications) in GnomeGuardTests' notification test.
+    gjs
     libwayland-dev libwayland-bin wayland-protocols plasma-wayland-protocols
 )
 # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).

@@ -97,6 +97,8 @@ extension Agent {
             return { [unowned self] in resetPasscode($0) }
         case .confirmPolicy:
             return { [unowned self] in confirmPolicy($0) }
+        case .confirmPolicyWithSystemAuthentication:
+            return { [unowned self] in confirmPolicyWithSystemAuthentication($0) }
         case .getHeldPolicyChanges:
             return { [unowned self] call in
                 answer(call) { _ in (machine: [], reply: [heldPolicyRows()]) }

@@ -11,8 +11,11 @@ extension Agent {
     func passcodeKnown(_ app: AppID, kind: PasscodeKind, fingerprint: String? = nil, source: String) {
         perform(machine.passcodeStored(app, kind: kind, now: now()), source: source)
         if passcodeRecords.stored(app, kind: kind, fingerprint: fingerprint) { savePasscodeRecords() }
-        // An app with a new passcode adopts the files' policy as its authenticated one.
-        if authenticatedPolicies.policies[app] == nil { applyPolicy(source: source) }
+        // An app newly known to have a passcode has its weakenings held from now on, against what the disk claims.
+        if authenticatedPolicies.baselines[app] == nil {
+            restoreAuthenticatedPolicy(of: app)
+            applyPolicy(source: source)
+        }
     }
 
     /// The passcode of `app` was removed through AppLock (RemovePasscode, ResetPasscode): the records forget it.

@@ -13,8 +13,8 @@ import SystemKit
 extension Agent {
     func unlock(_ call: MethodInvocation) {
         guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
-        attempt(call, app, purpose: .unlock) { worker, recorded in
-            worker.verify(app, passcode, recorded: recorded)
+        attempt(call, app, purpose: .unlock) { worker, recorded, sealing in
+            worker.verify(app, passcode, recorded: recorded, sealing: sealing)
         } then: { _ in [] }
     }
 
@@ -27,11 +27,16 @@ extension Agent {
             return call.fail(ManagerError.invalidPasscode("\(error)").dbusError)
         }
         guard admit(call, app), let old = secret(call, app, 1), let new = secret(call, app, 2) else { return }
-        attempt(call, app, purpose: .change) { worker, recorded in
-            let verification = worker.verify(app, old, recorded: recorded)
-            guard case .verified = verification else { return verification }
+        attempt(call, app, purpose: .change) { worker, recorded, sealing in
+            let verification = worker.verify(app, old, recorded: recorded, sealing: sealing)
+            guard case .verified(_, _, let finding) = verification else { return verification }
+            // The new passcode's key seals from now on; it is made before the new hash is stored, so that a failure
+            // changes nothing.
+            guard let key = worker.newSealingKey(new) else { return .unavailable("hashing failed: out of memory") }
             switch worker.save(app, new, kind: kind) {
-            case .success(let fingerprint): return .verified(kind: kind, fingerprint: fingerprint)
+            case .success(let fingerprint):
+                return .verified(kind: kind, fingerprint: fingerprint,
+                                 sealing: SealFinding(key: key, claimIsAuthentic: finding?.claimIsAuthentic))
             case .failure(let failure): return .unavailable(PasscodeWorker.reason(failure))
             }
         } then: { _ in [] }
@@ -39,8 +44,8 @@ extension Agent {
 
     func removePasscode(_ call: MethodInvocation) {
         guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
-        attempt(call, app, purpose: .remove) { worker, recorded in
-            let verification = worker.verify(app, passcode, recorded: recorded)
+        attempt(call, app, purpose: .remove) { worker, recorded, _ in
+            let verification = worker.verify(app, passcode, recorded: recorded, sealing: nil)
             guard case .verified = verification else { return verification }
             if let failure = worker.remove(app) {
                 return .unavailable(PasscodeWorker.reason(failure))
@@ -56,8 +61,8 @@ extension Agent {
     /// policy, read again now, becomes the authenticated one and applies.
     func confirmPolicy(_ call: MethodInvocation) {
         guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
-        attempt(call, app, purpose: .confirmPolicy) { worker, recorded in
-            worker.verify(app, passcode, recorded: recorded)
+        attempt(call, app, purpose: .confirmPolicy) { worker, recorded, sealing in
+            worker.verify(app, passcode, recorded: recorded, sealing: sealing)
         } then: { [unowned self] _ in
             confirmFilePolicy(of: app)
             return []
@@ -82,19 +87,27 @@ extension Agent {
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
             passcodes.submit { [passcodes, loop] in
-                let outcome: Result<String, ManagerError>
+                let outcome: Result<(fingerprint: String, key: SealingKey), ManagerError>
                 switch passcodes.exists(app) {
                 case .failure(let error): outcome = .failure(.storeUnavailable(PasscodeWorker.reason(error)))
                 case .success(true): outcome = .failure(.passcodeExists)
                 case .success(false):
-                    outcome = passcodes.save(app, passcode, kind: kind).mapError { .storeUnavailable(PasscodeWorker.reason($0)) }
+                    // The key that seals the app's authenticated policy is made before the hash is stored, so that a
+                    // failure stores nothing.
+                    if let key = passcodes.newSealingKey(passcode) {
+                        outcome = passcodes.save(app, passcode, kind: kind)
+                            .map { (fingerprint: $0, key: key) }
+                            .mapError { .storeUnavailable(PasscodeWorker.reason($0)) }
+                    } else {
+                        outcome = .failure(.storeUnavailable("hashing failed: out of memory"))
+                    }
                 }
                 loop.post {
                     let agent = agent.value
                     switch outcome {
-                    case .success(let fingerprint):
+                    case .success(let (fingerprint, key)):
                         agent.perform(agent.machine.firstPasscodeSet(app, kind: kind, now: agent.now()), source: ManagerMethod.setPasscode.name)
-                        agent.passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: ManagerMethod.setPasscode.name)
+                        agent.newPasscodeStored(app, kind: kind, fingerprint: fingerprint, key: key)
                         agent.logger.info("passcode set", metadata: ["app": "\(app)", "kind": "\(kind.rawValue)"])
                         callOnLoop.value.reply()
                     case .failure(let error):
@@ -116,7 +129,7 @@ extension Agent {
     /// is stored, or the old removed) and returns the core's further actions.
     private func attempt(
         _ call: MethodInvocation, _ app: AppID, purpose: AttemptPurpose,
-        work: @escaping @Sendable (PasscodeWorker, PasscodeRecords.Record?) -> PasscodeWorker.Verification,
+        work: @escaping @Sendable (PasscodeWorker, PasscodeRecords.Record?, SealingRequest?) -> PasscodeWorker.Verification,
         then: @escaping (AgentTime) -> [AgentAction]
     ) {
         let callOnLoop = LoopBound(call, loop: loop)
@@ -132,12 +145,14 @@ extension Agent {
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
             let recorded = passcodeRecords.records[app]
+            // Until the passcode gave the app's sealing key in this run, the attempt derives it and checks the seal.
+            let sealing = sealingKeys[app] == nil ? SealingRequest(claim: sealedPolicies[app]) : nil
             // The attempt counts as failed on disk before any verification starts: killing the agent meanwhile
             // cannot take it back. A right passcode clears it; one that cannot be checked puts the count back.
             perform(machine.countAttemptInAdvance(ticket, now: now()), source: "\(purpose)")
             ledgerWriter.afterWrites(on: loop) { [passcodes, loop] in
                 passcodes.submit {
-                    let verification = work(passcodes, recorded)
+                    let verification = work(passcodes, recorded, sealing)
                     loop.post {
                         agent.value.finishAttempt(ticket, app, purpose, verification, callOnLoop.value, thenOnLoop.value)
                         finished.value()
@@ -155,11 +170,12 @@ extension Agent {
         let now = now()
         let outcome: AttemptOutcome
         switch verification {
-        case .verified(let kind, let fingerprint):
+        case .verified(let kind, let fingerprint, let sealing):
             outcome = .verified
             // The store holds this hash now, whatever the core answers.
             passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: "\(purpose)")
             tamperEpisodeEnded(app)
+            passcodeVerified(app, sealing: sealing, source: "\(purpose)")
         case .wrong: outcome = .wrong
         case .tampered:
             logger.warning("the keyring item of the passcode was removed or replaced outside AppLock; the app stays locked",

@@ -1,13 +1,15 @@
 import AppLockAgentCore
 import AppLockCore
+import AppLockProtocol
 import DBusKit
 import Logging
 import SystemKit
 
-/// `UnlockWithSystemAuthentication` and `ResetPasscode`. The core decides who may ask and what polkit's answer
-/// does; here the caller's process is identified on the session bus, polkit is asked on the system bus
-/// (asynchronously: the loop serves everyone else while the user authenticates), and the answer is applied.
-/// A lock that arrives meanwhile, or the caller leaving, cancels the check (`.cancelSystemAuthentication`).
+/// `UnlockWithSystemAuthentication`, `ResetPasscode` and `ConfirmPolicyWithSystemAuthentication`. The core decides
+/// who may ask and what polkit's answer does; here the caller's process is identified on the session bus, polkit is
+/// asked on the system bus (asynchronously: the loop serves everyone else while the user authenticates), and the
+/// answer is applied. A lock that arrives meanwhile, or the caller leaving, cancels the check
+/// (`.cancelSystemAuthentication`).
 extension Agent {
     func unlockWithSystemAuthentication(_ call: MethodInvocation) {
         authenticate(call, for: .unlock)
@@ -15,6 +17,10 @@ extension Agent {
 
     func resetPasscode(_ call: MethodInvocation) {
         authenticate(call, for: .resetPasscode)
+    }
+
+    func confirmPolicyWithSystemAuthentication(_ call: MethodInvocation) {
+        authenticate(call, for: .confirmPolicy)
     }
 
     /// Carries out `.cancelSystemAuthentication`: polkit stops asking, the caller hears `Interrupted`.
@@ -28,6 +34,14 @@ extension Agent {
 
     private func authenticate(_ call: MethodInvocation, for purpose: SystemAuthPurpose) {
         guard let app = appArgument(call) else { return }
+        // A confirmation reads the files first (a reload may lock an app, which must not cancel a ticket not yet
+        // handed out), and shows polkit's dialog the keys it confirms.
+        var details = ["app-id": app.rawValue]
+        var policyAsked: Policy?
+        if purpose == .confirmPolicy {
+            policyAsked = policyToConfirm(app)
+            details["policy-keys"] = heldPolicyKeys[app].map { $0.joined(separator: ", ") } ?? "no change is waiting"
+        }
         let ticket: SystemAuthTicket
         do throws(ManagerError) {
             ticket = try machine.beginSystemAuthentication(app, purpose: purpose, caller: call.sender, now: now())
@@ -36,7 +50,7 @@ extension Agent {
                           metadata: ["app": "\(app)", "caller": "\(call.sender)", "error": "\(error.agentError)"])
             return call.fail(error.dbusError)
         }
-        pendingSystemAuthentications.begin(ticket, call)
+        pendingSystemAuthentications.begin(ticket, call, policyAsked: policyAsked)
         identifyCaller(call.sender) { [unowned self] process in
             guard pendingSystemAuthentications.isPending(ticket) else { return }
             guard let process else {
@@ -49,7 +63,7 @@ extension Agent {
                 if let problem { return finish(ticket, .unavailable(problem)) }
                 pendingSystemAuthentications.checkSent(ticket)
                 polkit.checkAuthorization(
-                    purpose.actionID, subject: process, details: ["app-id": app.rawValue],
+                    purpose.actionID, subject: process, details: details,
                     cancellationID: Self.cancellationID(ticket)
                 ) { [unowned self] outcome in
                     finish(ticket, outcome)
@@ -74,7 +88,26 @@ extension Agent {
             entry.call.reply()
         case .resetPasscode:
             removeForgottenPasscode(ticket, entry)
+        case .confirmPolicy:
+            guard let asked = entry.policyAsked, policyToConfirm(ticket.app) == asked else {
+                logger.notice("policy change not confirmed: the files changed while polkit was asking", metadata: metadata)
+                return entry.call.fail(ManagerError.policyChanged.dbusError)
+            }
+            confirmFilePolicy(of: ticket.app, proof: "system authentication")
+            entry.call.reply()
         }
+    }
+
+    /// The policy the files ask for `app` now, after the agent applied them: what a policy confirmation that begins
+    /// now shows the user, and what it may confirm when polkit says yes. Files changed on disk since the last reading
+    /// are read and applied first (as `ReloadPolicy` does), so the held keys polkit's dialog names are the current
+    /// ones.
+    private func policyToConfirm(_ app: AppID) -> Policy {
+        var loader = policyLoader
+        if loader.load().policies != filePolicies {
+            _ = reloadPolicy(source: ManagerMethod.confirmPolicyWithSystemAuthentication.name)
+        }
+        return filePolicies.effectivePolicy(for: app)
     }
 
     /// The reset was authorized: removes the hash in the app's passcode queue (so no Unlock races it), then the

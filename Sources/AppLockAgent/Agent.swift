@@ -41,6 +41,10 @@ public final class Agent {
     /// The last authenticated policy of each app with a passcode, and where it is kept.
     var authenticatedPolicies = AuthenticatedPolicies()
     let authenticatedPolicyStore: AuthenticatedPolicyStore
+    /// The authenticated policies as on disk (read at startup, then as saved), each sealed with its app's passcode.
+    var sealedPolicies: [AppID: SealedPolicy] = [:]
+    /// The sealing key of each app whose passcode was entered in this run, in guarded memory; never on disk.
+    var sealingKeys: [AppID: SealingKey] = [:]
     /// The weakenings held per app, waiting for `ConfirmPolicy`.
     var heldPolicyKeys: [AppID: [String]] = [:]
     let passcodes: PasscodeWorker

@@ -54,6 +54,16 @@ public struct AgentConfiguration: Sendable {
             dataDirectories: XDGDataDirectories(environment: data))
     }
 
+    /// What `applockd --version` says about the administrator's policy: the file this environment makes the agent
+    /// read, and, in a test build, that `APPLOCK_ADMIN_POLICY` chose it. A release build names
+    /// `/etc/applock/policy.conf` whatever the variable says, and a test reads that line from the release binary.
+    public static var administratorPolicyLine: String {
+        let path = PolicyFiles.fromProcessEnvironment().adminPolicyPath
+        return AdministratorPolicyPath.buildHonoursEnvironment
+            ? "administrator policy: \(path) (test build: \(AdministratorPolicyPath.environmentVariable) honoured)"
+            : "administrator policy: \(path)"
+    }
+
     private static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         let string = String(cString: value)

@@ -2,9 +2,11 @@ public import AppLockCore
 public import AppLockProtocol
 
 extension AgentStateMachine {
-    /// Starts a system authentication (`UnlockWithSystemAuthentication` or `ResetPasscode`) of `app` for the
-    /// connection `caller`. Throws, changing nothing, when the app is unknown or has no passcode, when its policy
-    /// forbids the purpose (`NotAuthorized`), when it is locked out and the administrator's
+    /// Starts a system authentication (`UnlockWithSystemAuthentication`, `ResetPasscode` or
+    /// `ConfirmPolicyWithSystemAuthentication`) of `app` for the connection `caller`. Throws, changing nothing, when
+    /// the app is unknown or has no passcode, when its policy forbids the purpose (`NotAuthorized`: an unlock or a
+    /// policy confirmation when `AllowSystemAuthentication` is false, so that system authentication never stands in
+    /// for a passcode the policy requires), when it is locked out and the administrator's
     /// `LockoutBlocksSystemAuthentication` says a lock-out stops system authentication too (`LockedOut`), or when
     /// a check for the app is already waiting for polkit (`AttemptInProgress`). Counts nothing.
     public mutating func beginSystemAuthentication(
@@ -13,7 +15,7 @@ extension AgentStateMachine {
         let e = try entry(app)
         guard e.hasPasscode else { throw .noPasscode }
         switch purpose {
-        case .unlock where !e.policy.allowSystemAuthentication:
+        case .unlock where !e.policy.allowSystemAuthentication, .confirmPolicy where !e.policy.allowSystemAuthentication:
             throw .notAuthorized("the policy does not allow system authentication for \(app)")
         case .resetPasscode where !e.policy.allowPasscodeReset:
             throw .notAuthorized("the policy does not allow resetting the passcode of \(app)")
@@ -34,7 +36,8 @@ extension AgentStateMachine {
 
     /// Ends the system authentication of `ticket` with polkit's answer. Authorized: an unlock unlocks the app
     /// (reason `unlock`; it stays obscured while obscure causes remain); a reset answers success, and the caller
-    /// then removes the passcode and reports it with `passcodeRemoved`. Not authorized or unavailable: a named
+    /// then removes the passcode and reports it with `passcodeRemoved`; a policy confirmation answers success, and
+    /// the caller then applies the held policy. Not authorized or unavailable: a named
     /// error and nothing changes — no failed attempt is counted in the lock-out ledger; a refused unlock of a locked app
     /// is recorded among its missed attempts. A ticket that was cancelled meanwhile (a lock
     /// arrived, the caller left) answers `Interrupted` and changes nothing.

@@ -6,12 +6,15 @@ public enum SystemAuthPurpose: String, Sendable, CaseIterable {
     case unlock
     /// `ResetPasscode`: remove a forgotten passcode and its lock-out record.
     case resetPasscode
+    /// `ConfirmPolicyWithSystemAuthentication`: apply the weakening of the app's policy the agent holds.
+    case confirmPolicy
 
     /// The polkit action id, as declared in `data/io.github.applock.policy`.
     public var actionID: String {
         switch self {
         case .unlock: "io.github.applock.unlock"
         case .resetPasscode: "io.github.applock.reset-passcode"
+        case .confirmPolicy: "io.github.applock.change-protection"
         }
     }
 
@@ -20,6 +23,7 @@ public enum SystemAuthPurpose: String, Sendable, CaseIterable {
         switch self {
         case .unlock: .unlockWithSystemAuthentication
         case .resetPasscode: .resetPasscode
+        case .confirmPolicy: .confirmPolicyWithSystemAuthentication
         }
     }
 }

@@ -16,4 +16,10 @@ extension AppLockRequest where Value == Void {
     public static func resetPasscode(_ appID: AppID) -> Self {
         Self(.resetPasscode, [.string(appID.rawValue)], replyTimeout: systemAuthenticationTimeout)
     }
+
+    /// `ConfirmPolicyWithSystemAuthentication`: the user's own authentication (polkit's dialog) confirms the
+    /// weakening of the app's policy the agent holds, as `ConfirmPolicy` does with the passcode.
+    public static func confirmPolicyWithSystemAuthentication(_ appID: AppID) -> Self {
+        Self(.confirmPolicyWithSystemAuthentication, [.string(appID.rawValue)], replyTimeout: systemAuthenticationTimeout)
+    }
 }

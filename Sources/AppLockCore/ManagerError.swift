@@ -21,6 +21,7 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
     case systemAuthUnavailable(String)
     case passcodeTampered
     case policyFileBroken(String)
+    case policyChanged
 
     /// The error on the bus (`io.github.applock.AppLock1.Error.<name>`).
     public var agentError: AgentError { Self.table(self).error }
@@ -62,6 +63,8 @@ public enum ManagerError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "until the original item is back or the passcode is reset with system authentication.")
         case .policyFileBroken(let why):
             (.policyFileBroken, "A policy file cannot be used, so its last good version stays in force: \(why).")
+        case .policyChanged:
+            (.policyChanged, "The application's policy files changed while you authenticated; nothing was confirmed.")
         }
     }
 }

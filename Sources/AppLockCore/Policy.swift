@@ -21,6 +21,8 @@ public struct Policy: Equatable, Sendable {
     public var guarded: Bool
     /// What makes the guard report this app `background`.
     public var backgroundWhen: BackgroundRule
+    /// While the app is obscured or locked, its notifications show its name and "Locked", never their content.
+    public var hideNotifications: Bool
     /// `UnlockWithSystemAuthentication` is allowed.
     public var allowSystemAuthentication: Bool
     /// `ResetPasscode` is allowed.
@@ -44,6 +46,7 @@ public struct Policy: Equatable, Sendable {
         minimumLength: UInt32 = 4,
         guarded: Bool = false,
         backgroundWhen: BackgroundRule = .minimised,
+        hideNotifications: Bool = true,
         allowSystemAuthentication: Bool = true,
         allowPasscodeReset: Bool = true,
         lockoutBlocksSystemAuthentication: Bool = false
@@ -63,6 +66,7 @@ public struct Policy: Equatable, Sendable {
         self.minimumLength = minimumLength
         self.guarded = guarded
         self.backgroundWhen = backgroundWhen
+        self.hideNotifications = hideNotifications
         self.allowSystemAuthentication = allowSystemAuthentication
         self.allowPasscodeReset = allowPasscodeReset
         self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication

@@ -3,7 +3,7 @@ extension PolicyKey {
     public static let all: [PolicyKey] = [
         lockOnLaunch, lockOnSessionLock, lockOnScreenSaver, lockOnSuspend, lockOnSessionSwitch, lockAfterIdle,
         gracePeriod, obscureInBackground, allowInhibit, maxFailedAttempts, lockoutSchedule, passcodeKinds,
-        minimumLength, guarded, backgroundWhen, allowSystemAuthentication, allowPasscodeReset,
+        minimumLength, guarded, backgroundWhen, hideNotifications, allowSystemAuthentication, allowPasscodeReset,
         lockoutBlocksSystemAuthentication,
     ]
 
@@ -82,6 +82,12 @@ extension PolicyKey {
         mandatory: MandatoryKey("BackgroundWhen", "unfocused forces it; minimised changes nothing"),
         label: "Hidden When Not Focused",
         explanation: "A protected app is hidden once another app has the focus, not only when minimised")
+
+    public static let hideNotifications = PolicyKey(
+        "HideNotifications", \.hideNotifications, .bool, strictness: .strictest(.bool(true)),
+        mandatory: MandatoryKey("HideNotifications", "true forces it on"),
+        label: "Hide Notification Content",
+        explanation: "While the app is locked, its notifications show its name and \"Locked\", never what they say")
 
     public static let allowSystemAuthentication = PolicyKey(
         "AllowSystemAuthentication", \.allowSystemAuthentication, .bool, strictness: .strictest(.bool(false)),

@@ -6,7 +6,9 @@
 public enum PolicyStrength {
     /// The keys `applock-guard` applies: it reads them from the files, and for an app whose weakening of them the
     /// agent holds, it takes the agent's authenticated values instead (`GetHeldPolicyChanges`, the app's `Policy`).
-    public static let keysTheGuardApplies: Set<String> = [PolicyKey.guarded.name, PolicyKey.backgroundWhen.name]
+    public static let keysTheGuardApplies: Set<String> = [
+        PolicyKey.guarded.name, PolicyKey.backgroundWhen.name, PolicyKey.hideNotifications.name,
+    ]
 
     /// The keys whose change from `old` to `new` weakens the protection, in SPEC order.
     public static func weakenedKeys(from old: Policy, to new: Policy) -> [String] {
@@ -23,6 +25,11 @@ public enum PolicyStrength {
             held.append(key.name)
         }
         return (policy, held)
+    }
+
+    /// The stricter of `policy` and `floor` key by key: `policy` with each of its weakenings against `floor` undone.
+    public static func stricter(_ policy: Policy, _ floor: Policy) -> Policy {
+        holding(policy, against: floor).policy
     }
 }
 

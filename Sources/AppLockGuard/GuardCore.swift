@@ -74,6 +74,13 @@ public struct GuardCore: Sendable {
     /// The agent's last word on `app` (nil when not known).
     public func state(of app: AppID) -> AppState? { apps[app]?.state }
 
+    /// Of `apps` (those whose policy says `HideNotifications`), the guarded ones whose notifications must show no
+    /// content: every one the core would cover, i.e. not known to be `unlocked` (an app with no window, unknown to
+    /// the agent or while the agent is away counts as locked, as its windows would).
+    public func appsWithPrivateNotifications(among apps: Set<AppID>) -> Set<AppID> {
+        apps.filter { backgroundRules[$0] != nil && coverKind(for: $0) != nil }
+    }
+
     /// Whether the guard believes it holds the keyboard grab.
     public var holdsKeyboard: Bool { grabHeld }
 

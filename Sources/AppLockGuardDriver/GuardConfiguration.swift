@@ -13,6 +13,9 @@ public struct GuardConfiguration: Sendable {
     public var lockWindowPath: String?
     /// Print a line for every decision.
     public var verbose = false
+    /// `$XDG_STATE_HOME/applock`, where the guard remembers the agent's held changes (`RememberedHeldChanges`); nil
+    /// remembers nothing.
+    public var stateDirectory: String?
 
     public init(policy: PolicyFiles, dataDirectories: XDGDataDirectories, lockWindowPath: String?) {
         self.policy = policy
@@ -22,11 +25,16 @@ public struct GuardConfiguration: Sendable {
 
     public static func fromEnvironment() -> GuardConfiguration {
         var environment: [String: String] = [:]
-        for name in ["HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "APPLOCK_LOCK_WINDOW"] {
+        for name in ["HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_STATE_HOME", "APPLOCK_LOCK_WINDOW"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        return GuardConfiguration(
+        var configuration = GuardConfiguration(
             policy: .fromProcessEnvironment(), dataDirectories: XDGDataDirectories(environment: environment),
             lockWindowPath: SiblingExecutable.lockWindow(environment: environment))
+        // The base-directory specification says to ignore a relative XDG_STATE_HOME.
+        let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment["HOME"].map { $0 + "/.local/state" }
+        configuration.stateDirectory = stateHome.map { $0 + "/applock" }
+        return configuration
     }
 }

@@ -47,11 +47,23 @@ public final class GuardDriver {
     private var fileRules: [AppID: BackgroundRule] = [:]
     /// The apps whose un-guarding or looser `BackgroundWhen` the agent holds until their passcode confirms it
     /// (`GetHeldPolicyChanges`), with the rule of the agent's authenticated policy: they stay guarded as before, so
-    /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed).
+    /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed), and remembered on
+    /// disk for a guard that starts while the agent is down (``RememberedHeldChanges``).
     private var heldRules: [AppID: BackgroundRule] = [:]
+    /// What the disk remembers of ``heldRules`` and ``heldHideNotifications``.
+    private var remembered = RememberedHeldChanges()
     private var heldQuery: HeldRulesQuery?
     /// Apps the files stopped guarding at the last reload, guarded as before until the agent answers.
     private var awaitingAgent: [AppID: BackgroundRule] = [:]
+    /// The policies the files give, as last read (each app's `HideNotifications`).
+    private var filePolicies = PolicySet()
+    /// The `HideNotifications` of the agent's authenticated policy for the apps whose change of it the agent holds.
+    private var heldHideNotifications: [AppID: Bool] = [:]
+    /// The guarded apps whose policy says `HideNotifications` (the held value where the agent holds a change).
+    private var appsWithHideNotifications: Set<AppID> = []
+    /// The apps that hid their notifications before the last reload: they keep hiding them until the agent says
+    /// whether it holds a change of `HideNotifications` (the files alone would show them meanwhile).
+    private var hidingAwaitingAgent: Set<AppID> = []
     private var timer: TimerHandle?
     private var observations: [AppLockObservation] = []
     private var pendingInputs: [GuardInput] = []
@@ -83,6 +95,7 @@ public final class GuardDriver {
         let lost = LoopBound({ [unowned self] in busWentAway() }, loop: loop)
         observations.append(agent.observeDisconnection { lost.value() })
         log(status.readiness.statement)
+        readRememberedHeldChanges()
         reloadPolicy()
         let reported = LoopBound({ [unowned self] (event: AgentLinkEvent) in linkReported(event) }, loop: loop)
         link = AppLockAgentLink(connection: agent) { event in reported.value(event) }
@@ -120,9 +133,11 @@ public final class GuardDriver {
         for problem in loaded.allProblems { log("\(problem); its last good version stays") }
         let previous = guardedRules
         fileRules = loaded.policies.guardedAppRules
+        filePolicies = loaded.policies
         // An app the files stop guarding stays guarded as it was until the agent says whether it holds that change:
         // dropping it meanwhile would end its registration, and registering it again would lock it.
         awaitingAgent = previous.filter { fileRules[$0.key] == nil }
+        hidingAwaitingAgent = appsWithHideNotifications
         applyGuardedApps()
         askForHeldRules()
     }
@@ -130,7 +145,7 @@ public final class GuardDriver {
     /// The guarded apps: the files' rules, those the files just stopped guarding while the agent has not answered,
     /// and the agent's held ones in their place.
     private var guardedRules: [AppID: BackgroundRule] {
-        fileRules.merging(awaitingAgent) { file, _ in file }.merging(heldRules) { _, held in held }
+        RememberedHeldChanges.guarding(fileRules.merging(awaitingAgent) { file, _ in file }, heldRules)
     }
 
     /// Feeds the core the guarded apps (``guardedRules``).
@@ -142,6 +157,10 @@ public final class GuardDriver {
             ($0, DesktopEntry.find($0, in: configuration.dataDirectories) ?? .bare($0))
         })
         iconFiles = entries.compactMapValues { $0.icon.flatMap { IconFile.png($0, in: configuration.dataDirectories) } }
+        appsWithHideNotifications = core.guardedApps.filter {
+            heldHideNotifications[$0]
+                ?? (hidingAwaitingAgent.contains($0) || filePolicies.effectivePolicy(for: $0).hideNotifications)
+        }
         for app in core.guardedApps.subtracting(rules.keys).sorted() {
             log("\(app) is no longer guarded by the policy, but it is locked: it stays covered until it is unlocked")
         }
@@ -149,8 +168,14 @@ public final class GuardDriver {
         soundAlarm()
     }
 
-    /// Asks the agent which apps' `Guard` or `BackgroundWhen` weakenings it holds, then each such app's policy; a
-    /// newer question makes the answers to an older one count for nothing.
+    /// The guarded apps whose notifications must show no content now: `HideNotifications` says so and the app is not
+    /// known to be unlocked (``GuardCore/appsWithPrivateNotifications(among:)``).
+    public var appsHidingNotifications: Set<AppID> {
+        core.appsWithPrivateNotifications(among: appsWithHideNotifications)
+    }
+
+    /// Asks the agent which apps' `Guard`, `BackgroundWhen` or `HideNotifications` weakenings it holds, then each such
+    /// app's policy; a newer question makes the answers to an older one count for nothing.
     private func askForHeldRules() {
         heldQuery = HeldRulesQuery(generation: (heldQuery?.generation ?? 0) + 1)
         let generation = heldQuery?.generation
@@ -165,7 +190,7 @@ public final class GuardDriver {
         guard case .success(let held) = result, let generation = heldQuery?.generation else { return }
         let apps = held.filter { !PolicyStrength.keysTheGuardApplies.isDisjoint(with: $0.value) }.keys
         heldQuery?.waiting = Set(apps)
-        guard !apps.isEmpty else { return heldRulesAnswered([:]) }
+        guard !apps.isEmpty else { return heldRulesAnswered(HeldRulesQuery(generation: generation)) }
         for app in apps {
             let answer = LoopBound({ [unowned self] (result: Result<AppProperties, AppLockError>) in
                 guard heldQuery?.generation == generation else { return }
@@ -183,24 +208,67 @@ public final class GuardDriver {
             query.rules[app] = properties?.backgroundRule
                 ?? heldRules[app] ?? awaitingAgent[app] ?? fileRules[app] ?? .unfocused
         }
+        query.hideNotifications[app] = properties?.hidesNotifications ?? heldHideNotifications[app] ?? true
         query.waiting.remove(app)
         heldQuery = query
-        if query.waiting.isEmpty { heldRulesAnswered(query.rules) }
+        if query.waiting.isEmpty { heldRulesAnswered(query) }
     }
 
-    private func heldRulesAnswered(_ rules: [AppID: BackgroundRule]) {
-        let waited = !awaitingAgent.isEmpty
+    private func heldRulesAnswered(_ answer: HeldRulesQuery) {
+        defer { rememberHeldChanges() }
+        let rules = answer.rules
+        let waited = !awaitingAgent.isEmpty || !hidingAwaitingAgent.isEmpty
         awaitingAgent = [:]
+        hidingAwaitingAgent = []
+        let hidingChanged = answer.hideNotifications != heldHideNotifications
+        heldHideNotifications = answer.hideNotifications
         guard rules != heldRules else {
-            if waited { applyGuardedApps() }
+            if waited || hidingChanged { applyGuardedApps() }
             return
         }
         for app in Set(rules.keys).subtracting(heldRules.keys).sorted() {
-            log("\(app) stays guarded: the agent holds its change of Guard or BackgroundWhen until its passcode "
+            log("\(app) stays guarded: the agent holds its change of Guard, BackgroundWhen or HideNotifications until its passcode "
                 + "confirms it (applockctl policy confirm \(app))")
         }
         heldRules = rules
         applyGuardedApps()
+    }
+
+    private var rememberedPath: String? { configuration.stateDirectory.map { $0 + "/guard-held" } }
+
+    /// Reads the held changes the guard last learnt from the agent (at start, before the agent can be asked): they
+    /// keep their apps guarded, and their notifications private, until the agent answers.
+    private func readRememberedHeldChanges() {
+        guard let path = rememberedPath else { return }
+        do {
+            remembered = try TextFiles.read(path).map(RememberedHeldChanges.decode) ?? RememberedHeldChanges()
+        } catch {
+            log("cannot read the held changes remembered in \(path): \(error); the files apply until the agent answers")
+        }
+        heldRules = remembered.rules
+        heldHideNotifications = Dictionary(uniqueKeysWithValues: remembered.hidingNotifications.map { ($0, true) })
+        for app in heldRules.keys.sorted() {
+            log("\(app) stays guarded until the agent answers: it held a change of Guard, BackgroundWhen or "
+                + "HideNotifications when last asked")
+        }
+    }
+
+    /// Remembers the held changes the agent gave, for a guard that starts while the agent is down.
+    private func rememberHeldChanges() {
+        let current = RememberedHeldChanges(
+            rules: heldRules, hidingNotifications: Set(heldHideNotifications.filter(\.value).keys))
+        guard let directory = configuration.stateDirectory, let path = rememberedPath, current != remembered else { return }
+        do {
+            if current.isEmpty {
+                try TextFiles.remove(path)
+            } else {
+                try TextFiles.makeDirectories(directory)
+                try TextFiles.writeAtomically(current.encoded(), to: path)
+            }
+            remembered = current
+        } catch {
+            log("cannot remember the held changes in \(path): \(error)")
+        }
     }
 
     /// Whether the guard can hide guarded apps now, as the backend finds it: published on the bus and logged when
@@ -338,11 +406,13 @@ public final class GuardDriver {
 
 @available(*, unavailable) extension GuardDriver: Sendable {}
 
-/// A question to the agent about held `Guard`/`BackgroundWhen` changes, while its answers come in.
+/// A question to the agent about held `Guard`/`BackgroundWhen`/`HideNotifications` changes, while its answers come in.
 private struct HeldRulesQuery {
     let generation: Int
     var waiting: Set<AppID> = []
     var rules: [AppID: BackgroundRule] = [:]
+    /// The `HideNotifications` of the agent's policy for each app asked about.
+    var hideNotifications: [AppID: Bool] = [:]
 }
 
 private extension AppProperties {
@@ -350,5 +420,11 @@ private extension AppProperties {
     var backgroundRule: BackgroundRule? {
         guard case .string(let value)? = policy[PolicyKey.backgroundWhen.name] else { return nil }
         return BackgroundRule(keyFileValue: value)
+    }
+
+    /// The `HideNotifications` of the agent's policy for the app, when it says one.
+    var hidesNotifications: Bool? {
+        guard case .bool(let hide)? = policy[PolicyKey.hideNotifications.name] else { return nil }
+        return hide
     }
 }

@@ -35,6 +35,8 @@ public final class CompositorGuard: GuardBackend {
     /// Windows the guard keeps minimised.
     var hidden: Set<UInt32> = []
     var lockWindowApp: AppID?
+    /// The desktop ids of the apps whose notifications the compositor shows without content, as last published.
+    var privateNotificationApps: [String] = []
     var version: Int32 = 1
     var polls: [(MethodInvocation, TimerHandle)] = []
     var callsAwaitingCompositor: [(MethodInvocation, (MethodInvocation) -> Void)] = []
@@ -222,10 +224,14 @@ public final class CompositorGuard: GuardBackend {
         polls.removeAll()
     }
 
+    /// The `Poll` answer, JSON: `hide` (the window ids to keep minimised), `lockPid` (the lock window's process, 0
+    /// for none) and `hideNotifications` (the desktop ids whose notifications show only the app's name and
+    /// "Locked"; app ids are `[A-Za-z0-9_.-]`, so they need no escaping).
     private func wanted() -> String {
         let hide = hidden.compactMap { windows[$0]?.uuid }.sorted().map { "\"\($0)\"" }.joined(separator: ",")
         let lockPid = lockWindowApp.flatMap { lockWindows[$0]?.pid } ?? 0
-        return "{\"hide\":[\(hide)],\"lockPid\":\(lockPid)}"
+        let notifications = privateNotificationApps.map { "\"\($0)\"" }.joined(separator: ",")
+        return "{\"hide\":[\(hide)],\"lockPid\":\(lockPid),\"hideNotifications\":[\(notifications)]}"
     }
 
     // MARK: Windows

@@ -42,6 +42,9 @@ public enum AgentError: String, Error, Sendable, CaseIterable, Hashable, CustomS
     /// A policy file does not parse or cannot be read (the message names the file, line and key): its last good
     /// version stays in force; the other files were read and applied.
     case policyFileBroken = "PolicyFileBroken"
+    /// The policy files of the app changed while the user authenticated a held change
+    /// (`ConfirmPolicyWithSystemAuthentication`): nothing was confirmed, since the user did not see the new change.
+    case policyChanged = "PolicyChanged"
 
     /// The prefix of every AppLock error name.
     public static let prefix = AppLockBusNames.errorPrefix

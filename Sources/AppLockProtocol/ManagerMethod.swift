@@ -19,6 +19,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case unlockWithSystemAuthentication = "UnlockWithSystemAuthentication"
     case resetPasscode = "ResetPasscode"
     case confirmPolicy = "ConfirmPolicy"
+    case confirmPolicyWithSystemAuthentication = "ConfirmPolicyWithSystemAuthentication"
     case getHeldPolicyChanges = "GetHeldPolicyChanges"
     case getMissedAttempts = "GetMissedAttempts"
     case reloadPolicy = "ReloadPolicy"
@@ -86,6 +87,8 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors + [.storeUnavailable])
         case .confirmPolicy:
             return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors)
+        case .confirmPolicyWithSystemAuthentication:
+            return MethodContract(inputs: [appID], errors: Self.systemAuthErrors + [.policyChanged])
         case .getHeldPolicyChanges:
             return MethodContract(inputs: [], outputs: [ProtocolArgument("changes", "a(sas)")])
         case .getMissedAttempts:
@@ -97,7 +100,8 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
         }
     }
 
-    /// What a system authentication through polkit (UnlockWithSystemAuthentication, ResetPasscode) can answer.
+    /// What a system authentication through polkit (UnlockWithSystemAuthentication, ResetPasscode,
+    /// ConfirmPolicyWithSystemAuthentication) can answer.
     private static let systemAuthErrors: [AgentError] = [
         .invalidArgument, .unknownApplication, .noPasscode, .notAuthorized, .systemAuthUnavailable, .lockedOut,
         .interrupted, .attemptInProgress,

@@ -23,10 +23,13 @@ open class AccessibleDesktop {
     ///   - artifacts: the folder under the package's `artifacts/` that ``screenshot(_:)`` saves into.
     ///   - appPolicy: the text of the app's own policy file, written before the agent starts.
     ///   - administratorPolicy: the text of the administrator's file, written before the agent starts.
-    public init(artifacts: String, appPolicy: String? = nil, administratorPolicy: String? = nil) throws {
+    ///   - polkit: a private system bus with python-dbusmock's polkitd on it, every action refused until the test
+    ///     allows it (`environment.setPolkitAllowed`).
+    public init(artifacts: String, appPolicy: String? = nil, administratorPolicy: String? = nil, polkit: Bool = false) throws {
         self.artifacts = artifacts
-        environment = try TestEnvironment()
+        environment = try TestEnvironment(systemBus: polkit)
         try environment.startKeyring()
+        if polkit { try environment.startPolkit() }
         administratorPolicyFile = environment.root.appendingPathComponent("etc-applock/policy.conf")
         if let administratorPolicy { try Self.write(administratorPolicy, to: administratorPolicyFile) }
         if let appPolicy { try Self.write(appPolicy, to: environment.configHome.appendingPathComponent(

@@ -47,15 +47,19 @@ public final class GnomeShellSession: @unchecked Sendable {
     /// The uuid of the AppLock extension this Shell loads (``GnomeShellExtensions/appLockUUID(forShellVersion:)``).
     public let extensionUUID: String
     private let shell: SessionProcess
+    private var notificationService: SessionProcess?
 
     /// `extensionDirectories` are the AppLock extension folders to install, each named by its uuid, copied into
     /// `$XDG_DATA_HOME/gnome-shell/extensions` and enabled ([]: none). By default both AppLock extensions are, as
     /// `make install` lays them out (assembled from the source tree), and enabled, as a user of either generation may
     /// have them: the session then checks that the Shell runs the one of its generation and finds the other out of
     /// date. `otherExtensions` are more extension folders, each named by its UUID, installed and enabled with them (a
-    /// measurement's own observer, say).
+    /// measurement's own observer, say). The Shell's notification banners are switched off (they would lie over the
+    /// windows in screenshots) unless `notifications`, which also starts the Shell's notification service
+    /// (``startNotificationService()``).
     public init(
-        environment: TestEnvironment, extensionDirectories: [URL]? = nil, otherExtensions: [URL] = []
+        environment: TestEnvironment, extensionDirectories: [URL]? = nil, otherExtensions: [URL] = [],
+        notifications: Bool = false
     ) throws {
         self.environment = environment
         shellVersion = try Self.installedMajorVersion()
@@ -83,10 +87,11 @@ public final class GnomeShellSession: @unchecked Sendable {
         let enabled = environment.run(
             ["gsettings", "set", "org.gnome.shell", "enabled-extensions", "@as [\(uuids.joined(separator: ", "))]"],
             extraEnvironment: shellVariables)
-        // No notification banners: the Shell's own ("Logged in as a privileged user", "Screen Lock disabled") would lie
-        // over the windows in the screenshots.
+        // No notification banners unless asked for: the Shell's own ("Logged in as a privileged user", "Screen Lock
+        // disabled") would lie over the windows in the screenshots.
         let banners = environment.run(
-            ["gsettings", "set", "org.gnome.desktop.notifications", "show-banners", "false"], extraEnvironment: shellVariables)
+            ["gsettings", "set", "org.gnome.desktop.notifications", "show-banners", "\(notifications)"],
+            extraEnvironment: shellVariables)
         guard enabled.succeeded, banners.succeeded else {
             throw TestSupportError("gsettings failed: \(enabled.stderr)\(banners.stderr)")
         }
@@ -137,6 +142,32 @@ public final class GnomeShellSession: @unchecked Sendable {
             shell.stop()
             throw TestSupportError("no RemoteDesktop keyboard: \(error)\n\(shell.logText())")
         }
+        if notifications {
+            do {
+                notificationService = try startNotificationService()
+            } catch {
+                stop()
+                throw error
+            }
+        }
+    }
+
+    /// The Shell's `org.freedesktop.Notifications` is a small service of its own (`org.gnome.Shell.Notifications`,
+    /// which passes each call on to the Shell), started by D-Bus activation on a desktop; the test's bus activates
+    /// nothing, so it is started here as its service file says, and waited for.
+    private func startNotificationService() throws -> SessionProcess {
+        let service = "org.gnome.Shell.Notifications"
+        let file = "/usr/share/dbus-1/services/\(service).service"
+        let text = try String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8)
+        guard let exec = text.split(separator: "\n").first(where: { $0.hasPrefix("Exec=") })?.dropFirst("Exec=".count) else {
+            throw TestSupportError("\(file) has no Exec line: \(text)")
+        }
+        let process = try launch(exec.split(separator: " ").map(String.init), logName: "gnome-shell-notifications")
+        guard environment.waitForName("org.freedesktop.Notifications", timeout: .seconds(20)) else {
+            process.stop()
+            throw TestSupportError("\(service) did not start: \(process.logText())")
+        }
+        return process
     }
 
     deinit { stop() }
@@ -154,6 +185,7 @@ public final class GnomeShellSession: @unchecked Sendable {
     }
 
     public func stop() {
+        notificationService?.stop()
         keyboard.close()
         shell.stop()
     }

@@ -38,6 +38,13 @@ public final class Window: Widget {
         gtk_widget_realize(widget)
     }
 
+    /// Makes the window a modal dialog of `parent` (any window): the window manager keeps it above `parent`, gives it
+    /// the keyboard, and `parent` takes no input while it is shown.
+    public func makeModal(over parent: Widget) {
+        gtk_window_set_transient_for(pointer(as: GtkWindow.self), parent.pointer(as: GtkWindow.self))
+        gtk_window_set_modal(pointer(as: GtkWindow.self), 1)
+    }
+
     /// Shows the window and asks for it to be raised and focused.
     public func present() {
         gtk_window_present(pointer(as: GtkWindow.self))

@@ -56,9 +56,6 @@ extension Argon2idHasher {
         let input = Array(appID.utf8) + [0] + Array(encodedHash.utf8)
         var digest = [UInt8](repeating: 0, count: 32)
         _ = crypto_generichash(&digest, digest.count, input, UInt64(input.count), nil, 0)
-        return digest.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        return Hex.string(digest)
     }
 }

@@ -4,4 +4,6 @@ public enum HashingError: Error, Equatable, Sendable {
     case outOfMemory
     /// libsodium could not map guarded memory for a passcode (`sodium_malloc`: memory maps or memory exhausted).
     case noGuardedMemory
+    /// A sealing key's salt is not the 16 bytes of hex ``SealingKey/newSalt()`` makes.
+    case malformedSalt
 }

@@ -37,6 +37,7 @@ final class AppPage {
                 .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch,
             ]),
             ("When Hidden or Idle", "", [.gracePeriod, .obscureInBackground, .backgroundWhen, .lockAfterIdle]),
+            ("Notifications", "", [.hideNotifications]),
             ("Failed Attempts", "", [.maxFailedAttempts, .lockoutSchedule]),
         ])
         let header = HeaderBar()

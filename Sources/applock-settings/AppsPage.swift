@@ -11,11 +11,8 @@ final class AppsPage {
     let page = PreferencesPage(title: "Apps", iconName: "view-app-grid-symbolic")
     let problems = ProblemGroup()
     let guardBanner = GuardBanner()
-    /// The weakenings of a protected app's policy the agent holds until its passcode confirms them.
-    let heldChanges = ProblemGroup(
-        title: "Changes Waiting for a Passcode",
-        description: "These changes make an app's protection weaker. They apply once the app's passcode confirms them.",
-        rowTitle: "Policy change waiting for authentication")
+    /// The weakenings of a protected app's policy the agent holds until they are authenticated.
+    let heldChanges = HeldChangesGroup()
     private let protectedGroup = PreferencesGroup(
         title: "Protected Apps", description: "Apps that are covered while locked, or that have a passcode")
     private let otherGroup = PreferencesGroup(
@@ -23,11 +20,13 @@ final class AppsPage {
     private(set) var rows: [AppID: AppRow] = [:]
     private var order: [AppID] = []
     private var protectedApps: [AppID] = []
+    private let names: [AppID: String]
 
     var onProtect: ((AppID, Bool) -> Void)?
     var onOpen: ((AppID) -> Void)?
 
     init(apps: [DesktopEntry]) {
+        names = Dictionary(apps.map { ($0.appID, $0.name) }) { first, _ in first }
         page.add(guardBanner.group)
         page.add(problems.group)
         page.add(heldChanges.group)
@@ -49,9 +48,7 @@ final class AppsPage {
         guardBanner.show(
             GuardReport.exposure(agent.guardReport, guardedApps: snapshot.guardedApps.map(\.rawValue))
                 .map { GuardExposure(statement: $0.statement, fix: $0.fix) })
-        heldChanges.show(agent.heldPolicyChanges.keys.sorted().map { app in
-            "\(app): \(agent.heldPolicyChanges[app]!.joined(separator: ", ")) — applockctl policy confirm \(app)"
-        })
+        heldChanges.show(agent.heldPolicyChanges) { [names] in names[$0] ?? $0.rawValue }
         for (app, row) in rows {
             let status = AppStatus(
                 guarded: snapshot.policy(for: app).guarded, guardRequired: snapshot.isGuardRequired(app),

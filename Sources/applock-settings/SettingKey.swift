@@ -12,6 +12,7 @@ enum SettingKey: CaseIterable, Sendable {
     case gracePeriod
     case obscureInBackground
     case backgroundWhen
+    case hideNotifications
     case maxFailedAttempts
     case lockoutSchedule
     case allowSystemAuthentication
@@ -29,7 +30,7 @@ enum SettingKey: CaseIterable, Sendable {
     var control: Control {
         switch self {
         case .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch, .obscureInBackground,
-             .backgroundWhen, .allowSystemAuthentication, .allowPasscodeReset: .toggle
+             .backgroundWhen, .hideNotifications, .allowSystemAuthentication, .allowPasscodeReset: .toggle
         case .lockAfterIdle: .number(secondsPerUnit: 60, maximum: 1440)
         case .gracePeriod: .number(secondsPerUnit: 1, maximum: 86_400)
         case .maxFailedAttempts: .number(secondsPerUnit: 1, maximum: 100)
@@ -48,6 +49,7 @@ enum SettingKey: CaseIterable, Sendable {
         case .gracePeriod: .gracePeriod
         case .obscureInBackground: .obscureInBackground
         case .backgroundWhen: .backgroundWhen
+        case .hideNotifications: .hideNotifications
         case .maxFailedAttempts: .maxFailedAttempts
         case .lockoutSchedule: .lockoutSchedule
         case .allowSystemAuthentication: .allowSystemAuthentication

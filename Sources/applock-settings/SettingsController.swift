@@ -8,7 +8,8 @@ import GtkKit
 
 /// AppLock Settings' window and what it does: reads the policy files and the agent once a second, shows them on
 /// its pages, writes each change to the file it belongs in (never to a file that does not parse) and has the
-/// agent re-read at once (`ReloadPolicy`, which the guard follows), and opens the passcode window for an app.
+/// agent re-read at once (`ReloadPolicy`, which the guard follows), and opens the passcode window for an app. A
+/// change the agent holds because it weakens an app with a passcode opens a ``PolicyConfirmationDialog`` for it.
 @MainActor
 final class SettingsController {
     let window = PreferencesWindow(title: "AppLock Settings")
@@ -28,6 +29,7 @@ final class SettingsController {
     private var agent = AgentView()
     private var timer: RepeatingTimer?
     private var passcodeWindows: [AppID: Process] = [:]
+    private var confirmations: [AppID: PolicyConfirmationDialog] = [:]
 
     init(connection: AppLockConnection, environment: [String: String]) {
         self.environment = environment
@@ -64,6 +66,7 @@ final class SettingsController {
 
         appsPage.onProtect = { [weak self] app, on in self?.setGuard(on, for: app) }
         appsPage.onOpen = { [weak self] app in self?.open(app) }
+        appsPage.heldChanges.onConfirm = { [weak self] app in self?.confirm(app) }
         whenToLock.section.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
         security.section.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
     }
@@ -93,6 +96,11 @@ final class SettingsController {
         security.refresh(snapshot)
         recentLocks.refresh(agent)
         openPage?.refresh(snapshot, agent: agent, now: now)
+        for (app, dialog) in confirmations {
+            if let keys = agent.heldPolicyChanges[app] {
+                dialog.show(keys: keys, systemAuthenticationAllowed: systemAuthenticationAllowed(for: app))
+            }
+        }
     }
 
     // MARK: - Changes
@@ -126,8 +134,53 @@ final class SettingsController {
             refresh()
             return
         }
-        monitor.perform { connection in _ = try? connection.performBlocking(.reloadPolicy) }
+        monitor.perform { connection in
+            _ = try? connection.performBlocking(.reloadPolicy)
+            guard let held = try? connection.performBlocking(.heldPolicyChanges) else { return }
+            MainLoop.post { [weak self] in self?.changeApplied(key, in: scope, held: held) }
+        }
         refresh()
+    }
+
+    /// After the agent read a change of `key`: where it holds that key for the app whose file changed, the
+    /// confirmation opens for it; a change for every app that some apps hold is pointed at the Apps page.
+    private func changeApplied(_ key: String, in scope: PolicyFileScope, held: [AppID: [String]]) {
+        agent.heldPolicyChanges = held
+        show()
+        let waiting = held.keys.filter { held[$0]!.contains(key) }.sorted()
+        if case .app(let app) = scope, waiting.contains(app) {
+            confirm(app)
+        } else if !waiting.isEmpty {
+            window.showToast("The change waits for authentication for \(waiting.map(name(of:)).joined(separator: ", ")): "
+                + "confirm it on the Apps page")
+        }
+    }
+
+    /// Whether the agent's policy for `app` lets system authentication confirm its changes.
+    private func systemAuthenticationAllowed(for app: AppID) -> Bool {
+        agent.apps[app]?.policy[PolicyKey.allowSystemAuthentication.name] != .bool(false)
+    }
+
+    private func name(of app: AppID) -> String {
+        apps.first { $0.appID == app }?.name ?? app.rawValue
+    }
+
+    /// Opens (or raises) the confirmation of the change the agent holds for `app`.
+    private func confirm(_ app: AppID) {
+        if let open = confirmations[app] { return open.present() }
+        let dialog = PolicyConfirmationDialog(app: app, name: name(of: app), monitor: monitor, over: window)
+        dialog.onConfirmed = { [weak self] sentence in
+            self?.confirmations[app] = nil
+            self?.window.showToast(sentence)
+            self?.refresh()
+        }
+        dialog.window.onCloseRequest { [weak self] in
+            self?.confirmations[app] = nil
+            return false
+        }
+        confirmations[app] = dialog
+        dialog.show(keys: agent.heldPolicyChanges[app] ?? [], systemAuthenticationAllowed: systemAuthenticationAllowed(for: app))
+        dialog.present()
     }
 
     private func open(_ app: AppID) {

@@ -12,7 +12,8 @@ let usage = """
     It is normally started by D-Bus activation, systemd --user or XDG autostart.
 
       --verbose   log debug messages too
-      --version   print the version and exit
+      --version   print the version and the administrator's policy file this
+                  build reads, and exit
       --help      print this help and exit
 
     Environment: XDG_CONFIG_HOME, XDG_STATE_HOME, APPLOCK_ADMIN_POLICY (debug builds only), APPLOCK_STORE_HELPER,
@@ -34,6 +35,7 @@ func parseArguments() -> Logger.Level {
         case "--verbose", "-v": level = .debug
         case "--version":
             print("applockd \(AgentVersion.current)")
+            print(AgentConfiguration.administratorPolicyLine)
             exit(0)
         case "--help", "-h":
             print(usage)

@@ -105,6 +105,23 @@ import Testing
         }
     }
 
+    @Test func anAuthorizedPolicyConfirmationAnswersSuccessForItsAppAloneAndUnlocksNothing() throws {
+        var f = MachineFixture()
+        try f.register(f.notes, passcode: .fourDigit)
+        try f.register(f.mail, passcode: .sixDigit)
+        let before = (f.state(f.notes), f.state(f.mail))
+        let ticket = try f.m.beginSystemAuthentication(f.notes, purpose: .confirmPolicy, caller: caller, now: t(1))
+        #expect(ticket.app == f.notes && ticket.purpose.actionID == "io.github.applock.change-protection")
+        let result = f.m.finishSystemAuthentication(ticket, outcome: .authorized, now: t(2))
+        #expect(result.error == nil)
+        #expect(result.actions.isEmpty, "the agent applies the held policy itself; the core unlocks nothing")
+        #expect(f.state(f.notes) == before.0 && f.state(f.mail) == before.1)
+        let refused = try f.m.beginSystemAuthentication(f.mail, purpose: .confirmPolicy, caller: caller, now: t(3))
+        #expect(f.m.finishSystemAuthentication(refused, outcome: .notAuthorized("dismissed"), now: t(4)).error
+            == .notAuthorized("dismissed"))
+        #expect(f.m.snapshot(of: f.mail)?.failedAttempts == 0)
+    }
+
     @Test func authorizedResetAnswersSuccessAndRemovalClearsTheLockout() throws {
         var f = MachineFixture()
         try f.register(f.notes, passcode: .fourDigit)
@@ -144,6 +161,9 @@ import Testing
         try f.register(f.notes, passcode: .fourDigit)
         #expect(throws: ManagerError.notAuthorized("the policy does not allow system authentication for org.example.Notes")) {
             try f.m.beginSystemAuthentication(f.notes, purpose: .unlock, caller: caller, now: t(0))
+        }
+        #expect(throws: ManagerError.notAuthorized("the policy does not allow system authentication for org.example.Notes")) {
+            try f.m.beginSystemAuthentication(f.notes, purpose: .confirmPolicy, caller: caller, now: t(0))
         }
         #expect(try f.m.beginSystemAuthentication(f.notes, purpose: .resetPasscode, caller: caller, now: t(0)).app == f.notes)
 

@@ -390,6 +390,94 @@ struct PasscodeTests {
         Self.expectLogClean(harness, [Self.right, Self.wrong, Self.other])
     }
 
+    @Test("an authenticated policy edited or deleted on disk lets no weakening through after a restart; the passcode verifies a genuine one")
+    func forgedAuthenticatedPolicyIsNotTrusted() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        let folder = harness.environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func write(_ policy: String, for id: String) throws {
+            try "[Policy]\n\(policy)".write(to: folder.appendingPathComponent("\(id).conf"), atomically: true, encoding: .utf8)
+        }
+        _ = try app.register(Self.notes)
+        try write("MaxFailedAttempts=3\n", for: Self.notes)
+        harness.agent.kill(SIGHUP)
+        #expect(waitUntil(timeout: .seconds(10)) { (try? app.policy(Self.notes, "MaxFailedAttempts")?.uint32Value) == 3 })
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        try app.call("SetPasscode", [.string(Self.mail), .string(Self.other), .string("alphanumeric")])
+        try write("MaxFailedAttempts=3\nGracePeriod=600\n", for: Self.notes)
+        harness.agent.kill(SIGHUP)
+        #expect(waitUntil(timeout: .seconds(10)) { Self.held(app)[Self.notes] == ["GracePeriod"] })
+        try app.call("ConfirmPolicy", [.string(Self.notes), .string(Self.right)])
+        #expect(try app.policy(Self.notes, "GracePeriod")?.uint32Value == 600)
+
+        let stored = harness.environment.stateHome.appendingPathComponent("applock/policies/\(Self.notes).conf")
+        let sealed = try String(contentsOf: stored, encoding: .utf8)
+        #expect(sealed.contains("\n# seal 1 ") && sealed.contains("GracePeriod=600\n"), "\(sealed)")
+
+        // The genuine policy after a restart: held until the passcode verifies it, then it applies.
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let restarted = try harness.client()
+        _ = try restarted.register(Self.notes)
+        #expect(Self.held(restarted)[Self.notes] == ["GracePeriod"], "not verified yet: the defaults' GracePeriod")
+        #expect(try restarted.policy(Self.notes, "GracePeriod")?.uint32Value == 60)
+        try restarted.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(Self.held(restarted)[Self.notes] == nil)
+        #expect(try restarted.policy(Self.notes, "GracePeriod")?.uint32Value == 600, "verified by the passcode")
+
+        // Forged: the file edited to the weakening (seal kept), the agent restarted, the same weakening in the files.
+        let forgedText = sealed.replacingOccurrences(of: "MaxFailedAttempts=3", with: "MaxFailedAttempts=1000")
+            .replacingOccurrences(of: "GracePeriod=600", with: "GracePeriod=86400")
+            .replacingOccurrences(of: "LockOnSuspend=true", with: "LockOnSuspend=false")
+        #expect(forgedText != sealed)
+        try forgedText.write(to: stored, atomically: true, encoding: .utf8)
+        let mailStored = harness.environment.stateHome.appendingPathComponent("applock/policies/\(Self.mail).conf")
+        try FileManager.default.removeItem(at: mailStored)
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let forged = try harness.client()
+        _ = try forged.register(Self.notes)
+        try write("MaxFailedAttempts=1000\nGracePeriod=86400\nLockOnSuspend=false\n", for: Self.notes)
+        try write("GracePeriod=86400\n", for: Self.mail)
+        harness.agent.kill(SIGHUP)
+        #expect(waitUntil(timeout: .seconds(10)) { Self.held(forged)[Self.mail] != nil })
+        #expect(Self.held(forged) == [Self.notes: ["LockOnSuspend", "GracePeriod", "MaxFailedAttempts"], Self.mail: ["GracePeriod"]])
+        #expect(try forged.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 3, "the files at the start count too")
+        #expect(try forged.policy(Self.notes, "GracePeriod")?.uint32Value == 60)
+        #expect(try forged.policy(Self.notes, "LockOnSuspend")?.boolValue == true)
+
+        // The passcode finds the seal broken: the stricter policy stays authenticated, and the weakening held.
+        try forged.call("Unlock", [.string(Self.notes), .string(Self.right)])
+        #expect(try forged.state(Self.notes) == "unlocked")
+        #expect(Self.held(forged)[Self.notes] == ["LockOnSuspend", "GracePeriod", "MaxFailedAttempts"])
+        #expect(try forged.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 3)
+        #expect(harness.agent.logText().contains("was not sealed with this passcode"))
+        // The legitimate way still works: the passcode confirms the change.
+        try forged.call("ConfirmPolicy", [.string(Self.notes), .string(Self.right)])
+        #expect(Self.held(forged)[Self.notes] == nil)
+        #expect(try forged.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 1000)
+        try forged.call("ConfirmPolicy", [.string(Self.mail), .string(Self.other)])
+        #expect(try forged.policy(Self.mail, "GracePeriod")?.uint32Value == 86400)
+
+        // A new passcode seals it again: after a restart, the new passcode verifies it.
+        let renewed = "31415926"
+        try forged.call("ChangePasscode", [.string(Self.notes), .string(Self.right), .string(renewed), .string("numeric")])
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let changed = try harness.client()
+        _ = try changed.register(Self.notes)
+        #expect(Self.held(changed)[Self.notes] == ["LockOnSuspend", "GracePeriod", "MaxFailedAttempts"])
+        try changed.call("Unlock", [.string(Self.notes), .string(renewed)])
+        #expect(Self.held(changed)[Self.notes] == nil, "verified with the new passcode")
+        #expect(try changed.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 1000)
+        Self.expectLogClean(harness, [Self.right, Self.other, renewed])
+        for file in [stored, mailStored] {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains(Self.right) && !text.contains(Self.other) && !text.contains(renewed))
+        }
+    }
+
     /// `GetHeldPolicyChanges`, as app id → keys.
     static func held(_ app: AgentClient) -> [String: [String]] {
         guard let rows = try? app.call("GetHeldPolicyChanges").first?.arrayValue else { return [:] }

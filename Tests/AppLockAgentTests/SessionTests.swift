@@ -205,6 +205,58 @@ struct SessionTests {
         #expect(notes.state == "locked")
     }
 
+    @Test("the administrator's MaximumFailedAttempts, MinimumLockoutSchedule and RequireLockOn{Launch,ScreenSaver,SessionSwitch} hold against the user's weaker file")
+    func mandatoryClampsHold() throws {
+        let weak = ["org.example.Notes": """
+            [Policy]
+            MaxFailedAttempts=1000
+            LockoutSchedule=0
+            LockOnLaunch=false
+            LockOnScreenSaver=false
+            LockOnSessionSwitch=false
+            """]
+        let f = try Fixture(policy: weak, admin: """
+            [Mandatory]
+            MaximumFailedAttempts=3
+            MinimumLockoutSchedule=60,600
+            RequireLockOnLaunch=true
+            RequireLockOnScreenSaver=true
+            RequireLockOnSessionSwitch=true
+            """)
+        let notes = "org.example.Notes"
+        #expect(try f.app.policy(notes, "MaxFailedAttempts")?.uint32Value == 3)
+        #expect(try f.app.policy(notes, "LockoutSchedule")?.arrayValue?.compactMap(\.uint32Value) == [60, 600])
+        for key in ["LockOnLaunch", "LockOnScreenSaver", "LockOnSessionSwitch"] {
+            #expect(try f.app.policy(notes, key)?.boolValue == true, "\(key)")
+        }
+
+        try f.app.call("UnregisterApplication", [.string(notes)])
+        _ = try f.app.register(notes)
+        #expect(try f.app.state(notes) == "locked", "RequireLockOnLaunch: a new registration starts locked")
+        #expect(f.app.unlock(notes, "2468") == "")
+
+        try f.environment.startScreenSaver("org.gnome.ScreenSaver")
+        try f.environment.setScreenSaverActive("org.gnome.ScreenSaver", true)
+        #expect(try f.app.waitForSignal { message in
+            message.member == "StateChanged" && (try? message.arguments()[0].stringValue) == notes
+                && (try? message.arguments()[1].stringValue) == "locked"
+        } != nil, "RequireLockOnScreenSaver: the screensaver locks it")
+        try f.environment.setScreenSaverActive("org.gnome.ScreenSaver", false)
+        #expect(f.app.unlock(notes, "2468") == "")
+
+        f.waitForLogind()
+        try f.environment.updateSessionProperties("{'Active': <false>}")
+        #expect(waitUntil(timeout: .seconds(10)) { (try? f.app.state(notes)) == "locked" },
+                "RequireLockOnSessionSwitch: switching to another user's session locks it")
+
+        for _ in 0..<3 { #expect(f.app.unlock(notes, "0000") == "WrongPasscode") }
+        #expect(f.app.unlock(notes, "0000") == "LockedOut", "MaximumFailedAttempts=3: the failure after three locks out")
+        let retry = try f.app.retryAfter(notes)
+        let now = UInt64(Date().timeIntervalSince1970 * 1_000_000)
+        #expect(retry > now + 30_000_000, "MinimumLockoutSchedule: the lock-out lasts at least 60 s, not 0")
+        #expect(f.app.unlock(notes, "2468") == "LockedOut")
+    }
+
     @Test("a malformed policy file is reported with file:line and the previous policy stays")
     func malformedPolicy() throws {
         let fixture = try Fixture(policy: ["org.example.Notes": "[Policy]\nGracePeriod=30\n"])

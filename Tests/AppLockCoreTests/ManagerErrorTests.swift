@@ -9,6 +9,7 @@ import Testing
             .inhibitNotAllowed, .noPasscode, .passcodeExists, .invalidPasscode("y"), .wrongPasscode(attemptsLeft: 2),
             .lockedOut(seconds: 60), .storeUnavailable("z"), .limitExceeded("w"), .attemptInProgress, .interrupted,
             .notAuthorized("v"), .systemAuthUnavailable("u"), .passcodeTampered, .policyFileBroken("t"),
+            .policyChanged,
         ]
         #expect(Set(all.map(\.agentError)) == Set(AgentError.allCases))
         for e in all {

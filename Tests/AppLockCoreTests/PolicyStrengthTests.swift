@@ -19,6 +19,7 @@ import Testing
         "MinimumLength",
         "Guard",
         "BackgroundWhen",
+        "HideNotifications",
         "AllowSystemAuthentication",
         "AllowPasscodeReset",
         "LockoutBlocksSystemAuthentication",
@@ -51,6 +52,7 @@ import Testing
         case "MinimumLength": p.minimumLength = 4
         case "Guard": p.guarded = false
         case "BackgroundWhen": p.backgroundWhen = .minimised
+        case "HideNotifications": p.hideNotifications = false
         case "AllowSystemAuthentication": p.allowSystemAuthentication = true
         case "AllowPasscodeReset": p.allowPasscodeReset = true
         case "LockoutBlocksSystemAuthentication": p.lockoutBlocksSystemAuthentication = false

@@ -16,8 +16,8 @@ import AppLockProtocol
         #expect(d.entries.map(\.key) == [
             "LockOnLaunch", "LockOnSessionLock", "LockOnScreenSaver", "LockOnSuspend", "LockOnSessionSwitch",
             "LockAfterIdle", "GracePeriod", "ObscureInBackground", "AllowInhibit", "MaxFailedAttempts",
-            "LockoutSchedule", "PasscodeKinds", "MinimumLength", "Guard", "BackgroundWhen", "AllowSystemAuthentication",
-            "AllowPasscodeReset",
+            "LockoutSchedule", "PasscodeKinds", "MinimumLength", "Guard", "BackgroundWhen", "HideNotifications",
+            "AllowSystemAuthentication", "AllowPasscodeReset",
             "LockoutBlocksSystemAuthentication",
         ])
         #expect(d.entries[5].value == .uint32(300))
@@ -29,6 +29,22 @@ import AppLockProtocol
         #expect(d.entries[12].value == .uint32(4))
         #expect(d.entries[13].value == .bool(false))
         #expect(d.entries[14].value == .string("minimised"))
+        #expect(d.entries[15].value == .bool(true))
+    }
+
+    @Test func hideNotificationsIsPerAppAndTheAdministratorCanOnlyTurnItOn() throws {
+        let notes = appID("org.example.Notes")
+        let mail = appID("org.example.Mail")
+        var set = PolicySet(base: try overrides("HideNotifications=false\n"),
+                            perApp: [notes: try overrides("HideNotifications=true\n")])
+        #expect(set.effectivePolicy(for: notes).hideNotifications)
+        #expect(!set.effectivePolicy(for: mail).hideNotifications)
+        set.mandatory = try mandatory("HideNotifications=false\n")
+        #expect(set.effectivePolicy(for: notes).hideNotifications, "false in [Mandatory] changes nothing")
+        #expect(!set.effectivePolicy(for: mail).hideNotifications)
+        set.mandatory = try mandatory("HideNotifications=true\n")
+        #expect(set.effectivePolicy(for: mail).hideNotifications)
+        #expect(PolicyKey.hideNotifications.limit(by: set.mandatory) == .fixed(.bool(true)))
     }
 
     @Test func backgroundWhenIsPerAppAndTheAdministratorCanOnlyMakeItStricter() throws {

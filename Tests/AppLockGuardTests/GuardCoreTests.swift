@@ -362,6 +362,24 @@ import AppLockProtocol
     }
 
     /// Notes registered with one shown window `w1`, in `state`, background by `rule`.
+    @Test func notificationsArePrivateWhileTheAppIsNotKnownToBeUnlocked() {
+        let both: Set<AppID> = [notes, mail]
+        var (core, clock) = started()
+        #expect(core.appsWithPrivateNotifications(among: both) == [notes], "Mail is not guarded")
+        #expect(core.appsWithPrivateNotifications(among: []) == [], "HideNotifications=false")
+        _ = core.handle(.windowResolved(w1, app: notes), now: clock.now)
+        _ = core.handle(.windowShown(w1), now: clock.now)
+        #expect(core.appsWithPrivateNotifications(among: both) == [notes], "not registered yet: locked")
+        _ = core.handle(.registrationAnswered(notes, registered: true), now: clock.now)
+        _ = core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
+        #expect(core.appsWithPrivateNotifications(among: both) == [])
+        _ = core.handle(.appStateChanged(notes, .obscured), now: clock.now)
+        #expect(core.appsWithPrivateNotifications(among: both) == [notes])
+        _ = core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
+        _ = core.handle(.agentPresence(false), now: clock.now)
+        #expect(core.appsWithPrivateNotifications(among: both) == [notes], "the agent away: locked")
+    }
+
     func registeredAndShown(state: AppState, _ rule: BackgroundRule = .unfocused) -> (GuardCore, ManualClock) {
         var (core, clock) = started(rule)
         for input in [GuardInput.windowResolved(w1, app: notes), .windowShown(w1),

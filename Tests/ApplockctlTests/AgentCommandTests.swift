@@ -111,7 +111,10 @@ import Testing
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }
         #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
-        let change = env.applockctl(["change-passcode", Self.app, "--stdin"], input: "1234\n246810\n")
+        let tooLong = env.applockctl(["change-passcode", Self.app, "--stdin"],
+                                     input: "1234\n" + String(repeating: "x", count: 129) + "\n")
+        #expect(tooLong.status == 9 && tooLong.stderr.contains("longer than 128 bytes"), "\(tooLong.stderr)")
+        let change = env.applockctl(["change-passcode", Self.app, "--stdin"], input: "1234\r\n246810\n")
         #expect(change.status == 0, "\(change.stderr)")
         #expect(change.stdout.contains("six-digit"))
         #expect(env.applockctl(["lock", Self.app]).status == 0)

@@ -98,6 +98,28 @@ import Testing
         #expect(files(below: destdir).isEmpty)
     }
 
+    /// `AdministratorPolicyPath` compiled as SwiftPM compiles it for `-c release` (optimised, no `DEBUG`) and for
+    /// debug (`-D DEBUG`), each with `APPLOCK_ADMIN_POLICY=/dev/null`: only the debug build follows the variable. A
+    /// few seconds of `swiftc`, where a release build of the agent takes minutes; the release agent itself is checked
+    /// by `installedUnitVerifiesAndTheBusActivatesTheAgent` under `make deb-test`.
+    @Test func theReleaseConfigurationIgnoresAPPLOCK_ADMIN_POLICY() throws {
+        let env = try TestEnvironment()
+        defer { env.cleanup() }
+        let source = BuiltProducts.packageRoot.appendingPathComponent("Sources/AppLockCore/AdministratorPolicyPath.swift")
+        let driver = env.root.appendingPathComponent("main.swift")
+        try """
+            import Glibc
+            print(AdministratorPolicyPath.resolve(getenv(AdministratorPolicyPath.environmentVariable).map { String(cString: $0) }))
+            """.write(to: driver, atomically: true, encoding: .utf8)
+        for (flags, expected) in [(["-O"], "/etc/applock/policy.conf"), (["-Onone", "-D", "DEBUG"], "/dev/null")] {
+            let program = env.root.appendingPathComponent("resolve\(flags.count)").path
+            let compile = env.run(["swiftc"] + flags + ["-o", program, driver.path, source.path], timeout: .seconds(300))
+            try #require(compile.status == 0, "swiftc \(flags): \(compile.stdout)\(compile.stderr)")
+            let resolved = env.run([program], extraEnvironment: ["APPLOCK_ADMIN_POLICY": "/dev/null"])
+            #expect(resolved.stdout == expected + "\n", "swiftc \(flags): \(resolved.stdout)\(resolved.stderr)")
+        }
+    }
+
     /// The installed files at work: those of a fresh `make install` under /tmp, or, with
     /// `APPLOCK_INSTALLED_PREFIX=/usr` (set by `make deb-test`), those of the Debian package installed on this
     /// machine (`/usr`, `/etc`).
@@ -124,6 +146,16 @@ import Testing
         #expect(verify.status == 0, "systemd-analyze verify: \(verify.stdout)\(verify.stderr)")
         let validate = env.run(["desktop-file-validate", sysconf.appendingPathComponent("xdg/autostart/applockd.desktop").path])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+
+        // The Debian package's agent is a release build: a user's APPLOCK_ADMIN_POLICY (set to /dev/null in
+        // environment.d, say) does not move the administrator's policy away from /etc/applock/policy.conf. A fresh
+        // `make install` here installs the debug programs the tests run (INSTALL_BIN), which say that they follow it.
+        let applockd = prefix.appendingPathComponent("bin/applockd").path
+        let version = env.run([applockd, "--version"], extraEnvironment: ["APPLOCK_ADMIN_POLICY": "/dev/null"])
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdout.split(separator: "\n").last == (installedPrefix == nil
+            ? "administrator policy: /dev/null (test build: APPLOCK_ADMIN_POLICY honoured)"
+            : "administrator policy: /etc/applock/policy.conf"), "\(version.stdout)")
 
         // Nobody owns the name yet; the first status call makes the bus start the installed agent.
         try env.startKeyring()

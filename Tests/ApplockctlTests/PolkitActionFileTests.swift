@@ -10,7 +10,7 @@ struct PolkitActionFileTests {
     static let actionsDirectory = URL(fileURLWithPath: "/usr/share/polkit-1/actions")
     static let fileName = "io.github.applock.policy"
 
-    @Test("pkaction --verbose shows both actions with auth_self for the active session only, messages naming the app")
+    @Test("pkaction --verbose shows the three actions with auth_self for the active session only, messages naming the app")
     func pkactionAcceptsTheActions() throws {
         try #require(getuid() == 0, "polkitd reads actions only from /usr/share/polkit-1/actions; run as root")
         let installed = Self.actionsDirectory.appendingPathComponent(Self.fileName)
@@ -43,6 +43,15 @@ struct PolkitActionFileTests {
         #expect(reset.stdout.contains("message:           Authentication is required to remove the AppLock passcode of $(app-id)"))
         #expect(reset.stdout.contains("implicit any:      no"))
         #expect(reset.stdout.contains("implicit active:   auth_self"))
+
+        let change = env.run(["pkaction", "--action-id", "io.github.applock.change-protection", "--verbose"])
+        #expect(change.status == 0, "\(change.stdout)\(change.stderr)")
+        #expect(change.stdout.contains(
+            "message:           Authentication is required to weaken the AppLock protection of $(app-id): $(policy-keys)"),
+                "\(change.stdout)")
+        #expect(change.stdout.contains("implicit any:      no"))
+        #expect(change.stdout.contains("implicit inactive: no"))
+        #expect(change.stdout.contains("implicit active:   auth_self"))
 
         let unknown = env.run(["pkaction", "--action-id", "io.github.applock.no-such-action", "--verbose"])
         #expect(unknown.status != 0, "pkaction must tell a missing action apart: \(unknown.stdout)")

@@ -2,10 +2,20 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-/// `applockctl unlock --system-auth` and `applockctl reset-passcode` against the real agent and python-dbusmock's
+/// `applockctl unlock --system-auth`, `applockctl reset-passcode` and `applockctl policy confirm --system-auth` against the real agent and python-dbusmock's
 /// polkitd on a private system bus.
 @Suite struct SystemAuthCommandTests {
     static let app = "org.example.Notes"
+
+    /// A private system bus with the polkitd mock (every action refused), a keyring and the agent, serving.
+    private static func agentWithPolkit() throws -> (TestEnvironment, AgentProcess) {
+        let env = try TestEnvironment(systemBus: true)
+        try env.startKeyring()
+        try env.startPolkit()
+        let agent = try AgentProcess(environment: env)
+        try agent.waitUntilServing()
+        return (env, agent)
+    }
 
     private func state(_ env: TestEnvironment) throws -> String? {
         let result = env.applockctl(["status", Self.app, "--json"])
@@ -15,13 +25,8 @@ import Testing
     }
 
     @Test func unlockWithSystemAuthAndResetPasscodeHaveTheirExitCodes() throws {
-        let env = try TestEnvironment(systemBus: true)
-        defer { env.cleanup() }
-        try env.startKeyring()
-        try env.startPolkit()
-        let agent = try AgentProcess(environment: env)
-        defer { agent.terminate() }
-        try agent.waitUntilServing()
+        let (env, agent) = try Self.agentWithPolkit()
+        defer { agent.terminate(); env.cleanup() }
         #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
         #expect(try state(env) == "locked")
 
@@ -48,5 +53,29 @@ import Testing
         let unavailable = env.applockctl(["unlock", "--system-auth", Self.app])
         #expect(unavailable.status == 18, "\(unavailable.stderr)")
         #expect(unavailable.stderr.contains("System authentication is unavailable"), "\(unavailable.stderr)")
+    }
+
+    @Test func policyConfirmWithSystemAuthAppliesTheHeldChangeOnlyWhenPolkitSaysYes() throws {
+        let (env, agent) = try Self.agentWithPolkit()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        let file = env.configHome.appendingPathComponent("applock/apps.d/\(Self.app).conf")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "[Policy]\nMaxFailedAttempts=1000\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(env.applockctl(["policy", "reload"]).status == 0)
+        #expect(env.applockctl(["status"]).stdout.contains("policy change waiting for authentication (MaxFailedAttempts)"))
+
+        #expect(env.applockctl(["policy", "confirm", "--system-auth", "--stdin", Self.app]).status == 2)
+        try env.setPolkitAllowed(["io.github.applock.unlock", "io.github.applock.reset-passcode"])
+        let refused = env.applockctl(["policy", "confirm", "--system-auth", Self.app])
+        #expect(refused.status == 17, "the unlock and reset actions do not authorize a change: \(refused.stderr)")
+        #expect(env.applockctl(["policy", Self.app]).stdout.contains("MaxFailedAttempts=5"))
+
+        try env.setPolkitAllowed(["io.github.applock.change-protection"])
+        let confirmed = env.applockctl(["policy", "confirm", "--system-auth", Self.app])
+        #expect(confirmed.status == 0, "\(confirmed.stderr)")
+        #expect(env.applockctl(["policy", Self.app]).stdout.contains("MaxFailedAttempts=1000"))
+        #expect(!env.applockctl(["status"]).stdout.contains("waiting for authentication"))
+        #expect(try state(env) == "locked", "confirming a policy change unlocks nothing")
     }
 }

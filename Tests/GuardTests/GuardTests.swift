@@ -336,6 +336,40 @@ struct GuardTests {
         #expect(bad.status == 12 || bad.status == 2, "\(bad.stderr)")
     }
 
+    @Test("A guard started while the agent is down keeps guarding an app whose un-guarding the agent held: it remembered the held change (0600, in its state folder)")
+    func heldChangeIsRememberedAcrossAGuardRestart() throws {
+        let h = try GuardHarness("held-remembered")
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("locked"))
+        try h.unlock()
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+        let remove = try h.applockctl(["guard", "remove", GuardHarness.app])
+        #expect(remove.succeeded, "\(remove.stderr)")
+        let remembered = h.environment.stateHome.appendingPathComponent("applock/guard-held")
+        #expect(waitUntil(timeout: .seconds(10)) {
+            (try? String(contentsOf: remembered, encoding: .utf8))
+                == "applock-guard-held 1\nguard \(GuardHarness.app) minimised\nhide-notifications \(GuardHarness.app)\n"
+        }, "\(h.guardLog())")
+        let mode = try FileManager.default.attributesOfItem(atPath: remembered.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        h.agent.kill(SIGKILL)
+        #expect(h.waitUntilCovered(window, label: "agent-gone"), "\(h.guardLog())")
+        h.guardProcess?.stop()
+        try h.startGuard()
+        #expect(h.waitUntilCovered(window, label: "guard-restarted-agent-down"), "the files no longer guard it: \(h.guardLog())")
+        #expect(h.guardLog().contains("\(GuardHarness.app) stays guarded until the agent answers"), "\(h.guardLog())")
+
+        // The agent back holds the change still (the passcode has not verified its authenticated policy yet).
+        try h.agent.restart()
+        try h.agent.waitUntilServing()
+        #expect(h.waitForState("locked"), "\(h.guardLog())")
+        #expect(h.waitUntilCovered(window, label: "agent-back"), "\(h.guardLog())")
+        let held = try h.client.call("GetHeldPolicyChanges").first?.arrayValue?.first?.structureValue
+        #expect(held?.first?.stringValue == GuardHarness.app && held?.last?.arrayValue?.first?.stringValue == "Guard")
+    }
+
     @Test("applockctl guard add for an app without a passcode opens the set-passcode window; the passcode typed there locks the app from then on")
     func guardAddSetsUpAPasscode() throws {
         let h = try GuardHarness("guard-add-passcode", passcode: false, guarded: false)

@@ -10,9 +10,10 @@ final class SettingsHarness: AccessibleDesktop {
     private var settings: Process?
     private var settingsLog: URL?
 
-    /// `mandatory` is written to the administrator's file; `appPolicy` is the app's own policy file, as is.
-    init(mandatory: String? = nil, appPolicy: String? = nil) throws {
-        try super.init(artifacts: "settings", appPolicy: appPolicy, administratorPolicy: mandatory)
+    /// `mandatory` is written to the administrator's file; `appPolicy` is the app's own policy file, as is; `polkit`
+    /// puts python-dbusmock's polkitd on a private system bus.
+    init(mandatory: String? = nil, appPolicy: String? = nil, polkit: Bool = false) throws {
+        try super.init(artifacts: "settings", appPolicy: appPolicy, administratorPolicy: mandatory, polkit: polkit)
     }
 
     deinit {

@@ -38,6 +38,8 @@ struct SettingsLogicTests {
         #expect(SettingKey.backgroundWhen.limit(by: mandatory) == nil)
         #expect(SettingKey.backgroundWhen.limit(by: MandatoryPolicy { $0.backgroundWhen = .unfocused }) == .fixed)
         #expect(SettingKey.backgroundWhen.limit(by: MandatoryPolicy { $0.backgroundWhen = .minimised }) == nil)
+        #expect(SettingKey.hideNotifications.limit(by: MandatoryPolicy { $0.hideNotifications = true }) == .fixed)
+        #expect(SettingKey.hideNotifications.limit(by: MandatoryPolicy { $0.hideNotifications = false }) == nil)
         #expect(AdministratorLimit.fixed.explanation == "Set by your administrator")
     }
 

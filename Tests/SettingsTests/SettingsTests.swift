@@ -129,17 +129,26 @@ struct SettingsTests {
         #expect(try Data(contentsOf: harness.appFile) == Data(broken.utf8))
     }
 
-    @Test("A weakening written into a protected app's policy file by hand shows as waiting for its passcode")
+    @Test("A weakening written into a protected app's policy file by hand shows as waiting, and its Confirm… takes the passcode")
     func heldWeakeningIsShown() throws {
-        let harness = try SettingsHarness(appPolicy: "[Policy]\n")
+        let harness = try SettingsHarness(appPolicy: "[Policy]\nAllowSystemAuthentication=false\n")
         try harness.client.call("SetPasscode", [.string(SettingsHarness.app), .string("1234"), .string("four-digit")])
         try harness.startSettings()
-        try "[Policy]\nMaxFailedAttempts=1000\n".write(to: harness.appFile, atomically: true, encoding: .utf8)
+        try "[Policy]\nAllowSystemAuthentication=false\nMaxFailedAttempts=1000\n".write(to: harness.appFile, atomically: true, encoding: .utf8)
         harness.agent.kill(SIGHUP)
         let row = harness.accessibility.find("org.example.Notes: MaxFailedAttempts — applockctl policy confirm org.example.Notes",
                                              timeout: 20)
         #expect(row != nil, "\(harness.log)")
         #expect(harness.agentPolicy("MaxFailedAttempts")?.uint32Value == 5)
         try harness.screenshot("held-weakening")
+
+        // The row's Confirm… opens the confirmation, here without system authentication, which the policy forbids.
+        #expect(harness.accessibility.activate("Confirm the change for Notes", role: "push button"))
+        #expect(harness.accessibility.find("Waiting: MaxFailedAttempts. Enter the passcode of Notes to apply it.") != nil)
+        #expect(harness.accessibility.find("Use System Authentication", timeout: 2) == nil)
+        try harness.screenshot("held-weakening-confirm")
+        harness.type("1234", then: ["Return"])
+        #expect(waitUntil(timeout: .seconds(10)) { harness.agentPolicy("MaxFailedAttempts")?.uint32Value == 1000 })
+        #expect(harness.accessibility.find("policy change waiting for authentication", timeout: 2) == nil)
     }
 }

@@ -32,7 +32,8 @@ struct GnomeGuardTests {
     /// The agent with the app guarded, GNOME Shell with the AppLock extensions (`extensionDirectories`; by default
     /// both, see ``GnomeShellSession``), the guard, and the guarded foot recording its keys into `recorder`;
     /// with `notifications`, the test's own notification server owns `org.freedesktop.Notifications` before the
-    /// Shell (which has one of its own) starts.
+    /// Shell (which has one of its own) starts; with `readNotifications`, the Shell serves notifications, shows their
+    /// banners, and ``notificationReader`` tells what it shows of them.
     struct Desktop {
         let setup: GuardedAgent
         let session: GnomeShellSession
@@ -40,13 +41,21 @@ struct GnomeGuardTests {
         let foot: SessionProcess
         let recorder: URL
 
-        init(extensionDirectories: [URL]? = nil, notifications: Bool = false) throws {
+        let notificationReader: GnomeNotificationReader?
+
+        init(extensionDirectories: [URL]? = nil, notifications: Bool = false, readNotifications: Bool = false) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n")
             let environment = setup.environment
             if notifications { try environment.startNotificationServer() }
-            session = try GnomeShellSession(environment: environment, extensionDirectories: extensionDirectories)
+            notificationReader = try readNotifications ? GnomeNotificationReader(
+                directory: environment.root.appendingPathComponent("notification-reader"),
+                shellVersion: GnomeShellSession.installedMajorVersion(), sessionBusAddress: environment.sessionBus.address
+            ) : nil
+            session = try GnomeShellSession(
+                environment: environment, extensionDirectories: extensionDirectories,
+                otherExtensions: notificationReader.map { [$0.extensionDirectory] } ?? [], notifications: readNotifications)
             guardProcess = try Self.startGuard(in: session)
             recorder = environment.root.appendingPathComponent("recorder.txt")
             foot = try session.launch([

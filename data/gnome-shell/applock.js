@@ -4,7 +4,7 @@
  * (and the tests) paste it into each extension's `extension.js.in` at its `// @APPLOCK_BEHAVIOUR@` line:
  * applock@applock.github.io is the ES module GNOME 45 and later load, applock-gnome43@applock.github.io the
  * `imports` script of GNOME 43 and 44. Each provides the names used here: Gio, GLib, GObject, Clutter, Meta, Shell
- * and the Shell's Main.
+ * and the Shell's Main and MessageTray.
  *
  * Only the Shell sees other apps' windows on GNOME (Wayland). This extension reports every normal window to
  * applock-guard over the session bus (io.github.applock.Guard1.Compositor.WindowEvent) and long-polls it (Poll)
@@ -14,7 +14,8 @@
  * content shrinking for 400 ms), and the lock window takes the focus back. A covered window's content is also
  * made transparent, so that the overview's previews of minimised windows show none of it. The guard starts the
  * lock window without an activation token, so the Shell would not give it the focus on its own: the extension
- * activates it and centres it on its monitor. The guard decides; the extension holds no secret. */
+ * activates it and centres it on its monitor. The notifications of the apps the guard names show no content
+ * (NotificationPrivacy, below). The guard decides; the extension holds no secret. */
 const GUARD = 'io.github.applock.Guard1';
 const PATH = '/io/github/applock/Guard1/Compositor';
 const IFACE = 'io.github.applock.Guard1.Compositor';
@@ -32,6 +33,7 @@ class AppLock {
         this._uncovered = null;
         this._signals = [];
         this._guardPresent = false;
+        this._notificationPrivacy = new NotificationPrivacy();
         this._cancellable = new Gio.Cancellable();
         this._connect(global.display, 'window-created', (display, win) => {
             this._watch(win);
@@ -62,6 +64,8 @@ class AppLock {
         this._hidden = new Set();
         this._lockPid = 0;
         this._uncovered = null;
+        this._notificationPrivacy.destroy();
+        this._notificationPrivacy = null;
     }
 
     _connect(object, signal, handler) {
@@ -167,6 +171,7 @@ class AppLock {
         this._newGuard = false;
         this._hidden = new Set(wanted.hide);
         this._lockPid = wanted.lockPid;
+        this._notificationPrivacy.setPrivateApps(wanted.hideNotifications || []);
         for (const actor of global.get_window_actors()) {
             const win = actor.meta_window;
             const id = this._id(win);
@@ -238,5 +243,139 @@ class AppLock {
         if (frame.x !== x || frame.y !== y)
             win.move_frame(true, x, y);
         return true;
+    }
+}
+
+/* The notifications of a locked app show no content. The guard names the desktop ids whose notifications must be
+ * private (Poll's `hideNotifications`: its guarded apps that are obscured or locked and whose HideNotifications is
+ * true). Their notifications, from org.freedesktop.Notifications senders (matched by the desktop-entry hint or the
+ * sender's window) and from GNotification senders (org.gtk.Notifications, by app id), say only the app's name and
+ * "Locked", with no picture of their own (the source shows the app's icon), before anything draws them: banners, the
+ * message list and the lock screen all read the notification itself. GNOME 46 and later head each notification with
+ * its app's name, so there the title is "Locked" and the body "New notification"; before, the title is the app's
+ * name and the body "Locked". Their own content is kept here and put back when the app is no longer named, if the
+ * notification is still there; an update the app sends meanwhile replaces what is kept. GNOME 43 to 45 write a notification's content with Notification.update(); 46 and
+ * later make it GObject properties, which the daemons write with set(). */
+const LOCKED = 'Locked';
+const NEW_NOTIFICATION = 'New notification';
+
+class NotificationPrivacy {
+    constructor() {
+        this._privateApps = new Set();
+        // Each masked notification's own content, as its app last sent it.
+        this._own = new WeakMap();
+        const privacy = this;
+        const prototype = MessageTray.Notification.prototype;
+        this._prototype = prototype;
+        if (typeof prototype.update === 'function') {
+            const update = prototype.update;
+            this._method = 'update';
+            this._original = Object.getOwnPropertyDescriptor(prototype, 'update');
+            this._write = (notification, content) => update.call(notification, content.title, content.banner,
+                content.params);
+            prototype.update = function (title, banner, params = {}) {
+                const app = privacy._privateApp(this);
+                if (!app) {
+                    privacy._own.delete(this);
+                    return update.call(this, title, banner, params);
+                }
+                privacy._own.set(this, {title, banner, params});
+                this.gicon = null;
+                this.secondaryGIcon = null;
+                return update.call(this, ...privacy._masked(app, params));
+            };
+        } else {
+            const set = prototype.set;
+            this._method = 'set';
+            this._original = Object.getOwnPropertyDescriptor(prototype, 'set');
+            this._write = (notification, content) => set.call(notification, content);
+            prototype.set = function (properties) {
+                const app = privacy._privateApp(this);
+                if (!app) {
+                    privacy._own.delete(this);
+                    return set.call(this, properties);
+                }
+                const own = privacy._own.get(this) || privacy._contentOf(this);
+                for (const key of Object.keys(own)) {
+                    if (key in properties)
+                        own[key] = properties[key];
+                }
+                privacy._own.set(this, own);
+                return set.call(this, Object.assign({}, properties, privacy._masked(app)));
+            };
+        }
+    }
+
+    destroy() {
+        this.setPrivateApps([]);
+        if (this._original)
+            Object.defineProperty(this._prototype, this._method, this._original);
+        else
+            delete this._prototype[this._method];
+    }
+
+    /* Masks the notifications of the apps `ids` names, and puts back the content of the others. */
+    setPrivateApps(ids) {
+        this._privateApps = new Set(ids);
+        for (const source of Main.messageTray.getSources()) {
+            for (const notification of source.notifications || []) {
+                const app = this._privateApp(notification);
+                const own = this._own.get(notification);
+                if (app && !own) {
+                    this._own.set(notification, this._contentOf(notification));
+                    this._write(notification, this._withTime(notification, this._masked(app, {})));
+                } else if (!app && own) {
+                    this._own.delete(notification);
+                    this._write(notification, this._withTime(notification, own));
+                }
+            }
+        }
+    }
+
+    /* The Shell.App of the notification's source when the guard names it, else null. */
+    _privateApp(notification) {
+        const source = notification.source;
+        const app = source ? source.app || source._app || null : null;
+        if (!app || this._privateApps.size === 0)
+            return null;
+        const id = (app.get_id() || '').replace(/\.desktop$/, '');
+        return this._privateApps.has(id) ? app : null;
+    }
+
+    /* What a masked notification shows, in the form the Shell's generation writes (update()'s arguments or set()'s
+     * properties). */
+    _masked(app, params) {
+        if (this._method === 'update') {
+            return [app.get_name(), LOCKED, Object.assign({}, params, {
+                gicon: null, secondaryGIcon: null, bannerMarkup: false,
+            })];
+        }
+        return {title: LOCKED, body: NEW_NOTIFICATION, gicon: null, useBodyMarkup: false};
+    }
+
+    /* The notification's content as it shows now. */
+    _contentOf(notification) {
+        if (this._method === 'update') {
+            return {title: notification.title, banner: notification.bannerBodyText, params: {
+                gicon: notification.gicon || null, secondaryGIcon: notification.secondaryGIcon || null,
+                bannerMarkup: notification.bannerBodyMarkup, soundName: notification._soundName || null,
+                soundFile: notification._soundFile || null,
+            }};
+        }
+        return {title: notification.title, body: notification.body, gicon: notification.gicon,
+            useBodyMarkup: notification.useBodyMarkup};
+    }
+
+    /* `content` to write over a notification already shown, keeping its time (and, before GNOME 46, its actions and
+     * picture as `content` says them, not cleared). */
+    _withTime(notification, content) {
+        if (this._method === 'update') {
+            const [title, banner, params] = Array.isArray(content)
+                ? content : [content.title, content.banner, content.params];
+            notification.gicon = params.gicon || null;
+            notification.secondaryGIcon = params.secondaryGIcon || null;
+            return {title, banner, params: Object.assign({}, params, {clear: false, datetime: notification.datetime})};
+        }
+        return Object.assign({}, content, {datetime: notification.datetime});
     }
 }

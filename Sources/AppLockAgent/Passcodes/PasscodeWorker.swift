@@ -16,8 +16,8 @@ final class PasscodeWorker: Sendable {
     /// What a verification found.
     enum Verification: Sendable {
         /// The passcode is right; the store now holds a hash of `kind` with this fingerprint (for ChangePasscode,
-        /// the new one's).
-        case verified(kind: PasscodeKind, fingerprint: String)
+        /// the new one's). `sealing` is what it learnt for the app's authenticated policy when asked.
+        case verified(kind: PasscodeKind, fingerprint: String, sealing: SealFinding?)
         case wrong
         /// The item is gone, or its hash is not the one recorded (``PasscodeRecords``): nothing is verified.
         case tampered
@@ -43,9 +43,11 @@ final class PasscodeWorker: Sendable {
     private static let workerNice: Int32 = 10
 
     /// Verifies `passcode` against the stored hash, once the hash is found to be the one `recorded` (the app's
-    /// record when the attempt began); on success re-hashes it when the stored parameters are weaker than the
-    /// current ones.
-    func verify(_ app: AppID, _ passcode: SecretBytes, recorded: PasscodeRecords.Record?) -> Verification {
+    /// record when the attempt began); on success derives the app's sealing key and checks the seal on disk when
+    /// `sealing` asks, and re-hashes the passcode when the stored parameters are weaker than the current ones.
+    func verify(
+        _ app: AppID, _ passcode: SecretBytes, recorded: PasscodeRecords.Record?, sealing: SealingRequest?
+    ) -> Verification {
         let stored: StoredPasscode?
         do {
             stored = try store.lookup(app)
@@ -56,10 +58,27 @@ final class PasscodeWorker: Sendable {
         guard case .intact = PasscodeRecords.check(recorded: recorded, fingerprint: fingerprint), let stored, let fingerprint
         else { return .tampered }
         guard hasher.verify(passcode, against: stored.encodedHash) else { return .wrong }
+        let finding = sealing.flatMap { check($0.claim, of: app, with: passcode, fingerprint: fingerprint) }
         if hasher.needsRehash(stored.encodedHash), case .success(let stronger) = save(app, passcode, kind: stored.kind) {
-            return .verified(kind: stored.kind, fingerprint: stronger)
+            return .verified(kind: stored.kind, fingerprint: stronger, sealing: finding)
         }
-        return .verified(kind: stored.kind, fingerprint: fingerprint)
+        return .verified(kind: stored.kind, fingerprint: fingerprint, sealing: finding)
+    }
+
+    /// The sealing key of `passcode` with a fresh salt; nil when Argon2id cannot have its memory.
+    func newSealingKey(_ passcode: SecretBytes) -> SealingKey? {
+        try? SealingKey(deriving: passcode, salt: SealingKey.newSalt(), limits: hasher.limits)
+    }
+
+    /// Derives the sealing key of `passcode` with the salt of `claim` and checks its seal, made with the hash whose
+    /// fingerprint is `fingerprint`; without a whole seal, a fresh key and a claim that is not authentic.
+    private func check(_ claim: SealedPolicy?, of app: AppID, with passcode: SecretBytes, fingerprint: String) -> SealFinding? {
+        if let claim, let salt = claim.salt, let tag = claim.tag,
+           let key = try? SealingKey(deriving: passcode, salt: salt, limits: hasher.limits) {
+            let message = SealedPolicy.message(app: app, fingerprint: fingerprint, policyText: claim.policyText)
+            return SealFinding(key: key, claimIsAuthentic: key.verifies(tag, of: message))
+        }
+        return newSealingKey(passcode).map { SealFinding(key: $0, claimIsAuthentic: false) }
     }
 
     /// Hashes `passcode` and stores it as the app's passcode, replacing any other; returns the new hash's fingerprint.
@@ -101,4 +120,19 @@ final class PasscodeWorker: Sendable {
         case .unavailable(let why): why
         }
     }
+}
+
+/// What the agent asks of a verification for an app whose sealing key it does not hold yet: derive it, and check the
+/// seal of the authenticated policy on disk.
+struct SealingRequest: Sendable {
+    /// The authenticated policy on disk; nil when there is none.
+    let claim: SealedPolicy?
+}
+
+/// What a verification learnt for sealing the app's authenticated policy.
+struct SealFinding: Sendable {
+    /// The key to seal with from now on.
+    let key: SealingKey
+    /// Whether the seal on disk was made with this passcode for the hash it verified against; nil when not checked.
+    let claimIsAuthentic: Bool?
 }

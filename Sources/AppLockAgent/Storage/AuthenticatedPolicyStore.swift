@@ -1,28 +1,30 @@
+import AppLockAgentCore
 import AppLockCore
 import AppLockProtocol
 import SystemKit
 
-/// The authenticated policies on disk: `$XDG_STATE_HOME/applock/policies/<app_id>.conf`, each a `[Policy]` group
-/// setting every key, replaced atomically when it changes.
+/// The authenticated policies on disk: `$XDG_STATE_HOME/applock/policies/<app_id>.conf`, each a ``SealedPolicy``,
+/// replaced atomically when it changes.
 struct AuthenticatedPolicyStore {
     let directory: String
 
     func path(of app: AppID) -> String { directory + "/" + app.rawValue + ".conf" }
 
-    /// The authenticated policy of `app`; nil when there is none yet. A file that cannot be read fails closed: the
-    /// defaults count as authenticated, so any weakening below them waits for the passcode.
-    func load(_ app: AppID) -> (Policy?, problem: String?) {
+    /// What the disk holds for `app` and the policy it claims; nil when there is no file. A file that cannot be read,
+    /// or whose policy text does not parse, claims nothing (the agent then holds against the defaults).
+    func load(_ app: AppID) -> (SealedPolicy?, claimed: Policy?, problem: String?) {
         do {
-            guard let text = try TextFiles.read(path(of: app)) else { return (nil, nil) }
-            return (try PolicyOverrides.parse(text, fileName: path(of: app)).applied(to: .defaults), nil)
+            guard let text = try TextFiles.read(path(of: app)) else { return (nil, nil, nil) }
+            let sealed = SealedPolicy.decode(text)
+            return (sealed, try PolicyOverrides.parse(sealed.policyText, fileName: path(of: app)).applied(to: .defaults), nil)
         } catch {
-            return (.defaults, "\(error)")
+            return (nil, nil, "\(error)")
         }
     }
 
-    func save(_ policy: Policy, for app: AppID) throws(FileError) {
+    func save(_ sealed: SealedPolicy, for app: AppID) throws(FileError) {
         try TextFiles.makeDirectories(directory)
-        try TextFiles.writeAtomically(policy.policyFileText, to: path(of: app))
+        try TextFiles.writeAtomically(sealed.encoded(for: app), to: path(of: app))
     }
 
     func remove(_ app: AppID) throws(FileError) {

@@ -8,6 +8,8 @@ struct PendingSystemAuthentications {
     /// One waiting call.
     struct Entry {
         let call: MethodInvocation
+        /// For a policy confirmation: the app's policy in the files when the check began, the one the user confirms.
+        let policyAsked: Policy?
         /// The caller's process, once the bus said who it is.
         var process: CallerProcess?
         /// `CheckAuthorization` was sent, so a cancellation must reach polkit too.
@@ -16,8 +18,8 @@ struct PendingSystemAuthentications {
 
     private var entries: [UInt64: Entry] = [:]
 
-    mutating func begin(_ ticket: SystemAuthTicket, _ call: MethodInvocation) {
-        entries[ticket.id] = Entry(call: call)
+    mutating func begin(_ ticket: SystemAuthTicket, _ call: MethodInvocation, policyAsked: Policy? = nil) {
+        entries[ticket.id] = Entry(call: call, policyAsked: policyAsked)
     }
 
     func isPending(_ ticket: SystemAuthTicket) -> Bool {

@@ -34,15 +34,15 @@ struct ChangePasscodeCommand: ParsableCommand {
         let old = try input.read(prompt: "Current passcode for \(app): ")
         let new = try input.readNew(for: app, kind: kind?.kind)
         let chosen = kind?.kind ?? Self.keepKind(current, for: new)
-        try agent.perform(.changePasscode(app, from: old, to: new, kind: chosen), about: app)
+        try agent.perform(.changePasscode(app, from: old.makeString(), to: new.makeString(), kind: chosen), about: app)
         Output.line("Passcode changed for \(app) (\(chosen.rawValue)).")
     }
 
     /// The current kind when the new passcode fits it, otherwise the guessed one.
-    private static func keepKind(_ current: PasscodeKind?, for passcode: String) -> PasscodeKind {
-        if let current, (try? PasscodeRules.validate(passcode, kind: current, policy: .defaults)) != nil {
+    private static func keepKind(_ current: PasscodeKind?, for passcode: PasscodeBytes) -> PasscodeKind {
+        if let current, (try? PasscodeRules.validate(passcode.makeString(), kind: current, policy: .defaults)) != nil {
             return current
         }
-        return PasscodeKindGuess.kind(for: passcode)
+        return PasscodeInput.kind(of: passcode, given: nil)
     }
 }

@@ -32,8 +32,8 @@ struct SetPasscodeCommand: ParsableCommand {
         try PasscodeCheck.requireNoPasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)
         let passcode = try input.readNew(for: app, kind: kind?.kind)
-        let chosen = kind?.kind ?? PasscodeKindGuess.kind(for: passcode)
-        try agent.perform(.setPasscode(app, passcode, kind: chosen), about: app)
+        let chosen = PasscodeInput.kind(of: passcode, given: kind?.kind)
+        try agent.perform(.setPasscode(app, passcode.makeString(), kind: chosen), about: app)
         Output.line("Passcode set for \(app) (\(chosen.rawValue)).")
     }
 }

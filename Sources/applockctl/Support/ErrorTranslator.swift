@@ -68,6 +68,9 @@ enum ErrorTranslator {
                 + "`applockctl reset-passcode` (system authentication).")
         case .policyFileBroken:
             return CommandFailure(.invalidArgument, sentence("A policy file cannot be used; its last good version stays."))
+        case .policyChanged:
+            return CommandFailure(.policyChanged, "The policy files of \(subject) changed while you authenticated, so "
+                + "nothing was confirmed; run `applockctl policy confirm` again to confirm what they ask now.")
         case .interrupted:
             return CommandFailure(.failure, sentence("A lock arrived while the passcode was checked; \(subject) stays locked."))
         }

@@ -21,6 +21,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case systemAuthUnavailable = 18
     case guardNotProtecting = 19
     case passcodeTampered = 20
+    case policyChanged = 21
     case cancelled = 130
 
     /// What the status means, for `--help` and the man page.
@@ -48,6 +49,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         case .guardNotProtecting:
             "status: applock-guard cannot hide guarded apps now (the Guard line says why), or it is not running while an app is guarded"
         case .passcodeTampered: "the passcode's keyring item was removed or replaced outside AppLock (reset-passcode clears it)"
+        case .policyChanged: "policy confirm: the policy files changed while you authenticated; nothing was confirmed"
         case .cancelled: "interrupted at the passcode prompt (Ctrl-C)"
         }
     }

@@ -19,6 +19,6 @@ struct PasscodeCallOptions: ParsableArguments {
         try PasscodeCheck.requirePasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)
         let passcode = try input.read(prompt: "Passcode for \(app): ")
-        try agent.perform(request(app, passcode), about: app)
+        try agent.perform(request(app, passcode.makeString()), about: app)
     }
 }

@@ -1,39 +1,58 @@
+import AppLockClient
 import AppLockCore
 import AppLockProtocol
+import Glibc
 
 /// Where passcodes come from: the terminal without echo, or standard input with `--stdin` (one line per
-/// passcode, for scripts). A passcode never comes from the command line.
+/// passcode, for scripts). A passcode never comes from the command line. Each is read into a ``PasscodeBytes`` (one
+/// fixed buffer, wiped when released); a `String` of it is made only for a check or the call that carries it.
 final class PasscodeInput {
     private let terminal: Terminal?
 
     /// The most rounds `readNew` asks for a new passcode and its confirmation.
     static let maximumRounds = 3
 
+    static let tooLong = CommandFailure(
+        .invalidPasscode, "The passcode is not acceptable: it is longer than \(PasscodeBytes.capacity) bytes.")
+
     init(fromStandardInput: Bool) throws(CommandFailure) {
         terminal = fromStandardInput ? nil : try Terminal()
     }
 
     /// Reads one passcode: a no-echo prompt on the terminal, or the next line of standard input.
-    func read(prompt: String) throws(CommandFailure) -> String {
-        let passcode: String
-        if let terminal {
-            passcode = try terminal.readSecret(prompt: prompt)
-        } else {
-            guard var line = readLine(strippingNewline: true) else {
-                throw CommandFailure(.passcodeNotEntered, "No passcode on standard input.")
-            }
-            if line.hasSuffix("\r") { line.removeLast() }
-            passcode = line
-        }
+    func read(prompt: String) throws(CommandFailure) -> PasscodeBytes {
+        let passcode = if let terminal { try terminal.readSecret(prompt: prompt) } else { try Self.readStandardInputLine() }
         if passcode.isEmpty {
             throw CommandFailure(.passcodeNotEntered, "No passcode was entered.")
         }
         return passcode
     }
 
+    /// The next line of standard input, read a byte at a time (nothing is buffered beyond it), without its line end.
+    private static func readStandardInputLine() throws(CommandFailure) -> PasscodeBytes {
+        let line = PasscodeBytes()
+        var overflowed = false
+        var readAny = false
+        // A carriage return counts only when a byte follows it: "\r\n" ends a line as "\n" does.
+        var carriageReturn = false
+        while true {
+            var byte: UInt8 = 0
+            let n = Glibc.read(STDIN_FILENO, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 || byte == 0x0a { break }
+            readAny = true
+            if carriageReturn, !line.append(0x0d) { overflowed = true }
+            carriageReturn = byte == 0x0d
+            if !carriageReturn, !line.append(byte) { overflowed = true }
+        }
+        guard readAny else { throw CommandFailure(.passcodeNotEntered, "No passcode on standard input.") }
+        if overflowed { throw tooLong }
+        return line
+    }
+
     /// Reads a new passcode. On the terminal it is asked twice; on a mismatch (or a passcode that does not fit
     /// `kind`) the user is told and asked again, at most `maximumRounds` times. From standard input it is one line.
-    func readNew(for app: AppID, kind: PasscodeKind?) throws(CommandFailure) -> String {
+    func readNew(for app: AppID, kind: PasscodeKind?) throws(CommandFailure) -> PasscodeBytes {
         guard let terminal else {
             let passcode = try read(prompt: "")
             try Self.check(passcode, kind: kind)
@@ -52,18 +71,22 @@ final class PasscodeInput {
                 continue
             }
             let second = try read(prompt: "Confirm the new passcode: ")
-            if first == second { return first }
+            if first.matches(second) { return first }
             lastFailure = mismatch
             if round < Self.maximumRounds { terminal.say("Passcodes did not match; try again.\n") }
         }
         throw lastFailure
     }
 
+    /// The kind of a new passcode: `kind` when given, else the one its shape suggests.
+    static func kind(of passcode: PasscodeBytes, given kind: PasscodeKind?) -> PasscodeKind {
+        kind ?? PasscodeKindGuess.kind(for: passcode.makeString())
+    }
+
     /// Checks the shape of a new passcode against its kind (the agent checks the policy too).
-    private static func check(_ passcode: String, kind: PasscodeKind?) throws(CommandFailure) {
-        let kind = kind ?? PasscodeKindGuess.kind(for: passcode)
+    private static func check(_ passcode: PasscodeBytes, kind: PasscodeKind?) throws(CommandFailure) {
         do {
-            try PasscodeRules.validate(passcode, kind: kind, policy: .defaults)
+            try PasscodeRules.validate(passcode.makeString(), kind: Self.kind(of: passcode, given: kind), policy: .defaults)
         } catch {
             throw CommandFailure(.invalidPasscode, "The passcode is not acceptable: \(error.description).")
         }

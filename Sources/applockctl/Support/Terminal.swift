@@ -1,3 +1,4 @@
+import AppLockClient
 import Glibc
 
 /// The controlling terminal (`/dev/tty`), used for passcode prompts so that they work even when standard
@@ -31,9 +32,10 @@ final class Terminal {
         }
     }
 
-    /// Shows `prompt` and reads one line without echo. Backspace, Ctrl-U (erase the line), Ctrl-C (cancel, exit
-    /// 130) and Ctrl-D (end of input on an empty line) work as at a shell prompt.
-    func readSecret(prompt: String) throws(CommandFailure) -> String {
+    /// Shows `prompt` and reads one line without echo into a ``PasscodeBytes`` (one fixed buffer, wiped when
+    /// released). Backspace, Ctrl-U (erase the line), Ctrl-C (cancel, exit 130) and Ctrl-D (end of input on an empty
+    /// line) work as at a shell prompt. A line longer than the longest passcode is refused.
+    func readSecret(prompt: String) throws(CommandFailure) -> PasscodeBytes {
         say(prompt)
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else {
@@ -46,9 +48,9 @@ final class Terminal {
         guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else {
             throw CommandFailure(.passcodeNotEntered, "Cannot switch the terminal's echo off.")
         }
-        var line: [UInt8] = []
+        let line = PasscodeBytes()
+        var tooLong = false
         defer {
-            for i in line.indices { line[i] = 0 }
             _ = tcsetattr(fd, TCSAFLUSH, &saved)
             say("\n")
         }
@@ -61,22 +63,19 @@ final class Terminal {
             }
             switch byte {
             case 0x0a, 0x0d:
-                return String(decoding: line, as: UTF8.self)
+                if tooLong { throw PasscodeInput.tooLong }
+                return line
             case 0x03:
                 throw CommandFailure(.cancelled, "Cancelled.")
             case 0x04:
                 if line.isEmpty { throw CommandFailure(.passcodeNotEntered, "No passcode was entered.") }
             case 0x7f, 0x08:
-                while let last = line.last {
-                    line[line.count - 1] = 0
-                    line.removeLast()
-                    if last & 0xc0 != 0x80 { break }
-                }
+                line.removeLastScalar()
             case 0x15:
-                for i in line.indices { line[i] = 0 }
-                line.removeAll(keepingCapacity: true)
+                line.wipe()
+                tooLong = false
             default:
-                if byte >= 0x20 { line.append(byte) }
+                if byte >= 0x20, !line.append(byte) { tooLong = true }
             }
         }
     }

@@ -1,0 +1,125 @@
+import AppLockProtocol
+import DBusKit
+public import Foundation
+
+/// What GNOME Shell shows of notifications, read from inside the Shell by a test-only extension of its own
+/// (installed with ``GnomeShellSession``'s `otherExtensions`; the Shell's `Eval` is closed to ordinary callers):
+/// every text on the Shell's stage (banners, the message list, the lock screen, wherever they are drawn) and each
+/// notification's title and body as the Shell holds them (what every one of those views reads).
+public struct GnomeNotificationReader: Sendable {
+    static let uuid = "applock-test-notification-reader@applock.github.io"
+    static let path = "/io/github/applock/Test/NotificationReader"
+    static let interface = "io.github.applock.Test.NotificationReader"
+
+    /// What the Shell shows.
+    public struct Reading: Sendable, Decodable {
+        /// One notification as the Shell holds it.
+        public struct Notification: Sendable, Decodable {
+            public let source: String?
+            public let title: String?
+            public let body: String?
+        }
+
+        /// The text of every `ClutterText` on the stage, shown or not.
+        public let labels: [String]
+        public let notifications: [Notification]
+
+        /// Every text the Shell has, joined: labels, sources, titles and bodies.
+        public var allText: String {
+            (labels + notifications.flatMap { [$0.source, $0.title, $0.body].compactMap(\.self) }).joined(separator: "\n")
+        }
+    }
+
+    /// The extension's folder, to pass to ``GnomeShellSession`` as one of its `otherExtensions`.
+    public let extensionDirectory: URL
+    private let sessionBusAddress: String
+
+    /// Writes the reader extension for the Shell's generation (`shellVersion`) under `directory`.
+    public init(directory: URL, shellVersion: Int, sessionBusAddress: String) throws {
+        extensionDirectory = directory.appendingPathComponent(Self.uuid)
+        self.sessionBusAddress = sessionBusAddress
+        try FileManager.default.createDirectory(at: extensionDirectory, withIntermediateDirectories: true)
+        let body = """
+            class NotificationReader {
+                enable() {
+                    this._object = Gio.DBusExportedObject.wrapJSObject(`<node><interface name="\(Self.interface)">
+                        <method name="Read"><arg type="s" direction="out"/></method>
+                        <method name="ShowMessageList"><arg type="b" direction="in"/></method>
+                        </interface></node>`, this);
+                    this._object.export(Gio.DBus.session, '\(Self.path)');
+                }
+                disable() {
+                    this._object.unexport();
+                }
+                Read() {
+                    const labels = [];
+                    const walk = actor => {
+                        if (actor instanceof Clutter.Text && actor.text)
+                            labels.push(actor.text);
+                        for (const child of actor.get_children())
+                            walk(child);
+                    };
+                    walk(global.stage);
+                    const notifications = [];
+                    for (const source of Main.messageTray.getSources()) {
+                        for (const n of source.notifications) {
+                            notifications.push({source: source.title || null, title: n.title || null,
+                                body: (n.body !== undefined ? n.body : n.bannerBodyText) || null});
+                        }
+                    }
+                    return JSON.stringify({labels, notifications});
+                }
+                ShowMessageList(open) {
+                    const menu = Main.panel.statusArea.dateMenu.menu;
+                    if (open)
+                        menu.open();
+                    else
+                        menu.close();
+                }
+            }
+            """
+        let modules = shellVersion >= GnomeShellExtensions.firstModuleVersion
+        let versions = modules ? #"["45", "46", "47", "48", "49"]"# : #"["43", "44"]"#
+        let script = modules ? """
+            import Clutter from 'gi://Clutter';
+            import Gio from 'gi://Gio';
+            import * as Main from 'resource:///org/gnome/shell/ui/main.js';
+            import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
+            \(body)
+            export default class ReaderExtension extends Extension {
+                enable() { this._reader = new NotificationReader(); this._reader.enable(); }
+                disable() { this._reader.disable(); this._reader = null; }
+            }
+            """ : """
+            const { Clutter, Gio } = imports.gi;
+            const Main = imports.ui.main;
+            \(body)
+            function init() { return new NotificationReader(); }
+            """
+        try """
+            {"uuid": "\(Self.uuid)", "name": "AppLock test notification reader",
+             "description": "Tells a test what the Shell shows of notifications.", "shell-version": \(versions),
+             "session-modes": ["user", "unlock-dialog"]}
+            """.write(to: extensionDirectory.appendingPathComponent("metadata.json"), atomically: true, encoding: .utf8)
+        try script.write(to: extensionDirectory.appendingPathComponent("extension.js"), atomically: true, encoding: .utf8)
+    }
+
+    /// What the Shell shows now, or nil when the reader does not answer (the Shell is still starting).
+    public func read() -> Reading? {
+        guard let reply = try? call("Read", []), let text = reply.first?.stringValue else { return nil }
+        return try? JSONDecoder().decode(Reading.self, from: Data(text.utf8))
+    }
+
+    /// Opens (or closes) the message list, the date menu's drop-down, as a click on the clock would.
+    public func showMessageList(_ open: Bool) throws {
+        _ = try call("ShowMessageList", [.boolean(open)])
+    }
+
+    private func call(_ member: String, _ arguments: [DBusValue]) throws -> [DBusValue] {
+        let connection = try Connection.address(sessionBusAddress)
+        defer { connection.close() }
+        return try connection.call(
+            destination: "org.gnome.Shell", path: ObjectPath(Self.path), interface: Self.interface, member: member,
+            arguments: arguments, timeout: .seconds(10))
+    }
+}

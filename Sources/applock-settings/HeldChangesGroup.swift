@@ -1,0 +1,39 @@
+import AppLockProtocol
+import GtkKit
+
+/// The weakenings of protected apps' policies the agent holds until they are authenticated
+/// (`GetHeldPolicyChanges`), one row each with a "Confirm…" button that opens the ``PolicyConfirmationDialog``;
+/// hidden while there is none.
+@MainActor
+final class HeldChangesGroup {
+    let group = PreferencesGroup(
+        title: "Changes Waiting for Authentication",
+        description: "These changes make an app's protection weaker. They apply once the app's passcode, or your own "
+            + "system authentication, confirms them.")
+    var onConfirm: ((AppID) -> Void)?
+    private var shown: [AppID: [String]] = [:]
+
+    init() {
+        group.isVisible = false
+    }
+
+    /// Shows `held` (the keys waiting per app); `name` gives each app's name.
+    func show(_ held: [AppID: [String]], name: (AppID) -> String) {
+        guard held != shown else { return }
+        shown = held
+        group.removeAll()
+        for app in held.keys.sorted() {
+            let row = ActionRow(
+                title: "\(name(app)): policy change waiting for authentication",
+                subtitle: "\(app): \(held[app]!.joined(separator: ", ")) — applockctl policy confirm \(app)")
+            row.addPrefix(Image(iconName: "dialog-warning-symbolic"))
+            let confirm = Button(label: "Confirm…")
+            confirm.setAccessibleLabel("Confirm the change for \(name(app))")
+            confirm.setAlignment(vertical: .center)
+            confirm.onClicked { [weak self] in self?.onConfirm?(app) }
+            row.addSuffix(confirm)
+            group.add(row)
+        }
+        group.isVisible = !held.isEmpty
+    }
+}
