@@ -34,6 +34,8 @@ packages=(
     xterm xvfb x11-utils gcc libc6-dev pkg-config libwayland-dev plasma-wayland-protocols
     # GnomeGuardTests: gtk4-demo, whose modal dialog is hidden with its locked app.
     gtk-4-examples
+    # GnomeGuardTests' screen sharing: the daemon a Mutter screen cast streams to.
+    pipewire
     systemd desktop-file-utils man-db
 )
 

@@ -18,6 +18,8 @@ packages=(
     # gjs: runs the Shell's own notification service (org.gnome.Shell.Notifications, which owns
     # org.freedesktop.Notifications) in GnomeGuardTests' notification test.
     gjs
+    # pipewire: the daemon a Mutter screen cast streams to (GnomeGuardTests' screen sharing).
+    pipewire
     libwayland-dev libwayland-bin wayland-protocols plasma-wayland-protocols
 )
 # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).

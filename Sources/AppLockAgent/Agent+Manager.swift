@@ -113,6 +113,14 @@ extension Agent {
                     return (machine: [], reply: [])
                 }
             }
+        case .reportScreenShare:
+            return { [unowned self] call in
+                answer(call) { now in
+                    guard case .boolean(let sharing) = call.arguments[1] else { return (machine: [], reply: []) }
+                    return (machine: try machine.screenShare(sharing, reporter: call.sender, source: call.string(0), now: now),
+                            reply: [])
+                }
+            }
         case .getMissedAttempts:
             return { [unowned self] call in
                 answer(call) { _ in
@@ -130,6 +138,7 @@ extension Agent {
             case .version: (property.name, .string(configuration.version))
             case .sessionState: (property.name, .string(machine.sessionState.rawValue))
             case .applications: (property.name, .objectPathArray(machine.knownApps.map(\.objectPath)))
+            case .screenShared: (property.name, .boolean(machine.screenShared))
             }
         }
     }

@@ -237,6 +237,10 @@ public final class Agent {
             case .sessionStateChanged(let state):
                 publisher.sessionStateChanged(state)
                 logger.info("session state \(state.rawValue)", metadata: ["source": "\(source)"])
+            case .screenSharedChanged(let shared):
+                publisher.screenSharedChanged(shared)
+                logger.info(shared ? "the screen is shared or recorded" : "screen sharing ended",
+                            metadata: ["source": "\(source)"])
             case .rescheduleTimer(let deadline):
                 reschedule(deadline)
             case .rescheduleLockoutTimer(let end):

@@ -14,6 +14,8 @@ public enum AgentAction: Equatable, Sendable {
     case appRemoved(AppID)
     /// Emit SessionStateChanged and PropertiesChanged(SessionState).
     case sessionStateChanged(SessionState)
+    /// The screen started or stopped being shared or recorded: PropertiesChanged(ScreenShared), and a log line.
+    case screenSharedChanged(Bool)
     /// Arm the grace/idle timer at this boot-clock time (`CLOCK_BOOTTIME`; nil: disarm).
     case rescheduleTimer(BootMicroseconds?)
     /// Arm the lock-out timer at this wall-clock time (nil: disarm); it only announces that a lock-out ended.

@@ -64,6 +64,7 @@ extension AgentStateMachine {
             guard let e = apps[app], p != e.policy else { continue }
             update(app) { $0.policy = p }
             actions.append(.propertiesChanged(app))
+            if p.lockOnScreenShare != e.policy.lockOnScreenShare { screenShareRuleChanged(app, &actions) }
             if !p.allowInhibit && e.inhibited {
                 for cookie in e.inhibitorCookies.sorted() { dropInhibitor(cookie) }
                 releasedLastInhibitor(app, now: now, source: "policy", &actions)

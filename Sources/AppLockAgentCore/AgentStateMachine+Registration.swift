@@ -54,6 +54,7 @@ extension AgentStateMachine {
             dropRegistration(app, now: now, source: "peer-left", &actions)
         }
         cancelSystemAuthentications(of: uniqueName, &actions)
+        withdrawScreenShare(of: uniqueName, source: "peer-left", &actions)
         finish(&actions)
         return actions
     }

@@ -43,6 +43,8 @@ public struct AgentStateMachine: Sendable, Equatable {
     var presenceIdleSince: BootMicroseconds?
     var sleeping = false
     var shuttingDown = false
+    /// The connections that say the screen is being shared or recorded, each with the source it names.
+    var screenSharers: [String: String] = [:]
 
     public init(policies: PolicySet = PolicySet(), ledger: LockoutLedger = LockoutLedger()) {
         policySet = policies
@@ -252,6 +254,7 @@ public struct AgentStateMachine: Sendable, Equatable {
             if inactive && p.lockOnSessionSwitch {
                 trigger(app, cause: .sessionSwitch, reason: .sessionSwitch, source: source, &actions)
             }
+            if !screenSharers.isEmpty { applyScreenShare(app, source: source, &actions) }
             update(app) { $0.idleTriggered = false }
         }
         expireDeadlines(now: now, &actions)

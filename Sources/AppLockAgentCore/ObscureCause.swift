@@ -8,4 +8,5 @@ enum ObscureCause: Hashable, Sendable {
     case shutdown
     case background
     case manual
+    case screenShare
 }

@@ -29,6 +29,8 @@ public struct Policy: Equatable, Sendable {
     public var allowPasscodeReset: Bool
     /// A lock-out stops system authentication too (set only by the administrator's `[Mandatory]` group).
     public var lockoutBlocksSystemAuthentication: Bool
+    /// What screen sharing or recording does to the app.
+    public var lockOnScreenShare: ScreenShareRule
 
     public init(
         lockOnLaunch: Bool = true,
@@ -49,7 +51,8 @@ public struct Policy: Equatable, Sendable {
         hideNotifications: Bool = true,
         allowSystemAuthentication: Bool = true,
         allowPasscodeReset: Bool = true,
-        lockoutBlocksSystemAuthentication: Bool = false
+        lockoutBlocksSystemAuthentication: Bool = false,
+        lockOnScreenShare: ScreenShareRule = .obscure
     ) {
         self.lockOnLaunch = lockOnLaunch
         self.lockOnSessionLock = lockOnSessionLock
@@ -70,6 +73,7 @@ public struct Policy: Equatable, Sendable {
         self.allowSystemAuthentication = allowSystemAuthentication
         self.allowPasscodeReset = allowPasscodeReset
         self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
+        self.lockOnScreenShare = lockOnScreenShare
     }
 
     /// SPEC's built-in defaults.

@@ -17,6 +17,7 @@ struct PolicyFieldParser {
         case .uint32List: .uint32Array(try uint32List())
         case .passcodeKinds: try kinds().policyValue
         case .backgroundRule: try backgroundRule().policyValue
+        case .screenShareRule: try screenShareRule().policyValue
         case .appIDs: .stringArray(try appIDs().map(\.rawValue))
         }
     }
@@ -57,6 +58,13 @@ struct PolicyFieldParser {
     func backgroundRule() throws(KeyFileError) -> BackgroundRule {
         guard let rule = BackgroundRule(keyFileValue: entry.value) else {
             throw fail("expected \(BackgroundRule.allCases.map(\.rawValue).joined(separator: " or ")), not \"\(entry.value)\"")
+        }
+        return rule
+    }
+
+    func screenShareRule() throws(KeyFileError) -> ScreenShareRule {
+        guard let rule = ScreenShareRule(rawValue: entry.value) else {
+            throw fail("expected \(ScreenShareRule.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(entry.value)\"")
         }
         return rule
     }

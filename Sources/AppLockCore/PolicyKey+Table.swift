@@ -4,7 +4,7 @@ extension PolicyKey {
         lockOnLaunch, lockOnSessionLock, lockOnScreenSaver, lockOnSuspend, lockOnSessionSwitch, lockAfterIdle,
         gracePeriod, obscureInBackground, allowInhibit, maxFailedAttempts, lockoutSchedule, passcodeKinds,
         minimumLength, guarded, backgroundWhen, hideNotifications, allowSystemAuthentication, allowPasscodeReset,
-        lockoutBlocksSystemAuthentication,
+        lockoutBlocksSystemAuthentication, lockOnScreenShare,
     ]
 
     public static let lockOnLaunch = PolicyKey(
@@ -107,4 +107,11 @@ extension PolicyKey {
         userSettable: false,
         label: "Lock-Out Stops System Authentication",
         explanation: "While a lock-out lasts, system authentication cannot unlock either")
+
+    public static let lockOnScreenShare = PolicyKey(
+        "LockOnScreenShare", \.lockOnScreenShare, .screenShareRule,
+        strictness: .laterIn(ScreenShareRule.allCases.map(\.policyValue)),
+        mandatory: MandatoryKey("LockOnScreenShare", "at least this: obscure or lock"),
+        label: "Screen Sharing",
+        explanation: "While the screen is shared or recorded: off, obscure (cover it) or lock the app")
 }

@@ -66,6 +66,7 @@ public struct PolicyKey: Sendable {
         guard self.mandatory?.scope == .everyApp, let value = mandatory.limits[name] else { return nil }
         switch (strictness, value) {
         case (.strictest(let strictest), _): return value == strictest ? .fixed(value) : nil
+        case (.laterIn(let order), _): return value == order.last ? .fixed(value) : nil
         case (.smaller, .uint32(let most)), (.smallerWithZeroAsNever, .uint32(let most)): return .atMost(most)
         default: return nil
         }

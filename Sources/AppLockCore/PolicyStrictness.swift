@@ -4,6 +4,8 @@
 public enum PolicyStrictness: Equatable, Sendable {
     /// This value is stricter than any other (`true` for `LockOn…`, `false` for `Allow…`, `unfocused`).
     case strictest(PolicyValue)
+    /// A value later in this list (weakest first) is stricter (`LockOnScreenShare`: `off`, `obscure`, `lock`).
+    case laterIn([PolicyValue])
     /// The smaller number is stricter (`GracePeriod`, `MaxFailedAttempts`).
     case smaller
     /// The smaller number is stricter, 0 (never) being the largest (`LockAfterIdle`).
@@ -22,6 +24,9 @@ public enum PolicyStrictness: Equatable, Sendable {
         switch (self, user, limit) {
         case (.strictest(let strictest), _, _):
             return limit == strictest ? strictest : user
+        case (.laterIn(let order), _, _):
+            guard let own = order.firstIndex(of: user), let least = order.firstIndex(of: limit) else { return user }
+            return order[max(own, least)]
         case (.smaller, .uint32(let own), .uint32(let most)):
             return .uint32(min(own, most))
         case (.smallerWithZeroAsNever, .uint32(let own), .uint32(let most)):
@@ -43,6 +48,9 @@ public enum PolicyStrictness: Equatable, Sendable {
         switch (self, old, new) {
         case (.strictest(let strictest), _, _):
             return old == strictest && new != strictest
+        case (.laterIn(let order), _, _):
+            guard let before = order.firstIndex(of: old), let after = order.firstIndex(of: new) else { return old != new }
+            return after < before
         case (.smaller, .uint32(let old), .uint32(let new)):
             return new > old
         case (.smallerWithZeroAsNever, .uint32(let old), .uint32(let new)):

@@ -41,6 +41,14 @@ extension BackgroundRule: PolicyValueConvertible {
     }
 }
 
+extension ScreenShareRule: PolicyValueConvertible {
+    public var policyValue: PolicyValue { .string(rawValue) }
+    public init?(policyValue: PolicyValue) {
+        guard case .string(let text) = policyValue else { return nil }
+        self.init(rawValue: text)
+    }
+}
+
 extension PasscodeKind: PolicyListItem {
     public static func policyValue(of items: [PasscodeKind]) -> PolicyValue { .stringArray(items.map(\.rawValue)) }
     public static func items(of value: PolicyValue) -> [PasscodeKind]? {

@@ -10,6 +10,8 @@ public enum PolicyValueType: Equatable, Sendable {
     case passcodeKinds
     /// `minimised` (or `minimized`) or `unfocused`.
     case backgroundRule
+    /// `off`, `obscure` or `lock`.
+    case screenShareRule
     /// A list of app ids, possibly empty; repeats are dropped.
     case appIDs
 }

@@ -19,6 +19,8 @@ public struct LockReason: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let idle = LockReason(rawValue: "idle")
     public static let background = LockReason(rawValue: "background")
     public static let sessionSwitch = LockReason(rawValue: "session-switch")
+    /// The screen is being shared or recorded (policy key `LockOnScreenShare`).
+    public static let screenShare = LockReason(rawValue: "screen-share")
     public static let unlock = LockReason(rawValue: "unlock")
     public static let foreground = LockReason(rawValue: "foreground")
     /// The client has not heard from the agent yet (it reports `locked` meanwhile).

@@ -23,6 +23,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case getHeldPolicyChanges = "GetHeldPolicyChanges"
     case getMissedAttempts = "GetMissedAttempts"
     case reloadPolicy = "ReloadPolicy"
+    case reportScreenShare = "ReportScreenShare"
 
     /// The D-Bus member name.
     public var name: String { rawValue }
@@ -97,6 +98,9 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
                 errors: [.invalidArgument, .unknownApplication])
         case .reloadPolicy:
             return MethodContract(inputs: [], errors: [.policyFileBroken])
+        case .reportScreenShare:
+            return MethodContract(
+                inputs: [ProtocolArgument("source", "s"), ProtocolArgument("sharing", "b")], errors: [.invalidArgument])
         }
     }
 

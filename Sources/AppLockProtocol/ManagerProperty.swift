@@ -6,6 +6,8 @@ public enum ManagerProperty: String, Sendable, CaseIterable, Hashable, CustomStr
     case sessionState = "SessionState"
     /// The object paths of every known app; a change is announced as invalidated.
     case applications = "Applications"
+    /// Whether the screen is being shared or recorded, as far as the agent was told (`ReportScreenShare`).
+    case screenShared = "ScreenShared"
 
     /// The D-Bus property name.
     public var name: String { rawValue }
@@ -17,6 +19,7 @@ public enum ManagerProperty: String, Sendable, CaseIterable, Hashable, CustomStr
         case .version: PropertyContract("s")
         case .sessionState: PropertyContract("s")
         case .applications: PropertyContract("ao", changeSignal: .invalidates)
+        case .screenShared: PropertyContract("b")
         }
     }
 }

@@ -53,6 +53,15 @@ public struct AccessibilityDriver: Sendable {
         run(["value", name, role ?? "", String(value)], timeout: 10).status == 0
     }
 
+    /// The box of the object named `name` in its window's coordinates (AT-SPI's Component extents); nil when there
+    /// is none.
+    public func box(of name: String, role: String? = nil) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let result = run(["box", name, role ?? ""], timeout: 10)
+        let numbers = result.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard result.status == 0, numbers.count == 4 else { return nil }
+        return (numbers[0], numbers[1], numbers[2], numbers[3])
+    }
+
     /// The AT-SPI states of the object named `name` (`sensitive`, `checked`, `focused`…); nil when there is none.
     public func states(of name: String, role: String? = nil) -> Set<String>? {
         let result = run(["states", name, role ?? ""], timeout: 10)
@@ -171,6 +180,9 @@ public struct AccessibilityDriver: Sendable {
                     if node is not None:
                         if command == "activate":
                             node.queryAction().doAction(0)
+                        elif command == "box":
+                            e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                            print("%d %d %d %d" % (e.x, e.y, e.width, e.height))
                         elif command == "value":
                             node.queryValue().currentValue = float(sys.argv[5])
                         elif command == "states":

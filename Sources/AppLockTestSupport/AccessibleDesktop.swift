@@ -81,6 +81,17 @@ open class AccessibleDesktop {
         return typed
     }
 
+    /// Clicks the middle of the object named `name` in the window titled `window` with the pointer (xdotool), as a
+    /// user would; false when the object or the window is not found.
+    @discardableResult
+    public func click(_ name: String, role: String? = nil, inWindow window: String) -> Bool {
+        guard let box = accessibility.box(of: name, role: role) else { return false }
+        return display.run([
+            "xdotool", "search", "--onlyvisible", "--name", window, "mousemove", "--window", "%1",
+            String(box.x + box.width / 2), String(box.y + box.height / 2), "click", "1",
+        ]).succeeded
+    }
+
     /// Saves a screenshot of the whole display as `artifacts/<artifacts>/<name>.png` in the package.
     @discardableResult
     public func screenshot(_ name: String) throws -> URL {

@@ -14,7 +14,8 @@ extension Bench {
     func measureGnomeGuard() throws {
         let apps = environment.configHome.appendingPathComponent("applock/apps.d")
         try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
-        try "[Policy]\nGuard=true\n".write(
+        // The Shell's keyboard (GnomeShellSession's) is a RemoteDesktop session, which counts as screen sharing.
+        try "[Policy]\nGuard=true\nLockOnScreenShare=off\n".write(
             to: apps.appendingPathComponent("\(Self.gnomeGuardedApp).conf"), atomically: true, encoding: .utf8)
         let (agent, _) = try startAgent()
         defer { agent.terminate() }

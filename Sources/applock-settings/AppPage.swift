@@ -38,6 +38,7 @@ final class AppPage {
             ]),
             ("When Hidden or Idle", "", [.gracePeriod, .obscureInBackground, .backgroundWhen, .lockAfterIdle]),
             ("Notifications", "", [.hideNotifications]),
+            ("While the Screen Is Shared", "", [.lockOnScreenShare]),
             ("Failed Attempts", "", [.maxFailedAttempts, .lockoutSchedule]),
         ])
         let header = HeaderBar()

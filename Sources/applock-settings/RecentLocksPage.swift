@@ -101,6 +101,7 @@ final class RecentLocksPage {
         case "idle": "Idle"
         case "background": "Hidden"
         case "session-switch": "User switch"
+        case "screen-share": "Screen shared"
         case "unlock": "Passcode entered"
         case "foreground": "Shown again"
         default: reason.rawValue

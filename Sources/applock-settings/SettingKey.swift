@@ -17,6 +17,7 @@ enum SettingKey: CaseIterable, Sendable {
     case lockoutSchedule
     case allowSystemAuthentication
     case allowPasscodeReset
+    case lockOnScreenShare
 
     /// The control a key gets.
     enum Control: Equatable {
@@ -25,6 +26,8 @@ enum SettingKey: CaseIterable, Sendable {
         case number(secondsPerUnit: UInt32, maximum: UInt32)
         /// A comma-separated list of seconds.
         case list
+        /// One of these choices, in the order of the key's values.
+        case choice([String])
     }
 
     var control: Control {
@@ -35,6 +38,7 @@ enum SettingKey: CaseIterable, Sendable {
         case .gracePeriod: .number(secondsPerUnit: 1, maximum: 86_400)
         case .maxFailedAttempts: .number(secondsPerUnit: 1, maximum: 100)
         case .lockoutSchedule: .list
+        case .lockOnScreenShare: .choice(["Off", "Hide Content", "Lock"])
         }
     }
 
@@ -54,6 +58,7 @@ enum SettingKey: CaseIterable, Sendable {
         case .lockoutSchedule: .lockoutSchedule
         case .allowSystemAuthentication: .allowSystemAuthentication
         case .allowPasscodeReset: .allowPasscodeReset
+        case .lockOnScreenShare: .lockOnScreenShare
         }
     }
 
@@ -65,6 +70,7 @@ enum SettingKey: CaseIterable, Sendable {
     func shown(in policy: Policy) -> SettingValue {
         switch (control, policyKey.value(in: policy)) {
         case (_, .bool(let on)): .toggle(on)
+        case (.choice, .string(let text)): .choice(ScreenShareRule.allCases.firstIndex { $0.rawValue == text } ?? 0)
         case (_, .string(let text)): .toggle(text == BackgroundRule.unfocused.rawValue)
         case (.number(let perUnit, _), .uint32(let seconds)): .number((seconds + perUnit - 1) / perUnit)
         case (_, .uint32(let number)): .number(number)
@@ -87,6 +93,7 @@ enum SettingKey: CaseIterable, Sendable {
         case (.number(let perUnit, _), .number(let n)): String(n * perUnit)
         case (_, .number(let n)): String(n)
         case (_, .list(let items)): PolicyValue.uint32Array(items).keyFileText
+        case (_, .choice(let index)): ScreenShareRule.allCases[min(max(index, 0), ScreenShareRule.allCases.count - 1)].rawValue
         }
     }
 

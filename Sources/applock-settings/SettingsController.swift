@@ -45,6 +45,9 @@ final class SettingsController {
             ("When Hidden or Idle", "An app is hidden when all its windows are minimised, or, if set below, not focused", [
                 .gracePeriod, .obscureInBackground, .backgroundWhen, .lockAfterIdle,
             ]),
+            ("While the Screen Is Shared", "Screen sharing, screen recording and remote desktop sessions the desktop reports", [
+                .lockOnScreenShare,
+            ]),
         ])
         security = PolicyPage(title: "Security", iconName: "security-high-symbolic", layout: [
             ("Failed Attempts", "For every app; after these, each wrong passcode locks the app out for a while", [

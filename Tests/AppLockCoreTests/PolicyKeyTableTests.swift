@@ -9,7 +9,7 @@ import Testing
         var described: [String] = []
         for key in PolicyKey.all {
             var changed = Policy.defaults
-            key.set(Self.anotherValue(than: key.defaultValue), in: &changed)
+            key.set(Self.anotherValue(than: key.defaultValue, of: key.type), in: &changed)
             described += Self.changedFields(from: .defaults, to: changed)
         }
         #expect(described.sorted() == fields.sorted(), "each key writes one field, and every field has a key")
@@ -69,13 +69,14 @@ import Testing
                 == .stringArray(["alphanumeric"]))
     }
 
-    private static func anotherValue(than value: PolicyValue) -> PolicyValue {
-        switch value {
+    private static func anotherValue(than value: PolicyValue, of type: PolicyValueType) -> PolicyValue {
+        let words = type == .screenShareRule ? ScreenShareRule.allCases.map(\.rawValue) : BackgroundRule.allCases.map(\.rawValue)
+        return switch value {
         case .bool(let flag): .bool(!flag)
         case .uint32(let number): .uint32(number == 0 ? 1 : number - 1)
         case .uint32Array(let numbers): .uint32Array(numbers + [1])
         case .stringArray(let texts): .stringArray(Array(texts.dropFirst()))
-        case .string(let text): .string(BackgroundRule.allCases.first { $0.rawValue != text }?.rawValue ?? text)
+        case .string(let text): .string(words.first { $0 != text } ?? text)
         }
     }
 

@@ -23,6 +23,7 @@ import Testing
         "AllowSystemAuthentication",
         "AllowPasscodeReset",
         "LockoutBlocksSystemAuthentication",
+        "LockOnScreenShare",
     ])
     func eachKeyWeakensOneWayOnly(key: String) {
         let strong = Self.strong
@@ -56,6 +57,7 @@ import Testing
         case "AllowSystemAuthentication": p.allowSystemAuthentication = true
         case "AllowPasscodeReset": p.allowPasscodeReset = true
         case "LockoutBlocksSystemAuthentication": p.lockoutBlocksSystemAuthentication = false
+        case "LockOnScreenShare": p.lockOnScreenShare = .obscure
         default: Issue.record("no weakening for \(key)")
         }
         return p
@@ -77,6 +79,7 @@ import Testing
         p.allowSystemAuthentication = false
         p.allowPasscodeReset = false
         p.lockoutBlocksSystemAuthentication = true
+        p.lockOnScreenShare = .lock
         return p
     }
 

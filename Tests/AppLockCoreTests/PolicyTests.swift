@@ -18,8 +18,9 @@ import AppLockProtocol
             "LockAfterIdle", "GracePeriod", "ObscureInBackground", "AllowInhibit", "MaxFailedAttempts",
             "LockoutSchedule", "PasscodeKinds", "MinimumLength", "Guard", "BackgroundWhen", "HideNotifications",
             "AllowSystemAuthentication", "AllowPasscodeReset",
-            "LockoutBlocksSystemAuthentication",
+            "LockoutBlocksSystemAuthentication", "LockOnScreenShare",
         ])
+        #expect(d.lockOnScreenShare == .obscure)
         #expect(d.entries[5].value == .uint32(300))
         #expect(d.entries[6].value == .uint32(60))
         #expect(d.entries[7].value == .bool(false))
@@ -59,6 +60,30 @@ import AppLockProtocol
         set.mandatory = try mandatory("BackgroundWhen=minimised\n")
         #expect(set.guardedAppRules == [notes: .unfocused, mail: .minimised], "minimised in [Mandatory] changes nothing")
         #expect(set.effectivePolicy(for: notes).entries.first { $0.key == "BackgroundWhen" }?.value == .string("unfocused"))
+    }
+
+    @Test func lockOnScreenShareIsPerAppAndTheAdministratorCanOnlyMakeItStricter() throws {
+        let notes = appID("org.example.Notes")
+        #expect(try overrides("LockOnScreenShare=off\n").lockOnScreenShare == .off)
+        #expect(throws: KeyFileError(file: "applock.conf", line: 2, key: "LockOnScreenShare",
+                                     problem: "expected off, obscure, lock, not \"blur\"")) {
+            try overrides("LockOnScreenShare=blur\n")
+        }
+        let user = PolicySet(base: try overrides("LockOnScreenShare=off\n"),
+                             perApp: [notes: try overrides("LockOnScreenShare=lock\n")])
+        #expect(user.effectivePolicy(for: notes).lockOnScreenShare == .lock)
+        #expect(user.effectivePolicy(for: appID("org.example.Mail")).lockOnScreenShare == .off)
+        for (limit, own, effective) in [
+            ("obscure", ScreenShareRule.off, ScreenShareRule.obscure), ("obscure", .lock, .lock), ("lock", .off, .lock),
+            ("off", .obscure, .obscure),
+        ] {
+            var policy = Policy.defaults
+            policy.lockOnScreenShare = own
+            #expect(policy.clamped(by: try mandatory("LockOnScreenShare=\(limit)\n")).lockOnScreenShare == effective,
+                    "[Mandatory] \(limit) over the user's \(own)")
+        }
+        #expect(PolicyKey.lockOnScreenShare.limit(by: try mandatory("LockOnScreenShare=lock\n")) == .fixed(.string("lock")))
+        #expect(PolicyKey.lockOnScreenShare.limit(by: try mandatory("LockOnScreenShare=obscure\n")) == nil)
     }
 
     @Test func backgroundWhenReadsTheAmericanSpellingOfMinimised() throws {

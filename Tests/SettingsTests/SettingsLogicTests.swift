@@ -23,6 +23,20 @@ struct SettingsLogicTests {
         #expect(SettingValue.schedule(from: "") == nil)
     }
 
+    @Test func screenSharingIsAChoiceOfItsThreeValues() {
+        var policy = Policy.defaults
+        #expect(SettingKey.lockOnScreenShare.shown(in: policy) == .choice(1), "obscure by default")
+        policy.lockOnScreenShare = .lock
+        #expect(SettingKey.lockOnScreenShare.shown(in: policy) == .choice(2))
+        #expect((0..<3).map { SettingKey.lockOnScreenShare.fileText(for: .choice($0)) } == ["off", "obscure", "lock"])
+        #expect(SettingKey.lockOnScreenShare.limit(by: MandatoryPolicy { $0.lockOnScreenShare = .lock }) == .fixed)
+        #expect(SettingKey.lockOnScreenShare.limit(by: MandatoryPolicy { $0.lockOnScreenShare = .obscure }) == nil)
+    }
+
+    @MainActor @Test func recentLocksNamesTheScreenShareReason() {
+        #expect(RecentLocksPage.reason(.screenShare) == "Screen shared")
+    }
+
     @Test func theAdministratorsKeysLimitTheirRows() {
         let mandatory = MandatoryPolicy {
             $0.gracePeriod = 120

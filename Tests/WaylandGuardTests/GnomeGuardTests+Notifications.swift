@@ -131,7 +131,7 @@ extension GnomeGuardTests {
         #expect(desktop.waitUntilHidden(label: "notifications-held-0-locked"), "\(desktop.log())")
 
         let file = desktop.environment.configHome.appendingPathComponent("applock/apps.d/\(Self.app).conf")
-        try "[Policy]\nGuard=true\nHideNotifications=false\n".write(to: file, atomically: true, encoding: .utf8)
+        try "[Policy]\nGuard=true\nHideNotifications=false\n\(Self.remoteKeyboardPolicy)".write(to: file, atomically: true, encoding: .utf8)
         desktop.setup.agent.kill(SIGHUP)
         #expect(waitUntil(timeout: .seconds(20)) { desktop.guardProcess.logText().contains("stays guarded: the agent holds") },
                 "the guard takes the agent's held value: \(desktop.log())")

@@ -17,6 +17,10 @@ struct GnomeGuardTests {
     static let topBarHeight = 32
     static let altKeysym: UInt32 = 0xFFE9
     static let tabKeysym: UInt32 = 0xFF09
+    /// The tests type through a Mutter RemoteDesktop session (``GnomeShellSession/keyboard``), a remote-access
+    /// session that AppLock counts as screen sharing (``LockOnScreenShare``): the app's policy turns that off, except
+    /// in the tests of screen sharing.
+    static let remoteKeyboardPolicy = "LockOnScreenShare=off\n"
 
     /// The AppLock extension of the `gnome-shell` on PATH, assembled from the source tree under `folder`.
     static func extensionSource(in folder: URL) throws -> URL {
@@ -33,7 +37,7 @@ struct GnomeGuardTests {
     /// both, see ``GnomeShellSession``), the guard, and the guarded foot recording its keys into `recorder`;
     /// with `notifications`, the test's own notification server owns `org.freedesktop.Notifications` before the
     /// Shell (which has one of its own) starts; with `readNotifications`, the Shell serves notifications, shows their
-    /// banners, and ``notificationReader`` tells what it shows of them.
+    /// banners, and ``notificationReader`` tells what it shows of them; `policy` goes into the app's policy file.
     struct Desktop {
         let setup: GuardedAgent
         let session: GnomeShellSession
@@ -43,10 +47,12 @@ struct GnomeGuardTests {
 
         let notificationReader: GnomeNotificationReader?
 
-        init(extensionDirectories: [URL]? = nil, notifications: Bool = false, readNotifications: Bool = false) throws {
+        init(extensionDirectories: [URL]? = nil, notifications: Bool = false, readNotifications: Bool = false,
+             policy: String = GnomeGuardTests.remoteKeyboardPolicy) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
-                desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n")
+                desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n",
+                policy: policy)
             let environment = setup.environment
             if notifications { try environment.startNotificationServer() }
             notificationReader = try readNotifications ? GnomeNotificationReader(
@@ -238,7 +244,8 @@ struct GnomeGuardTests {
         let app = "org.gtk.Demo4"
         // The demo's windows are not its GtkApplication's: they carry the program's name as their app id.
         let setup = try GuardedAgent(
-            app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=GTK Demo\nExec=gtk4-demo\nStartupWMClass=gtk4-demo\n")
+            app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=GTK Demo\nExec=gtk4-demo\nStartupWMClass=gtk4-demo\n",
+            policy: Self.remoteKeyboardPolicy)
         let environment = setup.environment
         // A theme of the demo's own (GTK_THEME, so the lock window keeps its look): its window cyan, its message
         // dialog green.

@@ -15,10 +15,15 @@
  * made transparent, so that the overview's previews of minimised windows show none of it. The guard starts the
  * lock window without an activation token, so the Shell would not give it the focus on its own: the extension
  * activates it and centres it on its monitor. The notifications of the apps the guard names show no content
- * (NotificationPrivacy, below). The guard decides; the extension holds no secret. */
+ * (NotificationPrivacy, below). The guard decides; the extension holds no secret.
+ *
+ * It also tells the agent while the screen is shared or recorded (ReportScreenShare), see _watchScreenShare. */
 const GUARD = 'io.github.applock.Guard1';
 const PATH = '/io/github/applock/Guard1/Compositor';
 const IFACE = 'io.github.applock.Guard1.Compositor';
+const AGENT = 'io.github.applock.AppLock1';
+const AGENT_PATH = '/io/github/applock/AppLock1';
+const AGENT_IFACE = 'io.github.applock.AppLock1.Manager';
 
 /* Clutter 46 and later announce a new child as ClutterActor::child-added; 43 to 45 as ClutterContainer's
  * actor-added. */
@@ -51,10 +56,12 @@ class AppLock {
         }
         this._watchId = Gio.bus_watch_name(Gio.BusType.SESSION, GUARD, Gio.BusNameWatcherFlags.NONE,
             () => this._guardAppeared(), () => { this._guardPresent = false; });
+        this._watchScreenShare();
     }
 
     disable() {
         Gio.bus_unwatch_name(this._watchId);
+        this._unwatchScreenShare();
         this._cancellable.cancel();
         for (const [object, id] of this._signals)
             object.disconnect(id);
@@ -243,6 +250,52 @@ class AppLock {
         if (frame.x !== x || frame.y !== y)
             win.move_frame(true, x, y);
         return true;
+    }
+
+    /* Screen sharing. Every remote-access session Mutter announces counts while it lasts: a screen cast (the portal's
+     * screen sharing, the Shell's own screen recorder) and a remote desktop session. The extension tells the agent
+     * itself (ReportScreenShare), which obscures or locks the apps whose LockOnScreenShare says so, and covers nothing
+     * itself: the guard covers them as for any other obscure or lock. The agent keeps the report as the Shell's own
+     * (its bus connection's): another client's "ended" cannot end it, and it ends when the Shell says so or leaves
+     * the bus. Mutter announces only new sessions, so on enable the sessions the Shell's own indicators already
+     * follow are taken over; disabling reports nothing, leaving the agent's last report in force. */
+    _watchScreenShare() {
+        this._shares = new Map();
+        const controller = global.backend.get_remote_access_controller();
+        if (controller)
+            this._connect(controller, 'new-handle', (c, handle) => this._shareStarted(handle));
+        const status = Main.panel.statusArea;
+        for (const handles of [status.screenSharing?._handles, status.quickSettings?._remoteAccess?._handles]) {
+            for (const handle of handles ?? [])
+                this._shareStarted(handle);
+        }
+        // A new agent knows nothing of the sharing: tell it once it is on the bus.
+        this._agentWatchId = Gio.bus_watch_name(Gio.BusType.SESSION, AGENT, Gio.BusNameWatcherFlags.NONE,
+            () => this._reportScreenShare(), null);
+    }
+
+    _unwatchScreenShare() {
+        Gio.bus_unwatch_name(this._agentWatchId);
+        for (const [handle, id] of this._shares)
+            handle.disconnect(id);
+        this._shares = new Map();
+    }
+
+    _shareStarted(handle) {
+        if (this._shares.has(handle))
+            return;
+        this._shares.set(handle, handle.connect('stopped', () => {
+            handle.disconnect(this._shares.get(handle));
+            this._shares.delete(handle);
+            this._reportScreenShare();
+        }));
+        this._reportScreenShare();
+    }
+
+    _reportScreenShare() {
+        Gio.DBus.session.call(AGENT, AGENT_PATH, AGENT_IFACE, 'ReportScreenShare',
+            new GLib.Variant('(sb)', ['gnome-shell', this._shares.size > 0]), null, Gio.DBusCallFlags.NO_AUTO_START, -1,
+            null, null);
     }
 }
 

@@ -115,6 +115,13 @@ final class ApplicationPublisher {
             changed: [(ManagerProperty.sessionState.name, .string(state.rawValue))]
         )
     }
+
+    func screenSharedChanged(_ shared: Bool) {
+        bus.emitPropertiesChanged(
+            path: managerPath, interface: InterfaceDescriptions.managerName,
+            changed: [(ManagerProperty.screenShared.name, .boolean(shared))]
+        )
+    }
 }
 
 /// A locking `StateChanged` of one app, never sent itself: each send is a copy (with its own serial).
