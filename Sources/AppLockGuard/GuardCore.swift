@@ -87,6 +87,11 @@ public struct GuardCore: Sendable {
     /// The app whose lock window runs, if any.
     public var lockWindowApp: AppID? { lockWindow?.app }
 
+    /// The apps whose lock window the wiring keeps started ahead, hidden, so that it shows at once when the user
+    /// reaches for the app: every locked app with a window covered as locked on screen, but the one whose lock window
+    /// is up and one whose lock window ended less than ``lockWindowRestartDelay`` ago.
+    public private(set) var lockWindowsAhead: Set<AppID> = []
+
     public mutating func handle(_ input: GuardInput, now: Duration) -> [GuardAction] {
         var extra: [GuardAction] = []
         switch input {
@@ -138,10 +143,8 @@ public struct GuardCore: Sendable {
         case .lockWindowMapped(let app):
             if lockWindow?.app == app { lockWindow?.mapped = true }
         case .lockWindowExited(let app):
-            if lockWindow?.app == app {
-                lockWindow = nil
-                apps[app]?.lockWindowBlockedUntil = now + Self.lockWindowRestartDelay
-            }
+            if lockWindow?.app == app { lockWindow = nil }
+            apps[app]?.lockWindowBlockedUntil = now + Self.lockWindowRestartDelay
         case .coverLost(let window):
             prepared.remove(window)
             covers[window] = nil
@@ -167,6 +170,7 @@ public struct GuardCore: Sendable {
         var actions: [GuardAction] = []
         reconcileCovers(&actions)
         reconcileLockWindow(&actions, now: now)
+        reconcileLockWindowsAhead(now: now)
         reconcileKeyboard(&actions, now: now)
         reconcileRegistrations(&actions, now: now)
         reconcileActivity(&actions)
@@ -263,6 +267,17 @@ public struct GuardCore: Sendable {
             lockWindow = wanted
             actions.append(.showLockWindow(wanted.app, at: wanted.place))
         }
+    }
+
+    private mutating func reconcileLockWindowsAhead(now: Duration) {
+        var wanted: Set<AppID> = []
+        guard agentPresent else { return lockWindowsAhead = [] }
+        for (window, kind) in covers where kind == .locked {
+            guard let app = guardedApp(of: window), app != lockWindow?.app, let record = apps[app],
+                  record.state == .locked, record.lockWindowBlockedUntil.map({ now >= $0 }) ?? true else { continue }
+            wanted.insert(app)
+        }
+        lockWindowsAhead = wanted
     }
 
     private mutating func reconcileKeyboard(_ actions: inout [GuardAction], now: Duration) {

@@ -29,7 +29,7 @@ public enum GuardInput: Sendable, Equatable {
     case keyboardGrabAnswered(Bool)
     /// The lock window of `app` is on screen (its window is mapped inside the cover): it holds the keyboard now.
     case lockWindowMapped(AppID)
-    /// The lock window process of `app` ended.
+    /// The lock window process of `app` ended (one shown, or one started ahead): another waits a moment.
     case lockWindowExited(AppID)
     /// The cover of the window is gone or was taken off the screen by something other than the guard (any X client
     /// can destroy or unmap another's window): it is made and shown again at once, and the keyboard grab, which

@@ -33,6 +33,9 @@ public final class GuardDriver {
     public private(set) var iconFiles: [AppID: String] = [:]
     /// The lock window running for each app.
     public private(set) var lockWindows: [AppID: LockWindowProcess] = [:]
+    /// Lock windows started ahead, hidden, for the core's ``GuardCore/lockWindowsAhead``: shown by
+    /// ``startLockWindow(for:inside:)`` in the time of a frame rather than of GTK's start.
+    private var lockWindowsAhead: [AppID: LockWindowProcess] = [:]
     private weak var backend: (any GuardBackend)?
     /// The guard reads which apps are guarded from the policy files itself, through the one loader every reader
     /// uses (``PolicyLoader``), rather than following the agent's `Policy` properties, for two reasons: the agent
@@ -123,6 +126,7 @@ public final class GuardDriver {
             backend?.actionsPerformed()
         }
         feeding = false
+        startLockWindowsAhead()
         backend?.feedingFinished()
     }
 
@@ -311,19 +315,16 @@ public final class GuardDriver {
         }
     }
 
-    /// Starts `applock-lock-window lock --app-id APP`, inside the X11 window `parent` when given, else as a toplevel
-    /// the compositor places; says once when there is none to start. The driver keeps it until `hideLockWindow`,
-    /// its end, or the guard's.
+    /// Shows the lock window of `app`, inside the X11 window `parent` when given, else as a toplevel the compositor
+    /// places: the one started ahead when there is one, else `applock-lock-window lock --app-id APP` started now;
+    /// says once when there is none to start. The driver keeps it until `hideLockWindow`, its end, or the guard's.
     @discardableResult
     public func startLockWindow(for app: AppID, inside parent: UInt32? = nil) -> LockWindowProcess? {
-        guard let path = configuration.lockWindowPath, SmallFiles.isExecutable(path) else {
-            if !reportedMissingLockWindow {
-                log("no lock window at \(configuration.lockWindowPath ?? "(unknown)"); locked apps stay "
-                    + "\(desktop == .x11 ? "covered" : "hidden"), unlock them with applockctl unlock")
-                reportedMissingLockWindow = true
-            }
-            return nil
+        if let ahead = lockWindowsAhead.removeValue(forKey: app), ahead.show(inside: parent) {
+            lockWindows[app] = ahead
+            return ahead
         }
+        guard let path = lockWindowExecutable() else { return nil }
         do {
             let process = try parent.map { try LockWindowProcess(executable: path, app: app, parent: $0) }
                 ?? LockWindowProcess(executable: path, lockingToplevelOf: app)
@@ -332,6 +333,34 @@ public final class GuardDriver {
         } catch {
             log("cannot start the lock window for \(app): \(error)")
             return nil
+        }
+    }
+
+    /// The lock window's executable; nil (said once) when there is none.
+    private func lockWindowExecutable() -> String? {
+        guard let path = configuration.lockWindowPath, SmallFiles.isExecutable(path) else {
+            if !reportedMissingLockWindow {
+                log("no lock window at \(configuration.lockWindowPath ?? "(unknown)"); locked apps stay "
+                    + "\(desktop == .x11 ? "covered" : "hidden"), unlock them with applockctl unlock")
+                reportedMissingLockWindow = true
+            }
+            return nil
+        }
+        return path
+    }
+
+    /// Keeps a lock window started ahead, hidden, for each app the core names, and ends the others (an unlocked
+    /// app's). Processes start after the covers: the backend has sent those already.
+    private func startLockWindowsAhead() {
+        let wanted = core.lockWindowsAhead
+        for app in lockWindowsAhead.keys where !wanted.contains(app) { lockWindowsAhead[app] = nil }
+        for app in wanted.sorted() where lockWindowsAhead[app] == nil && lockWindows[app] == nil {
+            guard let path = lockWindowExecutable() else { return }
+            do {
+                lockWindowsAhead[app] = try LockWindowProcess(executable: path, aheadFor: app, inCover: desktop == .x11)
+            } catch {
+                log("cannot start the lock window of \(app) ahead: \(error)")
+            }
         }
     }
 
@@ -389,11 +418,16 @@ public final class GuardDriver {
             backend?.lockWindowEnded(app)
             feed(.lockWindowExited(app))
         }
+        for (app, process) in lockWindowsAhead where process.exitStatus() != nil {
+            lockWindowsAhead[app] = nil
+            feed(.lockWindowExited(app))
+        }
     }
 
     /// SIGTERM or SIGINT: the lock windows end, the backend takes down what an orderly stop should.
     private func shutDown() {
         lockWindows.removeAll()
+        lockWindowsAhead.removeAll()
         backend?.shutDown()
         loop.stop()
     }

@@ -26,7 +26,31 @@ public final class LockWindowProcess {
             arguments: ["--pdeathsig", "KILL", "--", executable, "lock", "--app-id", app.rawValue])
     }
 
+    /// Starts `executable lock --app-id APP --standby cover|toplevel`: the lock window gets ready, hidden (nothing
+    /// drawn, no keys), until ``show(inside:)``.
+    public init(executable: String, aheadFor app: AppID, inCover: Bool) throws {
+        process = try ChildProcess(
+            executable: Self.setpriv,
+            arguments: ["--pdeathsig", "KILL", "--", executable, "lock", "--app-id", app.rawValue,
+                        "--standby", inCover ? "cover" : "toplevel"])
+    }
+
     public var pid: Int32 { process.pid }
+
+    /// Tells a lock window started ahead to show itself: inside the X window `parent` (started `inCover`), else as
+    /// a toplevel. One still getting ready shows once it is. False when it cannot be told (it has ended).
+    public func show(inside parent: UInt32?) -> Bool {
+        let line = parent.map { "show \($0)\n" } ?? "show\n"
+        do {
+            try process.write(Array(line.utf8), deadline: .now + Self.showDeadline)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// How long the guard waits, at most, to hand the `show` line over (a socket's buffer takes it at once).
+    private static let showDeadline = Duration.milliseconds(100)
 
     /// The exit status once it has ended (reaped), nil while it runs.
     public func exitStatus() -> Int32? { process.exitStatusIfExited() }

@@ -2,6 +2,7 @@
 // GTK 4, libadwaita, GDK's X11 backend and Xlib for GtkKit. The function-like macros and variadic functions of
 // GObject do not import into Swift; the static inline helpers below stand in for the few GtkKit needs.
 #include <adwaita.h>
+#include <glib-unix.h>
 #include <gdk/x11/gdkx.h>
 #include <X11/Xlib.h>
 #include <X11/extensions/XInput2.h>

@@ -38,6 +38,15 @@ public final class Window: Widget {
         gtk_widget_realize(widget)
     }
 
+    /// Works out the window's layout now, without showing it (its styles and the text of its widgets laid out in
+    /// their fonts), so that its first frame has less left to do.
+    public func prepareLayout() {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, nil, &width, nil, nil)
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
+    }
+
     /// Makes the window a modal dialog of `parent` (any window): the window manager keeps it above `parent`, gives it
     /// the keyboard, and `parent` takes no input while it is shown.
     public func makeModal(over parent: Widget) {

@@ -46,6 +46,8 @@ final class Bench {
         if options.sections.contains("unlock") { try measureUnlockAndFlood() }
         if options.sections.contains("startup") { try measureStartup() }
         if options.sections.contains("guard") { try measureGuard() }
+        if options.sections.contains("reach") { try measureReach() }
+        if options.sections.contains("gnome-reach") { try measureGnomeReach() }
         if options.sections.contains("sway") { try measureSwayGuard() }
         if options.sections.contains("kwin") { try measureKWinGuard() }
         if options.sections.contains("gnome") { try measureGnomeGuard() }

@@ -63,13 +63,21 @@ final class GnomeHideListener: @unchecked Sendable {
                 }
             }
             """
-        // The Shell's own generation of extension, as the AppLock extension has (GnomeShellExtensions): an ES module
-        // from GNOME 45, an `imports` script before.
+        try Self.writeExtension(
+            uuid: Self.uuid, body: body, shellVersion: shellVersion, to: extensionDirectory,
+            description: "Reports when a window is drawn.")
+    }
+
+    /// Writes a Shell extension of the bench's own whose `body` defines `class Observer` with `enable()` and
+    /// `disable()`, in the Shell's own generation (as the AppLock extension has it, ``GnomeShellExtensions``): an ES
+    /// module from GNOME 45, an `imports` script before. `Gio`, `GLib` and `Main` are in scope.
+    static func writeExtension(uuid: String, body: String, shellVersion: Int, to directory: URL, description: String) throws {
         let modules = shellVersion >= GnomeShellExtensions.firstModuleVersion
         let versions = modules ? #"["45", "46", "47", "48", "49"]"# : #"["43", "44"]"#
         let script = modules ? """
             import Gio from 'gi://Gio';
             import GLib from 'gi://GLib';
+            import * as Main from 'resource:///org/gnome/shell/ui/main.js';
             import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
             \(body)
             export default class ObserverExtension extends Extension {
@@ -78,14 +86,15 @@ final class GnomeHideListener: @unchecked Sendable {
             }
             """ : """
             const { Gio, GLib } = imports.gi;
+            const Main = imports.ui.main;
             \(body)
             function init() { return new Observer(); }
             """
         try """
-            {"uuid": "\(Self.uuid)", "name": "AppLock bench observer", "description": "Reports when a window is drawn.",
+            {"uuid": "\(uuid)", "name": "AppLock bench observer", "description": "\(description)",
              "shell-version": \(versions)}
-            """.write(to: extensionDirectory.appendingPathComponent("metadata.json"), atomically: true, encoding: .utf8)
-        try script.write(to: extensionDirectory.appendingPathComponent("extension.js"), atomically: true, encoding: .utf8)
+            """.write(to: directory.appendingPathComponent("metadata.json"), atomically: true, encoding: .utf8)
+        try script.write(to: directory.appendingPathComponent("extension.js"), atomically: true, encoding: .utf8)
     }
 
     func reset() {

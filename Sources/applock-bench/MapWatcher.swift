@@ -4,8 +4,8 @@ import SystemKit
 import X11Kit
 
 /// Another X client, on a thread of its own, that notes when top-level windows are mapped and unmapped (monotonic
-/// ns) and how large they are: how a screen reader, a screen-sharing tool or a user's eyes learn that something now
-/// covers a window.
+/// ns) and how large they are, and when the window manager activates one: how a screen reader, a screen-sharing tool
+/// or a user's eyes learn that something now covers a window, and how any client learns which window was reached for.
 final class MapWatcher: @unchecked Sendable {
     /// One window mapped or unmapped.
     struct Change {
@@ -18,6 +18,8 @@ final class MapWatcher: @unchecked Sendable {
 
     private let lock = NSCondition()
     private var changes: [Change] = []
+    /// The window manager's `_NET_ACTIVE_WINDOW` each time it changed (0: none), and when.
+    private var activations: [(window: UInt32, at: UInt64)] = []
     private var stopping = false
     private var thread: Thread?
     private let ready = DispatchSemaphore(value: 0)
@@ -54,6 +56,13 @@ final class MapWatcher: @unchecked Sendable {
                 switch event {
                 case .mapped(let w): window = w; mapped = true
                 case .unmapped(let w): window = w; mapped = false
+                case .propertyChanged(let w, .activeWindow) where w == display.root:
+                    let active = display.activeWindow()?.id ?? 0
+                    lock.withLock {
+                        activations.append((active, now))
+                        lock.broadcast()
+                    }
+                    continue
                 default: continue
                 }
                 let size = display.geometry(of: window)
@@ -68,7 +77,24 @@ final class MapWatcher: @unchecked Sendable {
     }
 
     /// Forgets every change seen so far.
-    func reset() { lock.withLock { changes.removeAll() } }
+    func reset() {
+        lock.withLock {
+            changes.removeAll()
+            activations.removeAll()
+        }
+    }
+
+    /// Waits until the window manager has made `window` the active window (its own view of an activation); when,
+    /// or nil after `timeout` seconds.
+    func waitForActivation(of window: UInt32, timeout: Double) -> UInt64? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            if let found = activations.first(where: { $0.window == window }) { return found.at }
+            if !lock.wait(until: deadline) { return activations.first { $0.window == window }?.at }
+        }
+    }
 
     /// Waits until a change matching `predicate` has been seen; nil after `timeout` seconds.
     func waitFor(timeout: Double, _ predicate: (Change) -> Bool) -> Change? {

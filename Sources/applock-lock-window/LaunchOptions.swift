@@ -3,7 +3,7 @@ import AppLockProtocol
 
 /// The command line (fixed: `applock-guard` builds to it):
 ///
-///     applock-lock-window lock --app-id ID [--parent XID]
+///     applock-lock-window lock --app-id ID [--parent XID | --standby cover|toplevel]
 ///     applock-lock-window set-passcode --app-id ID
 ///
 /// No passcode is ever taken from the command line or the environment.
@@ -15,15 +15,26 @@ struct LaunchOptions: Equatable {
         case setPasscode
     }
 
+    /// Where a lock window started ahead will be shown: inside an X window whose id comes with `show`, or as a
+    /// toplevel the compositor places.
+    enum StandbyPlace: String, Equatable {
+        case cover, toplevel
+    }
+
     var mode: Mode
     var appID: AppID
+    /// Started ahead: ready and hidden until a `show` line arrives on standard input.
+    var standby: StandbyPlace?
 
     static let usage = """
-        Usage: applock-lock-window lock --app-id ID [--parent XID]
+        Usage: applock-lock-window lock --app-id ID [--parent XID | --standby cover|toplevel]
                applock-lock-window set-passcode --app-id ID
 
         lock          Ask for the passcode of the locked app ID. With --parent, fill the X window XID (decimal or
                       0x-hex) and hold the keyboard; otherwise show a window of its own.
+                      With --standby, get ready (drawn nowhere, taking no keys), say "standing by" on standard
+                      error and wait for a line on standard input: "show XID" (cover: fill the X window XID as
+                      --parent does) or "show" (toplevel). Exits 0 when standard input ends before that.
                       Exits 0 once the app is no longer locked, 3 when XID is destroyed.
         set-passcode  Choose a passcode for ID (set and confirm), or change or remove the one it has.
                       Exits 0 when done or closed.
@@ -36,6 +47,7 @@ struct LaunchOptions: Equatable {
         guard let command = arguments.first else { throw .usage("a command is needed") }
         var appIDText: String?
         var parent: UInt?
+        var standby: StandbyPlace?
         var rest = arguments.dropFirst()
         while let flag = rest.popFirst() {
             switch flag {
@@ -47,11 +59,17 @@ struct LaunchOptions: Equatable {
                     throw .usage("--parent needs an X window id (decimal or 0x-hex)")
                 }
                 parent = id
+            case "--standby" where command == "lock":
+                guard let value = rest.popFirst(), let place = StandbyPlace(rawValue: value) else {
+                    throw .usage("--standby needs cover or toplevel")
+                }
+                standby = place
             default:
                 throw .usage("unknown argument \(flag)")
             }
         }
         guard let text = appIDText else { throw .usage("--app-id is required") }
+        guard parent == nil || standby == nil else { throw .usage("--parent and --standby exclude each other") }
         let appID: AppID
         do {
             appID = try AppID(text)
@@ -59,13 +77,14 @@ struct LaunchOptions: Equatable {
             throw .usage("not a valid app id: \(text) (\(error))")
         }
         switch command {
-        case "lock": return LaunchOptions(mode: .lock(parent: parent), appID: appID)
+        case "lock": return LaunchOptions(mode: .lock(parent: parent), appID: appID, standby: standby)
         case "set-passcode": return LaunchOptions(mode: .setPasscode, appID: appID)
         default: throw .usage("unknown command \(command)")
         }
     }
 
-    private static func windowID(_ text: String) -> UInt? {
+    /// An X window id, decimal or 0x-hex.
+    static func windowID(_ text: String) -> UInt? {
         if text.hasPrefix("0x") || text.hasPrefix("0X") { return UInt(text.dropFirst(2), radix: 16) }
         return UInt(text)
     }

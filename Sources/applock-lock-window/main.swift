@@ -17,12 +17,13 @@ func runLockWindow() -> ExitStatus {
         FileHandle.standardError.write(Data((error.description + "\n").utf8))
         return .badCommandLine
     }
-    let embedded: UInt? = if case .lock(let parent?) = options.mode { parent } else { nil }
+    let parent: UInt? = if case .lock(let parent?) = options.mode { parent } else { nil }
+    let embedded = parent != nil || options.standby == .cover
     do {
         // The program name is the Wayland app id and the X11 WM_CLASS: shells find the desktop entry
         // applock-lock-window.desktop by it and show its name ("AppLock") and icon.
         try Gtk.initialize(
-            programName: "applock-lock-window", applicationName: "AppLock", backend: embedded != nil ? .x11 : nil,
+            programName: "applock-lock-window", applicationName: "AppLock", backend: embedded ? .x11 : nil,
             softwareRendering: true)
     } catch {
         FileHandle.standardError.write(Data("applock-lock-window: \(error)\n".utf8))
@@ -38,25 +39,54 @@ func runLockWindow() -> ExitStatus {
     }
     var embedding: X11Embedding?
     var controller: AnyObject?
+    /// Puts the lock window into the X window `parent` (a cover) and keeps the keyboard while it is shown.
+    func embed(_ lock: LockController, into parent: UInt) throws(GtkKitError) {
+        let inside = try X11Embedding(window: window, parent: parent)
+        lock.fit(width: inside.parentSize.width, height: inside.parentSize.height)
+        inside.onParentDestroyed = { exit(ExitStatus.parentGone.rawValue) }
+        inside.onKeyboardGrabbed = { FileHandle.standardError.write(Data("applock-lock-window: keyboard grabbed\n".utf8)) }
+        window.onMap { inside.keepKeyboard() }
+        embedding = inside
+    }
+    var standby: InputLines?
     do {
         switch options.mode {
-        case .lock(let parent):
-            let lock = LockController(appID: options.appID, window: window, loop: loop, embedded: parent != nil)
+        case .lock:
+            let lock = LockController(appID: options.appID, window: window, loop: loop, embedded: embedded)
             controller = lock
-            if let parent {
+            if embedded {
                 window.isDecorated = false
                 window.addStyleClass("lock-cover")
                 window.realize()
-                let inside = try X11Embedding(window: window, parent: parent)
-                lock.fit(width: inside.parentSize.width, height: inside.parentSize.height)
-                inside.onParentDestroyed = { exit(ExitStatus.parentGone.rawValue) }
-                inside.onKeyboardGrabbed = { FileHandle.standardError.write(Data("applock-lock-window: keyboard grabbed\n".utf8)) }
-                window.onMap { inside.keepKeyboard() }
-                embedding = inside
+                if let parent { try embed(lock, into: parent) }
             } else {
                 window.setDefaultSize(width: 420, height: 660)
             }
             try lock.start(appID: options.appID)
+            if let place = options.standby {
+                // Ready ahead: everything but the first frame is done (a cover's window is realised above; a
+                // toplevel's surface comes with present); nothing is drawn and no key can reach the window until the
+                // guard says where it goes.
+                window.prepareLayout()
+                standby = InputLines(fileDescriptor: STDIN_FILENO, onLine: { line in
+                    guard standby != nil else { return }
+                    guard let command = StandbyCommand(line, place: place) else {
+                        FileHandle.standardError.write(Data("applock-lock-window: not a show command: \(line)\n".utf8))
+                        exit(ExitStatus.badCommandLine.rawValue)
+                    }
+                    standby = nil
+                    if case .showInside(let parent) = command {
+                        do {
+                            try embed(lock, into: parent)
+                        } catch {
+                            FileHandle.standardError.write(Data("applock-lock-window: \(error)\n".utf8))
+                            exit(ExitStatus.parentGone.rawValue)
+                        }
+                    }
+                    window.present()
+                }, onEnd: { if standby != nil { exit(ExitStatus.done.rawValue) } })
+                FileHandle.standardError.write(Data("applock-lock-window: standing by\n".utf8))
+            }
         case .setPasscode:
             let setup = SetupController(appID: options.appID, window: window, loop: loop)
             controller = setup
@@ -71,9 +101,9 @@ func runLockWindow() -> ExitStatus {
         return .noSessionBus
     }
     window.onMap { FileHandle.standardError.write(Data("applock-lock-window: shown\n".utf8)) }
-    window.present()
+    if options.standby == nil { window.present() }
     loop.run()
-    withExtendedLifetime((controller, embedding)) {}
+    withExtendedLifetime((controller, embedding, standby)) {}
     return .done
 }
 

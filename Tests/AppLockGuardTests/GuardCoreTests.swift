@@ -253,6 +253,44 @@ import AppLockProtocol
     let smallRect2 = GuardRect(x: 700, y: 100, width: 246, height: 156)
 
     /// Notes locked with a large window `w1` and a small one `w2`, both shown, neither active.
+    // MARK: Lock windows started ahead
+
+    @Test func aLockedAppOnScreenHasItsLockWindowReadyAheadExceptWhileItIsUpAndNotOnceUnlocked() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        #expect(core.lockWindowApp == nil)
+        #expect(core.lockWindowsAhead == [notes], "locked and on screen, not reached for yet")
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        #expect(core.lockWindowApp == notes)
+        #expect(core.lockWindowsAhead.isEmpty, "the one started ahead is the one shown")
+        #expect(core.handle(.activeWindowChanged(other), now: clock.now).contains(.hideLockWindow(notes)))
+        #expect(core.lockWindowsAhead == [notes], "ready again for the next reach")
+        _ = core.handle(.appStateChanged(notes, .unlocked), now: clock.now)
+        #expect(core.lockWindowsAhead.isEmpty)
+    }
+
+    @Test func noLockWindowAheadForAnObscuredAppAHiddenWindowOrWithoutTheAgent() {
+        var (core, clock) = registeredAndShown(state: .obscured)
+        #expect(core.lockWindowsAhead.isEmpty)
+        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
+        #expect(core.lockWindowsAhead == [notes])
+        _ = core.handle(.windowHidden(w1), now: clock.now)
+        #expect(core.lockWindowsAhead.isEmpty, "no window on screen to reach for")
+        _ = core.handle(.windowShown(w1), now: clock.now)
+        #expect(core.lockWindowsAhead == [notes])
+        _ = core.handle(.agentPresence(false), now: clock.now)
+        #expect(core.lockWindowsAhead.isEmpty)
+    }
+
+    @Test func aLockWindowStartedAheadThatEndsIsStartedAgainAfterTheDelay() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        let exited = core.handle(.lockWindowExited(notes), now: clock.now)
+        #expect(exited.contains(.armTimer(clock.now + GuardCore.lockWindowRestartDelay)))
+        #expect(core.lockWindowsAhead.isEmpty)
+        clock.advance(by: GuardCore.lockWindowRestartDelay)
+        _ = core.handle(.timerFired, now: clock.now)
+        #expect(core.lockWindowsAhead == [notes])
+    }
+
     func twoWindowsLocked() -> (GuardCore, ManualClock) {
         var (core, clock) = registeredAndShown(state: .locked)
         for input in [GuardInput.windowGeometry(w1, largeRect), .windowGeometry(w2, smallRect2),

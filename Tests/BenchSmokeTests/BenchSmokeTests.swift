@@ -38,7 +38,8 @@ import Testing
                        "voluntary context switches", "VmRSS idle, 0 apps", "Unlock (right passcode) p50",
                        "LockedOut answer p50, right passcode", "LockedOut answer p50, wrong passcode",
                        "p99 moved by", "start → name owned p50", "logind Lock → app window covered (X11) p99",
-                       "xss-lock + i3lock: logind Lock → screen covered p50", "logind Lock → app window hidden (sway) p99", "logind Lock → app window minimised (KWin ",
+                       "xss-lock + i3lock: logind Lock → screen covered p50",
+                       "reach for a locked app (X11) → keypad on screen p99", "lock window started ahead, hidden: Pss", "logind Lock → app window hidden (sway) p99", "logind Lock → app window minimised (KWin ",
                        "logind Lock → app window hidden (GNOME "] {
             #expect(text.contains(metric), "the table lacks \(metric)")
         }

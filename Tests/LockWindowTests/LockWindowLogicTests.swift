@@ -79,6 +79,24 @@ import Testing
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--passcode", "1234"]) }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["set-passcode", "--app-id", "a.b", "--parent", "1"]) }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "a.b", "--parent", "zero"]) }
+        #expect(try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--standby", "cover"])
+            == LaunchOptions(mode: .lock(parent: nil), appID: Self.notes, standby: .cover))
+        #expect(try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--standby", "toplevel"]).standby == .toplevel)
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "a.b", "--standby", "x"]) }
+        #expect(throws: LaunchOptionsError.self) {
+            try LaunchOptions.parse(["lock", "--app-id", "a.b", "--standby", "cover", "--parent", "1"])
+        }
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["set-passcode", "--app-id", "a.b", "--standby", "cover"]) }
+    }
+
+    @Test func aLockWindowStartedAheadTakesOnlyTheShowCommandOfItsPlace() {
+        #expect(StandbyCommand("show 0x400004", place: .cover) == .showInside(0x400004))
+        #expect(StandbyCommand("show 4194308", place: .cover) == .showInside(4194308))
+        #expect(StandbyCommand("show", place: .toplevel) == .showToplevel)
+        for (line, place) in [("show", LaunchOptions.StandbyPlace.cover), ("show 0", .cover), ("show 12", .toplevel),
+                              ("show x", .cover), ("hide", .toplevel), ("", .cover), ("show 1 2", .cover)] {
+            #expect(StandbyCommand(line, place: place) == nil, "\(line) for \(place)")
+        }
     }
 
     @Test func anAppWithoutADesktopFileIsNamedAfterItsID() {

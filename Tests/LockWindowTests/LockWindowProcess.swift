@@ -6,10 +6,12 @@ final class LockWindowProcess {
     let process: Process
     private let logFile: URL
 
-    init(_ arguments: [String], desktop: AccessibleDesktop) throws {
+    /// Starts the lock window with `arguments`; its standard input is `input` (a FIFO) when given, else empty.
+    init(_ arguments: [String], desktop: AccessibleDesktop, input: URL? = nil) throws {
         let executable = try PackageFolders.programs().appendingPathComponent("applock-lock-window")
+        let argv = input.map { ["/bin/sh", "-c", "exec \"$0\" \"$@\" < '\($0.path)'"] } ?? []
         (process, logFile) = try desktop.launchAccessible(
-            [executable.path] + arguments, log: "lock-window-\(UUID().uuidString.prefix(6)).log")
+            argv + [executable.path] + arguments, log: "lock-window-\(UUID().uuidString.prefix(6)).log")
     }
 
     deinit {

@@ -146,6 +146,72 @@ struct LockWindowTests {
         #expect(window.exitStatus(within: .seconds(10)) == 0)
     }
 
+    @Test("A lock window started ahead (--standby cover) draws nothing and takes no key until told to show; shown, it fills the cover, holds the keyboard and unlocks")
+    func startedAheadShowsOnlyWhenTold() throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let parent = try harness.makeParentWindow()
+        let (window, guardSide) = try Self.startAhead(harness)
+        defer { try? guardSide.close() }
+        let hidden = try LockWindowOnScreen(reading: try harness.screenshot("standby-hidden"), environment: harness.environment)
+        #expect(hidden.area == nil && hidden.keys.isEmpty, "nothing of the lock window is on screen: \(hidden)")
+        #expect(harness.type("1234"), "the right passcode, typed while the window waits")
+
+        try guardSide.write(contentsOf: Data("show \(parent)\n".utf8))
+        #expect(waitUntil(timeout: .seconds(20)) { window.log.contains("keyboard grabbed") }, "\(window.log)")
+        #expect(!window.log.contains("not a show command"))
+        _ = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) {
+            (try? LockWindowOnScreen(reading: harness.screenshot("standby-shown"), environment: harness.environment))?
+                .showsEveryKeyAndThePrompt == true
+        }
+        let shown = try LockWindowOnScreen(reading: try harness.screenshot("standby-shown"), environment: harness.environment)
+        #expect(shown.showsEveryKeyAndThePrompt, "\(shown)")
+        #expect(shown.area.map { $0.x >= 240 && $0.y >= 100 && $0.width <= 800 && $0.height <= 600 } == true,
+                "inside the cover at 800x600+240+100: \(shown)")
+        // Keys typed while it waited would have unlocked the app before this wrong passcode counts.
+        #expect(harness.type("0000"))
+        #expect(waitUntil(timeout: .seconds(15)) { (try? harness.client.failedAttempts(LockWindowHarness.app)) == 1 })
+        #expect(try harness.state() == "locked", "the keys typed while it waited reached nothing")
+        // Once the window has the answer (it says so), it takes the next passcode.
+        #expect(harness.accessibility.find("attempts left")?.contains("Wrong passcode.") == true)
+        #expect(harness.type("1234"))
+        #expect(waitUntil(timeout: .seconds(15)) { (try? harness.state()) == "unlocked" })
+        #expect(window.exitStatus(within: .seconds(10)) == 0)
+    }
+
+    @Test("A lock window started ahead ends without showing when its guard goes (its standard input ends), and refuses any line but show")
+    func startedAheadEndsWithItsGuard() throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let (window, ended) = try Self.startAhead(harness, name: "ended")
+        try ended.close()
+        #expect(window.exitStatus(within: .seconds(10)) == 0, "\(window.log)")
+        #expect(!window.log.contains("shown"))
+
+        let (refusing, wrong) = try Self.startAhead(harness, name: "wrong")
+        defer { try? wrong.close() }
+        try wrong.write(contentsOf: Data("show\n".utf8))
+        #expect(refusing.exitStatus(within: .seconds(10)) == 1, "a cover's lock window needs a window id: \(refusing.log)")
+        #expect(!refusing.log.contains("shown"))
+        #expect(try harness.state() == "locked")
+    }
+
+    /// Starts `applock-lock-window lock --standby cover` for the app with its standard input on a FIFO, and waits
+    /// until it stands by; returns it with the guard's end of the FIFO (opened for reading and writing, so that
+    /// opening it does not wait for the reader).
+    static func startAhead(_ harness: LockWindowHarness, name: String = "standby") throws -> (LockWindowProcess, FileHandle) {
+        let fifo = harness.environment.root.appendingPathComponent("\(name).fifo")
+        guard mkfifo(fifo.path, 0o600) == 0 else { throw TestSupportError("mkfifo \(fifo.path) failed") }
+        let fd = open(fifo.path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { throw TestSupportError("cannot open \(fifo.path)") }
+        let guardSide = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        let window = try LockWindowProcess(
+            ["lock", "--app-id", LockWindowHarness.app, "--standby", "cover"], desktop: harness, input: fifo)
+        guard waitUntil(timeout: .seconds(20), { window.log.contains("standing by") || !window.isRunning }),
+              window.isRunning else { throw TestSupportError("the lock window did not stand by: \(window.log)") }
+        return (window, guardSide)
+    }
+
     @Test("An app that is not locked ends the window at once")
     func notLocked() throws {
         let harness = try LockWindowHarness()
