@@ -1,7 +1,8 @@
-/// What `pw-dump --monitor --no-colors` says about screen casts. A screen cast is a PipeWire node of media class
-/// `Video/Source` that is not a camera: xdg-desktop-portal-wlr's and KWin's casts, Mutter's, and OBS's own capture
-/// sources all publish one while they stream. A camera (`media.role` `Camera`, or `device.api` `v4l2` or
-/// `libcamera`) does not count. Reads pw-dump's line layout (one object per `  {` … `  }`, a node's properties at
+/// What `pw-dump --monitor --no-colors` says about screen casts. A screen cast is a PipeWire node that produces
+/// video and is not a camera: media class `Video/Source` (xdg-desktop-portal-wlr's and KWin's casts set it) or
+/// `Stream/Output/Video` (what PipeWire gives a video stream that sets none, as Mutter's `meta-screen-cast-src`
+/// does). A camera (`media.role` `Camera`, or `device.api` `v4l2` or `libcamera`) does not count, nor does a
+/// stream that reads video (`Stream/Input/Video`, such as OBS capturing a cast: the cast's own node counts). Reads pw-dump's line layout (one object per `  {` … `  }`, a node's properties at
 /// `      "props"`), which is its own fixed writer's.
 public struct PipeWireScreenCasts: Sendable {
     /// The ids of the nodes that are screen casts now.
@@ -38,7 +39,8 @@ public struct PipeWireScreenCasts: Sendable {
 
     /// Whether a node with `properties` is a screen cast.
     public static func isScreenCast(_ properties: [String: String]) -> Bool {
-        properties["media.class"] == "Video/Source" && properties["media.role"] != "Camera"
+        ["Video/Source", "Stream/Output/Video"].contains(properties["media.class"] ?? "")
+            && properties["media.role"] != "Camera"
             && !["v4l2", "libcamera"].contains(properties["device.api"] ?? "")
     }
 

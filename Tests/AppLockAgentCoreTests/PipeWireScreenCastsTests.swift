@@ -53,6 +53,14 @@ struct PipeWireScreenCastsTests {
         #expect(!casts.sharing)
     }
 
+    @Test("Mutter's screen cast (GNOME 43: a Stream/Output/Video node named meta-screen-cast-src) is a screen cast")
+    func mutterCast() {
+        var casts = PipeWireScreenCasts()
+        let node = Self.node(33, [("media.class", "Stream/Output/Video"), ("media.name", "meta-screen-cast-src"),
+                                  ("node.name", "gnome-shell")])
+        #expect(casts.consume(Array(node.utf8)) == true)
+    }
+
     @Test("output split anywhere reads the same")
     func splitOutput() {
         var casts = PipeWireScreenCasts()

@@ -76,7 +76,11 @@ final class PipeWireWatcher {
             if let change = casts.reset() { onSharing(change) }
             return
         }
-        if let change = casts.consume(bytes) { onSharing(change) }
+        if let change = casts.consume(bytes) {
+            logger.info(change ? "PipeWire has a screen cast" : "PipeWire has no screen cast any more",
+                        metadata: ["nodes": "\(casts.castNodes.sorted())"])
+            onSharing(change)
+        }
     }
 
     private func stopDump() {
