@@ -19,6 +19,8 @@ final class PipeWireWatcher {
     private var dump: ChildProcess?
     private var dumpWatch: WatchHandle?
     private var casts = PipeWireScreenCasts()
+    /// PipeWire made its socket anew while pw-dump still ran (a restart faster than pw-dump's end was read).
+    private var socketMadeWhileDumping = false
 
     /// Starts watching, or logs why it cannot; nil then.
     init?(loop: EventLoop, logger: Logger, onSharing: @escaping (Bool) -> Void) {
@@ -37,7 +39,8 @@ final class PipeWireWatcher {
         dumpExecutable = executable
         do {
             directoryWatch = try DirectoryWatch(path: runtime, loop: loop) { [unowned self] name in
-                if name == Self.socketName { startDump() }
+                guard name == Self.socketName else { return }
+                if dump == nil { startDump() } else { socketMadeWhileDumping = true }
             }
         } catch {
             logger.warning("cannot watch \(runtime) for PipeWire: \(error); screen casts through PipeWire are not watched")
@@ -54,6 +57,7 @@ final class PipeWireWatcher {
 
     private func startDump() {
         guard dump == nil else { return }
+        socketMadeWhileDumping = false
         do {
             let child = try ChildProcess(executable: dumpExecutable, arguments: ["--monitor", "--no-colors"])
             dump = child
@@ -74,6 +78,7 @@ final class PipeWireWatcher {
             logger.info("PipeWire went away (pw-dump ended); waiting for its socket")
             stopDump()
             if let change = casts.reset() { onSharing(change) }
+            if socketMadeWhileDumping { startDump() }
             return
         }
         if let change = casts.consume(bytes) {
