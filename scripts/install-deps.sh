@@ -18,8 +18,10 @@ packages=(
     # gjs: runs the Shell's own notification service (org.gnome.Shell.Notifications, which owns
     # org.freedesktop.Notifications) in GnomeGuardTests' notification test.
     gjs
-    # pipewire: the daemon a Mutter screen cast streams to (GnomeGuardTests' screen sharing).
-    pipewire
+    # pipewire: the daemon a Mutter screen cast streams to (GnomeGuardTests' screen sharing); pipewire-bin: pw-dump,
+    # through which the agent watches for screen casts; gstreamer1.0-tools + -pipewire + -plugins-base: the
+    # Video/Source stream PipeWireScreenShareTests offers as a screen cast.
+    pipewire pipewire-bin gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base
     libwayland-dev libwayland-bin wayland-protocols plasma-wayland-protocols
 )
 # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).

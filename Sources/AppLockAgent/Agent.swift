@@ -51,6 +51,7 @@ public final class Agent {
     var publisher: ApplicationPublisher!
     var logind: LogindWatcher?
     var screenSavers: ScreenSaverWatcher?
+    var pipeWire: PipeWireWatcher?
     var deadlineTimer: TimerHandle?
     var lockoutTimer: TimerHandle?
     /// The next attempt at a ledger write that failed, and how long the one after it waits.
@@ -130,6 +131,14 @@ public final class Agent {
         }
         screenSavers = ScreenSaverWatcher(bus: bus, logger: logger) { [unowned self] event, source in
             perform(machine.session(event, now: now(), source: source), source: source)
+        }
+        pipeWire = PipeWireWatcher(loop: loop, logger: logger) { [unowned self] sharing in
+            do {
+                perform(try machine.screenShare(sharing, reporter: "pipewire", source: "pipewire", now: now()),
+                        source: "pipewire")
+            } catch {
+                logger.error("screen-share report from PipeWire refused: \(error)")
+            }
         }
         if configuration.watchLogind {
             logind = LogindWatcher(

@@ -218,13 +218,7 @@ public final class GnomeShellSession: @unchecked Sendable {
     /// Starts a PipeWire daemon beside the Shell (Mutter streams a screen cast to it: ``MutterScreenCast``) and waits
     /// for its socket.
     public func startPipeWire() throws -> SessionProcess {
-        let pipewire = try launch(["pipewire"], logName: "pipewire")
-        let socket = environment.runtimeDir.appendingPathComponent("pipewire-0")
-        guard waitUntil(timeout: .seconds(10), { FileManager.default.fileExists(atPath: socket.path) }) else {
-            pipewire.stop()
-            throw TestSupportError("pipewire did not start: \(pipewire.logText())")
-        }
-        return pipewire
+        try environment.startPipeWire()
     }
 
     /// Opens (or closes) the Activities overview, as the Super key would, and waits until the Shell says it is.

@@ -42,6 +42,9 @@ extension GnomeGuardTests {
         #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "obscured" && reason() == "screen-share" },
                 "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "share-3-screen-cast"), "\(desktop.log())")
+        // The agent sees the cast in PipeWire too (Mutter's stream node), whether or not the extension runs.
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.setup.agent.logText().contains("PipeWire has a screen cast") },
+                "\(desktop.setup.agent.logText())")
 
         // Another client says sharing ended: only the Shell's own report counts.
         _ = try client.call(ManagerMethod.reportScreenShare.name, [.string("gnome-shell"), .boolean(false)])

@@ -126,6 +126,24 @@ public final class ChildProcess {
         }
     }
 
+    /// The descriptor of the child's standard output (non-blocking), to watch on an event loop.
+    public var outputDescriptor: Int32 { output }
+
+    /// Reads what the child has written so far without waiting: an empty array when nothing is there yet, nil at
+    /// end of file (the child closed its output or exited).
+    public func readAvailable() throws(ChildProcessError) -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if n == 0 { return nil }
+            if n > 0 { return Array(chunk[0..<n]) }
+            let error = errno
+            if error == EINTR { continue }
+            guard error == EAGAIN else { throw .io(error) }
+            return []
+        }
+    }
+
     /// Sends SIGKILL to the child (unless it was reaped already).
     public func kill() {
         if status == nil { _ = Glibc.kill(pid, SIGKILL) }
