@@ -26,7 +26,7 @@ packages=(
     dbus dbus-bin dbus-daemon dbus-x11 libglib2.0-bin procps passwd util-linux
     python3 python3-dbus python3-gi python3-dbusmock python3-xlib
     gnome-keyring libsecret-tools libsecret-1-0 libsodium23 libdbus-1-3
-    libgtk-4-1 libadwaita-1-0 gir1.2-gtk-4.0 libwayland-client0 libx11-6 libxi6 libcairo2
+    libgtk-4-1 libadwaita-1-0 gir1.2-gtk-4.0 libwayland-client0 libx11-6 libxfixes3 libxres1 libxi6 libcairo2
     adwaita-icon-theme fonts-dejavu-core dconf-cli imagemagick
     gnome-shell mutter kwin-wayland xwayland sway labwc wlrctl foot weston grim wtype wayland-utils
     # KWinGuardTests: xterm on Xwayland; the Xvfb that holds KWin 6's output where it has no GPU (and xprop to

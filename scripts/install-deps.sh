@@ -10,8 +10,8 @@ packages=(
     dbus dbus-x11 libglib2.0-bin libsecret-tools gnome-keyring
     python3-dbusmock tmux desktop-file-utils systemd procps man-db polkitd
     libglib2.0-dev libglib2.0-dev-bin gcc
-    libgtk-4-dev libgtk-4-bin libgtk-3-bin libadwaita-1-dev libx11-dev libxi-dev libcairo2-dev adwaita-icon-theme fonts-dejavu-core
-    util-linux xvfb openbox xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi python3-gi
+    libgtk-4-dev libgtk-4-bin libgtk-3-bin libadwaita-1-dev libx11-dev libxfixes-dev libxres-dev libxi-dev libcairo2-dev adwaita-icon-theme fonts-dejavu-core
+    util-linux xvfb openbox picom xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi python3-gi
     xss-lock i3lock sway grim foot wtype
     # gtk4-demo: the guarded app whose modal dialog GnomeGuardTests hides with it.
     gtk-4-examples
@@ -26,7 +26,11 @@ packages=(
 # kwin-wayland + xwayland ≈ 188 MB, gnome-shell ≈ 344 MB (measured on Debian 12 with apt-get, no recommendations).
 # weston only for weston-terminal, the native Wayland app guarded in the KWin tests (foot dies on KWin's virtual
 # output, whose size in millimetres is -1).
-lean_packages=(kwin-wayland xwayland gnome-shell weston)
+# The QML modules KWin's Overview and Present Windows effects load (a Plasma session has them), for the test that
+# neither shows a locked app: 25 packages of Qt and KDE Frameworks QML modules, no recommendations.
+# xfwm4: Xfce's window manager with its compositor, for the guard's test on a compositing X11 desktop.
+lean_packages=(kwin-wayland xwayland gnome-shell weston xfwm4
+    qml-module-qtgraphicaleffects qml-module-qtquick-layouts plasma-framework qml-module-org-kde-kirigami2 milou)
 
 if [ "${1:-}" = --deb ]; then
     packages+=(debhelper dpkg-dev fakeroot lintian)

@@ -23,10 +23,12 @@ CONF
     dbus-daemon --config-file="$work/$1.conf" --nofork --print-address=1 > "$work/$1.address" &
     pids+=($!)
     until [ -s "$work/$1.address" ]; do sleep 0.05; done
-    head -1 "$work/$1.address"
 }
-DBUS_SESSION_BUS_ADDRESS=$(start_bus session)
-DBUS_SYSTEM_BUS_ADDRESS=$(start_bus system)
+# Started in this shell, not in a $(…) subshell, so that cleanup knows their pids.
+start_bus session
+start_bus system
+DBUS_SESSION_BUS_ADDRESS=$(head -1 "$work/session.address")
+DBUS_SYSTEM_BUS_ADDRESS=$(head -1 "$work/system.address")
 export DBUS_SESSION_BUS_ADDRESS DBUS_SYSTEM_BUS_ADDRESS
 echo -n profile | gnome-keyring-daemon --daemonize --unlock --components=secrets > "$work/keyring.env" 2>/dev/null
 pids+=("$(sed -n 's/^GNOME_KEYRING_PID=//p' "$work/keyring.env")")

@@ -39,7 +39,7 @@ extension AgentStateMachine {
         update(app) { $0.passcodeKind = nil }
         if lockoutLedger.remove(app) { actions.append(.persistLedger) }
         forgetMissedAttempts(app, &actions)
-        if e.owner == nil && e.attemptSerial == nil {
+        if e.owner == nil && attemptsInFlight[app] == nil {
             removeApp(app)
             actions.append(.appRemoved(app))
         } else {
@@ -121,10 +121,10 @@ extension AgentStateMachine {
         let e = try entry(app)
         guard e.hasPasscode else { throw .noPasscode }
         if case .lockedOut(_, let seconds) = lockoutLedger.check(app, now: now.wall) { throw .lockedOut(seconds: seconds) }
-        guard e.attemptSerial == nil else { throw .attemptInProgress }
+        guard attemptsInFlight[app] == nil else { throw .attemptInProgress }
         let serial = nextAttemptSerial
         nextAttemptSerial &+= 1
-        update(app) { $0.attemptSerial = serial }
+        attemptsInFlight[app] = AttemptInFlight(serial: serial)
         return AttemptTicket(app: app, epoch: e.lockEpoch, serial: serial)
     }
 
@@ -133,10 +133,11 @@ extension AgentStateMachine {
     /// keeps it for a wrong passcode, clears it for a right one, and takes it back when nothing was verified.
     public mutating func countAttemptInAdvance(_ ticket: AttemptTicket, now: AgentTime) -> [AgentAction] {
         let app = ticket.app
-        guard let e = apps[app], e.attemptSerial == ticket.serial, e.countedInAdvance == nil else { return [] }
+        guard let e = apps[app], let attempt = attemptsInFlight[app], attempt.serial == ticket.serial,
+              attempt.countedInAdvance == nil else { return [] }
         let previous = lockoutLedger.records[app]
         let outcome = lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall)
-        update(app) { $0.countedInAdvance = CountedFailure(outcome: outcome, previous: previous) }
+        attemptsInFlight[app]?.countedInAdvance = CountedFailure(outcome: outcome, previous: previous)
         var actions: [AgentAction] = [.persistLedger]
         finish(&actions)
         return actions
@@ -147,17 +148,14 @@ extension AgentStateMachine {
     public mutating func finishAttempt(_ ticket: AttemptTicket, outcome: AttemptOutcome, purpose: AttemptPurpose,
                                        now: AgentTime) -> AttemptResult {
         let app = ticket.app
-        guard let e = apps[app], e.attemptSerial == ticket.serial else {
+        guard let e = apps[app], let attempt = attemptsInFlight[app], attempt.serial == ticket.serial else {
             return AttemptResult(actions: [], answer: .noPasscode)
         }
-        update(app) {
-            $0.attemptSerial = nil
-            $0.countedInAdvance = nil
-        }
+        attemptsInFlight[app] = nil
         var actions: [AgentAction] = []
         let answer: AttemptAnswer
         func takeBackCountedFailure() {
-            guard let counted = e.countedInAdvance else { return }
+            guard let counted = attempt.countedInAdvance else { return }
             lockoutLedger.restore(app, to: counted.previous)
             actions.append(.persistLedger)
         }
@@ -169,7 +167,7 @@ extension AgentStateMachine {
             takeBackCountedFailure()
             answer = .passcodeTampered
         case .wrong:
-            let failure = e.countedInAdvance?.outcome ?? lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall)
+            let failure = attempt.countedInAdvance?.outcome ?? lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall)
             switch failure {
             case .wrongPasscode(let left): answer = .wrongPasscode(attemptsLeft: left)
             case .lockedOut(_, let seconds): answer = .lockedOut(seconds: seconds)

@@ -75,7 +75,7 @@ extension AgentStateMachine {
     mutating func dropRegistration(_ app: AppID, now: AgentTime, source: String, _ actions: inout [AgentAction]) {
         guard let e = apps[app] else { return }
         for cookie in e.inhibitorCookies.sorted() { dropInhibitor(cookie) }
-        if !e.hasPasscode && e.attemptSerial == nil {
+        if !e.hasPasscode && attemptsInFlight[app] == nil {
             removeApp(app)
             actions.append(.appRemoved(app))
             return

@@ -8,9 +8,13 @@ public import AppLockProtocol
 /// for the I/O layer to carry out. A call that throws `ManagerError` changes nothing.
 public struct AgentStateMachine: Sendable, Equatable {
     var apps: [AppID: AppEntry] = [:]
-    /// Index of `apps[…].owner`: the apps each connection registered. Change owners only through
-    /// `setOwner(_:of:)` and remove apps only through `removeApp(_:)` so that it stays exact.
-    var appsByOwner: [String: Set<AppID>] = [:]
+    /// The passcode attempts being verified, by app (one at most per app).
+    var attemptsInFlight: [AppID: AttemptInFlight] = [:]
+    /// Index of `apps[…].owner`: the apps each connection registered, in the order it registered them. Change owners
+    /// only through `setOwner(_:of:)` and remove apps only through `removeApp(_:)` so that it stays exact. A list,
+    /// not a set: a connection has at most `Limits.maxAppsPerConnection` apps, and a one-app list takes half the
+    /// memory of a one-app set (most apps are their connection's only one).
+    var appsByOwner: [String: [AppID]] = [:]
     /// The apps that can have a grace deadline (in the background, grace not yet run out): an index kept by
     /// `setBackground(_:since:triggered:)`, so that no input scans every app while the session is not idle.
     var graceCandidates: Set<AppID> = []
@@ -159,11 +163,11 @@ public struct AgentStateMachine: Sendable, Equatable {
     mutating func setOwner(_ owner: String?, of app: AppID) {
         guard let entry = apps[app] else { return }
         if let old = entry.owner {
-            appsByOwner[old]?.remove(app)
+            appsByOwner[old]?.removeAll { $0 == app }
             if appsByOwner[old]?.isEmpty == true { appsByOwner[old] = nil }
         }
         update(app) { $0.owner = owner }
-        if let owner { appsByOwner[owner, default: []].insert(app) }
+        if let owner { appsByOwner[owner, default: []].append(app) }
     }
 
     /// Records the background spell of `app`, keeping `graceCandidates` exact.
@@ -180,6 +184,7 @@ public struct AgentStateMachine: Sendable, Equatable {
     mutating func removeApp(_ app: AppID) {
         setOwner(nil, of: app)
         graceCandidates.remove(app)
+        attemptsInFlight[app] = nil
         apps.removeValue(forKey: app)
     }
 

@@ -76,20 +76,25 @@ public final class CompositorGuard: GuardBackend {
     }
 
     func loadScript() throws {
+        try loadScript(KWinScript.source, named: Self.scriptName)
+    }
+
+    /// Writes `source` to a file of the guard's own and has KWin load it as `name` (in place of one loaded so
+    /// before) and run it; returns its id.
+    @discardableResult
+    private func loadScript(_ source: String, named name: String) throws -> Int32 {
         let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/tmp"
-        let path = runtime + "/applock-guard-kwin.js"
+        let path = runtime + "/\(name)-kwin.js"
         _ = unlink(path)
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw DBusError(name: "org.freedesktop.DBus.Error.Failed", message: "cannot write \(path)") }
-        _ = KWinScript.source.withCString { write(fd, $0, strlen($0)) }
+        _ = source.withCString { write(fd, $0, strlen($0)) }
         close(fd)
         let scripting = try ObjectPath(KWinScripting.managerPath)
-        _ = try? bus.call(
-            destination: KWinScripting.service, path: scripting, interface: KWinScripting.managerInterface,
-            member: "unloadScript", arguments: [.string(Self.scriptName)], timeout: .seconds(5))
+        unloadScript(named: name)
         let reply = try bus.call(
             destination: KWinScripting.service, path: scripting, interface: KWinScripting.managerInterface,
-            member: "loadScript", arguments: [.string(path), .string(Self.scriptName)], timeout: .seconds(10))
+            member: "loadScript", arguments: [.string(path), .string(name)], timeout: .seconds(10))
         guard let id = reply.first?.int32Value, id >= 0 else {
             throw DBusError(name: "org.freedesktop.DBus.Error.Failed", message: "KWin refused the script: \(reply)")
         }
@@ -98,7 +103,15 @@ public final class CompositorGuard: GuardBackend {
                 destination: KWinScripting.service, path: ObjectPath(path), interface: KWinScripting.scriptInterface,
                 member: "run", arguments: [], timeout: .seconds(10))
         }
-        log("KWin script loaded (id \(id))")
+        log("KWin script \(name) loaded (id \(id))")
+        return id
+    }
+
+    private func unloadScript(named name: String) {
+        _ = try? bus.call(
+            destination: KWinScripting.service, path: ObjectPath(KWinScripting.managerPath),
+            interface: KWinScripting.managerInterface, member: "unloadScript", arguments: [.string(name)],
+            timeout: .seconds(2))
     }
 
     // MARK: The script's calls
@@ -263,13 +276,13 @@ public final class CompositorGuard: GuardBackend {
         }
     }
 
-    /// SIGTERM: the KWin script is unloaded; windows it minimised stay minimised.
+    /// SIGTERM: the KWin script is unloaded; windows it minimised stay minimised, made opaque again.
     public func shutDown() {
         guard desktop == .plasmaWayland else { return }
-        _ = try? bus.call(
-            destination: KWinScripting.service, path: ObjectPath(KWinScripting.managerPath),
-            interface: KWinScripting.managerInterface, member: "unloadScript", arguments: [.string(Self.scriptName)],
-            timeout: .seconds(2))
+        unloadScript(named: Self.scriptName)
+        // Windows it hid stay minimised, but not transparent: restored with no guard running, they show.
+        let restore = Self.scriptName + "-restore"
+        if (try? loadScript(KWinScript.restoreOpacity, named: restore)) != nil { unloadScript(named: restore) }
     }
 }
 

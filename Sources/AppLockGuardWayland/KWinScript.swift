@@ -4,9 +4,10 @@ import AppLockProtocol
 /// one's window API). It reports every window to the guard (`WindowEvent`), and long-polls the guard (`Poll`) for
 /// which windows to keep minimised and which lock window to keep above everything, on every desktop, with the focus.
 /// A guarded window that comes back while covered (the task bar, a click) is the user reaching for the app: it is
-/// reported activated, so that the guard shows the lock window, and minimised again at once. The first window other
-/// than the lock window that KWin activates after the script minimised the active window is KWin's choice (at once
-/// for a Wayland window, once Xwayland confirms the focus for an X11 one), not the user leaving the locked app, and is
+/// reported activated, so that the guard shows the lock window, and minimised again at once; a hidden window is
+/// fully transparent (Present Windows and the Overview draw minimised windows). The first window other than the
+/// lock window that KWin activates after the script minimised the active window is KWin's choice (at once for a
+/// Wayland window, once Xwayland confirms the focus for an X11 one), not the user leaving the locked app, and is
 /// not reported: else the lock window of an app that locks while in front would go at once. KWin activates
 /// a new Wayland window before it tells scripts the window was added (an X11 one after), so a window that is already
 /// active when it is added is reported activated after it is reported added: else the guard, not knowing the window
@@ -24,8 +25,22 @@ enum KWinScript {
             callDBus(G, P, I, "WindowEvent", kind, idOf(c), String(c.desktopFileName || ""),
                      String(c.resourceClass || ""), c.pid || 0, !!c.minimized);
         }
+        // Present Windows and the Overview draw a minimised Wayland window's last frame: a hidden window is made
+        // fully transparent, its own opacity kept to give back (a window found transparent gets 1: no one chooses 0).
+        let opacities = {};
+        function conceal(c, concealed) {
+            const id = idOf(c);
+            if (concealed && !(id in opacities)) {
+                opacities[id] = c.opacity > 0 ? c.opacity : 1;
+                c.opacity = 0;
+            } else if (!concealed && id in opacities) {
+                c.opacity = opacities[id];
+                delete opacities[id];
+            }
+        }
         function enforce() {
             for (const c of windowList()) {
+                conceal(c, !!hidden[idOf(c)]);
                 if (hidden[idOf(c)] && !c.minimized) {
                     if (activeWindow() === c) handedOff = true;
                     c.minimized = true;
@@ -52,7 +67,7 @@ enum KWinScript {
             if (activeWindow() === c) report("activated", c);
             enforce();
         });
-        windowRemoved.connect(function (c) { report("removed", c); });
+        windowRemoved.connect(function (c) { delete opacities[idOf(c)]; report("removed", c); });
         windowActivated.connect(function (c) {
             if (!c) return;
             const kwinsChoice = handedOff && c.pid !== lockPid;
@@ -70,6 +85,7 @@ enum KWinScript {
                 for (const c of windowList()) {
                     const id = idOf(c);
                     if (before[id] && !hidden[id] && c.minimized) {
+                        conceal(c, false);
                         c.minimized = false;
                         if (lockPid === 0) activateWindow(c);
                     }
@@ -78,5 +94,13 @@ enum KWinScript {
             });
         }
         poll(0);
+        """
+
+    /// Run once when the guard stops: the windows the script made transparent (it alone makes a window fully
+    /// transparent) are opaque again.
+    static let restoreOpacity = KWinScripting.compatibility + """
+        for (const c of windowList()) {
+            if (c.opacity === 0) c.opacity = 1;
+        }
         """
 }

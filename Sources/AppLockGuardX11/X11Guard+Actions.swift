@@ -12,9 +12,12 @@ extension X11Guard {
             showCover(X11Window(id.rawValue), kind: kind, app: app)
         case .uncover(let id):
             let client = X11Window(id.rawValue)
-            guard let cover = covers[client] else { return }
-            display.unmap(cover.window)
-            covers[client]?.mapped = false
+            minimiseSoon.remove(client)
+            if let cover = covers[client] {
+                display.unmap(cover.window)
+                covers[client]?.mapped = false
+            }
+            bringBack(client)
         case .restack(let id):
             let client = X11Window(id.rawValue)
             if let cover = covers[client], cover.mapped, let frame = clients[client]?.frame {
@@ -23,6 +26,8 @@ extension X11Guard {
             if let lockHost { display.raise(lockHost.window) }
         case .discardCover(let id):
             let client = X11Window(id.rawValue)
+            minimiseSoon.remove(client)
+            bringBack(client)
             guard let cover = covers.removeValue(forKey: client) else { return }
             coverOwners[cover.window] = nil
             display.destroy(cover.window)
@@ -36,12 +41,18 @@ extension X11Guard {
             }
             display.ungrabKeyboard()
         case .showLockWindow(let app, .cover(let id)):
+            guard let cover = covers[X11Window(id.rawValue)] else { return discardLockHost() }
+            // A covered window is minimised on a compositing desktop, its cover with it: the lock window floats
+            // where the window was.
+            if compositing {
+                return showFloatingLockWindow(app, over: GuardRect(cover.rect))
+            }
             discardLockHost()
-            guard let cover = covers[X11Window(id.rawValue)] else { return }
             startLockWindow(for: app, inside: cover.window)
         case .showLockWindow(let app, .floating(let area)):
             showFloatingLockWindow(app, over: area)
         case .hideLockWindow(let app):
+            lockWindowsStarting.remove(app)
             if lockHost?.app == app { discardLockHost() }
         case .activate(let id):
             display.requestActivation(of: X11Window(id.rawValue))
@@ -66,6 +77,8 @@ extension X11Guard {
         guard let cover = covers[client], let frame = clients[client]?.frame else { return }
         covers[client]?.kind = kind
         covers[client]?.app = app
+        // A window the guard minimised is off the screen: its cover comes back with it (``followMinimised(_:)``).
+        if minimisedByGuard.contains(client), !display.isViewable(client) { return }
         display.stack(cover.window, above: frame)
         if cover.mapped {
             draw(coverOf: client)
@@ -73,6 +86,43 @@ extension X11Guard {
             display.map(cover.window)
             covers[client]?.mapped = true
         }
+        if compositing { minimiseSoon.insert(client) }
+    }
+
+    /// Minimises the covered windows waiting for it (``minimise(_:)``), except those whose app's lock window is
+    /// starting: they wait, covered, until it is on screen with the focus, so that the window manager does not give
+    /// the focus to another window when the active one is minimised (the lock window would go).
+    func minimiseWaitingWindows() {
+        for client in minimiseSoon.sorted() {
+            guard let cover = covers[client], cover.mapped else {
+                minimiseSoon.remove(client)
+                continue
+            }
+            if let app = cover.app, lockWindowsStarting.contains(app) { continue }
+            minimiseSoon.remove(client)
+            minimise(client)
+        }
+    }
+
+    /// On a compositing desktop a covered window is minimised too, once its cover is up: a compositor draws each
+    /// window from its own pixmap (task switchers' thumbnails, overviews), where the cover is not, and a minimised
+    /// window has none. The window counts as shown meanwhile (the core keeps it covered), and comes back when it is
+    /// uncovered.
+    func minimise(_ client: X11Window) {
+        guard compositing, clients[client]?.overrideRedirect == false, display.isViewable(client),
+              !display.isMinimised(client) else { return }
+        if display.activeWindow() == client { minimisedActive = client }
+        if minimisedByGuard.insert(client).inserted { publishMinimised() }
+        display.iconify(client)
+    }
+
+    /// Brings back a window the guard minimised (only those: one the user minimised stays so).
+    func bringBack(_ client: X11Window) {
+        guard minimisedByGuard.remove(client) != nil else { return }
+        offScreenByGuard.remove(client)
+        if minimisedActive == client { minimisedActive = nil }
+        publishMinimised()
+        display.deiconify(client)
     }
 
     /// Grabs the keyboard on the cover of the active window, else on any cover shown.
@@ -80,7 +130,8 @@ extension X11Guard {
         let active = display.activeWindow()
         let cover = active.flatMap { covers[$0] }.flatMap { $0.mapped ? $0 : nil }
             ?? covers.values.first { $0.mapped }
-        guard let cover else { return false }
+        // No cover on screen: the windows the core covers are ones the guard minimised, which get no keys.
+        guard let cover else { return !minimisedByGuard.isEmpty }
         return display.grabKeyboard(cover.window)
     }
 
@@ -107,6 +158,7 @@ extension X11Guard {
     /// Sends the covers mapped so far to the server first: starting a process takes long enough that they must
     /// not wait for it in the output buffer (the core asks for the covers before the lock window).
     private func startLockWindow(for app: AppID, inside host: X11Window) {
+        lockWindowsStarting.insert(app)
         display.flush()
         driver.startLockWindow(for: app, inside: host.id)
     }

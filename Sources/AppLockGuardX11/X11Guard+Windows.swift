@@ -2,6 +2,7 @@ import AppLockCore
 import AppLockGuard
 import AppLockGuardDriver
 import AppLockProtocol
+import Glibc
 import X11Kit
 
 extension X11Guard {
@@ -10,6 +11,7 @@ extension X11Guard {
         guard !draining else { return }
         draining = true
         while let event = display.nextEvent() { handle(event) }
+        minimiseWaitingWindows()
         draining = false
         display.flush()
     }
@@ -20,14 +22,16 @@ extension X11Guard {
             let listed = Set(display.clientList())
             for window in listed.sorted() where clients[window] == nil { track(window) }
         case .propertyChanged(let window, .activeWindow) where window == display.root:
-            feed(.activeWindowChanged(display.activeWindow().map { GuardWindowID($0.id) }))
+            feed(.activeWindowChanged(activeWindowChosen().map { GuardWindowID($0.id) }))
+        case .compositorChanged:
+            noticeCompositor()
         case .propertyChanged(let window, .windowState) where clients[window] != nil:
             updateShown(window)
         case .propertyChanged(let window, .windowClass) where clients[window] != nil:
             resolve(window)
         case .created(let window, let parent, let overrideRedirect):
-            if parent == display.root, !overrideRedirect, coverOwners[window] == nil {
-                track(window)
+            if parent == display.root, coverOwners[window] == nil, window != lockHost?.window {
+                if overrideRedirect { trackOverrideRedirect(window) } else { track(window) }
             } else {
                 adoptLockWindow(window, in: parent)
             }
@@ -44,10 +48,17 @@ extension X11Guard {
             display.map(window)
         case .mapped(let window), .unmapped(let window):
             if case .mapped = event, let app = coverHolding(child: window)?.app {
+                lockWindowsStarting.remove(app)
                 feed(.lockWindowMapped(app))
             } else if clients[window] != nil {
+                // A toolkit makes its menus ahead, before its app's windows are known: resolved again when shown.
+                if case .mapped = event, clients[window]?.overrideRedirect == true { resolve(window) }
                 updateShown(window)
             } else if let client = frames[window] {
+                if case .unmapped = event, client == minimisedActive {
+                    minimisedActiveFrameGone = true
+                    if minimisedActiveFellBackToNone { minimisedActive = nil }
+                }
                 updateShown(client)
                 feed(.stackingChanged)
             } else if coverOwners[window] == nil, window != lockHost?.window, case .mapped = event {
@@ -113,21 +124,38 @@ extension X11Guard {
         return true
     }
 
-    /// Starts following a top-level client window: its frame, its process, its app, whether it is shown.
-    func track(_ window: X11Window) {
+    /// Starts following a top-level client window: its frame, its process (`pid` when known already), its app,
+    /// whether it is shown.
+    func track(_ window: X11Window, pid: Int32? = nil, overrideRedirect: Bool = false) {
         guard clients[window] == nil, coverOwners[window] == nil, window != display.root else { return }
         display.follow(window)
         guard let frame = display.topLevel(of: window) else { return }
-        clients[window] = Client(frame: frame, pid: display.processID(of: window))
+        // `_NET_WM_PID`, else the X server's word (not every client sets it: xterm does not).
+        let pid = pid ?? display.processID(of: window) ?? display.clientProcessID(of: window)
+        clients[window] = Client(frame: frame, pid: pid, overrideRedirect: overrideRedirect)
+        if predecessorMinimised.remove(window.id) != nil, display.isMinimised(window) {
+            minimisedByGuard.insert(window)
+            publishMinimised()
+        }
         if frame != window { frames[frame] = window }
         if let rect = display.geometry(of: frame) { followGeometry(of: window, frameRect: rect) }
         resolve(window)
         updateShown(window)
     }
 
+    /// An override-redirect top-level of another process (a menu, a tooltip, a pop-up: above every managed window,
+    /// so above the covers too): followed like an app's window, its own frame, its process named by the X server
+    /// (such windows rarely carry `_NET_WM_PID`), so that a locked app's open menu gets a cover of its own.
+    func trackOverrideRedirect(_ window: X11Window) {
+        guard clients[window] == nil, let pid = display.clientProcessID(of: window), pid != getpid() else { return }
+        track(window, pid: pid, overrideRedirect: true)
+    }
+
     private func untrack(_ window: X11Window) {
         if let frame = clients[window]?.frame { frames[frame] = nil }
         clients[window] = nil
+        offScreenByGuard.remove(window)
+        if minimisedByGuard.remove(window) != nil { publishMinimised() }
         feed(.windowGone(GuardWindowID(window.id)))
     }
 
@@ -140,16 +168,78 @@ extension X11Guard {
         feed(.stackingChanged)
     }
 
+    /// Whether the window is on screen, told to the core; one the guard minimised counts as shown (it stays covered).
     func updateShown(_ window: X11Window) {
         guard clients[window] != nil else { return }
-        let shown = display.isViewable(window) && !display.isMinimised(window)
+        let onScreen = display.isViewable(window) && !display.isMinimised(window)
+        if minimisedByGuard.contains(window) { followMinimised(window, onScreen: onScreen) }
+        let shown = onScreen || minimisedByGuard.contains(window)
         guard clients[window]?.shown != shown else { return }
         clients[window]?.shown = shown
         feed(shown ? .windowShown(GuardWindowID(window.id)) : .windowHidden(GuardWindowID(window.id)))
     }
 
+    /// A window the guard minimised left the screen (its cover goes with it) or came back (a task bar, Alt+Tab, a
+    /// click): its cover goes up at once with the keyboard, and the user has reached for the app. A locked app's
+    /// window is minimised again once its lock window is up, floating where it was; an obscured one stays (its app
+    /// comes to the foreground).
+    private func followMinimised(_ window: X11Window, onScreen: Bool) {
+        guard onScreen else {
+            offScreenByGuard.insert(window)
+            if let cover = covers[window], cover.mapped {
+                display.unmap(cover.window)
+                covers[window]?.mapped = false
+            }
+            return
+        }
+        // Still on screen before the window manager has minimised it: nothing came back.
+        guard offScreenByGuard.remove(window) != nil, let cover = covers[window], let frame = clients[window]?.frame
+        else { return }
+        if !cover.mapped {
+            display.stack(cover.window, above: frame)
+            display.map(cover.window)
+            covers[window]?.mapped = true
+        }
+        if cover.kind == .locked {
+            feed(.keyboardGrabAnswered(display.grabKeyboard(cover.window)))
+            minimiseSoon.insert(window)
+        } else {
+            minimisedByGuard.remove(window)
+            publishMinimised()
+        }
+        feed(.activeWindowChanged(GuardWindowID(window.id)))
+    }
+
+    /// The window manager's active window, except its fallback once it has minimised the active window for the
+    /// guard: the user chose none (the lock window stays up). Window managers differ: openbox names none, then
+    /// unmaps the frame when its animation ends (or names another window first); xfwm4 unmaps the frame first, then
+    /// names another window or none. So the fallback is the first window named, or none once the frame is unmapped.
+    private func activeWindowChosen() -> X11Window? {
+        let active = display.activeWindow()
+        guard let minimised = minimisedActive, active != minimised else { return active }
+        if active == nil {
+            minimisedActiveFellBackToNone = true
+            if minimisedActiveFrameGone { minimisedActive = nil }
+        } else {
+            minimisedActive = nil
+        }
+        return nil
+    }
+
+    /// A compositing manager started or stopped. Once one runs, every window on screen under a cover is minimised
+    /// too (``minimise(_:)``); windows already minimised stay so when it stops, until they are uncovered.
+    private func noticeCompositor() {
+        let running = display.compositorRunning()
+        guard running != compositing else { return }
+        compositing = running
+        driver.log(running ? "a compositing manager runs: covered windows are minimised too" : "the compositing manager stopped")
+        for (client, cover) in covers where cover.mapped { minimise(client) }
+    }
+
     /// Tells the core where the window's frame is, and keeps its cover over it.
     private func followGeometry(of client: X11Window, frameRect: X11Rect) {
+        // The window manager may animate a minimised frame towards its icon: the window stays where it was.
+        if minimisedByGuard.contains(client), display.isMinimised(client) { return }
         if clients[client]?.rect != frameRect {
             clients[client]?.rect = frameRect
             feed(.windowGeometry(GuardWindowID(client.id), GuardRect(frameRect)))
@@ -174,6 +264,8 @@ extension X11Guard {
         if let owner = display.transientFor(window), let app = clients[owner]?.app { clues.append(.ownerApp(app)) }
         var appsByPID: [Int32: AppID] = [:]
         for other in clients.values { if let p = other.pid, let a = other.app { appsByPID[p] = a } }
+        // A menu or pop-up is its process's: the app of that process's other windows.
+        if client.overrideRedirect, let app = client.pid.flatMap({ appsByPID[$0] }) { clues.append(.ownerApp(app)) }
         let app = driver.guardedApp(pid: client.pid, clues: clues, appsByPID: appsByPID)
         clients[window]?.app = app
         feed(.windowResolved(GuardWindowID(window.id), app: app))

@@ -14,6 +14,8 @@ import X11Kit
 public final class X11Guard: GuardBackend {
     /// The root window property listing the guard's cover windows, so that a successor can free them.
     static let coversProperty = "_APPLOCK_GUARD_COVERS"
+    /// The root window property listing the windows the guard minimised, so that a successor brings them back.
+    static let minimisedProperty = "_APPLOCK_GUARD_MINIMISED"
     /// The covers' colour (the server fills a cover with it the moment it is mapped).
     static let coverRGB: UInt32 = 0x24_27_3a
 
@@ -24,6 +26,8 @@ public final class X11Guard: GuardBackend {
         var rect: X11Rect?
         var app: AppID?
         var shown = false
+        /// A menu, tooltip or pop-up the window manager does not manage: covered, never minimised.
+        var overrideRedirect = false
     }
 
     struct Cover {
@@ -45,6 +49,31 @@ public final class X11Guard: GuardBackend {
     var lockHost: Cover?
     var draining = false
     private var predecessorCovers: [UInt32] = []
+    /// The windows a predecessor minimised and did not bring back: this guard brings them back on unlock.
+    var predecessorMinimised: Set<UInt32> = []
+    /// Whether a compositing manager runs (``X11Display/compositorRunning()``): covered windows are then minimised too.
+    var compositing = false
+    /// The covered windows the guard minimised on a compositing desktop, to bring back when they are uncovered.
+    var minimisedByGuard: Set<X11Window> = []
+    /// The windows of ``minimisedByGuard`` the window manager has taken off the screen: one that comes back is reached
+    /// for.
+    var offScreenByGuard: Set<X11Window> = []
+    /// Covered windows to minimise once nothing holds them back (``minimiseWaitingWindows()``).
+    var minimiseSoon: Set<X11Window> = []
+    /// The apps whose lock window was started and is not on screen yet.
+    var lockWindowsStarting: Set<AppID> = []
+    /// The active window the guard has minimised: the window manager's fallback is not the user's choice, and the
+    /// core hears of none (``activeWindowChosen()``).
+    var minimisedActive: X11Window? {
+        didSet {
+            minimisedActiveFellBackToNone = false
+            minimisedActiveFrameGone = false
+        }
+    }
+    /// The window manager has named no active window since it minimised ``minimisedActive``.
+    var minimisedActiveFellBackToNone = false
+    /// The window manager has unmapped the frame of ``minimisedActive``.
+    var minimisedActiveFrameGone = false
 
     public init(configuration: GuardConfiguration) throws {
         display = try X11Display()
@@ -57,8 +86,10 @@ public final class X11Guard: GuardBackend {
     /// Takes over from a predecessor, covers what must be covered, then runs until SIGTERM or SIGINT.
     public func run() throws {
         predecessorCovers = display.rootCardinals(Self.coversProperty)
+        predecessorMinimised = Set(display.rootCardinals(Self.minimisedProperty))
         display.retainWindowsAfterExit(true)
         display.followRoot()
+        if !display.followCompositor() { driver.log("the X server has no XFixes: a compositor started later is not noticed") }
         _ = driver.loop.watch(fd: display.fileDescriptor, readable: true, writable: false) { [unowned self] _ in drainX() }
         try driver.run(self)
     }
@@ -68,12 +99,17 @@ public final class X11Guard: GuardBackend {
     // MARK: GuardBackend
 
     public func startFollowingWindows() {
+        compositing = display.compositorRunning()
         for window in display.clientList() { track(window) }
         feed(.activeWindowChanged(display.activeWindow().map { GuardWindowID($0.id) }))
         display.sync()
         let ours = Set(covers.values.map(\.window.id))
         for id in predecessorCovers where !ours.contains(id) && display.isCover(X11Window(id)) {
             display.killClient(owning: X11Window(id))
+        }
+        let predecessors = Set(predecessorCovers)
+        for window in display.mappedOverrideRedirectTopLevels() where !predecessors.contains(window.id) {
+            trackOverrideRedirect(window)
         }
         publishCovers()
         reportWhetherACoverCanBeMade()
@@ -105,18 +141,26 @@ public final class X11Guard: GuardBackend {
         drainX()
     }
 
-    public var leftBehindWhenTheBusGoes: String? { "covers stay until a new guard takes over" }
+    public var leftBehindWhenTheBusGoes: String? {
+        "covers stay, and windows minimised on a compositing desktop stay minimised, until a new guard takes over"
+    }
 
     func publishCovers() {
         let windows = covers.values.map(\.window.id) + (lockHost.map { [$0.window.id] } ?? [])
         display.setRootCardinals(Self.coversProperty, windows.sorted())
     }
 
+    func publishMinimised() {
+        display.setRootCardinals(Self.minimisedProperty, minimisedByGuard.map(\.id).sorted())
+    }
+
     public func lockWindowEnded(_ app: AppID) {
+        lockWindowsStarting.remove(app)
         if lockHost?.app == app { discardLockHost() }
     }
 
-    /// SIGTERM: an orderly stop takes its covers down with it (a crash leaves them up).
+    /// SIGTERM: an orderly stop takes its covers down with it (a crash leaves them up). Windows it minimised stay
+    /// minimised (and listed on the root window), for the next guard to bring back on unlock.
     public func shutDown() {
         display.ungrabKeyboard()
         for cover in covers.values { display.destroy(cover.window) }

@@ -48,6 +48,9 @@ public final class GnomeShellSession: @unchecked Sendable {
     public let extensionUUID: String
     private let shell: SessionProcess
     private var notificationService: SessionProcess?
+    /// `DISPLAY` and `XAUTHORITY` of the Shell's Xwayland when the session was started with `xwayland`, for X11 apps
+    /// (empty otherwise).
+    public private(set) var x11Variables: [String: String] = [:]
 
     /// `extensionDirectories` are the AppLock extension folders to install, each named by its uuid, copied into
     /// `$XDG_DATA_HOME/gnome-shell/extensions` and enabled ([]: none). By default both AppLock extensions are, as
@@ -56,10 +59,10 @@ public final class GnomeShellSession: @unchecked Sendable {
     /// date. `otherExtensions` are more extension folders, each named by its UUID, installed and enabled with them (a
     /// measurement's own observer, say). The Shell's notification banners are switched off (they would lie over the
     /// windows in screenshots) unless `notifications`, which also starts the Shell's notification service
-    /// (``startNotificationService()``).
+    /// (``startNotificationService()``). With `xwayland` the Shell runs Xwayland too (``x11Variables``).
     public init(
         environment: TestEnvironment, extensionDirectories: [URL]? = nil, otherExtensions: [URL] = [],
-        notifications: Bool = false
+        notifications: Bool = false, xwayland: Bool = false
     ) throws {
         self.environment = environment
         shellVersion = try Self.installedMajorVersion()
@@ -98,7 +101,7 @@ public final class GnomeShellSession: @unchecked Sendable {
         try? FileManager.default.removeItem(at: environment.runtimeDir.appendingPathComponent("gnome-shell-disable-extensions"))
         let socket = "applock-gnome-\(getpid())"
         shell = try SessionProcess(
-            ["gnome-shell", "--headless", "--wayland", "--no-x11", "--wayland-display", socket,
+            ["gnome-shell", "--headless", "--wayland"] + (xwayland ? [] : ["--no-x11"]) + ["--wayland-display", socket,
              "--virtual-monitor", "1280x800"],
             variables: shellVariables, in: environment, logName: "gnome-shell")
         guard environment.waitForName("org.gnome.Shell", timeout: .seconds(30)) else {
@@ -109,6 +112,22 @@ public final class GnomeShellSession: @unchecked Sendable {
         variables["WAYLAND_DISPLAY"] = socket
         variables["GDK_BACKEND"] = "wayland"
         self.variables = variables
+        if xwayland {
+            // Mutter names it in its log: "Using public X11 display :1024, (using :1025 for managed services)".
+            let marker = "Using public X11 display "
+            _ = waitUntil(timeout: .seconds(15)) { [shell] in shell.logText().contains(marker) }
+            let display = shell.logText().components(separatedBy: marker).dropFirst().first
+                .map { String($0.prefix { $0 != "," && !$0.isWhitespace }) }
+            // Its cookie, in a file Mutter makes in the runtime folder.
+            let runtime = environment.runtimeDir
+            let cookie = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path))?
+                .first { $0.hasPrefix(".mutter-Xwaylandauth.") }
+            guard let display, let cookie else {
+                shell.stop()
+                throw TestSupportError("the Shell named no X11 display or cookie: \(shell.logText().suffix(2000))")
+            }
+            x11Variables = ["DISPLAY": display, "XAUTHORITY": runtime.appendingPathComponent(cookie).path]
+        }
         // The Shell opens the Overview once it has started; close it, as a user would, so windows show on the desktop.
         func shellCall(_ arguments: [String]) -> CommandResult {
             environment.run(["gdbus", "call", "--session", "-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m"]

@@ -223,6 +223,22 @@ public final class KWinSession: @unchecked Sendable {
             """).count
     }
 
+    /// KWin's ids (`internalId`, `{…}`) of the windows of process `pid`: what the task manager names them by when it
+    /// asks Present Windows to show them.
+    public func internalIDs(ofPID pid: Int32) throws -> [String] {
+        try runScript("""
+            for (const c of windowList()) {
+                if (c.pid === \(pid)) say(String(c.internalId));
+            }
+            """)
+    }
+
+    /// The compositor effects KWin shows now (`org.kde.kwin.Effects.activeEffects`: `overview`, `windowview`…).
+    public func activeEffects() -> String {
+        environment.call(destination: "org.kde.KWin", path: "/Effects", method: "org.freedesktop.DBus.Properties.Get",
+                         ["org.kde.kwin.Effects", "activeEffects"]).stdout
+    }
+
     /// Loads the KWin script at `file` as `name` and runs it (on KWin 5.27 and Plasma 6: ``KWinScripting``), through
     /// `connection`; the script should begin with ``KWinScripting/compatibility``.
     public static func loadScript(_ file: URL, name: String, on connection: Connection) throws {

@@ -19,6 +19,18 @@ public enum PackageFolders {
         try programs().appendingPathComponent(name).path
     }
 
+    /// Installs the lock window's desktop entry (`data/applications/applock-lock-window.desktop`, its `Exec` the
+    /// built program) into `dataHome/applications`, as the package does into `/usr/share/applications`: shells name
+    /// the lock window by it.
+    public static func installLockWindowEntry(dataHome: URL) throws {
+        let template = package.appendingPathComponent("data/applications/applock-lock-window.desktop")
+        let entry = try String(contentsOf: template, encoding: .utf8)
+            .replacingOccurrences(of: "@bindir@", with: try programs().path)
+        let applications = dataHome.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try entry.write(to: applications.appendingPathComponent("applock-lock-window.desktop"), atomically: true, encoding: .utf8)
+    }
+
     /// `artifacts/<name>` in the package, made when missing.
     public static func artifacts(_ name: String) -> URL {
         let url = package.appendingPathComponent("artifacts/\(name)")

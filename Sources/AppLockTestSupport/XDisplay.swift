@@ -10,9 +10,14 @@ public final class XDisplay: @unchecked Sendable {
     public let environment: [String: String]
     private let owner: TestEnvironment
 
-    /// Starts Xvfb at `width`×`height` and openbox on it (unless `windowManager` is false); returns once the window
+    /// Starts Xvfb at `width`×`height` and a window manager on it, openbox by default (unless `windowManager` is
+    /// false); returns once the window
     /// manager is up (`_NET_SUPPORTING_WM_CHECK` is on the root window, so clients started now are managed at once).
-    public init(environment owner: TestEnvironment, width: Int = 1280, height: Int = 800, windowManager: Bool = true) throws {
+    /// `manager` is the window manager's command line.
+    public init(
+        environment owner: TestEnvironment, width: Int = 1280, height: Int = 800, windowManager: Bool = true,
+        manager: [String] = ["openbox"]
+    ) throws {
         self.owner = owner
         let log = owner.logDirectory.appendingPathComponent("xvfb-\(UUID().uuidString.prefix(8)).log")
         // A display number of its own: -displayfd would race other test runs for the lowest free one.
@@ -43,17 +48,17 @@ public final class XDisplay: @unchecked Sendable {
         }
         guard windowManager else { return }
         // openbox exits when it cannot take the display; start it again until it holds it.
-        let managerLog = owner.logDirectory.appendingPathComponent("openbox-\(number).log")
+        let managerLog = owner.logDirectory.appendingPathComponent("\(manager[0])-\(number).log")
         var managed = false
         for _ in 0..<3 where !managed {
-            let manager = try CommandRunner.launch(["openbox"], environment: environment, log: managerLog)
+            let manager = try CommandRunner.launch(manager, environment: environment, log: managerLog)
             owner.track(manager.processIdentifier)
             managed = waitUntil(timeout: .seconds(20), pollEvery: .milliseconds(50)) {
                 !manager.isRunning || run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
             } && manager.isRunning
         }
         guard managed else {
-            throw TestSupportError("openbox did not take the display \(name): \(CommandRunner.readText(managerLog))")
+            throw TestSupportError("\(manager[0]) did not take the display \(name): \(CommandRunner.readText(managerLog))")
         }
     }
 

@@ -25,9 +25,10 @@ public final class XSession: @unchecked Sendable {
     /// Xvfb with openbox, up and managing (see ``XDisplay``); both end with the environment.
     private let server: XDisplay
 
-    public init(environment: TestEnvironment) throws {
+    /// `windowManager`: its command line (openbox by default).
+    public init(environment: TestEnvironment, windowManager: [String] = ["openbox"]) throws {
         self.environment = environment
-        server = try XDisplay(environment: environment)
+        server = try XDisplay(environment: environment, manager: windowManager)
         display = server.name
         variables = server.environment
     }

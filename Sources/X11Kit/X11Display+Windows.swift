@@ -27,6 +27,40 @@ extension X11Display {
         cardinals(window, atom("_NET_WM_PID"), type: atom("CARDINAL")).first.map { Int32(truncatingIfNeeded: $0) }
     }
 
+    /// The process id of the client that created `window`, as the X server knows it (X-Resource): for windows that
+    /// carry no `_NET_WM_PID`, such as override-redirect menus; nil when the server cannot tell (a remote client).
+    public func clientProcessID(of window: X11Window) -> Int32? {
+        var spec = XResClientIdSpec(client: XID(window.id), mask: UInt32(XRES_CLIENT_ID_PID_MASK.rawValue))
+        var count = 0
+        var values: UnsafeMutablePointer<XResClientIdValue>?
+        guard XResQueryClientIds(display, 1, &spec, &count, &values) == Success, let values else { return nil }
+        defer { XResClientIdsDestroy(count, values) }
+        for index in 0..<count where XResGetClientIdType(values + index) == XRES_CLIENT_ID_PID {
+            let pid = XResGetClientPid(values + index)
+            if pid > 0 { return pid }
+        }
+        return nil
+    }
+
+    /// The override-redirect children of the root window that are mapped (menus, tooltips, pop-ups: windows the
+    /// window manager does not manage), bottom first.
+    public func mappedOverrideRedirectTopLevels() -> [X11Window] {
+        var rootReturn: Window = 0
+        var parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, Window(root.id), &rootReturn, &parent, &children, &count) != 0, let children else {
+            return []
+        }
+        defer { XFree(children) }
+        return UnsafeBufferPointer(start: children, count: Int(count)).compactMap { child in
+            var attributes = XWindowAttributes()
+            guard XGetWindowAttributes(display, child, &attributes) != 0, attributes.override_redirect != 0,
+                  attributes.map_state == IsViewable else { return nil }
+            return X11Window(UInt32(truncatingIfNeeded: child))
+        }
+    }
+
     /// `WM_CLASS`: the instance and class names.
     public func windowClass(of window: X11Window) -> (instance: String, className: String)? {
         var hint = XClassHint()
@@ -99,6 +133,38 @@ extension X11Display {
         event.xclient.format = 32
         event.xclient.data.l = (2, 0, 0, 0, 0)
         XSendEvent(display, Window(root.id), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+    }
+
+    /// Asks the window manager to minimise `window` (ICCCM `WM_CHANGE_STATE` to `IconicState`): it unmaps the
+    /// window and its frame, so that no compositor has a pixmap of it to draw.
+    public func iconify(_ window: X11Window) {
+        XIconifyWindow(display, Window(window.id), XDefaultScreen(display))
+    }
+
+    /// Asks the window manager to bring a minimised `window` back (ICCCM: the client maps it again).
+    public func deiconify(_ window: X11Window) {
+        XMapWindow(display, Window(window.id))
+    }
+
+    /// Reports ``X11Event/compositorChanged`` whenever the `_NET_WM_CM_Sn` selection changes hands (XFixes); false
+    /// when the server lacks XFixes.
+    @discardableResult
+    public func followCompositor() -> Bool {
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XFixesQueryExtension(display, &eventBase, &errorBase) != 0 else { return false }
+        fixesEventBase = eventBase
+        let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
+            | XFixesSelectionClientCloseNotifyMask)
+        XFixesSelectSelectionInput(display, Window(root.id), compositorSelection, mask)
+        return true
+    }
+
+    private var compositorSelection: Atom { atom("_NET_WM_CM_S\(XDefaultScreen(display))") }
+
+    /// Whether a compositing manager runs on the default screen (someone owns the `_NET_WM_CM_Sn` selection): it
+    /// draws each window from its own pixmap, also where the window is not on screen (task switchers, overviews).
+    public func compositorRunning() -> Bool {
+        XGetSelectionOwner(display, compositorSelection) != 0
     }
 
     // MARK: Property reading

@@ -14,6 +14,8 @@ public final class X11Display {
     let windowStateAtom: Atom
     let wmStateAtom: Atom
     let wmClassAtom: Atom
+    /// The XFixes extension's first event number (0 when the server lacks it).
+    var fixesEventBase: Int32 = 0
 
     /// Opens `name` (nil: `$DISPLAY`).
     public init(name: String? = nil) throws(X11Error) {
@@ -88,6 +90,8 @@ public final class X11Display {
             return .propertyChanged(window(event.xproperty.window), display.property(of: event.xproperty.atom))
         case ButtonPress: return .buttonPressed(window(event.xbutton.window))
         case Expose: return event.xexpose.count == 0 ? .exposed(window(event.xexpose.window)) : .other
+        case display.fixesEventBase + XFixesSelectionNotify where display.fixesEventBase != 0:
+            return .compositorChanged
         default: return .other
         }
     }

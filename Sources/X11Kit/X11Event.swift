@@ -13,5 +13,8 @@ public enum X11Event: Sendable, Equatable {
     case buttonPressed(X11Window)
     /// Part of a window needs drawing again (the last of a series).
     case exposed(X11Window)
+    /// The `_NET_WM_CM_Sn` selection changed hands: a compositing manager started or stopped
+    /// (``X11Display/followCompositor()``).
+    case compositorChanged
     case other
 }

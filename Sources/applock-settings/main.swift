@@ -19,7 +19,7 @@ func runSettings() -> Int32 {
         return arguments.allSatisfy { $0 == "--help" || $0 == "-h" } ? 0 : 1
     }
     do {
-        // Cairo, as the lock window: GL costs ~80 MiB more here and buys nothing for a window of plain rows.
+        // Cairo, as the lock window: GL costs ~175 MiB more here and buys nothing for a window of plain rows.
         try Gtk.initialize(
             programName: "io.github.applock.Settings", applicationName: "AppLock Settings", softwareRendering: true)
     } catch {

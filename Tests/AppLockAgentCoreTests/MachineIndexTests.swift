@@ -20,9 +20,10 @@ import Testing
     }
 
     static func checkIndexes(_ m: AgentStateMachine, step: Int, seed: UInt64) {
-        var owned: [String: Set<AppID>] = [:]
-        for (app, e) in m.apps { if let owner = e.owner { owned[owner, default: []].insert(app) } }
-        #expect(m.appsByOwner == owned, "appsByOwner after step \(step) of seed \(seed)")
+        var owned: [String: [AppID]] = [:]
+        for (app, e) in m.apps { if let owner = e.owner { owned[owner, default: []].append(app) } }
+        #expect(m.appsByOwner.mapValues { $0.sorted() } == owned.mapValues { $0.sorted() },
+                "appsByOwner after step \(step) of seed \(seed)")
         let candidates = Set(m.apps.compactMap { $0.value.backgroundSince != nil && !$0.value.backgroundTriggered ? $0.key : nil })
         #expect(m.graceCandidates == candidates, "graceCandidates after step \(step) of seed \(seed)")
         var earliest = m.lockoutLedger.nextRetryAfter

@@ -100,6 +100,35 @@ struct MissedAttemptTests {
         PasscodeTests.expectLogClean(harness, [Self.right, Self.wrong])
     }
 
+    @Test("an unlock by system authentication after a wrong passcode tells the missed attempt by one notification too, and clears the record")
+    func missedAttemptsAreNotifiedAfterSystemAuthentication() throws {
+        let environment = try TestEnvironment(systemBus: true)
+        try environment.startPolkit()
+        try environment.setPolkitAllowed(["io.github.applock.unlock"])
+        let harness = try AgentHarness(environment: environment)
+        let applications = environment.dataHome.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Notes\nExec=true\n".write(
+            to: applications.appendingPathComponent("\(Self.notes).desktop"), atomically: true, encoding: .utf8)
+        try environment.startNotificationServer()
+        let probe = GuardStatusProbe(environment: environment)
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
+        _ = try app.register(Self.notes)
+        #expect(app.errorName("Unlock", [.string(Self.notes), .string(Self.wrong)]) == PasscodeTests.error + "WrongPasscode")
+        let (_, attempts) = try Self.missed(app)
+        #expect(try probe.notifications().isEmpty, "failing tells nothing yet")
+
+        try app.call("UnlockWithSystemAuthentication", [.string(Self.notes)])
+        #expect(try app.state(Self.notes) == "unlocked")
+        let told = probe.waitForNotifications(1)
+        #expect(told.count == 1, "\(told)")
+        let time = try #require(attempts.first.map { Self.localTimeOfDay($0.time) })
+        #expect(told.first?.summary == "1 failed attempt since you last unlocked Notes — \(time)", "\(told)")
+        #expect(try Self.missed(app) == (0, []), "reported once, then cleared")
+        PasscodeTests.expectLogClean(harness, [Self.right, Self.wrong])
+    }
+
     /// `HH:mm` in this process's time zone, which the agent shares.
     static func localTimeOfDay(_ microseconds: UInt64) -> String {
         let formatter = DateFormatter()

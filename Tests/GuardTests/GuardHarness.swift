@@ -25,7 +25,9 @@ final class GuardHarness {
     private let name: String
 
     /// `policy` is the `[Policy]` body for the app (Guard=true is added); `passcode` sets one first.
-    init(_ name: String, policy: String = "", passcode: Bool = true, guarded: Bool = true) throws {
+    /// `windowManager` is its command line (openbox by default).
+    init(_ name: String, policy: String = "", passcode: Bool = true, guarded: Bool = true,
+         windowManager: [String] = ["openbox"]) throws {
         self.name = name
         let stale = (try? FileManager.default.contentsOfDirectory(atPath: Self.artifacts.path)) ?? []
         for file in stale where file.hasPrefix(name + "-") {
@@ -61,7 +63,7 @@ final class GuardHarness {
         if passcode {
             _ = try client.call("SetPasscode", [.string(Self.app), .string(Self.passcode), .string("four-digit")])
         }
-        session = try XSession(environment: environment)
+        session = try XSession(environment: environment, windowManager: windowManager)
     }
 
     deinit {
@@ -84,12 +86,11 @@ final class GuardHarness {
 
     /// Starts the guarded xterm (its shell runs `command`, by default `cat` into the recorder) and returns its window.
     @discardableResult
-    func startApp(command: String? = nil, geometry: String = "60x20+80+80") throws -> UInt32 {
+    func startApp(command: String? = nil, geometry: String = "60x20+80+80", options: [String] = []) throws -> UInt32 {
         let before = Set(session.windows(ofClass: Self.appClass))
         let process = try session.launch([
             "xterm", "-class", Self.appClass, "-bg", "magenta", "-fg", "yellow", "-geometry", geometry,
-            "-e", "sh", "-c", command ?? "exec cat > '\(recorder.path)'",
-        ], logName: "xterm")
+        ] + options + ["-e", "sh", "-c", command ?? "exec cat > '\(recorder.path)'"], logName: "xterm")
         apps.append(process)
         var window: UInt32?
         _ = waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(20)) {
@@ -102,9 +103,9 @@ final class GuardHarness {
 
     /// Starts the guard and the app, unlocks the app with its passcode and gives its window the focus; returns the
     /// window, uncovered.
-    func startUnlockedApp() throws -> UInt32 {
+    func startUnlockedApp(options: [String] = []) throws -> UInt32 {
         try startGuard()
-        let window = try startApp()
+        let window = try startApp(options: options)
         #expect(waitForState("locked"))
         try unlock()
         session.xdotool(["windowactivate", "--sync", String(window)])
@@ -142,11 +143,16 @@ final class GuardHarness {
         let shot = environment.root.appendingPathComponent("shot.png")
         try session.screenshot(to: shot)
         let pixels = try session.pixelCount(in: shot, rect: rect, colours: Self.appColours)
+        keep(shot, label: label)
+        return pixels
+    }
+
+    /// Keeps a screenshot as `artifacts/guard/<test>-<n>-<label>.png`.
+    func keep(_ shot: URL, label: String) {
         shots += 1
         let kept = Self.artifacts.appendingPathComponent("\(name)-\(shots)-\(label).png")
         try? FileManager.default.removeItem(at: kept)
-        try FileManager.default.copyItem(at: shot, to: kept)
-        return pixels
+        try? FileManager.default.copyItem(at: shot, to: kept)
     }
 
     /// Waits until the window's area shows none of the app's pixels (covered) or, with `covered: false`, plenty of
@@ -177,12 +183,7 @@ final class GuardHarness {
         session.xdotool(["mousemove", "0", "0"])
         let shot = environment.root.appendingPathComponent("lock-window.png")
         try session.screenshot(to: shot)
-        if let label {
-            shots += 1
-            let kept = Self.artifacts.appendingPathComponent("\(name)-\(shots)-\(label).png")
-            try? FileManager.default.removeItem(at: kept)
-            try FileManager.default.copyItem(at: shot, to: kept)
-        }
+        if let label { keep(shot, label: label) }
         return try LockWindowOnScreen(reading: shot, environment: environment)
     }
 

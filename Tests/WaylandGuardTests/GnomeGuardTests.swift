@@ -54,6 +54,7 @@ struct GnomeGuardTests {
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n",
                 policy: policy)
             let environment = setup.environment
+            try PackageFolders.installLockWindowEntry(dataHome: environment.dataHome)
             if notifications { try environment.startNotificationServer() }
             notificationReader = try readNotifications ? GnomeNotificationReader(
                 directory: environment.root.appendingPathComponent("notification-reader"),

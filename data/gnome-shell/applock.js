@@ -34,10 +34,11 @@ class AppLock {
         this._hidden = new Set();
         this._lockPid = 0;
         this._shown = new WeakSet();
+        this._openReported = new WeakSet();
         this._centred = new WeakSet();
         this._uncovered = null;
         this._signals = [];
-        this._guardPresent = false;
+        this._guard = null;
         this._notificationPrivacy = new NotificationPrivacy();
         this._cancellable = new Gio.Cancellable();
         this._connect(global.display, 'window-created', (display, win) => {
@@ -55,7 +56,7 @@ class AppLock {
             this._watch(actor.meta_window, false);
         }
         this._watchId = Gio.bus_watch_name(Gio.BusType.SESSION, GUARD, Gio.BusNameWatcherFlags.NONE,
-            () => this._guardAppeared(), () => { this._guardPresent = false; });
+            (bus, name, owner) => this._checkGuard(owner), () => { this._guard = null; });
         this._watchScreenShare();
     }
 
@@ -79,9 +80,11 @@ class AppLock {
         this._signals.push([object, object.connect(signal, handler)]);
     }
 
+    /* An app's own windows: normal ones, dialogs (modal or not: GTK's modal dialogs are MODAL_DIALOG) and
+     * utility windows (palettes, tool boxes); not menus, tooltips, docks or the desktop. */
     _isAppWindow(win) {
-        const type = win.get_window_type();
-        return type === Meta.WindowType.NORMAL || type === Meta.WindowType.DIALOG;
+        return [Meta.WindowType.NORMAL, Meta.WindowType.DIALOG, Meta.WindowType.MODAL_DIALOG,
+            Meta.WindowType.UTILITY].includes(win.get_window_type());
     }
 
     _id(win) {
@@ -97,14 +100,14 @@ class AppLock {
     }
 
     _report(kind, win) {
-        if (!this._guardPresent)
+        if (!this._guard)
             return;
         // A window kept minimised for a guard is one the user had on screen, and is reported so: a guard that has
         // just started (after a crash) knows nothing of it yet, and must cover it, and bring it back on unlock.
         const minimized = win.minimized && !this._hidden.has(this._id(win));
         const args = new GLib.Variant('(ssssib)', [kind, this._id(win), this._desktopFile(win),
             win.get_wm_class() || '', win.get_pid(), minimized]);
-        Gio.DBus.session.call(GUARD, PATH, IFACE, 'WindowEvent', args, null, Gio.DBusCallFlags.NO_AUTO_START, -1,
+        Gio.DBus.session.call(this._guard, PATH, IFACE, 'WindowEvent', args, null, Gio.DBusCallFlags.NO_AUTO_START, -1,
             null, null);
     }
 
@@ -143,8 +146,34 @@ class AppLock {
         this._connect(win, 'notify::gtk-application-id', () => this._report('added', win));
     }
 
-    _guardAppeared() {
-        this._guardPresent = true;
+    /* The guard's name has a new owner: it is obeyed only when it is the applock-guard program (its executable's
+     * file name), so that another program taking the name cannot tell the Shell to bring a hidden window back.
+     * Every call then goes to that owner's unique name, never to whoever owns the name later. */
+    _checkGuard(owner) {
+        this._guard = null;
+        this._candidate = owner;
+        Gio.DBus.session.call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
+            'GetConnectionUnixProcessID', new GLib.Variant('(s)', [owner]), new GLib.VariantType('(u)'),
+            Gio.DBusCallFlags.NONE, -1, this._cancellable, (bus, result) => {
+                let pid, program = '';
+                try {
+                    [pid] = bus.call_finish(result).deep_unpack();
+                    program = GLib.path_get_basename(GLib.file_read_link(`/proc/${pid}/exe`).replace(/ \(deleted\)$/, ''));
+                } catch (e) {
+                    // the owner left meanwhile, or the extension was disabled
+                }
+                if (this._cancellable.is_cancelled() || this._candidate !== owner)
+                    return;
+                if (program !== 'applock-guard') {
+                    log(`AppLock: ignoring ${GUARD}: its owner ${owner} (process ${pid}, ${program || 'unknown'}) is not applock-guard`);
+                    return;
+                }
+                this._guardAppeared(owner);
+            });
+    }
+
+    _guardAppeared(owner) {
+        this._guard = owner;
         // A guard that has just started may not know every window yet: its first answer hides, never uncovers.
         this._newGuard = true;
         for (const actor of global.get_window_actors()) {
@@ -158,9 +187,9 @@ class AppLock {
     }
 
     _poll(version) {
-        if (!this._guardPresent)
+        if (!this._guard)
             return;
-        Gio.DBus.session.call(GUARD, PATH, IFACE, 'Poll', new GLib.Variant('(i)', [version]),
+        Gio.DBus.session.call(this._guard, PATH, IFACE, 'Poll', new GLib.Variant('(i)', [version]),
             new GLib.VariantType('(is)'), Gio.DBusCallFlags.NO_AUTO_START, -1, this._cancellable, (bus, result) => {
                 let answer;
                 try {
@@ -208,9 +237,12 @@ class AppLock {
                 Main.wm.skipNextEffect(actor);
                 win.minimize();
                 // A window hidden before it was ever on screen is one the user has just opened (it would have
-                // opened in front): the user reaches for the app, as above.
-                if (!this._shown.has(win))
+                // opened in front): the user reaches for the app, as above; once (a window the Shell will not
+                // minimise, such as some utility windows, stays unminimised, and must not report it again and again).
+                if (!this._shown.has(win) && !this._openReported.has(win)) {
+                    this._openReported.add(win);
                     this._report('activated', win);
+                }
             }
         }
         for (const actor of global.get_window_actors()) {
