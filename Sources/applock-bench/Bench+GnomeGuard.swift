@@ -39,6 +39,11 @@ extension Bench {
             throw BenchError("the guard did not start on GNOME: \(guardProcess.logText())")
         }
         try waitUntilGuardRegisters(Self.gnomeGuardedApp, guardProcess: guardProcess)
+        // The guard covers the app from the moment it sees its window until the agent answers its registration:
+        // a first Lock sent before the Shell has shown the window again would find it hidden already.
+        guard observer.waitUntilShownNow(timeout: 15) else {
+            throw BenchError("the app's window never came back after the guard registered it: \(guardProcess.logText())")
+        }
         let (hidden, listenerLate) = try lockToHiddenLatencies(observer: observer, guardProcess: guardProcess)
         if listenerLate > 0 {
             report.add("guard", "GNOME \(session.shellVersion) rounds left out (the Lock listener ran after the Shell had acted)",

@@ -16,6 +16,8 @@ final class GnomeHideListener: @unchecked Sendable {
     private let thread = LoopThread(name: "bench-gnome-listener")
     private let condition = NSCondition()
     private var arrival: (at: UInt64, shown: Bool)?
+    /// What the Shell last said of the window, kept across ``reset()``.
+    private var lastShown: Bool?
     private var connection: Connection?
 
     init(sessionBusAddress: String, appID: String, directory: URL, shellVersion: Int) throws {
@@ -33,6 +35,7 @@ final class GnomeHideListener: @unchecked Sendable {
                     call.reply()
                     condition.lock()
                     arrival = (now, call.arguments.first?.boolValue ?? true)
+                    lastShown = arrival?.shown
                     condition.broadcast()
                     condition.unlock()
                 }])
@@ -112,6 +115,17 @@ final class GnomeHideListener: @unchecked Sendable {
             if !condition.wait(until: deadline) { break }
         }
         return arrival?.shown == shown ? arrival?.at : nil
+    }
+
+    /// Waits until the window is drawn now (whenever that began), for up to `timeout` seconds.
+    func waitUntilShownNow(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while lastShown != true {
+            if !condition.wait(until: deadline) { break }
+        }
+        return lastShown == true
     }
 
     func close() {
