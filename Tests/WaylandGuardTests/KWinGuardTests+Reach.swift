@@ -74,6 +74,7 @@ extension KWinGuardTests {
         #expect(session.type(GuardedAgent.passcode).succeeded)
         #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "unlocked" },
                 "the passcode reached the lock window\n\(log())")
+        #expect(waitUntil(timeout: .seconds(20)) { pixels(Self.xtermColours) > 10_000 }, "the app comes back\n\(log())")
         _ = pixels(Self.xtermColours, "unlocked-again")
     }
 }
