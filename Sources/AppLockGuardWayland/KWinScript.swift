@@ -8,7 +8,9 @@ import AppLockProtocol
 /// fully transparent (Present Windows and the Overview draw minimised windows). The first window other than the
 /// lock window that KWin activates after the script minimised the active window is KWin's choice (at once for a
 /// Wayland window, once Xwayland confirms the focus for an X11 one), not the user leaving the locked app, and is
-/// not reported: else the lock window of an app that locks while in front would go at once. KWin activates
+/// not reported: else the lock window of an app that locks while in front would go at once. A window uncovered as its
+/// lock window goes is activated, and again once the lock window has gone (KWin then activates a window of its own
+/// choice, the app's own activation not yet confirmed when it is an X11 one). KWin activates
 /// a new Wayland window before it tells scripts the window was added (an X11 one after), so a window that is already
 /// active when it is added is reported activated after it is reported added: else the guard, not knowing the window
 /// yet, would miss that the user reached for a locked app, and no lock window would come. The next poll goes out
@@ -20,6 +22,8 @@ enum KWinScript {
         let hidden = {};
         let lockPid = 0;
         let handedOff = false;
+        let uncovered = null;
+        let leavingLockPid = 0;
         function idOf(c) { return String(c.internalId); }
         function report(kind, c) {
             callDBus(G, P, I, "WindowEvent", kind, idOf(c), String(c.desktopFileName || ""),
@@ -67,7 +71,16 @@ enum KWinScript {
             if (activeWindow() === c) report("activated", c);
             enforce();
         });
-        windowRemoved.connect(function (c) { delete opacities[idOf(c)]; report("removed", c); });
+        windowRemoved.connect(function (c) {
+            delete opacities[idOf(c)];
+            report("removed", c);
+            if (c === uncovered) uncovered = null;
+            if (leavingLockPid !== 0 && c.pid === leavingLockPid) {
+                leavingLockPid = 0;
+                if (uncovered && !hidden[idOf(uncovered)] && !uncovered.minimized) activateWindow(uncovered);
+                uncovered = null;
+            }
+        });
         windowActivated.connect(function (c) {
             if (!c) return;
             const kwinsChoice = handedOff && c.pid !== lockPid;
@@ -81,13 +94,17 @@ enum KWinScript {
                 const before = hidden;
                 hidden = {};
                 for (const id of wanted.hide) hidden[id] = true;
+                if (lockPid !== 0 && wanted.lockPid === 0) leavingLockPid = lockPid;
                 lockPid = wanted.lockPid;
                 for (const c of windowList()) {
                     const id = idOf(c);
                     if (before[id] && !hidden[id] && c.minimized) {
                         conceal(c, false);
                         c.minimized = false;
-                        if (lockPid === 0) activateWindow(c);
+                        if (lockPid === 0) {
+                            activateWindow(c);
+                            uncovered = c;
+                        }
                     }
                 }
                 enforce();
