@@ -23,6 +23,8 @@ public struct GnomeNotificationReader: Sendable {
         /// The text of every `ClutterText` on the stage, shown or not.
         public let labels: [String]
         public let notifications: [Notification]
+        /// The name the Shell gives the app of the focused window (the top bar up to GNOME 44, Alt+Tab, the dash).
+        public let focusedApp: String?
 
         /// Every text the Shell has, joined: labels, sources, titles and bodies.
         public var allText: String {
@@ -67,7 +69,8 @@ public struct GnomeNotificationReader: Sendable {
                                 body: (n.body !== undefined ? n.body : n.bannerBodyText) || null});
                         }
                     }
-                    return JSON.stringify({labels, notifications});
+                    const focusApp = Shell.WindowTracker.get_default().focus_app;
+                    return JSON.stringify({labels, notifications, focusedApp: focusApp ? focusApp.get_name() : null});
                 }
                 ShowMessageList(open) {
                     const menu = Main.panel.statusArea.dateMenu.menu;
@@ -83,6 +86,7 @@ public struct GnomeNotificationReader: Sendable {
         let script = modules ? """
             import Clutter from 'gi://Clutter';
             import Gio from 'gi://Gio';
+            import Shell from 'gi://Shell';
             import * as Main from 'resource:///org/gnome/shell/ui/main.js';
             import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
             \(body)
@@ -91,7 +95,7 @@ public struct GnomeNotificationReader: Sendable {
                 disable() { this._reader.disable(); this._reader = null; }
             }
             """ : """
-            const { Clutter, Gio } = imports.gi;
+            const { Clutter, Gio, Shell } = imports.gi;
             const Main = imports.ui.main;
             \(body)
             function init() { return new NotificationReader(); }
