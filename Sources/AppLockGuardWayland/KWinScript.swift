@@ -3,8 +3,14 @@ import AppLockProtocol
 /// The KWin script the guard loads on KDE Plasma, 5.27 and 6 alike (``KWinScripting/compatibility`` picks each
 /// one's window API). It reports every window to the guard (`WindowEvent`), and long-polls the guard (`Poll`) for
 /// which windows to keep minimised and which lock window to keep above everything, on every desktop, with the focus.
-/// A guarded window that comes back while covered (the task bar, a click) is minimised again at once, and a hidden
-/// window is fully transparent (Present Windows and the Overview draw minimised windows). KWin activates
+/// A guarded window that comes back while covered (the task bar, a click) is the user reaching for the app: it is
+/// reported activated, so that the guard shows the lock window, and minimised again at once; a hidden window is
+/// fully transparent (Present Windows and the Overview draw minimised windows). The first window other than the
+/// lock window that KWin activates after the script minimised the active window is KWin's choice (at once for a
+/// Wayland window, once Xwayland confirms the focus for an X11 one), not the user leaving the locked app, and is
+/// not reported: else the lock window of an app that locks while in front would go at once. A window uncovered as its
+/// lock window goes is activated, and again once the lock window has gone (KWin then activates a window of its own
+/// choice, the app's own activation not yet confirmed when it is an X11 one). KWin activates
 /// a new Wayland window before it tells scripts the window was added (an X11 one after), so a window that is already
 /// active when it is added is reported activated after it is reported added: else the guard, not knowing the window
 /// yet, would miss that the user reached for a locked app, and no lock window would come. The next poll goes out
@@ -15,6 +21,9 @@ enum KWinScript {
         const G = "\(GuardBusNames.busName)", P = "\(GuardBusNames.compositorPath)", I = "\(GuardBusNames.compositorInterface)";
         let hidden = {};
         let lockPid = 0;
+        let handedOff = false;
+        let uncovered = null;
+        let leavingLockPid = 0;
         function idOf(c) { return String(c.internalId); }
         function report(kind, c) {
             callDBus(G, P, I, "WindowEvent", kind, idOf(c), String(c.desktopFileName || ""),
@@ -36,7 +45,10 @@ enum KWinScript {
         function enforce() {
             for (const c of windowList()) {
                 conceal(c, !!hidden[idOf(c)]);
-                if (hidden[idOf(c)] && !c.minimized) c.minimized = true;
+                if (hidden[idOf(c)] && !c.minimized) {
+                    if (activeWindow() === c) handedOff = true;
+                    c.minimized = true;
+                }
                 if (lockPid !== 0 && c.pid === lockPid) {
                     c.keepAbove = true;
                     c.onAllDesktops = true;
@@ -46,7 +58,11 @@ enum KWinScript {
         }
         function watch(c) {
             report("added", c);
-            c.minimizedChanged.connect(function () { report("changed", c); enforce(); });
+            c.minimizedChanged.connect(function () {
+                if (!c.minimized && hidden[idOf(c)]) report("activated", c);
+                report("changed", c);
+                enforce();
+            });
         }
         windowList().forEach(watch);
         if (activeWindow()) report("activated", activeWindow());
@@ -55,8 +71,22 @@ enum KWinScript {
             if (activeWindow() === c) report("activated", c);
             enforce();
         });
-        windowRemoved.connect(function (c) { delete opacities[idOf(c)]; report("removed", c); });
-        windowActivated.connect(function (c) { if (c) report("activated", c); });
+        windowRemoved.connect(function (c) {
+            delete opacities[idOf(c)];
+            report("removed", c);
+            if (c === uncovered) uncovered = null;
+            if (leavingLockPid !== 0 && c.pid === leavingLockPid) {
+                leavingLockPid = 0;
+                if (uncovered && !hidden[idOf(uncovered)] && !uncovered.minimized) activateWindow(uncovered);
+                uncovered = null;
+            }
+        });
+        windowActivated.connect(function (c) {
+            if (!c) return;
+            const kwinsChoice = handedOff && c.pid !== lockPid;
+            handedOff = false;
+            if (!kwinsChoice) report("activated", c);
+        });
         function poll(version) {
             callDBus(G, P, I, "Poll", version, function (next, text) {
                 poll(next);
@@ -64,13 +94,17 @@ enum KWinScript {
                 const before = hidden;
                 hidden = {};
                 for (const id of wanted.hide) hidden[id] = true;
+                if (lockPid !== 0 && wanted.lockPid === 0) leavingLockPid = lockPid;
                 lockPid = wanted.lockPid;
                 for (const c of windowList()) {
                     const id = idOf(c);
                     if (before[id] && !hidden[id] && c.minimized) {
                         conceal(c, false);
                         c.minimized = false;
-                        if (lockPid === 0) activateWindow(c);
+                        if (lockPid === 0) {
+                            activateWindow(c);
+                            uncovered = c;
+                        }
                     }
                 }
                 enforce();

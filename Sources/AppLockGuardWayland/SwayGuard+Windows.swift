@@ -50,7 +50,7 @@ extension SwayGuard {
             if windows[node.id]?.home != nil, workspace != Self.scratchpad {
                 sway("[con_id=\(node.id)] move scratchpad")
                 windows[node.id]?.workspace = Self.scratchpad
-                hiddenAfterReach = node.id
+                hiddenWithFocus = node.id
                 feed(.activeWindowChanged(GuardWindowID(UInt32(node.id))))
             }
             updateShown(node.id)
@@ -65,12 +65,12 @@ extension SwayGuard {
 
     /// The focus moved: to one of the apps' windows (reported), or to the lock window, an empty workspace or a
     /// window that has gone (the app that had it keeps it, as far as the core is concerned). The first move away
-    /// from a window hidden again after a reach is sway's (``hiddenAfterReach``) and is not reported.
+    /// from a window the guard hid with the focus is sway's (``hiddenWithFocus``) and is not reported.
     private func updateFocus(_ id: Int?) {
         guard id != focused else { return }
         focused = id
-        if let reached = hiddenAfterReach, id != reached {
-            hiddenAfterReach = nil
+        if let hidden = hiddenWithFocus, id != hidden {
+            hiddenWithFocus = nil
             return
         }
         guard let id, windows[id] != nil else { return }

@@ -9,8 +9,6 @@ import SystemKit
 extension Bench {
     static let gnomeReachApp = try! AppID("org.bench.GnomeReach")
     static let gnomeReachUUID = "applock-bench-reach@applock.github.io"
-    /// The lock window's Wayland app id (GTK's program name), the Shell's WM class for it.
-    static let gnomeLockWindowClass = "applock-lock-window"
 
     /// Reach for a locked app → its keypad, on GNOME Shell (`gnome-shell --headless`; the row names the version) with
     /// foot, measured from the moment the bench asks an extension of its own to reach for the app as the dash does
@@ -43,7 +41,7 @@ extension Bench {
                             // A Wayland window gets its app id after it is created: asked when the frame comes.
                             const actor = win.get_compositor_private();
                             this._signals.push([actor, actor.connect('first-frame', () => {
-                                if (win.get_wm_class() === '\(Self.gnomeLockWindowClass)') { \(event("lock window")) }
+                                if (win.get_wm_class() === '\(Self.lockWindowAppID)') { \(event("lock window")) }
                             })]);
                         };
                         global.get_window_actors().forEach(actor => watch(actor.meta_window));

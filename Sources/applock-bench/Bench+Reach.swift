@@ -16,6 +16,9 @@ extension Bench {
     static let keypadPixels = 6000
     /// The lock window's line once it is started ahead and waits, hidden, to be shown.
     static let standbyLine = "applock-lock-window: standing by"
+    /// The lock window's Wayland app id (GTK's program name): sway's app id, KWin's resource class and the Shell's
+    /// WM class for it.
+    static let lockWindowAppID = "applock-lock-window"
 
     /// Reach for a locked app → its keypad on screen, on X11 (Xvfb + openbox), measured from outside: from the
     /// moment the window manager makes the locked app's window active (`_NET_ACTIVE_WINDOW`, as another client sees

@@ -49,7 +49,9 @@ final class Bench {
         if options.sections.contains("reach") { try measureReach() }
         if options.sections.contains("gnome-reach") { try measureGnomeReach() }
         if options.sections.contains("sway") { try measureSwayGuard() }
+        if options.sections.contains("sway-reach") { try measureSwayReach() }
         if options.sections.contains("kwin") { try measureKWinGuard() }
+        if options.sections.contains("kwin-reach") { try measureKWinReach() }
         if options.sections.contains("gnome") { try measureGnomeGuard() }
         if options.sections.contains("labwc") { try measureLabwcGuard() }
         if options.sections.contains("lockwindow") { try measureLockWindow() }

@@ -5,8 +5,8 @@ struct BenchOptions {
     var json = false
     var tiny = false
     var sections: Set<String> = [
-        "floor", "lock", "throughput", "unlock", "startup", "guard", "reach", "sway", "kwin", "gnome", "gnome-reach",
-        "lockwindow", "settings",
+        "floor", "lock", "throughput", "unlock", "startup", "guard", "reach", "sway", "sway-reach", "kwin", "kwin-reach",
+        "gnome", "gnome-reach", "lockwindow", "settings",
     ]
     var lockSizes = [1, 10, 100, 1000, 5000]
     var idleSize = 1000
@@ -33,8 +33,8 @@ struct BenchOptions {
 
     static let usage = """
         Usage: applock-bench [--tiny] [--json] [--apps 1,100,1000]
-                             [--only floor,lock,throughput,unlock,startup,guard,reach,sway,kwin,gnome,gnome-reach,
-                                    lockwindow,settings,labwc]
+                             [--only floor,lock,throughput,unlock,startup,guard,reach,sway,sway-reach,kwin,
+                                    kwin-reach,gnome,gnome-reach,lockwindow,settings,labwc]
 
         Starts private session and system buses, gnome-keyring, a mocked logind and applockd (found next to this
         binary or at $APPLOCKD_PATH), measures lock latency, throughput, idle cost, memory and start-up next to
@@ -42,8 +42,9 @@ struct BenchOptions {
         default and with each GSK_RENDERER), and prints a table (or JSON).
         The guard section runs Xvfb, openbox, an xterm, applock-guard (next to this binary) and xss-lock with
         i3lock; the reach section Xvfb, openbox, two xterms (one guarded, with a passcode) and applock-guard, and
-        times reaching for the locked app until its keypad's pixels are on screen; gnome-reach (left out of --tiny)
-        the same on GNOME Shell, to the lock window's first frame as the Shell sees it; the sway section runs
+        times reaching for the locked app until its keypad's pixels are on screen; sway-reach, kwin-reach and
+        gnome-reach (left out of --tiny) the same on sway, KWin and GNOME Shell, to the lock window's first frame as
+        the compositor sees it; the sway section runs
         headless sway (as the user applocktest when run as root), foot and applock-guard; the kwin section kwin_wayland with Xwayland (5.27: --virtual; 6 without a GPU: in a window
         of an Xvfb), an xterm and applock-guard, its rows naming KWin's version; the gnome section
         gnome-shell --headless with the AppLock extension, foot and applock-guard. The labwc section (not in the
@@ -69,8 +70,8 @@ struct BenchOptions {
                 options.unlocks = 2
                 options.floodIterations = 5
                 options.lockWindowStarts = 2
-                // Another GNOME Shell would add a third to the smoke run; the X11 reach row stands for it there.
-                options.sections.remove("gnome-reach")
+                // More compositors would add to the smoke run's length; the X11 reach row stands for them there.
+                options.sections.subtract(["sway-reach", "kwin-reach", "gnome-reach"])
             case "--only":
                 guard let list = iterator.next() else { throw BenchError("--only needs a list") }
                 options.sections = Set(list.split(separator: ",").map(String.init))

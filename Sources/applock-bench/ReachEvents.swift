@@ -3,9 +3,9 @@ import DBusKit
 import Foundation
 import SystemKit
 
-/// A connection of the bench's own on the session bus that a script inside the compositor (a GNOME Shell extension)
-/// calls back with `Event(s kind)` the moment it sees something happen, such as the lock window's first frame; the
-/// bench notes when each call arrives.
+/// A connection of the bench's own on the session bus that a script inside the compositor (a KWin script, a GNOME
+/// Shell extension) calls back with `Event(s kind)` the moment it sees something happen, such as the locked app's
+/// window restored or the lock window's first frame; the bench notes when each call arrives.
 final class ReachEvents: @unchecked Sendable {
     static let interface = "io.github.applock.BenchReach"
     static let path = "/bench/reach"
