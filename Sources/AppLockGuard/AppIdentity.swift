@@ -36,17 +36,16 @@ public enum AppIdentity {
     }
 
     /// The guarded app whose `StartupWMClass` (or, without one, whose id) equals the window's `WM_CLASS` class or
-    /// instance name; the id comparison ignores case, as desktops do.
+    /// instance name, ignoring case.
     public static func fromWindowClass(
         instance: String, className: String, candidates: [(app: AppID, startupWMClass: String?)]
     ) -> AppID? {
+        // Case-blind: KWin reports a window's class in lower case whatever the app set, and a guarded app left
+        // unmatched would go uncovered.
+        let seen = (className.lowercased(), instance.lowercased())
         for candidate in candidates {
-            if let wmClass = candidate.startupWMClass {
-                if wmClass == className || wmClass == instance { return candidate.app }
-            } else {
-                let id = candidate.app.rawValue.lowercased()
-                if id == className.lowercased() || id == instance.lowercased() { return candidate.app }
-            }
+            let expected = (candidate.startupWMClass ?? candidate.app.rawValue).lowercased()
+            if expected == seen.0 || expected == seen.1 { return candidate.app }
         }
         return nil
     }

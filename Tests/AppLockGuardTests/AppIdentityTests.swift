@@ -30,4 +30,12 @@ import AppLockProtocol
         #expect(AppIdentity.fromWindowClass(instance: "org.example.mail", className: "X", candidates: candidates) == mail)
         #expect(AppIdentity.fromWindowClass(instance: "xterm", className: "XTerm", candidates: candidates) == nil)
     }
+
+    @Test("StartupWMClass matches whatever the case: KWin reports an X11 window's class in lower case")
+    func windowClassIgnoresCase() throws {
+        let notes = try AppID("org.example.Notes")
+        let candidates: [(app: AppID, startupWMClass: String?)] = [(notes, "org.bench.KWinReach")]
+        #expect(AppIdentity.fromWindowClass(instance: "xterm", className: "org.bench.kwinreach", candidates: candidates) == notes)
+        #expect(AppIdentity.fromWindowClass(instance: "ORG.BENCH.KWINREACH", className: "X", candidates: candidates) == notes)
+    }
 }
