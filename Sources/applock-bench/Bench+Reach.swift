@@ -81,8 +81,11 @@ extension Bench {
                 seen = EventLoop.bootTimeNanoseconds()
                 return true
             }
-            guard let seen, let activated = watcher.waitForActivation(of: appWindow, timeout: 5) else {
+            guard let seen else {
                 throw BenchError("round \(round): no keypad after activating the locked app: \(guardProcess.logText())")
+            }
+            guard let activated = watcher.waitForActivation(of: appWindow, timeout: 5) else {
+                throw BenchError("round \(round): the keypad showed, but the window manager never named the app's window active")
             }
             reach.record(nanoseconds: seen &- activated)
         }
