@@ -46,6 +46,8 @@ public final class KWinSession: @unchecked Sendable {
         try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: copy.path)
         version = try Self.version(of: copy, environment: environment)
         let displayFile = base.appendingPathComponent("display")
+        // An earlier KWin of the same environment (the bench runs two) left its Xwayland's display here.
+        try? FileManager.default.removeItem(at: displayFile)
         let reporter = base.appendingPathComponent("report-display")
         try "#!/bin/sh\necho \"$DISPLAY\" > '\(displayFile.path)'\nexec sleep 1000000\n".write(
             to: reporter, atomically: true, encoding: .utf8)

@@ -46,6 +46,12 @@ extension Bench {
         defer { other.stop() }
         let app = try session.launch(["xterm", "-class", Self.kwinReachApp.rawValue], logName: "bench-kwin-reach-app")
         defer { app.stop() }
+        guard waitUntil(timeout: .seconds(30), pollEvery: .milliseconds(100), {
+            let classes = ((try? session.windows()) ?? []).map { $0.resourceClass.lowercased() }
+            return classes.contains("benchkwinother") && classes.contains(Self.kwinReachApp.rawValue.lowercased())
+        }) else {
+            throw BenchError("the xterms never showed on KWin: \(other.logText())\n\(app.logText())\n\(session.logText().suffix(3000))")
+        }
         let guardProcess = try session.launch([try Self.sibling("applock-guard"), "--verbose"], logName: "bench-kwin-reach-guard")
         defer { guardProcess.stop() }
         func standbys() -> Int { guardProcess.logText().components(separatedBy: Self.standbyLine).count - 1 }
