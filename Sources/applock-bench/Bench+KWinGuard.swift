@@ -44,6 +44,11 @@ extension Bench {
                               interface: "io.github.applock.AppLock1.Manager", member: "ListApplications"))
                 .map { "\($0)".contains(Self.kwinGuardedApp) } ?? false
         }) else { throw BenchError("the guard did not register \(Self.kwinGuardedApp): \(guardProcess.logText())") }
+        // The guard covers the window until the agent answers its registration: a first Lock sent before KWin has
+        // restored it would find it minimised already.
+        guard waitUntil(timeout: .seconds(15), {
+            ((try? session.windows()) ?? []).contains { $0.pid == app.pid && !$0.minimized }
+        }) else { throw BenchError("the app's window never came back after the guard registered it: \(guardProcess.logText())") }
         let listener = try LockSignalListener(systemBusAddress: systemAddress, logindUniqueName: logindUniqueName)
         defer { listener.close() }
         var hidden = Latencies()

@@ -27,6 +27,12 @@ extension Bench {
         guard waitUntil(timeout: .seconds(15), { appWindow()?.onScreen == true }),
               environment.waitForName(GuardBusNames.busName)
         else { throw BenchError("foot or the guard did not start on sway: \(guardProcess.logText())") }
+        // A Lock sent before the guard has registered the app reaches no app of the agent's; and the guard covers
+        // the window until the agent answers the registration: the rounds start once it is back on screen.
+        try waitUntilGuardRegisters(Self.swayGuardedApp, guardProcess: guardProcess)
+        guard waitUntil(timeout: .seconds(15), { appWindow()?.onScreen == true }) else {
+            throw BenchError("the app never came back on screen after the guard registered it: \(guardProcess.logText())")
+        }
 
         let events = try SwayIPC(socketPath: session.socketPath)
         let requests = try SwayIPC(socketPath: session.socketPath)
