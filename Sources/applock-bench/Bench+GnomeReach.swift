@@ -106,7 +106,7 @@ extension Bench {
             guard let shown = events.waitFor("lock window", timeout: 20) else {
                 throw BenchError("round \(round): no lock window frame after reaching for the locked app: \(guardProcess.logText())")
             }
-            latencies.record(nanoseconds: shown &- reached)
+            latencies.record(from: reached, to: shown)
         }
         report.add("reach", "reach for a locked app (GNOME \(session.shellVersion)) → keypad's first frame p50 (\(rounds) rounds)",
                    latencies.p50 / 1000, "ms", target: "≤ 50 ms", met: latencies.p50 <= 50_000)

@@ -78,7 +78,7 @@ extension Bench {
                   let shown = events.waitFor("lock window", timeout: 20) else {
                 throw BenchError("round \(round): no lock window after reaching for the locked app: \(guardProcess.logText())")
             }
-            reach.record(nanoseconds: shown &- restored)
+            reach.record(from: restored, to: shown)
         }
         report.add("reach", "reach for a locked app (KWin \(session.version)) → keypad's first frame p50 (\(rounds) rounds)",
                    reach.p50 / 1000, "ms", target: "≤ 50 ms", met: reach.p50 <= 50_000)

@@ -87,7 +87,7 @@ extension Bench {
             guard let activated = watcher.waitForActivation(of: appWindow, timeout: 5) else {
                 throw BenchError("round \(round): the keypad showed, but the window manager never named the app's window active")
             }
-            reach.record(nanoseconds: seen &- activated)
+            reach.record(from: activated, to: seen)
         }
         report.add("reach", "reach for a locked app (X11) → keypad on screen p50 (\(rounds) rounds)", reach.p50 / 1000, "ms",
                    target: "≤ 50 ms", met: reach.p50 <= 50_000)

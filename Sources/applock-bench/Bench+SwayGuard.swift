@@ -58,7 +58,7 @@ extension Bench {
             try callLogindSession("Lock")
             guard let start = listener.waitForArrival(timeout: 10) else { throw BenchError("Lock never arrived") }
             let gone = try waitUntilApp(onScreen: false)
-            if round > 0 { hidden.record(nanoseconds: gone &- start) }
+            if round > 0 { hidden.record(from: start, to: gone) }
             try callLogindSession("Unlock")
             _ = try waitUntilApp(onScreen: true)
         }

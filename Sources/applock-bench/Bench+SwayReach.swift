@@ -74,7 +74,7 @@ extension Bench {
             try requests.command("[app_id=\"\(Self.swayReachApp)\"] focus")
             let focused = EventLoop.bootTimeNanoseconds()
             let shown = try waitForLockWindow()
-            reach.record(nanoseconds: shown &- focused)
+            reach.record(from: focused, to: shown)
         }
         report.add("reach", "reach for a locked app (sway \(version)) → keypad's first frame p50 (\(rounds) rounds)",
                    reach.p50 / 1000, "ms", target: "≤ 50 ms", met: reach.p50 <= 50_000)

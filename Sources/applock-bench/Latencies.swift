@@ -8,6 +8,13 @@ struct Latencies {
         _ = histogram.record(Swift.max(1, nanoseconds))
     }
 
+    /// Records the time from `start` to `end` (monotonic ns). An end seen before its start (the observer of the start
+    /// was scheduled later than the one of the end) counts as 1 ns instead of wrapping past the histogram's range,
+    /// where it would be dropped.
+    mutating func record(from start: UInt64, to end: UInt64) {
+        record(nanoseconds: end > start ? end - start : 1)
+    }
+
     var count: UInt64 { histogram.totalCount }
 
     /// The value at `percentile` in microseconds.

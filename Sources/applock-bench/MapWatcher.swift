@@ -24,6 +24,8 @@ final class MapWatcher: @unchecked Sendable {
     private var thread: Thread?
     private let ready = DispatchSemaphore(value: 0)
     private var failure: String?
+    /// Whether the watching thread runs under `SCHED_FIFO` (see ``ObserverPriority``).
+    private(set) var realtime = false
 
     init(display: String) throws {
         let thread = Thread { [self] in watch(display) }
@@ -35,6 +37,7 @@ final class MapWatcher: @unchecked Sendable {
     }
 
     private func watch(_ name: String) {
+        realtime = ObserverPriority.raiseCurrentThread()
         let display: X11Display
         do {
             display = try X11Display(name: name)
@@ -106,6 +109,8 @@ final class MapWatcher: @unchecked Sendable {
             if !lock.wait(until: deadline) { return changes.first(where: predicate) }
         }
     }
+
+    var debugChanges: [Change] { lock.withLock { changes } }
 
     func stop() {
         lock.withLock { stopping = true }
