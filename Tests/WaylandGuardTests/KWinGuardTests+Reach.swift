@@ -77,4 +77,56 @@ extension KWinGuardTests {
         #expect(waitUntil(timeout: .seconds(20)) { pixels(Self.xtermColours) > 10_000 }, "the app comes back\n\(log())")
         _ = pixels(Self.xtermColours, "unlocked-again")
     }
+
+    /// With `BackgroundWhen=unfocused` the app is `background` once the user activates another window, and a manual
+    /// obscure clears at its next `foreground`: the guard must hear of that activation, though the script hid the
+    /// active window just before and KWin activated nothing in its place.
+    @Test("Alone on the desktop, BackgroundWhen=unfocused: an app obscured while in front (Lock, no passcode) is hidden though KWin has no other window to activate; the user opens another window and reaches for the app again: it is uncovered")
+    func obscuredInFrontAloneThenReachedForAgain() throws {
+        let app = "org.example.Notes"
+        let setup = try GuardedAgent(
+            app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(app)\n",
+            policy: "BackgroundWhen=unfocused\n", withPasscode: false)
+        let environment = setup.environment
+        defer { environment.cleanup() }
+        let session = try KWinSession(environment: environment)
+        defer { session.stop() }
+        let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
+        defer { guardProcess.stop() }
+        #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
+        let appProcess = try session.launch([
+            "xterm", "-class", app, "-bg", "magenta", "-fg", "yellow", "-geometry", "80x24+100+100",
+        ], logName: "xterm")
+        defer { appProcess.stop() }
+        func log() -> String { guardProcess.logText() + "\n--- kwin\n" + session.logText().suffix(3000) }
+        func pixels(_ colours: Set<UInt32>, _ label: String? = nil) -> Int {
+            (try? session.countPixels(colours, keep: label.map { Self.artifact("obscured-alone-\($0)") })) ?? -1
+        }
+        func appIsActive() -> Bool { (try? session.windows())?.first { $0.pid == appProcess.pid }?.active == true }
+        #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "unlocked" && pixels(Self.xtermColours) > 10_000 && appIsActive() },
+                "the app without a passcode is on screen with the keyboard\n\(log())")
+
+        // Obscured while in front, the only window: KWin has no window to give the focus to.
+        let locked = environment.run([try PackageFolders.program("applockctl"), "lock", app])
+        #expect(locked.succeeded, "\(locked.stderr)")
+        #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "obscured" }, "\(log())")
+        #expect(waitUntil(timeout: .seconds(20)) { pixels(Self.xtermColours) == 0 }, "the obscured app is hidden\n\(log())")
+        _ = pixels(Self.xtermColours, "hidden")
+
+        // The user opens another window and works in it, then reaches for the app as the task bar does.
+        let other = try session.launch([
+            "xterm", "-class", "org.example.Other", "-bg", "blue", "-geometry", "80x24+400+300",
+        ], logName: "other-xterm")
+        defer { other.stop() }
+        #expect(waitUntil(timeout: .seconds(20)) {
+            (try? session.windows())?.first { $0.pid == other.pid }?.active == true && pixels(Self.otherColours) > 10_000
+        }, "the other window is there with the keyboard\n\(log())")
+        _ = pixels(Self.xtermColours, "other-window")
+        #expect(try session.reachFor(pid: appProcess.pid) == 1, "the app's window is there to reach for")
+        #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "unlocked" },
+                "reaching for the obscured app brings it back\n\(log())")
+        #expect(waitUntil(timeout: .seconds(20)) { pixels(Self.xtermColours) > 10_000 && appIsActive() },
+                "the app is back in front with the keyboard: \((try? session.windows()) ?? [])\n\(log())")
+        _ = pixels(Self.xtermColours, "reached-for")
+    }
 }
