@@ -36,7 +36,10 @@ extension KWinGuardTests {
             return windows().first { !pids.contains($0.pid) && !$0.minimized }?.active == true
         }
 
-        func appIsActive() -> Bool { windows().first { $0.pid == appProcess.pid }?.active == true }
+        func appIsActive() -> Bool { isActive(appProcess) }
+
+        /// Whether a window of `process` is the active one.
+        func isActive(_ process: SessionProcess) -> Bool { windows().first { $0.pid == process.pid }?.active == true }
 
         /// `applockctl lock` for the app.
         func lock() throws {
@@ -48,6 +51,38 @@ extension KWinGuardTests {
         func launchOther() throws -> SessionProcess {
             try session.launch(["xterm", "-class", "org.example.Other", "-bg", "blue", "-geometry", "80x24+400+300"],
                                logName: "other-xterm")
+        }
+
+        /// The app without a passcode is unlocked, on screen with the keyboard.
+        func expectAppUnlockedInFront() {
+            #expect(waitUntil(timeout: .seconds(20)) {
+                state() == "unlocked" && pixels(KWinGuardTests.xtermColours) > 10_000 && appIsActive()
+            }, "the app without a passcode is on screen with the keyboard: \(windows())\n\(log())")
+        }
+
+        /// `lock()` for the app without a passcode, unlocked and on screen with the keyboard: it is obscured and hidden.
+        func obscure() throws {
+            expectAppUnlockedInFront()
+            try lock()
+            #expect(waitUntil(timeout: .seconds(20)) { state() == "obscured" }, "\(log())")
+            #expect(waitUntil(timeout: .seconds(20)) { pixels(KWinGuardTests.xtermColours) == 0 }, "the obscured app is hidden\n\(log())")
+            _ = pixels(KWinGuardTests.xtermColours, "hidden")
+        }
+
+        /// The other window is on screen with the keyboard (its screenshot kept as `screenshot`).
+        func expectInFront(_ other: SessionProcess, _ screenshot: String) {
+            #expect(waitUntil(timeout: .seconds(20)) { isActive(other) && pixels(KWinGuardTests.otherColours) > 10_000 },
+                    "the other window is there with the keyboard: \(windows())\n\(log())")
+            _ = pixels(KWinGuardTests.xtermColours, screenshot)
+        }
+
+        /// The obscured app reached for as the task bar does: it is unobscured, back on screen with the keyboard.
+        func reachBringsTheAppBack() throws {
+            #expect(try session.reachFor(pid: appProcess.pid) == 1, "the app's window is there to reach for")
+            #expect(waitUntil(timeout: .seconds(20)) { state() == "unlocked" }, "reaching for the obscured app brings it back\n\(log())")
+            #expect(waitUntil(timeout: .seconds(20)) { pixels(KWinGuardTests.xtermColours) > 10_000 && appIsActive() },
+                    "the app is back in front with the keyboard: \(windows())\n\(log())")
+            _ = pixels(KWinGuardTests.xtermColours, "reached-for")
         }
 
         /// Reached for as the task bar does (restored and activated): the lock window shows, the app never does, and
@@ -135,29 +170,14 @@ extension KWinGuardTests {
     @Test("Alone on the desktop, BackgroundWhen=unfocused: an app obscured while in front (Lock, no passcode) is hidden though KWin has no other window to activate; the user opens another window and reaches for the app again: it is uncovered")
     func obscuredInFrontAloneThenReachedForAgain() throws {
         try Self.inReachScene("obscured-alone", policy: "BackgroundWhen=unfocused\n", withPasscode: false) { scene in
-            #expect(waitUntil(timeout: .seconds(20)) {
-                scene.state() == "unlocked" && scene.pixels(Self.xtermColours) > 10_000 && scene.appIsActive()
-            }, "the app without a passcode is on screen with the keyboard\n\(scene.log())")
-
             // Obscured while in front, the only window: KWin has no window to give the focus to.
-            try scene.lock()
-            #expect(waitUntil(timeout: .seconds(20)) { scene.state() == "obscured" }, "\(scene.log())")
-            #expect(waitUntil(timeout: .seconds(20)) { scene.pixels(Self.xtermColours) == 0 }, "the obscured app is hidden\n\(scene.log())")
-            _ = scene.pixels(Self.xtermColours, "hidden")
+            try scene.obscure()
 
             // The user opens another window and works in it, then reaches for the app as the task bar does.
             let other = try scene.launchOther()
             defer { other.stop() }
-            #expect(waitUntil(timeout: .seconds(20)) {
-                scene.windows().first { $0.pid == other.pid }?.active == true && scene.pixels(Self.otherColours) > 10_000
-            }, "the other window is there with the keyboard\n\(scene.log())")
-            _ = scene.pixels(Self.xtermColours, "other-window")
-            #expect(try scene.session.reachFor(pid: scene.appProcess.pid) == 1, "the app's window is there to reach for")
-            #expect(waitUntil(timeout: .seconds(20)) { scene.state() == "unlocked" },
-                    "reaching for the obscured app brings it back\n\(scene.log())")
-            #expect(waitUntil(timeout: .seconds(20)) { scene.pixels(Self.xtermColours) > 10_000 && scene.appIsActive() },
-                    "the app is back in front with the keyboard: \(scene.windows())\n\(scene.log())")
-            _ = scene.pixels(Self.xtermColours, "reached-for")
+            scene.expectInFront(other, "other-window")
+            try scene.reachBringsTheAppBack()
         }
     }
 
@@ -185,9 +205,8 @@ extension KWinGuardTests {
 
             let other = try scene.launchOther()
             defer { other.stop() }
-            #expect(waitUntil(timeout: .seconds(20)) {
-                scene.windows().first { $0.pid == other.pid }?.active == true && scene.pixels(Self.lockWindowColours) < 10_000
-            }, "the lock window goes when the user opens another window: \(scene.windows())\n\(scene.log())")
+            #expect(waitUntil(timeout: .seconds(20)) { scene.isActive(other) && scene.pixels(Self.lockWindowColours) < 10_000 },
+                    "the lock window goes when the user opens another window: \(scene.windows())\n\(scene.log())")
             _ = scene.pixels(Self.xtermColours, "other-window")
 
             try scene.reachBringsTheLockWindow(besides: [other])
@@ -195,6 +214,30 @@ extension KWinGuardTests {
             #expect(waitUntil(timeout: .seconds(20)) { scene.state() == "unlocked" },
                     "the passcode reached the lock window\n\(scene.log())")
             #expect(waitUntil(timeout: .seconds(20)) { scene.pixels(Self.xtermColours) > 10_000 }, "the app comes back\n\(scene.log())")
+        }
+    }
+
+    /// KWin activates no window in place of an app hidden in front when the other windows are on other desktops; the
+    /// one it activates when the user switches to such a desktop is the user's move, not KWin's hand-off.
+    @Test("Alone on its desktop, BackgroundWhen=unfocused: an app obscured while in front (Lock, no passcode), the other window on the second desktop; the user switches to that desktop and reaches for the app again: it is uncovered")
+    func obscuredInFrontThenDesktopSwitchedAndReachedForAgain() throws {
+        try Self.inReachScene("obscured-desktop-switch", policy: "BackgroundWhen=unfocused\n", withPasscode: false) { scene in
+            scene.expectAppUnlockedInFront()
+            let other = try scene.launchOther()
+            defer { other.stop() }
+            #expect(waitUntil(timeout: .seconds(20)) { scene.isActive(other) },
+                    "the other window has the keyboard: \(scene.windows())\n\(scene.log())")
+            #expect(try scene.session.sendToSecondDesktop(pid: other.pid) == 1)
+            #expect(waitUntil(timeout: .seconds(20)) { scene.pixels(Self.otherColours) == 0 },
+                    "the other window went to the second desktop: \(scene.windows())\n\(scene.log())")
+
+            // Obscured while in front, the only window on its desktop: KWin has no window to give the focus to.
+            try scene.obscure()
+
+            // The user switches to the second desktop, where KWin activates the other window, then reaches for the app.
+            #expect(try scene.session.switchToDesktop(2) == 2)
+            scene.expectInFront(other, "second-desktop")
+            try scene.reachBringsTheAppBack()
         }
     }
 }
