@@ -230,6 +230,8 @@ extension KWinGuardTests {
             #expect(try scene.session.sendToSecondDesktop(pid: other.pid) == 1)
             #expect(waitUntil(timeout: .seconds(20)) { scene.pixels(Self.otherColours) == 0 },
                     "the other window went to the second desktop: \(scene.windows())\n\(scene.log())")
+            // The user clicks the app (KWin 6.3 activates no window when the active one leaves the desktop; 5.27 the app).
+            #expect(try scene.session.reachFor(pid: scene.appProcess.pid) == 1)
 
             // Obscured while in front, the only window on its desktop: KWin has no window to give the focus to.
             try scene.obscure()
