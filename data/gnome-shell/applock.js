@@ -14,7 +14,9 @@
  * content shrinking for 400 ms), and the lock window takes the focus back. A covered window's content is also
  * made transparent, so that the overview's previews of minimised windows show none of it. The guard starts the
  * lock window without an activation token, so the Shell would not give it the focus on its own: the extension
- * activates it and centres it on its monitor. The notifications of the apps the guard names show no content
+ * activates it and centres it on its monitor. When the extension minimises the focused window (an app locked in
+ * front), the Shell focuses another window or none: that first focus move is the Shell's, not the user leaving the
+ * app, and is not reported, so the lock window stays. The notifications of the apps the guard names show no content
  * (NotificationPrivacy, below). The guard decides; the extension holds no secret.
  *
  * It also tells the agent while the screen is shared or recorded (ReportScreenShare), see _watchScreenShare. */
@@ -33,6 +35,8 @@ class AppLock {
     enable() {
         this._hidden = new Set();
         this._lockPid = 0;
+        // The extension has just minimised the focused window (see notify::focus-window).
+        this._handedOff = false;
         this._shown = new WeakSet();
         this._openReported = new WeakSet();
         this._centred = new WeakSet();
@@ -47,7 +51,12 @@ class AppLock {
         });
         this._connect(global.display, 'notify::focus-window', () => {
             const win = global.display.focus_window;
-            if (win && this._isAppWindow(win))
+            // The first focus move after the extension minimised the focused window is the Shell's choice of the
+            // window to focus next (or of none), not the user leaving the app: it is not reported, else the lock
+            // window of an app that locks while in front would go at once. The lock window taking the focus is.
+            const shellsChoice = this._handedOff && !(win && this._isLockWindow(win));
+            this._handedOff = false;
+            if (win && this._isAppWindow(win) && !shellsChoice)
                 this._report('activated', win);
             this._enforce();
         });
@@ -71,6 +80,7 @@ class AppLock {
             this._conceal(actor, false);
         this._hidden = new Set();
         this._lockPid = 0;
+        this._handedOff = false;
         this._uncovered = null;
         this._notificationPrivacy.destroy();
         this._notificationPrivacy = null;
@@ -235,7 +245,13 @@ class AppLock {
             this._conceal(actor, this._hidden.has(this._id(win)));
             if (this._hidden.has(this._id(win)) && !win.minimized) {
                 Main.wm.skipNextEffect(actor);
+                const focused = global.display.focus_window === win;
+                if (focused)
+                    this._handedOff = true;
                 win.minimize();
+                // A window the Shell would not minimise keeps the focus: no focus move of the Shell's is to come.
+                if (focused && !win.minimized)
+                    this._handedOff = false;
                 // A window hidden before it was ever on screen is one the user has just opened (it would have
                 // opened in front): the user reaches for the app, as above; once (a window the Shell will not
                 // minimise, such as some utility windows, stays unminimised, and must not report it again and again).
