@@ -5,10 +5,14 @@ import AppLockProtocol
 /// which windows to keep minimised and which lock window to keep above everything, on every desktop, with the focus.
 /// A guarded window that comes back while covered (the task bar, a click) is the user reaching for the app: it is
 /// reported activated, so that the guard shows the lock window, and minimised again at once; a hidden window is
-/// fully transparent (Present Windows and the Overview draw minimised windows). The first window other than the
-/// lock window that KWin activates after the script minimised the active window is KWin's choice (at once for a
-/// Wayland window, once Xwayland confirms the focus for an X11 one), not the user leaving the locked app, and is
-/// not reported: else the lock window of an app that locks while in front would go at once. A window uncovered as its
+/// fully transparent (Present Windows and the Overview draw minimised windows). When the script minimises the active
+/// window, KWin hands the focus to a window that was on screen then (at once for a Wayland window, once Xwayland
+/// confirms the focus for an X11 one), or to none: the next activation, when it is of one of those windows (not the
+/// lock window) with no switch of desktop between, is KWin's choice, not the user leaving the locked app, and is not
+/// reported (else the lock window of an app that locks while in front would go at once). Any other activation is
+/// reported, so when KWin had no window to hand the focus to, the user's next one (a new window, one restored, one
+/// on another desktop) still counts: else an app obscured in front would stay obscured when reached for again, the
+/// guard never having heard that the user left it. A window uncovered as its
 /// lock window goes is activated, and again once the lock window has gone (KWin then activates a window of its own
 /// choice, the app's own activation not yet confirmed when it is an X11 one). KWin activates
 /// a new Wayland window before it tells scripts the window was added (an X11 one after), so a window that is already
@@ -21,7 +25,9 @@ enum KWinScript {
         const G = "\(GuardBusNames.busName)", P = "\(GuardBusNames.compositorPath)", I = "\(GuardBusNames.compositorInterface)";
         let hidden = {};
         let lockPid = 0;
-        let handedOff = false;
+        // The windows KWin may hand the focus to after the script minimised the active window, until the next
+        // activation or a switch of desktop (null: the script hid no active window since).
+        let handOffTo = null;
         let uncovered = null;
         let leavingLockPid = 0;
         function idOf(c) { return String(c.internalId); }
@@ -42,11 +48,18 @@ enum KWinScript {
                 delete opacities[id];
             }
         }
+        function onScreenBesides(hiddenWindow) {
+            const ids = {};
+            for (const c of windowList()) {
+                if (idOf(c) !== idOf(hiddenWindow) && !c.minimized && !hidden[idOf(c)]) ids[idOf(c)] = true;
+            }
+            return ids;
+        }
         function enforce() {
             for (const c of windowList()) {
                 conceal(c, !!hidden[idOf(c)]);
                 if (hidden[idOf(c)] && !c.minimized) {
-                    if (activeWindow() === c) handedOff = true;
+                    if (activeWindow() === c) handOffTo = onScreenBesides(c);
                     c.minimized = true;
                 }
                 if (lockPid !== 0 && c.pid === lockPid) {
@@ -83,10 +96,11 @@ enum KWinScript {
         });
         windowActivated.connect(function (c) {
             if (!c) return;
-            const kwinsChoice = handedOff && c.pid !== lockPid;
-            handedOff = false;
+            const kwinsChoice = handOffTo !== null && handOffTo[idOf(c)] === true && c.pid !== lockPid;
+            handOffTo = null;
             if (!kwinsChoice) report("activated", c);
         });
+        workspace.currentDesktopChanged.connect(function () { handOffTo = null; });
         function poll(version) {
             callDBus(G, P, I, "Poll", version, function (next, text) {
                 poll(next);

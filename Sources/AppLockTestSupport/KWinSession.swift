@@ -225,6 +225,34 @@ public final class KWinSession: @unchecked Sendable {
             """).count
     }
 
+    /// Puts the windows of process `pid` on the second virtual desktop alone (made first when KWin has one), as the
+    /// window menu's "Move to Desktop" does. Returns how many windows it moved.
+    @discardableResult
+    public func sendToSecondDesktop(pid: Int32) throws -> Int {
+        try runScript("""
+            if (kwinPlasma6) {
+                if (workspace.desktops.length < 2) workspace.createDesktop(1, "Desktop 2");
+            } else if (workspace.desktops < 2) {
+                workspace.desktops = 2;
+            }
+            for (const c of windowList()) {
+                if (c.pid !== \(pid)) continue;
+                if (kwinPlasma6) c.desktops = [workspace.desktops[1]]; else c.desktop = 2;
+                say("moved");
+            }
+            """).count
+    }
+
+    /// Switches to virtual desktop `number` (from 1), as the pager or Ctrl+F`number` does. Returns the number of the
+    /// desktop KWin shows after.
+    public func switchToDesktop(_ number: Int) throws -> Int? {
+        try runScript("""
+            if (kwinPlasma6) workspace.currentDesktop = workspace.desktops[\(number - 1)];
+            else workspace.currentDesktop = \(number);
+            say(String(kwinPlasma6 ? workspace.currentDesktop.x11DesktopNumber : workspace.currentDesktop));
+            """).first.flatMap { Int($0) }
+    }
+
     /// KWin's ids (`internalId`, `{…}`) of the windows of process `pid`: what the task manager names them by when it
     /// asks Present Windows to show them.
     public func internalIDs(ofPID pid: Int32) throws -> [String] {

@@ -4,7 +4,7 @@ import Foundation
 
 /// What every Wayland guard test starts with: private buses, an unlocked keyring, mocked logind and the real
 /// agent, with one app guarded (`Guard=true` and `policy` in its policy file, its desktop file when given) and its
-/// passcode set.
+/// passcode set unless `withPasscode` is false (a lock then only obscures it).
 struct GuardedAgent {
     static let passcode = "1234"
 
@@ -12,7 +12,7 @@ struct GuardedAgent {
     let agent: AgentProcess
     let client: AgentClient
 
-    init(app: String, desktopEntry: String?, policy: String = "") throws {
+    init(app: String, desktopEntry: String?, policy: String = "", withPasscode: Bool = true) throws {
         environment = try TestEnvironment(systemBus: true)
         try environment.startKeyring()
         try environment.startLogind()
@@ -30,6 +30,8 @@ struct GuardedAgent {
         try agent.waitUntilServing()
         _ = waitUntil(timeout: .seconds(10)) { agent.logText().contains("watching logind session") }
         client = try AgentClient(environment)
-        _ = try client.call("SetPasscode", [.string(app), .string(Self.passcode), .string("four-digit")])
+        if withPasscode {
+            _ = try client.call("SetPasscode", [.string(app), .string(Self.passcode), .string("four-digit")])
+        }
     }
 }
