@@ -29,6 +29,9 @@ public struct GuardCore: Sendable {
         var reported: Activity?
         var lockWindowBlockedUntil: Duration?
         var registerRetryAt: Duration?
+        /// The user reached for the app while it was obscured (activated one of its windows, or clicked the cover of
+        /// the one in front): it reports `foreground` again, whatever its rule and its last report.
+        var reachedFor = false
     }
 
     private struct LockWindow: Sendable, Equatable {
@@ -118,6 +121,7 @@ public struct GuardCore: Sendable {
         case .activeWindowChanged(let window):
             active = window
             focusGivenBack = nil
+            if let window { noteReach(for: window) }
         case .agentPresence(let present):
             agentPresent = present
             if !present {
@@ -151,11 +155,27 @@ public struct GuardCore: Sendable {
             grabHeld = false
             if lockWindow?.place == .cover(window) { lockWindow?.coverLost = true }
         case .coverClicked(let window):
-            if covers[window] != nil, active != window { extra = [.activate(window)] }
+            if covers[window] != nil, active != window {
+                extra = [.activate(window)]
+            } else if active == window {
+                noteReach(for: window)
+            }
         case .timerFired:
             timer = nil
         }
         return reconcile(now: now) + extra
+    }
+
+    /// The user reached for `window`: when it is on screen under an obscured cover, its app is the user's again and
+    /// reports `foreground` (the agent clears an obscure it owes to `Lock` or to a background spell at that report,
+    /// even one that repeats the last): else, with `BackgroundWhen=minimised`, an app obscured while in front would
+    /// never report foreground again and would stay hidden when reached for. A locked app's reach brings its lock
+    /// window and reports nothing more. The compositor's own focus hand-off after the guard hid the focused window
+    /// never comes here: the backends do not report it as an activation.
+    private mutating func noteReach(for window: GuardWindowID) {
+        guard windows[window]?.shown == true, covers[window] == .obscured, let app = guardedApp(of: window),
+              apps[app]?.state == .obscured else { return }
+        apps[app]?.reachedFor = true
     }
 
     /// The change that un-guarded `app` while it was locked takes effect.
@@ -327,7 +347,8 @@ public struct GuardCore: Sendable {
     /// covering an app never changes what it reports). The app in front is the one whose window is active or is
     /// being given the focus back; with no active window, the one whose lock window is up (it holds the focus: the
     /// user is at that app, typing its passcode). So neither the lock window taking the focus nor its leaving starts
-    /// a background spell and its grace period.
+    /// a background spell and its grace period. An obscured app the user reached for (``noteReach(for:)``) reports
+    /// `foreground` again.
     private mutating func reconcileActivity(_ actions: inout [GuardAction]) {
         let activeApp = (active ?? focusGivenBack).flatMap { window in
             windows[window]?.shown == true ? guardedApp(of: window) : nil
@@ -336,14 +357,16 @@ public struct GuardCore: Sendable {
         for (window, record) in windows where record.shown {
             if let app = guardedApp(of: window) { onScreen.insert(app) }
         }
-        for app in apps.keys.sorted() where apps[app]?.registration == .registered {
-            guard let rule = backgroundRules[app] else { continue }
-            let foreground = switch rule {
+        for app in apps.keys.sorted() {
+            let reachedFor = apps[app]?.reachedFor == true
+            apps[app]?.reachedFor = false
+            guard apps[app]?.registration == .registered, let rule = backgroundRules[app] else { continue }
+            let byRule = switch rule {
             case .minimised: onScreen.contains(app)
             case .unfocused: activeApp == app
             }
-            let activity: Activity = foreground ? .foreground : .background
-            if apps[app]?.reported != activity {
+            let activity: Activity = reachedFor || byRule ? .foreground : .background
+            if apps[app]?.reported != activity || reachedFor {
                 apps[app]?.reported = activity
                 actions.append(.reportActivity(app, activity))
             }

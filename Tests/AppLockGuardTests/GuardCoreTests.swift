@@ -384,6 +384,63 @@ import AppLockProtocol
             == [.reportActivity(notes, .foreground)])
     }
 
+    // MARK: Reaching for an obscured app
+
+    @Test(arguments: [BackgroundRule.minimised, .unfocused])
+    func anAppObscuredInFrontReachedForAgainReportsForegroundAgain(rule: BackgroundRule) {
+        var (core, clock) = obscuredInFront(rule)
+        _ = core.handle(.activeWindowChanged(other), now: clock.now)
+        #expect(core.handle(.activeWindowChanged(w1), now: clock.now).contains(.reportActivity(notes, .foreground)))
+        #expect(core.covers == [w1: .obscured], "uncovered only once the agent says unlocked")
+        #expect(core.handle(.activeWindowChanged(w1), now: clock.now) == [.reportActivity(notes, .foreground)],
+                "each reach reports again")
+        #expect(core.handle(.appStateChanged(notes, .unlocked), now: clock.now).first == .uncover(w1))
+        #expect(!reportsActivity(core.handle(.activeWindowChanged(w1), now: clock.now)), "an unlocked app is no reach")
+    }
+
+    @Test func anAppObscuredInFrontAloneReachedForReportsForegroundThoughTheActiveWindowStaysTheSame() {
+        var (core, clock) = obscuredInFront(.minimised)
+        #expect(core.handle(.activeWindowChanged(w1), now: clock.now) == [.reportActivity(notes, .foreground)])
+    }
+
+    @Test func clickingTheCoverOfTheObscuredAppInFrontReportsForegroundAndOfOneBehindActivatesIt() {
+        var (core, clock) = obscuredInFront(.minimised)
+        #expect(core.handle(.coverClicked(w1), now: clock.now) == [.reportActivity(notes, .foreground)])
+        _ = core.handle(.activeWindowChanged(other), now: clock.now)
+        #expect(core.handle(.coverClicked(w1), now: clock.now) == [.activate(w1)])
+    }
+
+    @Test func theCompositorsHandOffAfterTheObscuredAppIsHiddenReportsNothing() {
+        var (core, clock) = obscuredInFront(.minimised)
+        #expect(!reportsActivity(core.handle(.activeWindowChanged(nil), now: clock.now)))
+        #expect(!reportsActivity(core.handle(.activeWindowChanged(other), now: clock.now)))
+        #expect(core.covers == [w1: .obscured])
+    }
+
+    @Test func aLockedAppReachedForGetsItsLockWindowNeverAReportNorItsWindow() {
+        var (core, clock) = registeredAndShown(state: .unlocked, .minimised)
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        _ = core.handle(.appStateChanged(notes, .locked), now: clock.now)
+        _ = core.handle(.activeWindowChanged(other), now: clock.now)
+        let reached = core.handle(.activeWindowChanged(w1), now: clock.now)
+        #expect(reached.contains(.showLockWindow(notes, at: .cover(w1))))
+        #expect(!reportsActivity(reached))
+        #expect(!reached.contains(.uncover(w1)))
+        let clicked = core.handle(.coverClicked(w1), now: clock.now)
+        #expect(!reportsActivity(clicked) && !clicked.contains(.uncover(w1)), "\(clicked)")
+        #expect(core.covers == [w1: .locked])
+    }
+
+    /// Notes unlocked in front, background by `rule`, then obscured (`applockctl lock`, no passcode).
+    func obscuredInFront(_ rule: BackgroundRule) -> (GuardCore, ManualClock) {
+        var (core, clock) = registeredAndShown(state: .unlocked, rule)
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        let obscured = core.handle(.appStateChanged(notes, .obscured), now: clock.now)
+        #expect(obscured.first == .cover(w1, .obscured, app: notes))
+        #expect(!reportsActivity(obscured))
+        return (core, clock)
+    }
+
     /// Whether `actions` tell the agent anything about the app's activity.
     func reportsActivity(_ actions: [GuardAction]) -> Bool {
         actions.contains { if case .reportActivity = $0 { true } else { false } }

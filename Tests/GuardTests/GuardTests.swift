@@ -238,6 +238,51 @@ struct GuardTests {
         #expect(h.waitUntilCovered(window, label: "obscured"), "\(h.guardLog())")
     }
 
+    @Test("BackgroundWhen=minimised (the default): an app without a passcode obscured in front by applockctl lock hides its pixels and keys; the user clicks its cover: it comes back unlocked with the keyboard; obscured again, the user works in another app and activates it again as a task bar does: it comes back again")
+    func anAppObscuredInFrontComesBackWhenTheUserReachesForIt() throws {
+        let h = try GuardHarness("obscured-reach", passcode: false)
+        try h.startGuard()
+        let window = try h.startApp()
+        #expect(h.waitForState("unlocked"), "without a passcode the app registers unlocked")
+        h.session.xdotool(["windowactivate", "--sync", String(window)])
+        #expect(h.waitUntilCovered(window, false, label: "unlocked"), "\(h.guardLog())")
+
+        func obscure(_ label: String) throws {
+            let locked = try h.applockctl(["lock", GuardHarness.app])
+            #expect(locked.succeeded, "\(locked.stderr)")
+            #expect(h.waitForState("obscured"), "\(h.guardLog())")
+            #expect(h.waitUntilCovered(window, label: label), "\(h.guardLog())")
+        }
+        func expectBack(_ label: String, typing text: String) {
+            #expect(h.waitForState("unlocked"), "reaching for the obscured app brings it back: \(h.guardLog())")
+            #expect(h.waitUntilCovered(window, false, label: label), "\(h.guardLog())")
+            h.session.xdotool(["type", "--delay", "20", text])
+            h.session.xdotool(["key", "Return"])
+            #expect(waitUntil(timeout: .seconds(5)) { h.recorded().hasSuffix(text + "\n") },
+                    "the app gets the keys: \(h.recorded())")
+        }
+
+        // Obscured in front: its cover sits over it; a click on the cover is the user coming back to it.
+        try obscure("obscured-in-front")
+        #expect(h.activeWindow() == window, "the obscured app stays the active window")
+        h.session.xdotool(["type", "--delay", "20", "typed while obscured"])
+        let rect = try #require(h.session.rect(of: window))
+        h.session.xdotool(["mousemove", "--sync", String(rect.x + rect.width / 2), String(rect.y + rect.height / 2)])
+        h.session.xdotool(["click", "1"])
+        expectBack("clicked", typing: "after the click")
+
+        // Obscured in front again; the user works in another app, then activates the app as a task bar does.
+        try obscure("obscured-again")
+        let other = try h.startOtherApp()
+        h.session.xdotool(["windowactivate", "--sync", String(other)])
+        #expect(h.activeWindow() == other, "another app has the focus")
+        #expect(h.waitUntilCovered(window, label: "other-app-focused"), "\(h.guardLog())")
+        #expect(h.state() == "obscured")
+        h.session.xdotool(["windowactivate", "--sync", String(window)])
+        expectBack("activated", typing: "after the activation")
+        #expect(!h.recorded().contains("typed while"), "keys typed while obscured reached the app: \(h.recorded())")
+    }
+
     @Test("A cover made ahead follows its window while the app is unlocked: moved and made larger, then logind Lock, the whole window is covered")
     func coverMadeAheadFollowsTheWindow() throws {
         let h = try GuardHarness("made-ahead", passcode: false)

@@ -181,6 +181,25 @@ extension KWinGuardTests {
         }
     }
 
+    /// With the default `BackgroundWhen=minimised` a hidden window still counts as on screen, so the app never reports
+    /// `background`: the guard reports `foreground` again when the user reaches for the obscured app.
+    @Test("BackgroundWhen=minimised (the default): an app obscured while in front (Lock, no passcode) is hidden; the user opens another window and reaches for the app as the task bar does: it comes back unlocked; obscured in front again, KWin gives the other window the focus and the app stays obscured until the user reaches for it: it comes back again")
+    func obscuredInFrontWithTheDefaultRuleThenReachedForAgain() throws {
+        try Self.inReachScene("obscured-default", withPasscode: false) { scene in
+            try scene.obscure()
+            let other = try scene.launchOther()
+            defer { other.stop() }
+            scene.expectInFront(other, "other-window")
+            #expect(scene.state() == "obscured", "opening another window brings nothing back")
+            try scene.reachBringsTheAppBack()
+
+            try scene.obscure()
+            scene.expectInFront(other, "other-window-again")
+            #expect(scene.state() == "obscured", "KWin's hand-off to the other window brings nothing back")
+            try scene.reachBringsTheAppBack()
+        }
+    }
+
     /// The lock window of an app locked in front, alone on the desktop, takes the focus KWin had given to no window:
     /// the user's next activation (another window) is reported, so the lock window goes, and reaching for the app again
     /// brings it back.
