@@ -113,7 +113,7 @@ public final class AppLockSession: Sendable {
         try await call(.lock(appID))
     }
 
-    /// Tells the agent the app's windows are shown again (cancels the grace period, ends a background obscure).
+    /// Tells the agent the app's windows are shown again (cancels the grace period, ends a background or `Lock` obscure).
     public func reportForeground() async throws(AppLockError) {
         try await call(.reportActivity(appID, .foreground), registered: true)
     }
