@@ -29,6 +29,11 @@ public final class WlrootsGuard: GuardBackend {
     var hidden: Set<UInt32> = []
     /// The lock windows' toplevels, and the app each locks.
     var lockWindowToplevels: [UInt32: AppID] = [:]
+    /// A toplevel the guard minimised while it was active: the compositor then activates another (labwc its topmost
+    /// window), which is its doing, not the user's. Such an activation, reported in the same batch of events as the
+    /// minimising or before it, is not reported to the core; the batch that reports the toplevel minimised ends the
+    /// wait, so a compositor that activates nothing cannot leave it set for the user's next activation.
+    var hiddenWithFocus: UInt32?
 
     /// Connects to the compositor (`$WAYLAND_DISPLAY`) and to the session bus; `name` is the desktop's name.
     public init(configuration: GuardConfiguration, desktop: WlrDesktop, name: String) throws {
@@ -45,6 +50,7 @@ public final class WlrootsGuard: GuardBackend {
         watch = driver.loop.watch(fd: desktop.fileDescriptor, readable: true, writable: false) { [unowned self] _ in
             do {
                 try desktop.dispatch()
+                if let id = hiddenWithFocus, windows[id]?.toplevel.minimized != false { hiddenWithFocus = nil }
             } catch {
                 if let watch { driver.loop.unwatch(watch) }
                 watch = nil
@@ -132,7 +138,11 @@ public final class WlrootsGuard: GuardBackend {
         if hidden.contains(id) { keepHidden(id) }
         let focused = toplevel.activated && known?.toplevel.activated != true
         let restored = !toplevel.minimized && known?.toplevel.minimized == true
-        if focused || (restored && hidden.contains(id)) { feed(.activeWindowChanged(GuardWindowID(id))) }
+        if focused, let handedFrom = hiddenWithFocus, handedFrom != id {
+            hiddenWithFocus = nil
+        } else if focused || (restored && hidden.contains(id)) {
+            feed(.activeWindowChanged(GuardWindowID(id)))
+        }
         updateOverlay()
     }
 
@@ -153,7 +163,8 @@ public final class WlrootsGuard: GuardBackend {
 
     /// Minimises a hidden toplevel that is not minimised, with the overlay up until the compositor says it is.
     private func keepHidden(_ id: UInt32) {
-        guard windows[id]?.toplevel.minimized == false else { return }
+        guard let toplevel = windows[id]?.toplevel, !toplevel.minimized else { return }
+        if toplevel.activated { hiddenWithFocus = id }
         desktop.setMinimized(id, true)
         updateOverlay()
     }
