@@ -33,11 +33,20 @@ public enum Gtk {
 
     /// Keeps GDK from opening OpenGL, for a process whose renderer is cairo: GDK 4.8 opens it with the display anyway
     /// (to choose a visual), which loads the GL driver (under Xvfb Mesa's llvmpipe: libLLVM and its threads, ~60 MiB
-    /// resident) for nothing. Added to the `GDK_DEBUG` flags a person may have set.
+    /// resident) for nothing. The switch is `GDK_DEBUG=gl-disable` up to GTK 4.14 and `GDK_DISABLE=gl` from 4.16
+    /// (Debian 13), which warns about the old one; added to the flags a person may have set.
     private static func disableOpenGL() {
-        let flags = getenv("GDK_DEBUG").map { String(cString: $0) } ?? ""
-        guard !flags.split(separator: ",").contains("gl-disable") else { return }
-        setenv("GDK_DEBUG", flags.isEmpty ? "gl-disable" : flags + ",gl-disable", 1)
+        if gtk_get_major_version() == 4, gtk_get_minor_version() >= 16 {
+            addFlag("gl", to: "GDK_DISABLE")
+        } else {
+            addFlag("gl-disable", to: "GDK_DEBUG")
+        }
+    }
+
+    private static func addFlag(_ flag: String, to variable: String) {
+        let flags = getenv(variable).map { String(cString: $0) } ?? ""
+        guard !flags.split(separator: ",").contains(Substring(flag)) else { return }
+        setenv(variable, flags.isEmpty ? flag : flags + "," + flag, 1)
     }
 
     /// Whether GTK runs on the X11 backend.
