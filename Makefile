@@ -195,7 +195,7 @@ uninstall:
 # (Tests/BenchSmokeTests); it proves the bench works and measures nothing worth reading. `make bench-debian13` runs
 # the same release bench inside the Debian 13 chroot for the sections in BENCH_DEBIAN13_SECTIONS, whose rows name
 # the desktop version they measured (KWin 6.3 beside the host's 5.27, GNOME 48 beside 43).
-BENCH_DEBIAN13_SECTIONS ?= kwin,kwin-reach,sway-reach,gnome,gnome-reach,labwc
+BENCH_DEBIAN13_SECTIONS ?= kwin,kwin-reach,sway-reach,gnome,gnome-reach,labwc,labwc-reach
 .PHONY: bench bench-smoke bench-debian13
 bench: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd

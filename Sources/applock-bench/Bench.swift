@@ -54,6 +54,7 @@ final class Bench {
         if options.sections.contains("kwin-reach") { try measureKWinReach() }
         if options.sections.contains("gnome") { try measureGnomeGuard() }
         if options.sections.contains("labwc") { try measureLabwcGuard() }
+        if options.sections.contains("labwc-reach") { try measureLabwcReach() }
         if options.sections.contains("lockwindow") { try measureLockWindow() }
         if options.sections.contains("settings") { try measureSettings() }
     }

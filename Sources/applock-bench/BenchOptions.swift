@@ -34,7 +34,8 @@ struct BenchOptions {
     static let usage = """
         Usage: applock-bench [--tiny] [--json] [--apps 1,100,1000]
                              [--only floor,lock,throughput,unlock,startup,guard,reach,sway,sway-reach,kwin,
-                                    kwin-reach,gnome,gnome-reach,lockwindow,settings,labwc]
+                                    kwin-reach,gnome,gnome-reach,lockwindow,settings,labwc,
+                                    labwc-reach]
 
         Starts private session and system buses, gnome-keyring, a mocked logind and applockd (found next to this
         binary or at $APPLOCKD_PATH), measures lock latency, throughput, idle cost, memory and start-up next to
@@ -47,9 +48,9 @@ struct BenchOptions {
         the compositor sees it; the sway section runs
         headless sway (as the user applocktest when run as root), foot and applock-guard; the kwin section kwin_wayland with Xwayland (5.27: --virtual; 6 without a GPU: in a window
         of an Xvfb), an xterm and applock-guard, its rows naming KWin's version; the gnome section
-        gnome-shell --headless with the AppLock extension, foot and applock-guard. The labwc section (not in the
-        default set: labwc is Debian 13's; make bench-debian13 runs it in the Debian 13 chroot) runs headless
-        labwc, foot and applock-guard.
+        gnome-shell --headless with the AppLock extension, foot and applock-guard. The labwc and labwc-reach sections
+        (not in the default set: labwc is Debian 13's; make bench-debian13 runs them in the Debian 13 chroot) run
+        headless labwc, foot and applock-guard, labwc-reach to the lock window's first frame as labwc reports it.
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
