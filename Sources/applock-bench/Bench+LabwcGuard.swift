@@ -24,7 +24,13 @@ extension Bench {
         guard environment.waitForName(GuardBusNames.busName) else {
             throw BenchError("the guard did not start on labwc: \(guardProcess.logText())")
         }
+        // A Lock sent before the guard has registered the app reaches no app of the agent's; and the guard keeps the
+        // window minimised until the agent answers the registration: the rounds start once it is back on screen.
         try waitUntilGuardRegisters(Self.labwcGuardedApp, guardProcess: guardProcess)
+        let board = try WlrToplevelBoard(display: session.variables["WAYLAND_DISPLAY"] ?? "")
+        guard board.waitUntil(timeout: 15, { $0.contains { $0.appID == Self.labwcGuardedApp && !$0.minimized } }) != nil else {
+            throw BenchError("the app never came back on screen after the guard registered it: \(guardProcess.logText())")
+        }
         let observer = try WlrMinimizeListener(display: session.variables["WAYLAND_DISPLAY"] ?? "", appID: Self.labwcGuardedApp)
         let (hidden, listenerLate) = try lockToHiddenLatencies(observer: observer, guardProcess: guardProcess)
         if listenerLate > 0 {
