@@ -49,13 +49,15 @@ extension Bench {
         }
     }
 
-    /// Waits until the agent has been quiet for a moment (its CPU time stops moving).
-    func settle(_ pid: Int32) throws {
+    /// Waits until the process has been quiet (no voluntary context switch in any thread) for `quiet`, at most 10 s.
+    func settle(_ pid: Int32, quiet: Duration = .milliseconds(200)) throws {
         var last = -1
-        _ = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(200)) {
+        var quietSince = ContinuousClock.now
+        _ = waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) {
             let now = ProcStatus.sumOverThreads("voluntary_ctxt_switches", pid: pid)
             defer { last = now }
-            return now == last
+            if now != last { quietSince = ContinuousClock.now }
+            return now == last && ContinuousClock.now - quietSince >= quiet
         }
     }
 

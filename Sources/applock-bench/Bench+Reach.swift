@@ -96,7 +96,9 @@ extension Bench {
         let ready = standbys()
         session.xdotool(["windowactivate", "--sync", String(otherWindow)])
         if waitUntil(timeout: .seconds(10), { standbys() > ready }), let ahead = Self.children(of: guardProcess.pid).first {
-            try settle(ahead)
+            // The window's last work (built, laid out, hidden) ends with one-off wake-ups: GLib's thread-pool worker
+            // waits half a second for another task before it goes idle. Idle means after those.
+            try settle(ahead, quiet: .seconds(1))
             report.add("reach", "lock window started ahead, hidden: VmRSS",
                        Double(ProcStatus.value("VmRSS", pid: ahead) ?? 0) / 1024, "MiB")
             report.add("reach", "lock window started ahead, hidden: Pss", Double(ProcStatus.rollup("Pss", pid: ahead) ?? 0) / 1024, "MiB")
