@@ -31,15 +31,21 @@ run: build
 
 # A hung test must fail the run, not eat CI's whole budget.
 TEST_TIMEOUT ?= 1500
+# Each run's whole output is kept in .build/test-logs; when a run fails, its failing tests and their issues are
+# printed again at its end, so that the last lines of a long log (all that a CI summary may show) name them.
+TEST_LOG ?= $(CURDIR)/.build/test-logs/host.log
+DEBIAN13_TEST_LOG ?= $(CURDIR)/.build/test-logs/debian13.log
+FAILURES_AGAIN = if [ "$$status" != 0 ]; then echo "--- the failures of this run, again (whole output: $(1)):"; \
+	grep -aE '^✘ ' '$(1)' | cut -c1-600 | tail -n 40; fi
 # The test build (what CI runs) treats every compiler warning as an error.
 WERROR = -Xswiftc -warnings-as-errors
 
 test: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
-	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
+	@mkdir -p '$(dir $(HOSTILE_SUMMARY))' '$(dir $(TEST_LOG))'; rm -f '$(HOSTILE_SUMMARY)'
 	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build \
-		$(foreach s,$(DEBIAN13_ONLY_SUITES),--skip $(s)); \
-		status=$$?; $(HOSTILE_REPORT); exit $$status
+		$(foreach s,$(DEBIAN13_ONLY_SUITES),--skip $(s)) 2>&1 | tee '$(TEST_LOG)'; \
+		status=$${PIPESTATUS[0]}; $(HOSTILE_REPORT); $(call FAILURES_AGAIN,$(TEST_LOG)); exit $$status
 	@$(MAKE) --no-print-directory test-debian13-run
 
 # ---- today's desktops: Debian 13 --------------------------------------------------------------------------------
@@ -59,7 +65,9 @@ test-debian13: deps protocols
 
 test-debian13-run:
 	./scripts/debian13-chroot.sh ensure
-	SWIFT_FLAGS='$(SWIFT_FLAGS)' timeout --kill-after=30 $(DEBIAN13_TIMEOUT) ./scripts/debian13-chroot.sh test $(DEBIAN13_SUITES)
+	@mkdir -p '$(dir $(DEBIAN13_TEST_LOG))'
+	SWIFT_FLAGS='$(SWIFT_FLAGS)' timeout --kill-after=30 $(DEBIAN13_TIMEOUT) ./scripts/debian13-chroot.sh test $(DEBIAN13_SUITES) \
+		2>&1 | tee '$(DEBIAN13_TEST_LOG)'; status=$${PIPESTATUS[0]}; $(call FAILURES_AGAIN,$(DEBIAN13_TEST_LOG)); exit $$status
 
 clean:
 	rm -rf .build .build-deb dist
