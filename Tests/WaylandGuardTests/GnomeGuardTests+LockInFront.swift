@@ -18,14 +18,8 @@ extension GnomeGuardTests {
         }
         #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "in-front-1-locked-at-launch"), "\(desktop.log())")
-        let applockctl = try PackageFolders.program("applockctl")
-        let unlocked = desktop.environment.run([applockctl, "unlock", Self.app, "--stdin"],
-                                               input: SwayGuardHarness.passcode + "\n")
-        #expect(unlocked.succeeded, "\(unlocked.stderr)")
-        #expect(desktop.waitUntilHidden(false, label: "in-front-2-unlocked"), "\(desktop.log())")
-        #expect(waitUntil(timeout: .seconds(10)) { pixels(SwayGuardHarness.lockWindowColours) < 10_000 }, "the lock window ends")
-
-        // Another app, not guarded: a blue foot recording the keys that reach it, as the app does.
+        // Another app, not guarded, opened while the app is locked: a blue foot recording the keys that reach it,
+        // as the app does.
         let otherRecorder = desktop.environment.root.appendingPathComponent("other-recorder.txt")
         let other = try session.launch([
             "foot", "-a", "org.example.Other", "-o", "colors.background=0000ff",
@@ -35,9 +29,16 @@ extension GnomeGuardTests {
         func otherRecorded() -> String { (try? String(contentsOf: otherRecorder, encoding: .utf8)) ?? "" }
         #expect(waitUntil(timeout: .seconds(20)) { pixels(Self.otherColours) > 10_000 }, "the other window is there\n\(desktop.log())")
 
-        // Alt+Tab back to the app: it is the focused window, the other one behind it. The Shell's window switcher
-        // takes the keys typed until it has closed (GNOME 48), so a key is typed until one reaches the app.
-        try keyboard.chord([Self.altKeysym, Self.tabKeysym])
+        // Unlocked, the app comes back in front of the other window, with the keyboard (the extension gives an
+        // uncovered window the focus). Not brought there with Alt+Tab: in about one headless GNOME 48 session in
+        // eight the Shell's window switcher never takes Alt+Tab (the focused foot gets Meta+Tab, every time it is
+        // typed in that session, whether sent as keysyms or key codes).
+        let applockctl = try PackageFolders.program("applockctl")
+        let unlocked = desktop.environment.run([applockctl, "unlock", Self.app, "--stdin"],
+                                               input: SwayGuardHarness.passcode + "\n")
+        #expect(unlocked.succeeded, "\(unlocked.stderr)")
+        #expect(desktop.waitUntilHidden(false, label: "in-front-2-unlocked"), "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(10)) { pixels(SwayGuardHarness.lockWindowColours) < 10_000 }, "the lock window ends")
         #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(200)) {
             (try? keyboard.type("f")) != nil && desktop.recorded().contains("f")
         }, "the app is the focused window: app \(desktop.recorded()), other \(otherRecorded())\n\(desktop.log())")
