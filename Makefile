@@ -32,11 +32,12 @@ run: build
 # A hung test must fail the run, not eat CI's whole budget.
 TEST_TIMEOUT ?= 1500
 # Each run's whole output is kept in .build/test-logs; when a run fails, its failing tests and their issues are
-# printed again at its end, so that the last lines of a long log (all that a CI summary may show) name them.
+# printed again at its end, so that the last lines of a long log (all that a CI summary may show) name them (Swift
+# Testing colours its output when writing into a pipe with TERM set, hence the sed).
 TEST_LOG ?= $(CURDIR)/.build/test-logs/host.log
 DEBIAN13_TEST_LOG ?= $(CURDIR)/.build/test-logs/debian13.log
 FAILURES_AGAIN = if [ "$$status" != 0 ]; then echo "--- the failures of this run, again (whole output: $(1)):"; \
-	grep -aE '^✘ ' '$(1)' | cut -c1-600 | tail -n 40; fi
+	sed 's/\x1b\[[0-9;]*m//g' '$(1)' | grep -aE '^✘ ' | cut -c1-600 | tail -n 40; fi
 # The test build (what CI runs) treats every compiler warning as an error.
 WERROR = -Xswiftc -warnings-as-errors
 
