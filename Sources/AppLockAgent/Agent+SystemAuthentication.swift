@@ -35,13 +35,9 @@ extension Agent {
     private func authenticate(_ call: MethodInvocation, for purpose: SystemAuthPurpose) {
         guard let app = appArgument(call) else { return }
         // A confirmation reads the files first (a reload may lock an app, which must not cancel a ticket not yet
-        // handed out), and shows polkit's dialog the keys it confirms.
-        var details = ["app-id": app.rawValue]
-        var policyAsked: Policy?
-        if purpose == .confirmPolicy {
-            policyAsked = policyToConfirm(app)
-            details["policy-keys"] = heldPolicyKeys[app].map { $0.joined(separator: ", ") } ?? "no change is waiting"
-        }
+        // handed out). polkit is asked with no details: it refuses them from a caller that is not root, so the app
+        // and the keys are AppLock's to show in its own windows and messages.
+        let policyAsked = purpose == .confirmPolicy ? policyToConfirm(app) : nil
         let ticket: SystemAuthTicket
         do throws(ManagerError) {
             ticket = try machine.beginSystemAuthentication(app, purpose: purpose, caller: call.sender, now: now())
@@ -63,8 +59,7 @@ extension Agent {
                 if let problem { return finish(ticket, .unavailable(problem)) }
                 pendingSystemAuthentications.checkSent(ticket)
                 polkit.checkAuthorization(
-                    purpose.actionID, subject: process, details: details,
-                    cancellationID: Self.cancellationID(ticket)
+                    purpose.actionID, subject: process, cancellationID: Self.cancellationID(ticket)
                 ) { [unowned self] outcome in
                     finish(ticket, outcome)
                 }

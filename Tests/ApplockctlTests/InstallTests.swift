@@ -120,6 +120,30 @@ import Testing
         }
     }
 
+    /// `PolkitBusAddress` compiled as SwiftPM compiles it for `-c release` and for debug, each with
+    /// `DBUS_SYSTEM_BUS_ADDRESS` naming another bus: only the debug build asks polkit there; the release build asks
+    /// on the standard socket. The installed release agent says the same in `--version` under `make deb-test`.
+    @Test func theReleaseConfigurationAsksPolkitOnTheStandardSystemBus() throws {
+        let env = try TestEnvironment()
+        defer { env.cleanup() }
+        let sources = ["AdministratorPolicyPath.swift", "PolkitBusAddress.swift"].map {
+            BuiltProducts.packageRoot.appendingPathComponent("Sources/AppLockCore/\($0)").path
+        }
+        let driver = env.root.appendingPathComponent("main.swift")
+        try """
+            import Glibc
+            print(PolkitBusAddress.resolve(getenv(PolkitBusAddress.environmentVariable).map { String(cString: $0) }))
+            """.write(to: driver, atomically: true, encoding: .utf8)
+        let fake = "unix:path=\(env.root.path)/fake-system-bus"
+        for (flags, expected) in [(["-O"], "unix:path=/run/dbus/system_bus_socket"), (["-Onone", "-D", "DEBUG"], fake)] {
+            let program = env.root.appendingPathComponent("resolve\(flags.count)").path
+            let compile = env.run(["swiftc"] + flags + ["-o", program, driver.path] + sources, timeout: .seconds(300))
+            try #require(compile.status == 0, "swiftc \(flags): \(compile.stdout)\(compile.stderr)")
+            let resolved = env.run([program], extraEnvironment: ["DBUS_SYSTEM_BUS_ADDRESS": fake])
+            #expect(resolved.stdout == expected + "\n", "swiftc \(flags): \(resolved.stdout)\(resolved.stderr)")
+        }
+    }
+
     /// The installed files at work: those of a fresh `make install` under /tmp, or, with
     /// `APPLOCK_INSTALLED_PREFIX=/usr` (set by `make deb-test`), those of the Debian package installed on this
     /// machine (`/usr`, `/etc`).
@@ -151,11 +175,16 @@ import Testing
         // environment.d, say) does not move the administrator's policy away from /etc/applock/policy.conf. A fresh
         // `make install` here installs the debug programs the tests run (INSTALL_BIN), which say that they follow it.
         let applockd = prefix.appendingPathComponent("bin/applockd").path
-        let version = env.run([applockd, "--version"], extraEnvironment: ["APPLOCK_ADMIN_POLICY": "/dev/null"])
+        // Nor does a DBUS_SYSTEM_BUS_ADDRESS of the user's move polkit to a bus of theirs.
+        let fakeBus = "unix:path=/tmp/applock-fake-system-bus"
+        let version = env.run([applockd, "--version"],
+                              extraEnvironment: ["APPLOCK_ADMIN_POLICY": "/dev/null", "DBUS_SYSTEM_BUS_ADDRESS": fakeBus])
         #expect(version.status == 0, "\(version.stderr)")
-        #expect(version.stdout.split(separator: "\n").last == (installedPrefix == nil
-            ? "administrator policy: /dev/null (test build: APPLOCK_ADMIN_POLICY honoured)"
-            : "administrator policy: /etc/applock/policy.conf"), "\(version.stdout)")
+        #expect(Array(version.stdout.split(separator: "\n").suffix(2)) == (installedPrefix == nil
+            ? ["administrator policy: /dev/null (test build: APPLOCK_ADMIN_POLICY honoured)",
+               "polkit asked on: \(fakeBus) (test build: DBUS_SYSTEM_BUS_ADDRESS honoured)"]
+            : ["administrator policy: /etc/applock/policy.conf",
+               "polkit asked on: unix:path=/run/dbus/system_bus_socket"]), "\(version.stdout)")
 
         // Nobody owns the name yet; the first status call makes the bus start the installed agent.
         try env.startKeyring()
