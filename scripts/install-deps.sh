@@ -23,6 +23,10 @@ packages=(
     # Video/Source stream PipeWireScreenShareTests offers as a screen cast.
     pipewire pipewire-bin gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base
     libwayland-dev libwayland-bin wayland-protocols plasma-wayland-protocols
+    # fprintd + libpam-fprintd: RealPolkitTests' fingerprint (libfprint's virtual_device, pam_fprintd in a private
+    # PAM stack; the profile is off by default, so the machine's own PAM stays as it is). polkitd above brings
+    # pkttyagent, the authentication agent those tests register.
+    fprintd libpam-fprintd
 )
 # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).
 # kwin-wayland + xwayland ≈ 188 MB, gnome-shell ≈ 344 MB (measured on Debian 12 with apt-get, no recommendations).
