@@ -23,6 +23,18 @@ extension Agent {
         authenticate(call, for: .confirmPolicy)
     }
 
+    /// `GetSystemAuthentication`: whether polkit answers on its bus and, if so, whether fprintd has prints enrolled
+    /// for the user there (the desktop's dialog then takes a finger), so that a window names what will happen.
+    func getSystemAuthentication(_ call: MethodInvocation) {
+        polkit.reach { [unowned self] problem in
+            func reply(_ method: SystemAuthenticationMethod) {
+                call.reply([.string(method.wireName), .string(method.reason)])
+            }
+            if let problem { return reply(.unavailable(problem)) }
+            polkit.hasEnrolledFingers { enrolled in reply(enrolled ? .fingerprintOrPassword : .password) }
+        }
+    }
+
     /// Carries out `.cancelSystemAuthentication`: polkit stops asking, the caller hears `Interrupted`.
     func cancelSystemAuthentication(_ ticket: SystemAuthTicket) {
         guard let entry = pendingSystemAuthentications.end(ticket) else { return }

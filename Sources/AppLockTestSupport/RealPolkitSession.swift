@@ -248,10 +248,13 @@ public final class RealPolkitSession {
         let rules = work.appendingPathComponent("rules.d")
         try fm.createDirectory(at: rules, withIntermediateDirectories: true)
         try """
-            // The active local session, which a namespace without logind cannot show polkit.
+            // The active local session, which a namespace without logind cannot show polkit: AppLock's actions ask
+            // for the user's own password, and fprintd lets the user list their own fingers (its allow_active).
             polkit.addRule(function(action, subject) {
                 if (action.id.indexOf("io.github.applock.") == 0)
                     return polkit.Result.AUTH_SELF;
+                if (action.id == "net.reactivated.fprint.device.verify" && subject.user == "\(RealPolkitSession.user)")
+                    return polkit.Result.YES;
             });
 
             """.write(to: rules.appendingPathComponent("50-applock-test.rules"), atomically: true, encoding: .utf8)

@@ -36,6 +36,29 @@ extension TestEnvironment {
         try polkitMockCall("SetAllowed", [list])
     }
 
+    /// Answers a check of an action not allowed as the real polkitd does when no authentication agent is
+    /// registered for the subject (`(false, true, {})`: a challenge, no dialog), as on sway or labwc without one.
+    public func setPolkitNoAgent(_ noAgent: Bool) throws {
+        try polkitMockCall("SimulateNoAgent", ["\(noAgent)"])
+    }
+
+    /// A stand-in for fprintd (python-dbusmock on the system bus) whose default reader lists `fingers` as enrolled
+    /// for whoever asks; RealPolkitTests asks the real fprintd the same question.
+    public func startFprintdStandIn(enrolled fingers: [String]) throws {
+        guard systemBus != nil else { throw TestSupportError("startFprintdStandIn() needs TestEnvironment(systemBus: true)") }
+        let name = "net.reactivated.Fprint"
+        let manager = "/net/reactivated/Fprint/Manager"
+        let device = "/net/reactivated/Fprint/Device/0"
+        try startMock("fprintd", ["--system", name, manager, "\(name).Manager"], name: name, on: .system)
+        try addMockMethod(.system, name, manager, "\(name).Manager", "GetDefaultDevice", "", "o",
+                          "ret = '\(device)'")
+        let list = "ret = [" + fingers.map { "'\($0)'" }.joined(separator: ", ") + "]"
+        try mockCall(.system, name, manager, "org.freedesktop.DBus.Mock.AddObject", [
+            Self.gvariant(device), Self.gvariant("\(name).Device"), "@a{sv} {}",
+            "[(\(Self.gvariant("ListEnrolledFingers")), 's', 'as', \(Self.gvariant(list)))]",
+        ])
+    }
+
     /// Holds every `CheckAuthorization` answer back (as a user who is still typing) until
     /// `releasePolkitAnswers()`.
     public func setPolkitHanging(_ hang: Bool) throws {

@@ -124,9 +124,21 @@ struct RealPolkitTests {
 
         let unlock = session.applockctl(["unlock", "--system-auth", Self.app])
         #expect(unlock.status == 18, "\(unlock.stdout)\(unlock.stderr)")
-        #expect(unlock.stderr.contains("no polkit authentication agent is running in this session"), "\(unlock.stderr)")
-        #expect(unlock.stderr.contains("lxpolkit"), "\(unlock.stderr)")
+        #expect(unlock.stderr.contains("no polkit authentication agent runs in this session (start one, such as lxpolkit)"), "\(unlock.stderr)")
         #expect(Self.state(session) == "locked")
+    }
+
+    @Test("GetSystemAuthentication asks the real fprintd: the password before a finger is enrolled, the finger after")
+    func theAgentKnowsWhetherAFingerIsEnrolled() throws {
+        let session = try Self.session()
+        defer { session.cleanup() }
+        let ask = ["gdbus", "call", "--session", "--dest", "io.github.applock.AppLock1", "--object-path",
+                   "/io/github/applock/AppLock1", "--method", "io.github.applock.AppLock1.Manager.GetSystemAuthentication"]
+        let before = session.runAsUser(ask)
+        #expect(before.stdout.contains("('password', '')"), "\(before.stdout)\(before.stderr)")
+        try session.enroll("finger-a")
+        let after = session.runAsUser(ask)
+        #expect(after.stdout.contains("('fingerprint', '')"), "\(after.stdout)\(after.stderr)")
     }
 
     @Test("the real polkitd refuses details from the user's process with the words the mock uses")

@@ -88,6 +88,32 @@ final class PolkitAuthority {
         }
     }
 
+    /// Calls `completion` on the loop with whether fprintd (`net.reactivated.Fprint`, on polkit's bus) has prints
+    /// enrolled for this user on its default reader: what polkit's dialog will take through `pam_fprintd`. False
+    /// when there is no fprintd, no reader, no print, or fprintd does not let this user ask.
+    func hasEnrolledFingers(_ completion: @escaping (Bool) -> Void) {
+        guard let bus else { return completion(false) }
+        let service = "net.reactivated.Fprint"
+        let manager = try! Message.methodCall(
+            destination: service, path: try! ObjectPath("/net/reactivated/Fprint/Manager"),
+            interface: "net.reactivated.Fprint.Manager", member: "GetDefaultDevice")
+        bus.call(manager, timeout: reachTimeout) { [reachTimeout] result in
+            guard case .success(let reply) = result, let device = (try? reply.arguments())?.first?.objectPathValue else {
+                return completion(false)
+            }
+            // An empty user name is the caller's own.
+            let list = try! Message.methodCall(
+                destination: service, path: device, interface: "net.reactivated.Fprint.Device",
+                member: "ListEnrolledFingers", arguments: [.string("")])
+            bus.call(list, timeout: reachTimeout) { result in
+                guard case .success(let reply) = result, let fingers = (try? reply.arguments())?.first?.arrayValue else {
+                    return completion(false)
+                }
+                completion(!fingers.isEmpty)
+            }
+        }
+    }
+
     /// Tells polkit to stop the check `cancellationID` (its dialog closes); its late answer is ignored.
     func cancel(_ cancellationID: String) {
         guard let bus else { return }
@@ -102,8 +128,7 @@ final class PolkitAuthority {
     }
 
     /// What the user is told when polkit found no authentication agent to ask: what is missing and how to add it.
-    static let noAgentReason = "no polkit authentication agent is running in this session to ask for your password "
-        + "(sway and labwc start none: add one such as lxpolkit to your compositor's autostart)"
+    static let noAgentReason = "no polkit authentication agent runs in this session (start one, such as lxpolkit)"
 
     /// Reads a `(bba{ss})` answer: authorized, or why not. Not authorized with `is_challenge` set is polkit's answer
     /// when no authentication agent could ask the user (it answers that without a dialog); with an agent, a wrong
