@@ -155,8 +155,13 @@ import Testing
         let sysconf = installedPrefix == nil ? prefixRoot.appendingPathComponent("etc") : URL(fileURLWithPath: "/etc")
         let servicesDirectory = prefix.appendingPathComponent("share/dbus-1/services").path
 
-        let env = try TestEnvironment(serviceDirectories: [servicesDirectory])
+        // The bus DBUS_SYSTEM_BUS_ADDRESS names (the activated agent has it from the session bus) has a "polkit" that
+        // says yes to everything, as a user could set up with `systemctl --user set-environment`.
+        let env = try TestEnvironment(systemBus: true, serviceDirectories: [servicesDirectory])
         defer { env.cleanup() }
+        try env.startPolkit()
+        try env.setPolkitAllowed(["io.github.applock.unlock", "io.github.applock.reset-passcode",
+                                  "io.github.applock.change-protection"])
         if installedPrefix == nil {
             let install = make(env, ["install", "PREFIX=\(prefix.path)", "SYSCONFDIR=\(sysconf.path)"])
             try #require(install.status == 0, "make install failed:\n\(install.stdout)\n\(install.stderr)")
@@ -210,6 +215,16 @@ import Testing
         #expect(search.stdout.contains("attribute.app-id = \(app)") || search.stderr.contains("attribute.app-id = \(app)"),
                 "secret-tool search: \(search.stdout)\(search.stderr)")
         #expect(!(search.stdout + search.stderr).contains("1234"))
+
+        // The release agent never asks the "polkit" on that bus: it asks the one at /run/dbus/system_bus_socket
+        // (whatever that one answers here: none, or root's yes); the debug one the tests install follows the variable.
+        let unlock = env.run([applockctl, "unlock", "--system-auth", app], timeout: .seconds(30))
+        let asked = try env.polkitCalls().contains { $0.hasPrefix("CheckAuthorization ") }
+        if installedPrefix == nil {
+            #expect(unlock.status == 0 && asked, "a debug agent asks the bus the variable names: \(unlock.stderr)")
+        } else {
+            #expect(!asked, "the release agent asked the polkit on DBUS_SYSTEM_BUS_ADDRESS: \(unlock.stdout)\(unlock.stderr)")
+        }
         let clear = env.run(["secret-tool", "clear", "xdg:schema", "io.github.applock.Passcode"])
         #expect(clear.status == 0, "secret-tool clear: \(clear.stderr)")
         let after = env.run(["secret-tool", "search", "--all", "xdg:schema", "io.github.applock.Passcode"])

@@ -43,6 +43,7 @@ struct RealPolkitTests {
         #expect(wrong.result.status == 17, "\(wrong.result.stdout)")
         #expect(wrong.result.stdout.contains("Authentication is required to unlock an application locked by AppLock"),
                 "polkit's own message, with no $(…) left in it: \(wrong.result.stdout)")
+        #expect(wrong.result.stdout.contains("Authenticate to unlock \(Self.app)"), "AppLock names the app: \(wrong.result.stdout)")
         #expect(wrong.result.stdout.contains("Not authorized: the password or fingerprint was not accepted."),
                 "\(wrong.result.stdout)")
         #expect(Self.state(session) == "locked")
@@ -79,6 +80,8 @@ struct RealPolkitTests {
         let confirm = try session.applockctl(["policy", "confirm", "--system-auth", Self.app],
                                              answering: .password(session.password))
         #expect(confirm.result.status == 0, "\(confirm.result.stdout)\n\(session.agentLog)")
+        #expect(confirm.result.stdout.contains("Authenticate to confirm the weaker policy of \(Self.app) (MaxFailedAttempts)."),
+                "AppLock names the app and the keys: \(confirm.result.stdout)")
         #expect(session.applockctl(["policy", Self.app]).stdout.contains("MaxFailedAttempts=1000"))
         #expect(!session.applockctl(["status"]).stdout.contains("waiting for authentication"))
         #expect(Self.state(session) == "locked", "confirming a change unlocks nothing")
