@@ -1,0 +1,157 @@
+import AppLockTestSupport
+import Foundation
+import Testing
+
+/// A guard test with one of Debian's own apps, unmodified, guarded by the id of the desktop file Debian installs
+/// (``GuardHarness``'s desktop, agent and guard; its xterm app stays unguarded and unused). What the app shows is
+/// made pure magenta (a one-colour document or page, or the text view's background through the user's own
+/// `gtk.css`), so that the screen's pixels decide whether it is covered.
+final class RealAppHarness {
+    let h: GuardHarness
+    /// The app id: the name of the desktop file Debian installs.
+    let app: String
+    /// A class or instance name of the app's windows (`xdotool search --class`, a regular expression).
+    let windowClass: String
+    /// A folder with the app's documents.
+    let documents: URL
+
+    /// How an app is started.
+    enum Launch: String, CustomStringConvertible, CaseIterable {
+        /// `gtk-launch ID` (a menu or a dock: a launch context, `GIO_LAUNCHED_DESKTOP_FILE`, or D-Bus activation when the
+        /// desktop file says `DBusActivatable=true`).
+        case desktopEntry
+        /// `gio launch FILE.desktop`: D-Bus activation for a `DBusActivatable` app, with no launch context (openbox's
+        /// menu, rofi or dmenu).
+        case dbusActivation
+        /// The command typed into a terminal.
+        case terminal
+
+        var description: String { rawValue }
+    }
+
+    /// `services` names the D-Bus activation files of `/usr/share/dbus-1/services` the app needs.
+    init(_ name: String, app: String, windowClass: String, services: [String] = []) throws {
+        let serviceFolder = URL(fileURLWithPath: "/tmp").appendingPathComponent("applock-services-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: serviceFolder, withIntermediateDirectories: true)
+        for service in services {
+            try FileManager.default.copyItem(atPath: "/usr/share/dbus-1/services/\(service).service",
+                                             toPath: serviceFolder.appendingPathComponent("\(service).service").path)
+        }
+        h = try GuardHarness(name, passcode: false, guarded: false, serviceDirectories: [serviceFolder.path])
+        self.app = app
+        self.windowClass = windowClass
+        documents = h.environment.root.appendingPathComponent("documents")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        // An app started by D-Bus activation gets the bus's environment: the display, and GTK without the
+        // accessibility bus (the test's session has none).
+        let updated = h.environment.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            method: "org.freedesktop.DBus.UpdateActivationEnvironment",
+            ["{'DISPLAY': '\(h.session.display)', 'GTK_A11Y': 'none'}"])
+        guard updated.succeeded else { throw TestSupportError("UpdateActivationEnvironment: \(updated.stderr)") }
+        _ = try h.client.call("SetPasscode", [.string(app), .string(GuardHarness.passcode), .string("four-digit")])
+        let added = try h.applockctl(["guard", "add", app, "--no-passcode-window"])
+        guard added.succeeded else { throw TestSupportError("applockctl guard add \(app): \(added.stderr)") }
+        try h.startGuard()
+    }
+
+    // MARK: Starting the app
+
+    /// Starts `arguments` the way `launch` says, and returns the new window of the app it maps.
+    @discardableResult
+    func start(_ launch: Launch, command: [String], arguments: [String] = [], label: String) throws -> UInt32 {
+        let argv: [String] = switch launch {
+        case .desktopEntry: ["gtk-launch", app] + arguments
+        case .dbusActivation: ["gio", "launch", "/usr/share/applications/\(app).desktop"] + arguments
+        case .terminal: command + arguments
+        }
+        return try newWindow(label: label) {
+            h.apps.append(try h.session.launch(argv, logName: label, extraVariables: ["GTK_A11Y": "none"]))
+        }
+    }
+
+    /// Runs `start`, then waits for a window of the app that was not there before.
+    func newWindow(label: String, timeout: Duration = .seconds(60), _ start: () throws -> Void) throws -> UInt32 {
+        let before = Set(h.session.windows(ofClass: windowClass))
+        try start()
+        var window: UInt32?
+        _ = waitUntil(timeout: timeout, pollEvery: .milliseconds(50)) {
+            window = Set(h.session.windows(ofClass: windowClass)).subtracting(before).sorted().first
+            return window != nil
+        }
+        guard let window else { throw TestSupportError("\(app) mapped no new window (\(label)): \(h.guardLog())") }
+        return window
+    }
+
+    // MARK: What the user sees and does
+
+    func state() -> String? { try? h.client.state(app) }
+
+    func waitForState(_ state: String, timeout: Duration = .seconds(20)) -> Bool {
+        waitUntil(timeout: timeout) { self.state() == state }
+    }
+
+    /// Waits until the window shows none of the app's magenta (`covered`), or plenty of it.
+    func waitUntilCovered(_ window: UInt32, _ covered: Bool = true, label: String) -> Bool {
+        h.waitUntilCovered(window, covered, label: label, timeout: .seconds(covered ? 10 : 30))
+    }
+
+    /// Types the passcode into the lock window once it holds the keyboard (its `grabs`-th grab).
+    func typePasscodeIntoTheLockWindow(grabs: Int) -> Bool {
+        guard waitUntil(timeout: .seconds(30), { h.keyboardGrabsByLockWindows() >= grabs }) else { return false }
+        h.session.xdotool(["type", "--delay", "40", GuardHarness.passcode])
+        return waitForState("unlocked")
+    }
+
+    func applockctl(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+        try h.applockctl(arguments, input: input)
+    }
+
+    /// Unlocks with the passcode through applockctl (standard input, never argv).
+    func unlock() throws {
+        let result = try applockctl(["unlock", app, "--stdin"], input: GuardHarness.passcode + "\n")
+        guard result.succeeded else { throw TestSupportError("applockctl unlock \(app): \(result.stderr)") }
+    }
+
+    // MARK: One-colour documents
+
+    /// A one-page PDF whose page is pure magenta.
+    func magentaPDF(_ name: String) throws -> URL {
+        var pdf = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        let stream = "1 0 1 rg 0 0 400 500 re f\n"
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 500] /Contents 4 0 R /Resources << >> >>",
+            "<< /Length \(stream.utf8.count) >>\nstream\n\(stream)endstream",
+        ]
+        for (index, object) in objects.enumerated() {
+            offsets.append(pdf.utf8.count)
+            pdf += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = pdf.utf8.count
+        pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { pdf += String(format: "%010d 00000 n \n", offset) }
+        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        let url = documents.appendingPathComponent(name + ".pdf")
+        try pdf.write(to: url, atomically: true, encoding: .ascii)
+        return url
+    }
+
+    /// A web page that is pure magenta.
+    func magentaPage(_ name: String) throws -> URL {
+        let url = documents.appendingPathComponent(name + ".html")
+        try "<!doctype html><html><body style=\"background:#ff00ff;margin:0\"></body></html>\n"
+            .write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// The user's `gtk.css` (GTK 4) giving every text view a magenta background: the lock window has none.
+    func magentaTextViews() throws {
+        let folder = h.environment.configHome.appendingPathComponent("gtk-4.0")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "textview, textview text { background-color: #ff00ff; }\n"
+            .write(to: folder.appendingPathComponent("gtk.css"), atomically: true, encoding: .utf8)
+    }
+}
