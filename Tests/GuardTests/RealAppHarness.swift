@@ -91,9 +91,24 @@ final class RealAppHarness {
         waitUntil(timeout: timeout) { self.state() == state }
     }
 
-    /// Waits until the window shows none of the app's magenta (`covered`), or plenty of it.
+    /// Waits until the window shows none of the app's magenta and a cover of the guard lies over all of it
+    /// (`covered`: an app that has not drawn yet shows no magenta either), or until it shows plenty of magenta.
     func waitUntilCovered(_ window: UInt32, _ covered: Bool = true, label: String) -> Bool {
-        h.waitUntilCovered(window, covered, label: label, timeout: .seconds(covered ? 10 : 30))
+        if covered, !waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(50), { coverLiesOver(window) }) {
+            _ = try? h.visibleAppPixels(window, label: label + "-no-cover")
+            return false
+        }
+        return h.waitUntilCovered(window, covered, label: label, timeout: .seconds(covered ? 10 : 30))
+    }
+
+    /// Whether one of the guard's covers on screen spans the whole window.
+    func coverLiesOver(_ window: UInt32) -> Bool {
+        guard let area = h.session.rect(of: window) else { return false }
+        return h.visibleCovers().contains { cover in
+            guard let c = h.session.rect(of: cover) else { return false }
+            return c.x <= area.x && c.y <= area.y && c.x + c.width >= area.x + area.width
+                && c.y + c.height >= area.y + area.height
+        }
     }
 
     /// Types the passcode into the lock window once it holds the keyboard (its `grabs`-th grab).
