@@ -29,6 +29,17 @@ struct RealAppGuardTests {
             try r.start(.terminal, command: ["evince"], arguments: [second.path], label: "second")
         }
     }
+
+    @Test("firefox-esr, guarded as firefox-esr (a desktop-file id without a dot; WM_CLASS Navigator/firefox-esr, a multi-process browser), started from its desktop entry or typed into a terminal, with --new-window handed to the first instance, never shows a pixel while locked", arguments: [Launch.desktopEntry, .terminal])
+    func firefox(launch: Launch) throws {
+        let r = try RealAppHarness("firefox-\(launch)", app: "firefox-esr", windowClass: "firefox-esr")
+        try r.firefoxProfile()
+        let page = try r.magentaPage("page").absoluteString
+        let window = try r.start(launch, command: ["firefox-esr"], arguments: [page], label: "first")
+        try r.walkThrough(window) {
+            try r.start(.terminal, command: ["firefox-esr", "--new-window"], arguments: [page], label: "second")
+        }
+    }
 }
 
 extension RealAppHarness {

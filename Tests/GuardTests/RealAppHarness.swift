@@ -57,7 +57,9 @@ final class RealAppHarness {
 
     // MARK: Starting the app
 
-    /// Starts `arguments` the way `launch` says, and returns the new window of the app it maps.
+    /// Starts `arguments` the way `launch` says, offline (in a network namespace of its own with only loopback: a
+    /// launcher's child stays in it; an app D-Bus activates is the bus's child, in the test's namespace), and returns
+    /// the new window of the app it maps.
     @discardableResult
     func start(_ launch: Launch, command: [String], arguments: [String] = [], label: String) throws -> UInt32 {
         let argv: [String] = switch launch {
@@ -65,10 +67,30 @@ final class RealAppHarness {
         case .dbusActivation: ["gio", "launch", "/usr/share/applications/\(app).desktop"] + arguments
         case .terminal: command + arguments
         }
-        return try newWindow(label: label) {
-            h.apps.append(try h.session.launch(argv, logName: label, extraVariables: ["GTK_A11Y": "none"]))
+        let offline = ["unshare", "--net", "--", "sh", "-c", "ip link set lo up && exec \"$@\"", "sh"]
+        let window = try newWindow(label: label) {
+            h.apps.append(try h.session.launch(offline + argv, logName: label, extraVariables: variables))
         }
+        if launch != .dbusActivation {
+            #expect(networkNamespace(ofWindow: window) != networkNamespace(of: "self"), "\(app) runs offline")
+        }
+        return window
     }
+
+    /// The network namespace of a process (`/proc/PID/ns/net`'s link), by pid or "self".
+    func networkNamespace(of pid: String) -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/net")
+    }
+
+    /// The network namespace of the process that owns `window` (`_NET_WM_PID`).
+    func networkNamespace(ofWindow window: UInt32) -> String? {
+        let pid = h.session.run(["xdotool", "getwindowpid", String(window)]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return pid.isEmpty ? nil : networkNamespace(of: pid)
+    }
+
+    /// What the app's processes get besides the session's: GTK without the accessibility bus (the test's session has
+    /// none), Firefox's profile from `profiles.ini` (``firefoxProfile()``).
+    var variables: [String: String] { ["GTK_A11Y": "none", "MOZ_LEGACY_PROFILES": "1"] }
 
     /// Runs `start`, then waits for a window of the app that was not there before.
     func newWindow(label: String, timeout: Duration = .seconds(60), _ start: () throws -> Void) throws -> UInt32 {
@@ -160,6 +182,24 @@ final class RealAppHarness {
         try "<!doctype html><html><body style=\"background:#ff00ff;margin:0\"></body></html>\n"
             .write(to: url, atomically: true, encoding: .utf8)
         return url
+    }
+
+    /// A Firefox profile as a user's own `profiles.ini` names it (read with `MOZ_LEGACY_PROFILES=1`), whose
+    /// `user.js` skips the first-run pages, so that the page asked for is the one in front.
+    func firefoxProfile() throws {
+        let firefox = h.environment.home.appendingPathComponent(".mozilla/firefox")
+        let profile = firefox.appendingPathComponent("test.default")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        try "[General]\nStartWithLastProfile=1\n\n[Profile0]\nName=default\nIsRelative=1\nPath=test.default\nDefault=1\n"
+            .write(to: firefox.appendingPathComponent("profiles.ini"), atomically: true, encoding: .utf8)
+        let prefs = [
+            ("browser.shell.checkDefaultBrowser", "false"), ("browser.startup.homepage_override.mstone", "\"ignore\""),
+            ("startup.homepage_welcome_url", "\"\""), ("browser.aboutwelcome.enabled", "false"),
+            ("datareporting.policy.dataSubmissionPolicyBypassNotification", "true"),
+            ("toolkit.telemetry.reportingpolicy.firstRun", "false"),
+        ]
+        try prefs.map { "user_pref(\"\($0.0)\", \($0.1));\n" }.joined()
+            .write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
     }
 
     /// The user's `gtk.css` (GTK 4) giving every text view a magenta background: the lock window has none.
