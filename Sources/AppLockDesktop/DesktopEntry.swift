@@ -41,17 +41,23 @@ public struct DesktopEntry: Hashable, Sendable {
                 && value("NoDisplay") != "true" && value("Hidden") != "true")
     }
 
-    /// The entry of `appID` from the first folder that has its desktop file (`applications/<id>.desktop`, or in a
-    /// subfolder, whose `/` the id writes as `-`); nil when none does, or the first one found has no
-    /// `[Desktop Entry]` with a name.
+    /// The entry of `appID` from the first folder that has its desktop file (``locate(_:in:)``); nil when none does,
+    /// or the first one found has no `[Desktop Entry]` with a name.
     public static func find(_ appID: AppID, in directories: XDGDataDirectories) -> DesktopEntry? {
+        guard let path = locate(appID, in: directories), let text = SmallFiles.text(at: path) else { return nil }
+        return parse(text, appID: appID, fileName: path)
+    }
+
+    /// The path of the desktop file of `appID` in the first folder that has it (`applications/<id>.desktop`, or in
+    /// a subfolder, whose `/` the id writes as `-`); nil when none does.
+    public static func locate(_ appID: AppID, in directories: XDGDataDirectories) -> String? {
         for directory in directories.paths {
             let folder = directory + "/applications"
             let direct = folder + "/" + appID.rawValue + ".desktop"
-            let path = SmallFiles.isReadable(direct) ? direct
-                : appID.rawValue.contains("-") ? files(in: folder).first { $0.id == appID.rawValue }?.path : nil
-            guard let path, let text = SmallFiles.text(at: path) else { continue }
-            return parse(text, appID: appID, fileName: path)
+            if SmallFiles.isReadable(direct) { return direct }
+            if appID.rawValue.contains("-"), let file = files(in: folder).first(where: { $0.id == appID.rawValue }) {
+                return file.path
+            }
         }
         return nil
     }

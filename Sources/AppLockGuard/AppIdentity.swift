@@ -60,6 +60,12 @@ public enum AppIdentity {
         return try? AppID(String(name.dropLast(".desktop".count)))
     }
 
+    /// The `WM_CLASS` name (class or instance, any case) that makes a window `app`'s: its desktop file's
+    /// `StartupWMClass`, else its id.
+    public static func windowClass(of app: AppID, startupWMClass: String?) -> String {
+        startupWMClass ?? app.rawValue
+    }
+
     /// The guarded app whose `StartupWMClass` (or, without one, whose id) equals the window's `WM_CLASS` class or
     /// instance name, ignoring case.
     public static func fromWindowClass(
@@ -69,7 +75,7 @@ public enum AppIdentity {
         // unmatched would go uncovered.
         let seen = (className.lowercased(), instance.lowercased())
         for candidate in candidates {
-            let expected = (candidate.startupWMClass ?? candidate.app.rawValue).lowercased()
+            let expected = windowClass(of: candidate.app, startupWMClass: candidate.startupWMClass).lowercased()
             if expected == seen.0 || expected == seen.1 { return candidate.app }
         }
         return nil

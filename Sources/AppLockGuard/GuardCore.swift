@@ -74,6 +74,13 @@ public struct GuardCore: Sendable {
     /// The apps the policy guards.
     public var guardedApps: Set<AppID> { Set(backgroundRules.keys) }
 
+    /// Every window known to be a guarded app's, by window, with its app and its cover now (nil: uncovered).
+    public var matchedWindows: [MatchedWindow] {
+        windows.keys.sorted().compactMap { window in
+            guardedApp(of: window).map { MatchedWindow(window: window, app: $0, cover: covers[window]) }
+        }
+    }
+
     /// The agent's last word on `app` (nil when not known).
     public func state(of app: AppID) -> AppState? { apps[app]?.state }
 

@@ -43,11 +43,21 @@ struct RealAppGuardTests {
 }
 
 extension RealAppHarness {
+    /// Whether `applockctl status APP` lists each of `windows` among the app's windows the guard has matched,
+    /// covered as `how` says.
+    func statusListsWindows(_ windows: [UInt32], as how: String) throws -> Bool {
+        let status = try applockctl(["status", app])
+        let listed = windows.allSatisfy { status.stdout.contains("0x\(String($0, radix: 16)) (\(how))") }
+        if !listed { Issue.record("applockctl status \(app):\n\(status.stdout)") }
+        return listed
+    }
+
     /// Launched locked; the passcode typed into the lock window unlocks; `applockctl lock` locks again; a window
     /// `openSecond` opens while locked is covered and the first stays so; unlocked, then logind's `Lock` covers both.
     func walkThrough(_ first: UInt32, openSecond: () throws -> UInt32) throws {
         #expect(waitForState("locked"), "state: \(state() ?? "none")\n\(h.guardLog())")
         #expect(waitUntilCovered(first, label: "launched-locked"), "\(h.guardLog())")
+        #expect(try statusListsWindows([first], as: "covered, locked"))
         #expect(typePasscodeIntoTheLockWindow(grabs: 1), "the passcode typed into the lock window: \(h.guardLog())")
         #expect(waitUntilCovered(first, false, label: "unlocked"), "\(h.guardLog())")
 
@@ -57,9 +67,11 @@ extension RealAppHarness {
         let second = try openSecond()
         #expect(waitUntilCovered(second, label: "second-window-while-locked"), "\(h.guardLog())")
         #expect(waitUntilCovered(first, label: "first-window-still-covered"), "\(h.guardLog())")
+        #expect(try statusListsWindows([first, second], as: "covered, locked"))
 
         try unlock()
         #expect(waitUntilCovered(first, false, label: "unlocked-again"), "\(h.guardLog())")
+        #expect(try statusListsWindows([first], as: "uncovered"))
         try h.environment.logindSessionLock()
         #expect(waitForState("locked"))
         #expect(waitUntilCovered(first, label: "logind-lock-first"), "\(h.guardLog())")
