@@ -40,6 +40,16 @@ struct RealAppGuardTests {
             try r.start(.terminal, command: ["firefox-esr", "--new-window"], arguments: [page], label: "second")
         }
     }
+
+    @Test("chromium, guarded as chromium (a desktop-file id without a dot, through Debian's wrapper script; a multi-process browser run as a user, as Chromium refuses root), started from its desktop entry or typed into a terminal, with --new-window handed to the first instance, never shows a pixel while locked", arguments: [Launch.desktopEntry, .terminal])
+    func chromium(launch: Launch) throws {
+        let r = try RealAppHarness("chromium-\(launch)", app: "chromium", windowClass: "chromium", asUser: true)
+        let page = try r.magentaPage("page").absoluteString
+        let window = try r.start(launch, command: ["chromium"], arguments: [page], label: "first")
+        try r.walkThrough(window) {
+            try r.start(.terminal, command: ["chromium", "--new-window"], arguments: [page], label: "second")
+        }
+    }
 }
 
 extension RealAppHarness {

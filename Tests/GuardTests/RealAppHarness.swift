@@ -14,6 +14,9 @@ final class RealAppHarness {
     let windowClass: String
     /// A folder with the app's documents.
     let documents: URL
+    /// The home of ``HeadlessCompositor/user`` when the app runs as that user (Chromium refuses root without
+    /// `--no-sandbox`, which no desktop entry passes), nil when it runs as the test does.
+    let userHome: URL?
 
     /// How an app is started.
     enum Launch: String, CustomStringConvertible, CaseIterable {
@@ -30,7 +33,7 @@ final class RealAppHarness {
     }
 
     /// `services` names the D-Bus activation files of `/usr/share/dbus-1/services` the app needs.
-    init(_ name: String, app: String, windowClass: String, services: [String] = []) throws {
+    init(_ name: String, app: String, windowClass: String, services: [String] = [], asUser: Bool = false) throws {
         let serviceFolder = URL(fileURLWithPath: "/tmp").appendingPathComponent("applock-services-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: serviceFolder, withIntermediateDirectories: true)
         for service in services {
@@ -42,6 +45,19 @@ final class RealAppHarness {
         self.windowClass = windowClass
         documents = h.environment.root.appendingPathComponent("documents")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        if asUser {
+            try HeadlessCompositor.ensureUser(h.environment)
+            let home = h.environment.root.appendingPathComponent("user-home")
+            // A profile that has run before, as a user's has: Chromium's first-run mark.
+            let chromium = home.appendingPathComponent(".config/chromium")
+            try FileManager.default.createDirectory(at: chromium, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: chromium.appendingPathComponent("First Run").path, contents: nil)
+            let owned = h.environment.run(["chown", "-R", HeadlessCompositor.user, home.path])
+            guard owned.succeeded else { throw TestSupportError("chown: \(owned.stderr)") }
+            userHome = home
+        } else {
+            userHome = nil
+        }
         // An app started by D-Bus activation gets the bus's environment: the display, and GTK without the
         // accessibility bus (the test's session has none).
         let updated = h.environment.call(
@@ -68,8 +84,13 @@ final class RealAppHarness {
         case .terminal: command + arguments
         }
         let offline = ["unshare", "--net", "--", "sh", "-c", "ip link set lo up && exec \"$@\"", "sh"]
+        let user: [String] = userHome.map { home in
+            ["runuser", "-u", HeadlessCompositor.user, "--", "env", "-u", "XDG_RUNTIME_DIR", "-u", "DBUS_SESSION_BUS_ADDRESS",
+             "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/.config", "XDG_CACHE_HOME=\(home.path)/.cache",
+             "XDG_DATA_HOME=\(home.path)/.local/share"]
+        } ?? []
         let window = try newWindow(label: label) {
-            h.apps.append(try h.session.launch(offline + argv, logName: label, extraVariables: variables))
+            h.apps.append(try h.session.launch(offline + user + argv, logName: label, extraVariables: variables))
         }
         if launch != .dbusActivation {
             #expect(networkNamespace(ofWindow: window) != networkNamespace(of: "self"), "\(app) runs offline")
