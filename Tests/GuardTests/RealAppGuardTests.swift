@@ -50,6 +50,16 @@ struct RealAppGuardTests {
             try r.start(.terminal, command: ["chromium", "--new-window"], arguments: [page], label: "second")
         }
     }
+
+    @Test("libreoffice-writer, guarded as libreoffice-writer (a desktop-file id without a dot; one soffice process, its Writer windows of class libreoffice-writer, the Tip of the Day dialog transient for them), started from its desktop entry or typed into a terminal, with a second document handed to the first instance, never shows a pixel while locked", arguments: [Launch.desktopEntry, .terminal])
+    func libreOfficeWriter(launch: Launch) throws {
+        let r = try RealAppHarness("writer-\(launch)", app: "libreoffice-writer", windowClass: "libreoffice-writer")
+        let (first, second) = (try r.magentaWriterDocument("first"), try r.magentaWriterDocument("second"))
+        let window = try r.start(launch, command: ["libreoffice", "--writer"], arguments: [first.path], label: "first")
+        try r.walkThrough(window) {
+            try r.start(.terminal, command: ["libreoffice", "--writer"], arguments: [second.path], label: "second")
+        }
+    }
 }
 
 extension RealAppHarness {

@@ -197,6 +197,27 @@ final class RealAppHarness {
         return url
     }
 
+    /// A Writer document whose page is pure magenta (flat ODF: the page style's background).
+    func magentaWriterDocument(_ name: String) throws -> URL {
+        let url = documents.appendingPathComponent(name + ".fodt")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" \
+            xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" \
+            xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" \
+            xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" office:version="1.2" \
+            office:mimetype="application/vnd.oasis.opendocument.text">
+             <office:automatic-styles><style:page-layout style:name="pm1"><style:page-layout-properties \
+            fo:page-width="21cm" fo:page-height="29.7cm" fo:background-color="#ff00ff" draw:fill="solid" \
+            draw:fill-color="#ff00ff"/></style:page-layout></office:automatic-styles>
+             <office:master-styles><style:master-page style:name="Standard" style:page-layout-name="pm1"/></office:master-styles>
+             <office:body><office:text><text:p/></office:text></office:body>
+            </office:document>
+
+            """.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
     /// A web page that is pure magenta.
     func magentaPage(_ name: String) throws -> URL {
         let url = documents.appendingPathComponent(name + ".html")
