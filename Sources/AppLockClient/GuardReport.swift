@@ -12,13 +12,30 @@ public struct GuardReport: Sendable, Equatable {
     public var statement: String
     /// Empty while protected.
     public var fix: String
+    /// The windows the guard has found to be guarded apps' now.
+    public var windows: [Window]
 
-    public init(desktop: String, protected: Bool, reason: String, statement: String, fix: String) {
+    /// A window the guard has found to be a guarded app's: the app, the desktop's id of the window, and how it is
+    /// covered (`locked`, `obscured`, empty while uncovered).
+    public struct Window: Sendable, Equatable {
+        public var app: String
+        public var window: String
+        public var cover: String
+
+        public init(app: String, window: String, cover: String) {
+            self.app = app
+            self.window = window
+            self.cover = cover
+        }
+    }
+
+    public init(desktop: String, protected: Bool, reason: String, statement: String, fix: String, windows: [Window] = []) {
         self.desktop = desktop
         self.protected = protected
         self.reason = reason
         self.statement = statement
         self.fix = fix
+        self.windows = windows
     }
 }
 
@@ -36,9 +53,14 @@ extension AppLockRequest where Value == GuardReport {
             }
             func text(_ property: GuardProperty) -> String { values[property.name]?.stringValue ?? "" }
             guard let protected = values[GuardProperty.protected.name]?.boolValue else { return nil }
+            let windows = (values[GuardProperty.windows.name]?.arrayValue ?? []).compactMap { row -> GuardReport.Window? in
+                guard let fields = row.structureValue, fields.count == 3, let app = fields[0].stringValue,
+                      let window = fields[1].stringValue, let cover = fields[2].stringValue else { return nil }
+                return GuardReport.Window(app: app, window: window, cover: cover)
+            }
             return GuardReport(
                 desktop: text(.desktop), protected: protected, reason: text(.reason), statement: text(.statement),
-                fix: text(.fix))
+                fix: text(.fix), windows: windows)
         }
     }
 }

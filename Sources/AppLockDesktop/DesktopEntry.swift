@@ -41,13 +41,23 @@ public struct DesktopEntry: Hashable, Sendable {
                 && value("NoDisplay") != "true" && value("Hidden") != "true")
     }
 
-    /// The entry of `appID` from the first folder that has its desktop file; nil when none does, or the first one
-    /// found has no `[Desktop Entry]` with a name.
+    /// The entry of `appID` from the first folder that has its desktop file (``locate(_:in:)``); nil when none does,
+    /// or the first one found has no `[Desktop Entry]` with a name.
     public static func find(_ appID: AppID, in directories: XDGDataDirectories) -> DesktopEntry? {
+        guard let path = locate(appID, in: directories), let text = SmallFiles.text(at: path) else { return nil }
+        return parse(text, appID: appID, fileName: path)
+    }
+
+    /// The path of the desktop file of `appID` in the first folder that has it (`applications/<id>.desktop`, or in
+    /// a subfolder, whose `/` the id writes as `-`); nil when none does.
+    public static func locate(_ appID: AppID, in directories: XDGDataDirectories) -> String? {
         for directory in directories.paths {
-            let path = directory + "/applications/" + appID.rawValue + ".desktop"
-            guard let text = SmallFiles.text(at: path) else { continue }
-            return parse(text, appID: appID, fileName: path)
+            let folder = directory + "/applications"
+            let direct = folder + "/" + appID.rawValue + ".desktop"
+            if SmallFiles.isReadable(direct) { return direct }
+            if appID.rawValue.contains("-"), let file = files(in: folder).first(where: { $0.id == appID.rawValue }) {
+                return file.path
+            }
         }
         return nil
     }
@@ -58,16 +68,29 @@ public struct DesktopEntry: Hashable, Sendable {
         var seen = Set<String>()
         var apps: [DesktopEntry] = []
         for directory in directories.paths {
-            let folder = directory + "/applications"
-            for name in SmallFiles.names(in: folder) where name.hasSuffix(".desktop") {
-                let id = String(name.dropLast(".desktop".count))
-                guard seen.insert(id).inserted, let appID = try? AppID(id),
-                      let text = SmallFiles.text(at: folder + "/" + name),
-                      let app = parse(text, appID: appID, fileName: folder + "/" + name), app.isShownInAppGrid
+            for file in files(in: directory + "/applications") {
+                guard seen.insert(file.id).inserted, let appID = try? AppID(file.id),
+                      let text = SmallFiles.text(at: file.path),
+                      let app = parse(text, appID: appID, fileName: file.path), app.isShownInAppGrid
                 else { continue }
                 apps.append(app)
             }
         }
         return apps.sorted { ($0.name.lowercased(), $0.appID) < ($1.name.lowercased(), $1.appID) }
+    }
+
+    /// Every desktop file under `folder` with its desktop-file id: its path below `folder` without `.desktop`,
+    /// `/` written as `-` (Desktop Entry Specification, "Desktop File ID"). Subfolders are read a few levels deep.
+    public static func files(in folder: String, depth: Int = 3) -> [(id: String, path: String)] {
+        var found: [(id: String, path: String)] = []
+        for name in SmallFiles.names(in: folder) {
+            let path = folder + "/" + name
+            if name.hasSuffix(".desktop") {
+                found.append((String(name.dropLast(".desktop".count)), path))
+            } else if depth > 0 {
+                found += files(in: path, depth: depth - 1).map { (name + "-" + $0.id, $0.path) }
+            }
+        }
+        return found
     }
 }

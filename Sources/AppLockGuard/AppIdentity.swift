@@ -3,11 +3,14 @@ public import AppLockProtocol
 
 /// How a window's process names its app, each rule as the issue orders them; pure text in, app id out.
 public enum AppIdentity {
-    /// The app id in the systemd scope the desktop started the process in, from `/proc/PID/cgroup`'s text:
-    /// `app-<launcher>-<app_id>-<n>.scope` (or `app-<app_id>-<n>.scope`), with `-` inside the id escaped as `\x2d`.
+    /// The app id in the systemd unit the desktop started the process in, from `/proc/PID/cgroup`'s text:
+    /// `app-<launcher>-<app_id>-<n>.scope` (or `app-<app_id>-<n>.scope`; Flatpak's launcher is `flatpak`), with `-`
+    /// inside the id escaped as `\x2d`; a D-Bus-activated app's `dbus-:<bus id>-<app_id>@<n>.service`; a snap's
+    /// `snap.<snap>.<app>-<uuid>.scope`, whose desktop-file id is `<snap>_<app>`.
     public static func fromCgroup(_ text: String) -> AppID? {
         for line in text.split(separator: "\n") {
             for component in line.split(separator: "/").reversed() {
+                if let app = fromDBusService(component) ?? fromSnapScope(component) { return app }
                 guard component.hasPrefix("app-"), component.hasSuffix(".scope") else { continue }
                 var parts = component.dropFirst("app-".count).dropLast(".scope".count).split(separator: "-")
                 guard parts.count >= 2 else { continue }
@@ -17,6 +20,28 @@ public enum AppIdentity {
             }
         }
         return nil
+    }
+
+    /// `dbus-:1.2-org.gnome.TextEditor@0.service` → `org.gnome.TextEditor`.
+    private static func fromDBusService(_ unit: Substring) -> AppID? {
+        guard unit.hasPrefix("dbus-:"), unit.hasSuffix(".service"), let at = unit.lastIndex(of: "@") else { return nil }
+        let name = unit.dropFirst("dbus-:".count)[..<at]
+        guard let dash = name.firstIndex(of: "-") else { return nil }
+        return try? AppID(String(name[name.index(after: dash)...]).replacingEscapedDashes())
+    }
+
+    /// `snap.firefox.firefox-2b6f….scope` (or snapd's older `snap.firefox.firefox.2b6f….scope`) → `firefox_firefox`.
+    private static func fromSnapScope(_ unit: Substring) -> AppID? {
+        guard unit.hasPrefix("snap."), unit.hasSuffix(".scope") else { return nil }
+        // Snap and app names are letters, digits and dashes; the unit's own id is a UUID (36 bytes).
+        let parts = unit.dropFirst("snap.".count).dropLast(".scope".count).split(separator: ".", maxSplits: 2)
+        guard parts.count >= 2 else { return nil }
+        var app = parts[1]
+        if parts.count == 2 {
+            guard app.utf8.count > 37, app.utf8.dropLast(36).last == UInt8(ascii: "-") else { return nil }
+            app = app.dropLast(37)
+        }
+        return try? AppID(parts[0] + "_" + app)
     }
 
     /// The app id of `GIO_LAUNCHED_DESKTOP_FILE` in a process environment (`/proc/PID/environ`: NUL-separated).
@@ -35,6 +60,12 @@ public enum AppIdentity {
         return try? AppID(String(name.dropLast(".desktop".count)))
     }
 
+    /// The `WM_CLASS` name (class or instance, any case) that makes a window `app`'s: its desktop file's
+    /// `StartupWMClass`, else its id.
+    public static func windowClass(of app: AppID, startupWMClass: String?) -> String {
+        startupWMClass ?? app.rawValue
+    }
+
     /// The guarded app whose `StartupWMClass` (or, without one, whose id) equals the window's `WM_CLASS` class or
     /// instance name, ignoring case.
     public static func fromWindowClass(
@@ -44,7 +75,7 @@ public enum AppIdentity {
         // unmatched would go uncovered.
         let seen = (className.lowercased(), instance.lowercased())
         for candidate in candidates {
-            let expected = (candidate.startupWMClass ?? candidate.app.rawValue).lowercased()
+            let expected = windowClass(of: candidate.app, startupWMClass: candidate.startupWMClass).lowercased()
             if expected == seen.0 || expected == seen.1 { return candidate.app }
         }
         return nil

@@ -74,6 +74,13 @@ public struct GuardCore: Sendable {
     /// The apps the policy guards.
     public var guardedApps: Set<AppID> { Set(backgroundRules.keys) }
 
+    /// Every window known to be a guarded app's, by window, with its app and its cover now (nil: uncovered).
+    public var matchedWindows: [MatchedWindow] {
+        windows.keys.sorted().compactMap { window in
+            guardedApp(of: window).map { MatchedWindow(window: window, app: $0, cover: covers[window]) }
+        }
+    }
+
     /// The agent's last word on `app` (nil when not known).
     public func state(of app: AppID) -> AppState? { apps[app]?.state }
 
@@ -106,7 +113,11 @@ public struct GuardCore: Sendable {
             retained = retained.filter { rules[$0.key] == nil }
             backgroundRules = rules.merging(retained) { configured, _ in configured }
         case .windowResolved(let window, let app):
+            let before = guardedApp(of: window)
             windows[window, default: WindowRecord()].app = app
+            // A window that turns out to be a guarded app's (a toolkit named it after mapping) while it has the focus:
+            // the user reached for that app.
+            if active == window, let app = guardedApp(of: window), app != before { noteLateReach(for: window, of: app) }
         case .windowGeometry(let window, let rect):
             windows[window, default: WindowRecord()].rect = rect
         case .windowShown(let window):
@@ -175,6 +186,13 @@ public struct GuardCore: Sendable {
     private mutating func noteReach(for window: GuardWindowID) {
         guard windows[window]?.shown == true, covers[window] == .obscured, let app = guardedApp(of: window),
               apps[app]?.state == .obscured else { return }
+        apps[app]?.reachedFor = true
+    }
+
+    /// The active window was just found to be `app`'s: an obscured app reports `foreground` as if it had been
+    /// activated under its cover (a locked one gets its lock window from ``reconcileLockWindow(_:now:)``).
+    private mutating func noteLateReach(for window: GuardWindowID, of app: AppID) {
+        guard windows[window]?.shown == true, apps[app]?.state == .obscured, coverKind(for: app) == .obscured else { return }
         apps[app]?.reachedFor = true
     }
 

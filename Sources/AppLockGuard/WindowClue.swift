@@ -2,7 +2,7 @@ import AppLockCore
 public import AppLockProtocol
 
 /// One thing a desktop tells about a window that may name its app. ``WindowApp/resolve(_:guarded:appsByPID:ancestors:)``
-/// weighs a window's clues in the order the backend gives them.
+/// weighs a window's clues by their kind, then in the order the backend gives them.
 public enum WindowClue: Equatable, Sendable {
     /// The app the launcher of the window's process named (its systemd scope, `GIO_LAUNCHED_DESKTOP_FILE`).
     case launchedApp(AppID)

@@ -126,8 +126,21 @@ public final class GuardDriver {
             backend?.actionsPerformed()
         }
         feeding = false
+        noteMatchedWindows()
         startLockWindowsAhead()
         backend?.feedingFinished()
+    }
+
+    /// Publishes the windows found to be guarded apps' and logs each change, so that a user can tell which windows the
+    /// guard covers for an app.
+    private func noteMatchedWindows() {
+        let before = Dictionary(uniqueKeysWithValues: status.windows.map { ($0.window, $0.app) })
+        guard status.update(core.matchedWindows) else { return }
+        let now = Dictionary(uniqueKeysWithValues: status.windows.map { ($0.window, $0.app) })
+        for (window, app) in now.sorted(by: { $0.key < $1.key }) where before[window] != app {
+            log("window \(window) is \(app)'s")
+        }
+        for window in before.keys.sorted() where now[window] == nil { log("window \(window) is no longer \(before[window]!)'s") }
     }
 
     /// Re-reads the policy (start, `PolicyReloaded`, SIGHUP) and the guarded apps' desktop files. A broken file keeps

@@ -9,6 +9,8 @@ public final class GuardStatus {
     private let bus: Connection
     private let desktop: GuardDesktop
     public private(set) var readiness: GuardReadiness
+    /// The windows found to be guarded apps' (``GuardProperty/windows``).
+    public private(set) var windows: [MatchedWindow] = []
 
     /// Takes the guard's bus name on `bus` (one guard per session) and exports the status object for `desktop`,
     /// saying ``GuardReadiness/initial(for:)`` until told otherwise.
@@ -27,7 +29,18 @@ public final class GuardStatus {
         readiness = new
         bus.emitPropertiesChanged(
             path: try! ObjectPath(GuardBusNames.statusPath), interface: GuardBusNames.statusInterface,
-            changed: values().filter { $0.0 != GuardProperty.desktop.name })
+            changed: values().filter { $0.0 != GuardProperty.desktop.name && $0.0 != GuardProperty.windows.name })
+        return true
+    }
+
+    /// Publishes the windows found to be guarded apps'; returns whether anything changed.
+    @discardableResult
+    public func update(_ new: [MatchedWindow]) -> Bool {
+        guard new != windows else { return false }
+        windows = new
+        bus.emitPropertiesChanged(
+            path: try! ObjectPath(GuardBusNames.statusPath), interface: GuardBusNames.statusInterface,
+            changed: values().filter { $0.0 == GuardProperty.windows.name })
         return true
     }
 
@@ -39,6 +52,9 @@ public final class GuardStatus {
             case .reason: (property.name, .string(readiness.reason?.rawValue ?? ""))
             case .statement: (property.name, .string(readiness.statement))
             case .fix: (property.name, .string(readiness.fix))
+            case .windows: (property.name, .array(element: try! Signature("(sss)"), windows.map {
+                .structure([.string($0.app.rawValue), .string($0.window.description), .string($0.cover?.rawValue ?? "")])
+            }))
             }
         }
     }

@@ -25,6 +25,8 @@ public final class CompositorGuard: GuardBackend {
         var app: AppID?
         var minimised: Bool
         var shown = false
+        /// The desktop-file name and resource class last reported: a window is decided again when they change.
+        var names: [String] = []
     }
 
     let desktop: GuardDesktop
@@ -176,8 +178,10 @@ public final class CompositorGuard: GuardBackend {
         switch kind {
         case "added":
             if let id = ids[uuid] {
-                // Reported again once the window has its class or app id: resolve it again.
-                if windows[id]?.app == nil { resolve(id, desktopFile: desktopFile, resourceClass: resourceClass) }
+                // Reported again once the window has its class or app id, or they changed: resolve it again.
+                if windows[id]?.names != [desktopFile, resourceClass] {
+                    resolve(id, desktopFile: desktopFile, resourceClass: resourceClass)
+                }
                 return
             }
             let id = nextID
@@ -266,6 +270,7 @@ public final class CompositorGuard: GuardBackend {
         for other in windows.values { if let a = other.app { appsByPID[other.pid] = a } }
         let app = driver.guardedApp(pid: window.pid, clues: [.name(desktopFile), .name(resourceClass)], appsByPID: appsByPID)
         windows[id]?.app = app
+        windows[id]?.names = [desktopFile, resourceClass]
         feed(.windowResolved(GuardWindowID(id), app: app))
     }
 

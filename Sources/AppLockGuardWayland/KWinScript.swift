@@ -76,6 +76,9 @@ enum KWinScript {
                 report("changed", c);
                 enforce();
             });
+            // A client may name its app after mapping: the window is reported again, and the guard decides again.
+            if (c.desktopFileNameChanged) c.desktopFileNameChanged.connect(function () { report("added", c); });
+            if (c.windowClassChanged) c.windowClassChanged.connect(function () { report("added", c); });
         }
         windowList().forEach(watch);
         if (activeWindow()) report("activated", activeWindow());

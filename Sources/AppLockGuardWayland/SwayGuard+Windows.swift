@@ -44,6 +44,9 @@ extension SwayGuard {
             if windows[node.id] == nil {
                 windows[node.id] = Window(pid: node.pid, workspace: workspace)
                 resolve(node.id, node: node)
+            } else if windows[node.id]?.names != Self.names(of: node) {
+                // The client named its app after mapping (a Wayland app id set late): decided again.
+                resolve(node.id, node: node)
             }
             windows[node.id]?.workspace = workspace
             if workspace != Self.scratchpad { windows[node.id]?.floating = node.type == "floating_con" }
@@ -94,10 +97,16 @@ extension SwayGuard {
         let node = node ?? (try? commands.tree())?.windows().first { $0.window.id == id }?.window
         var appsByPID: [Int32: AppID] = [:]
         for other in windows.values { if let p = other.pid, let a = other.app { appsByPID[p] = a } }
-        let names = [node?.appID, node?.windowProperties?.windowClass, node?.windowProperties?.instance].compactMap { $0 }
+        let names = node.map(Self.names(of:)) ?? []
         let app = driver.guardedApp(pid: window.pid, clues: names.map(WindowClue.name), appsByPID: appsByPID)
         windows[id]?.app = app
+        windows[id]?.names = names
         feed(.windowResolved(GuardWindowID(UInt32(id)), app: app))
+    }
+
+    /// The names sway gives a window that may name its app: its Wayland app id, an Xwayland window's class and instance.
+    static func names(of node: SwayNode) -> [String] {
+        [node.appID, node.windowProperties?.windowClass, node.windowProperties?.instance].compactMap { $0 }
     }
 
     /// The lock window: floating, on every workspace, in the middle, with the keyboard.

@@ -24,6 +24,8 @@ public final class SwayGuard: GuardBackend {
         /// Where the window was before the guard hid it, and whether it was floating.
         var home: (workspace: String, floating: Bool)?
         var shown = false
+        /// The app id, class and instance last seen: a window is decided again when they change.
+        var names: [String] = []
     }
 
     let driver: GuardDriver

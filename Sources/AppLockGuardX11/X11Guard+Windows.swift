@@ -27,7 +27,13 @@ extension X11Guard {
             noticeCompositor()
         case .propertyChanged(let window, .windowState) where clients[window] != nil:
             updateShown(window)
-        case .propertyChanged(let window, .windowClass) where clients[window] != nil:
+        case .propertyChanged(let window, .windowClass), .propertyChanged(let window, .applicationID),
+             .propertyChanged(let window, .transientFor):
+            // A fact that names the app appeared or changed (GTK sets `_GTK_APPLICATION_ID` after `WM_CLASS`, often
+            // after mapping): the window's app is decided again.
+            if clients[window] != nil { resolve(window) }
+        case .propertyChanged(let window, .processID) where clients[window] != nil:
+            clients[window]?.pid = processOf(window)
             resolve(window)
         case .created(let window, let parent, let overrideRedirect):
             if parent == display.root, coverOwners[window] == nil, window != lockHost?.window {
@@ -124,14 +130,19 @@ extension X11Guard {
         return true
     }
 
+    /// The window's process: the X server's word (X-Resource) first, since a sandboxed app's `_NET_WM_PID` counts
+    /// in its own PID namespace (Flatpak, Snap); `_NET_WM_PID` only when the server cannot tell (a remote client).
+    private func processOf(_ window: X11Window) -> Int32? {
+        display.clientProcessID(of: window) ?? display.processID(of: window)
+    }
+
     /// Starts following a top-level client window: its frame, its process (`pid` when known already), its app,
     /// whether it is shown.
     func track(_ window: X11Window, pid: Int32? = nil, overrideRedirect: Bool = false) {
         guard clients[window] == nil, coverOwners[window] == nil, window != display.root else { return }
         display.follow(window)
         guard let frame = display.topLevel(of: window) else { return }
-        // `_NET_WM_PID`, else the X server's word (not every client sets it: xterm does not).
-        let pid = pid ?? display.processID(of: window) ?? display.clientProcessID(of: window)
+        let pid = pid ?? processOf(window)
         clients[window] = Client(frame: frame, pid: pid, overrideRedirect: overrideRedirect)
         if predecessorMinimised.remove(window.id) != nil, display.isMinimised(window) {
             minimisedByGuard.insert(window)
@@ -269,6 +280,12 @@ extension X11Guard {
         let app = driver.guardedApp(pid: client.pid, clues: clues, appsByPID: appsByPID)
         clients[window]?.app = app
         feed(.windowResolved(GuardWindowID(window.id), app: app))
+        guard app != client.app else { return }
+        // Its dialogs and its process's menus take their app from it: decided again.
+        for (other, otherClient) in clients where other != window
+            && (otherClient.overrideRedirect && otherClient.pid == client.pid || display.transientFor(other) == window) {
+            resolve(other)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-/// A validated desktop-file id (reverse-DNS, e.g. `org.example.Notes`) naming an application.
+/// A validated desktop-file id naming an application: the desktop file's name without `.desktop`, a subfolder's `/`
+/// written as `-` (`firefox-esr`, `libreoffice-writer`, `org.gnome.Evince`). Reverse-DNS is common, not required.
 public struct AppID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Longest app id in bytes.
     public static let maxBytes = 255
@@ -6,30 +7,16 @@ public struct AppID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The id as given.
     public let rawValue: String
 
-    /// Validates `s` per SPEC: 1–255 bytes, `[A-Za-z0-9_-]+` elements separated by single dots,
-    /// at least two elements, not starting with a digit or a dot.
+    /// Validates `s` per SPEC: 1–255 bytes of `[A-Za-z0-9._+-]`, not starting with a dot or a dash.
     public init(_ s: String) throws(AppIDError) {
         let bytes = Array(s.utf8)
         if bytes.isEmpty { throw .empty }
         if bytes.count > Self.maxBytes { throw .tooLong(bytes: bytes.count) }
-        if bytes[0] == UInt8(ascii: ".") { throw .startsWithDot }
-        if Self.isDigit(bytes[0]) { throw .startsWithDigit }
-        for scalar in s.unicodeScalars where !(scalar.isASCII && (Self.isElementByte(UInt8(scalar.value)) || scalar == ".")) {
+        for scalar in s.unicodeScalars where !(scalar.isASCII && Self.isIDByte(UInt8(scalar.value))) {
             throw .invalidCharacter(Character(scalar))
         }
-        var elements = 1
-        var previousWasDot = false
-        for b in bytes {
-            if b == UInt8(ascii: ".") {
-                if previousWasDot { throw .emptyElement }
-                elements += 1
-                previousWasDot = true
-            } else {
-                previousWasDot = false
-            }
-        }
-        if previousWasDot { throw .emptyElement }
-        if elements < 2 { throw .tooFewElements }
+        if bytes[0] == UInt8(ascii: ".") { throw .startsWithDot }
+        if bytes[0] == UInt8(ascii: "-") { throw .startsWithDash }
         rawValue = s
     }
 
@@ -69,8 +56,9 @@ public struct AppID: Hashable, Comparable, Sendable, CustomStringConvertible {
         isDigit(b) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
     }
 
-    private static func isElementByte(_ b: UInt8) -> Bool {
-        isAlphanumeric(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+    private static func isIDByte(_ b: UInt8) -> Bool {
+        isAlphanumeric(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+            || b == UInt8(ascii: "+")
     }
 
     private static func lowerHexValue(_ b: UInt8) -> UInt8? {

@@ -1,6 +1,6 @@
 /// The read-only properties of the guard's status interface (`io.github.applock.Guard1`), which `applockctl status`
-/// and AppLock Settings read; the raw value is the D-Bus name. `Protected`, `Reason`, `Statement` and `Fix` change
-/// while the guard runs (announced with `PropertiesChanged`): `Protected` is true only once the desktop's side has
+/// and AppLock Settings read; the raw value is the D-Bus name. `Protected`, `Reason`, `Statement`, `Fix`
+/// and `Windows` change while the guard runs (announced with `PropertiesChanged`): `Protected` is true only once the desktop's side has
 /// answered (X11: a cover could be made; sway: its IPC answered; KWin: the script is loaded and has polled; GNOME:
 /// the AppLock extension is `ENABLED` and has polled), and false again within 2 s of that ceasing.
 public enum GuardProperty: String, Sendable, CaseIterable, Hashable, CustomStringConvertible {
@@ -14,6 +14,9 @@ public enum GuardProperty: String, Sendable, CaseIterable, Hashable, CustomStrin
     case statement = "Statement"
     /// What the user can do about it, in one sentence; empty while protected.
     case fix = "Fix"
+    /// Every window the guard has found to be a guarded app's now, as (app id, the desktop's window id, how it is
+    /// covered: `locked`, `obscured`, or empty while uncovered); no titles, which may name a locked app's documents.
+    case windows = "Windows"
 
     /// The D-Bus property name.
     public var name: String { rawValue }
@@ -24,6 +27,7 @@ public enum GuardProperty: String, Sendable, CaseIterable, Hashable, CustomStrin
         switch self {
         case .desktop, .reason, .statement, .fix: PropertyContract("s")
         case .protected: PropertyContract("b")
+        case .windows: PropertyContract("a(sss)")
         }
     }
 }

@@ -23,6 +23,14 @@ public struct InterfaceContract: Sendable, Hashable {
         properties: Dictionary(uniqueKeysWithValues: ApplicationProperty.allCases.map { ($0.name, $0.contract) })
     )
 
-    /// Both interfaces.
-    public static let all = [manager, application]
+    /// `io.github.applock.Guard1`: the guard's status.
+    public static let guardStatus = InterfaceContract(
+        name: GuardBusNames.statusInterface,
+        methods: [:],
+        signals: [:],
+        properties: Dictionary(uniqueKeysWithValues: GuardProperty.allCases.map { ($0.name, $0.contract) })
+    )
+
+    /// Every interface stated in `dbus/`.
+    public static let all = [manager, application, guardStatus]
 }

@@ -73,7 +73,7 @@ public final class HeadlessCompositor: @unchecked Sendable {
     public func stop() { process.stop() }
 
     /// `useradd` for ``user`` when it does not exist yet.
-    private static func ensureUser(_ environment: TestEnvironment) throws {
+    public static func ensureUser(_ environment: TestEnvironment) throws {
         if environment.run(["id", "-u", user]).succeeded { return }
         let added = environment.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
         guard added.succeeded || environment.run(["id", "-u", user]).succeeded else {

@@ -14,6 +14,9 @@ public final class X11Display {
     let windowStateAtom: Atom
     let wmStateAtom: Atom
     let wmClassAtom: Atom
+    let gtkApplicationIDAtom: Atom
+    let processIDAtom: Atom
+    let transientForAtom: Atom
     /// The XFixes extension's first event number (0 when the server lacks it).
     var fixesEventBase: Int32 = 0
 
@@ -29,6 +32,9 @@ public final class X11Display {
         windowStateAtom = XInternAtom(opened, "_NET_WM_STATE", 0)
         wmStateAtom = XInternAtom(opened, "WM_STATE", 0)
         wmClassAtom = XInternAtom(opened, "WM_CLASS", 0)
+        gtkApplicationIDAtom = XInternAtom(opened, "_GTK_APPLICATION_ID", 0)
+        processIDAtom = XInternAtom(opened, "_NET_WM_PID", 0)
+        transientForAtom = XInternAtom(opened, "WM_TRANSIENT_FOR", 0)
     }
 
     deinit {
@@ -66,6 +72,9 @@ public final class X11Display {
         case activeWindowAtom: .activeWindow
         case windowStateAtom, wmStateAtom: .windowState
         case wmClassAtom: .windowClass
+        case gtkApplicationIDAtom: .applicationID
+        case processIDAtom: .processID
+        case transientForAtom: .transientFor
         default: .other
         }
     }

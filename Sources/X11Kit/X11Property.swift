@@ -4,5 +4,11 @@ public enum X11Property: Sendable, Equatable {
     case activeWindow
     case windowState
     case windowClass
+    /// `_GTK_APPLICATION_ID`: GTK sets it after `WM_CLASS`, often after the window is mapped.
+    case applicationID
+    /// `_NET_WM_PID`.
+    case processID
+    /// `WM_TRANSIENT_FOR`.
+    case transientFor
     case other
 }

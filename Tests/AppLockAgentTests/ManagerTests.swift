@@ -48,7 +48,7 @@ struct ManagerTests {
     }
 
     @Test("bad app ids are InvalidArgument and change nothing", arguments: [
-        "", "notes", ".org.example", "org..example", "1org.example", "org.example.", "org.exa mple", "org.exämple",
+        "", ".org.example", "-notes", "..", "org.exa mple", "org.exämple", "org/example", "org\\x2dexample",
         String(repeating: "a.", count: 128) + "b",
     ])
     func invalidAppIDs(appID: String) throws {
@@ -57,6 +57,18 @@ struct ManagerTests {
         #expect(app.errorName("RegisterApplication", [.string(appID)]) == "io.github.applock.AppLock1.Error.InvalidArgument")
         #expect(app.errorName("Lock", [.string(appID)]) == "io.github.applock.AppLock1.Error.InvalidArgument")
         #expect(try app.list().isEmpty)
+    }
+
+    /// SPEC: every desktop-file id is an app id, reverse-DNS or not.
+    @Test("desktop-file ids without dots are app ids: registered, locked and given an object path", arguments: [
+        "firefox-esr", "chromium", "libreoffice-writer", "debian-xterm", "python3.11", "firefox_firefox", "7zip",
+    ])
+    func desktopFileIDs(appID: String) throws {
+        let harness = try AgentHarness(keyring: false)
+        let app = try harness.client()
+        #expect(app.errorName("RegisterApplication", [.string(appID)]) == nil)
+        #expect(app.errorName("Lock", [.string(appID)]) == nil)
+        #expect(try app.list().map(\.0) == [appID])
     }
 
     @Test("a second connection cannot take, drive or drop an app it does not own")

@@ -80,9 +80,9 @@ struct ConnectionTests {
         let harness = try ClientHarness()
         let client = try AppLockConnection(busAddress: harness.environment.sessionBus.address)
         defer { client.close() }
-        let notReverse = "notreverse"
-        #expect(throws: AppIDError.tooFewElements, "a malformed id cannot be made, let alone sent") {
-            try AppID(notReverse)
+        let spaced = "my notes"
+        #expect(throws: AppIDError.invalidCharacter(" "), "a malformed id cannot be made, let alone sent") {
+            try AppID(spaced)
         }
         let badShape = #expect(throws: AppLockError.self) {
             try client.blocking.setPasscode(.notes, "12a4", kind: .fourDigit)

@@ -8,9 +8,9 @@ import Testing
 @Suite(.serialized) struct SessionTests {
     @Test func malformedAppIDIsRefusedBeforeAnythingIsSent() {
         // A session takes an AppID: a malformed id is refused where it is made, before any session exists.
-        let (notReverse, leadingDigit) = ("notreverse", "1org.example")
-        #expect(throws: AppIDError.tooFewElements) { try AppID(notReverse) }
-        #expect(throws: AppIDError.startsWithDigit) { try AppID(leadingDigit) }
+        let (optionLike, slashed) = ("--app-id", "org/example")
+        #expect(throws: AppIDError.startsWithDash) { try AppID(optionLike) }
+        #expect(throws: AppIDError.invalidCharacter("/")) { try AppID(slashed) }
     }
 
     @Test func withoutABusTheSessionReportsLocked() async throws {

@@ -16,6 +16,28 @@ import AppLockProtocol
         #expect(AppIdentity.fromCgroup("0::/\n") == nil)
     }
 
+    /// How each kind of launcher names the unit an app runs in, as `/proc/PID/cgroup` shows it.
+    @Test(arguments: [
+        ("app.slice/app-gnome-firefox\\x2desr-4242.scope", "firefox-esr"),
+        ("app.slice/app-flatpak-org.mozilla.firefox-1234.scope", "org.mozilla.firefox"),
+        ("app.slice/app-org.kde.konsole-5.scope", "org.kde.konsole"),
+        ("app.slice/dbus-:1.2-org.gnome.TextEditor@0.service", "org.gnome.TextEditor"),
+        ("app.slice/dbus-:1.14-org.gnome.Evince\\x2dPreviewer@1.service", "org.gnome.Evince-Previewer"),
+        ("app.slice/snap.firefox.firefox-2b6f2d3c-8a1b-4c5d-9e0f-123456789abc.scope", "firefox_firefox"),
+        ("app.slice/snap.telegram-desktop.telegram-desktop-2b6f2d3c-8a1b-4c5d-9e0f-123456789abc.scope",
+         "telegram-desktop_telegram-desktop"),
+        ("app.slice/snap.code.code.2b6f2d3c-8a1b-4c5d-9e0f-123456789abc.scope", "code_code"),
+    ])
+    func unitsOfEachLauncher(_ unit: String, _ app: String) throws {
+        #expect(AppIdentity.fromCgroup("0::/user.slice/user-1000.slice/user@1000.service/\(unit)\n") == (try AppID(app)))
+    }
+
+    @Test(arguments: ["dbus.service", "dbus-:1.2.service", "snap.firefox.scope", "snap.firefox.firefox.scope",
+                      "session-2.scope", "dbus-broker.service"])
+    func unitsThatNameNoApp(_ unit: String) {
+        #expect(AppIdentity.fromCgroup("0::/user.slice/user-1000.slice/user@1000.service/app.slice/\(unit)\n") == nil)
+    }
+
     @Test func launchedDesktopFileInTheEnvironment() throws {
         let environ = Array("HOME=/h\0GIO_LAUNCHED_DESKTOP_FILE=/usr/share/applications/org.example.Notes.desktop\0X=1\0".utf8)
         #expect(AppIdentity.fromEnvironment(environ) == (try AppID("org.example.Notes")))

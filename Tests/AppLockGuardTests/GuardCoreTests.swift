@@ -431,6 +431,40 @@ import AppLockProtocol
         #expect(core.covers == [w1: .locked])
     }
 
+    // MARK: A window named after it maps
+
+    /// GTK names a window (`_GTK_APPLICATION_ID`) after it is mapped: until then it is nobody's; once it is the
+    /// locked app's it is covered at once, and being the active window, the lock window comes up over it.
+    @Test func aFocusedWindowFoundToBeALockedAppsLaterIsCoveredAndGetsTheLockWindow() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        let late = GuardWindowID(0x300)
+        #expect(core.handle(.windowResolved(late, app: nil), now: clock.now).isEmpty)
+        _ = core.handle(.windowShown(late), now: clock.now)
+        _ = core.handle(.activeWindowChanged(late), now: clock.now)
+        #expect(core.covers[late] == nil)
+        let named = core.handle(.windowResolved(late, app: notes), now: clock.now)
+        #expect(named.prefix(3) == [.prepareCover(late), .cover(late, .locked, app: notes), .showLockWindow(notes, at: .cover(late))])
+        #expect(core.covers == [w1: .locked, late: .locked])
+    }
+
+    @Test func aFocusedWindowFoundToBeAnObscuredAppsLaterIsCoveredAndReportsForeground() {
+        var (core, clock) = obscuredInFront(.minimised)
+        let late = GuardWindowID(0x300)
+        _ = core.handle(.windowResolved(late, app: nil), now: clock.now)
+        _ = core.handle(.windowShown(late), now: clock.now)
+        _ = core.handle(.activeWindowChanged(late), now: clock.now)
+        let named = core.handle(.windowResolved(late, app: notes), now: clock.now)
+        #expect(named.contains(.cover(late, .obscured, app: notes)))
+        #expect(named.contains(.reportActivity(notes, .foreground)))
+        #expect(!reportsActivity(core.handle(.windowResolved(late, app: notes), now: clock.now)), "the same answer again is no reach")
+    }
+
+    @Test func aWindowFoundToBeAnotherAppsIsNoLongerCovered() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        #expect(core.handle(.windowResolved(w1, app: mail), now: clock.now).prefix(1) == [.uncover(w1)])
+        #expect(core.covers.isEmpty)
+    }
+
     /// Notes unlocked in front, background by `rule`, then obscured (`applockctl lock`, no passcode).
     func obscuredInFront(_ rule: BackgroundRule) -> (GuardCore, ManualClock) {
         var (core, clock) = registeredAndShown(state: .unlocked, rule)

@@ -14,13 +14,81 @@ import Testing
         WindowApp.resolve(clues, guarded: guarded, appsByPID: appsByPID) { ancestors }
     }
 
-    @Test func theFirstClueNamingAGuardedAppWins() {
-        #expect(Self.resolve([.launchedApp(Self.notes), .appID("org.example.Mail")]) == Self.notes)
+    /// The names a window gives itself first (in the order given), then the window it is transient for, then the
+    /// launcher's word, which every process it starts inherits.
+    @Test func theWindowsOwnNamesComeBeforeItsOwnerAndItsLauncher() {
+        #expect(Self.resolve([.launchedApp(Self.notes), .appID("org.example.Mail")]) == Self.mail)
         #expect(Self.resolve([.launchedApp(Self.other), .appID("org.example.Mail")]) == Self.mail)
         #expect(Self.resolve([.appID("org.example.Other"), .windowClass(instance: "x", className: "NotesTerm")]) == Self.notes)
-        #expect(Self.resolve([.ownerApp(Self.mail), .name("org.example.Notes")]) == Self.mail)
+        #expect(Self.resolve([.appID("org.example.Mail"), .windowClass(instance: "x", className: "NotesTerm")]) == Self.mail)
+        #expect(Self.resolve([.ownerApp(Self.mail), .name("org.example.Notes")]) == Self.notes)
+        #expect(Self.resolve([.launchedApp(Self.notes), .ownerApp(Self.mail)]) == Self.mail)
+        #expect(Self.resolve([.launchedApp(Self.notes), .name("unknown")]) == Self.notes)
         #expect(Self.resolve([.launchedApp(Self.other), .ownerApp(Self.other)]) == nil)
     }
+
+    /// How Debian's and Flathub's apps are started and what their windows say: each row is a window's clues, the
+    /// guarded apps with their desktop files' `StartupWMClass`, and the app it belongs to.
+    @Test(arguments: [
+        // A D-Bus-activated GTK app: no launch context, no StartupWMClass, named by _GTK_APPLICATION_ID.
+        Row([.appID("org.gnome.TextEditor"), .windowClass(instance: "gnome-text-editor", className: "gnome-text-editor")],
+            [("org.gnome.TextEditor", nil)], "org.gnome.TextEditor"),
+        // Before GTK names it, the window is nobody's.
+        Row([.windowClass(instance: "gnome-text-editor", className: "gnome-text-editor")], [("org.gnome.TextEditor", nil)], nil),
+        // Firefox through its wrapper, typed into a terminal that a menu launched (the terminal's scope inherited).
+        Row([.launchedApp(app("org.gnome.Terminal")), .windowClass(instance: "Navigator", className: "firefox-esr")],
+            [("org.gnome.Terminal", nil), ("firefox-esr", "firefox-esr")], "firefox-esr"),
+        Row([.windowClass(instance: "Mail", className: "thunderbird-default")], [("thunderbird", "thunderbird-default")], "thunderbird"),
+        Row([.windowClass(instance: "chromium", className: "Chromium")], [("chromium", "chromium")], "chromium"),
+        // LibreOffice: one process launched as Writer shows Calc too; each module is its own class.
+        Row([.launchedApp(app("libreoffice-writer")), .windowClass(instance: "libreoffice", className: "libreoffice-calc")],
+            [("libreoffice-calc", "libreoffice-calc"), ("libreoffice-writer", "libreoffice-writer")], "libreoffice-calc"),
+        Row([.launchedApp(app("libreoffice-calc")), .windowClass(instance: "libreoffice", className: "libreoffice-writer")],
+            [("libreoffice-writer", "libreoffice-writer")], "libreoffice-writer"),
+        Row([.launchedApp(app("libreoffice-writer")), .windowClass(instance: "libreoffice", className: "libreoffice-calc")],
+            [("libreoffice-writer", "libreoffice-writer")], "libreoffice-writer"),
+        // The start centre shows every module's recent documents: a guarded module's.
+        Row([.windowClass(instance: "libreoffice", className: "libreoffice-startcenter")],
+            [("libreoffice-writer", "libreoffice-writer")], "libreoffice-writer"),
+        Row([.windowClass(instance: "libreoffice", className: "libreoffice-startcenter")], [("org.gnome.Evince", nil)], nil),
+        // Electron: WM_CLASS is the lower-case app name, the Wayland app id the desktop file's name.
+        Row([.windowClass(instance: "signal", className: "Signal")], [("signal-desktop", "Signal")], "signal-desktop"),
+        Row([.name("signal-desktop")], [("signal-desktop", "Signal")], "signal-desktop"),
+        // Flatpak: the scope names the Flatpak id; the class may be anything.
+        Row([.launchedApp(app("org.mozilla.firefox")), .windowClass(instance: "Navigator", className: "firefox")],
+            [("org.mozilla.firefox", "firefox")], "org.mozilla.firefox"),
+        Row([.launchedApp(app("org.telegram.desktop")), .windowClass(instance: "telegram-desktop", className: "TelegramDesktop")],
+            [("org.telegram.desktop", nil)], "org.telegram.desktop"),
+        // Snap: the scope names `<snap>_<app>`.
+        Row([.launchedApp(app("firefox_firefox")), .name("firefox")], [("firefox_firefox", "firefox")], "firefox_firefox"),
+        // Chromium web apps are apps of their own, never the browser whose process, scope and class they share.
+        Row([.launchedApp(app("chromium")), .windowClass(instance: "crx_cinhimbnkkaeohfgghhpmpcmkaeggcnn", className: "Chromium")],
+            [("chromium", "chromium")], nil),
+        Row([.launchedApp(app("chromium")), .windowClass(instance: "crx_cinhimbnkkaeohfgghhpmpcmkaeggcnn", className: "Chromium")],
+            [("chrome-cinhimbnkkaeohfgghhpmpcmkaeggcnn-Default", "crx_cinhimbnkkaeohfgghhpmpcmkaeggcnn"), ("chromium", "chromium")],
+            "chrome-cinhimbnkkaeohfgghhpmpcmkaeggcnn-Default"),
+        Row([.launchedApp(app("chromium")), .name("chrome-cinhimbnkkaeohfgghhpmpcmkaeggcnn-Default")],
+            [("chrome-cinhimbnkkaeohfgghhpmpcmkaeggcnn-Default", "crx_cinhimbnkkaeohfgghhpmpcmkaeggcnn"), ("chromium", "chromium")],
+            "chrome-cinhimbnkkaeohfgghhpmpcmkaeggcnn-Default"),
+        Row([.launchedApp(app("chromium")), .name("chrome-cinhimbnkkaeohfgghhpmpcmkaeggcnn-Default")], [("chromium", "chromium")], nil),
+        // A name that only looks like a web app's is an ordinary name.
+        Row([.name("chrome-remote-desktop")], [("chrome-remote-desktop", nil)], "chrome-remote-desktop"),
+    ])
+    func howAppsAreReallyStarted(_ row: Row) {
+        let guarded = row.guarded.map { (app: app($0.0), startupWMClass: $0.1) }.sorted { $0.app < $1.app }
+        #expect(WindowApp.resolve(row.clues, guarded: guarded, appsByPID: [:]) { [] } == row.expected.map(app))
+    }
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        let clues: [WindowClue]
+        let guarded: [(String, String?)]
+        let expected: String?
+        init(_ clues: [WindowClue], _ guarded: [(String, String?)], _ expected: String?) {
+            (self.clues, self.guarded, self.expected) = (clues, guarded, expected)
+        }
+        var testDescription: String { "\(clues) → \(expected ?? "none")" }
+    }
+
 
     /// `StartupWMClass` when the desktop file has one, else the id ignoring case; an app-id-only clue is never a class.
     @Test func windowClasses() {
@@ -57,3 +125,6 @@ import Testing
         #expect(WindowApp.resolve([.name("org.example.Notes")], guarded: [], appsByPID: [:]) { [] } == nil)
     }
 }
+
+/// A valid app id written out in a test.
+private func app(_ s: String) -> AppID { try! AppID(s) }

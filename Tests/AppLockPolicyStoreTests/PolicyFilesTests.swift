@@ -31,6 +31,20 @@ struct PolicyFilesTests {
         #expect(leftovers == ["org.example.Notes.conf"], "no temporary file is left behind")
     }
 
+    /// `apps.d/firefox-esr.conf` written by hand is Firefox's file: every desktop-file id names an app; a name no
+    /// desktop file could have is reported as misnamed.
+    @Test func desktopFileIDsWithoutDotsHaveFilesOfTheirOwn() throws {
+        let (files, root) = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(atPath: files.appsDirectory, withIntermediateDirectories: true)
+        for name in ["firefox-esr", "libreoffice-writer", "org.gnome.Evince", "-bad"] {
+            try "[Policy]\nGuard=true\n".write(toFile: "\(files.appsDirectory)/\(name).conf", atomically: false, encoding: .utf8)
+        }
+        #expect(files.appsWithFiles().map(\.rawValue) == ["firefox-esr", "libreoffice-writer", "org.gnome.Evince"])
+        #expect(files.appFiles().contains { if case .failure(.misnamed(let path)) = $0 { path.hasSuffix("/-bad.conf") } else { false } })
+        #expect(try files.overrides(.app(AppID("firefox-esr")))?.guarded == true)
+    }
+
     @Test func aBrokenFileIsRefusedWithFileLineAndKeyAndLeftAsItWas() throws {
         let (files, root) = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }

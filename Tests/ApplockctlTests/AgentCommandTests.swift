@@ -206,6 +206,37 @@ import Testing
         #expect(list.stderr.contains("last good version"), "\(list.stderr)")
     }
 
+    /// `guard add` names the desktop file it found and the names the guard matches windows by; without a desktop file
+    /// of that id it warns and names the ids that look like it, and guards the id all the same.
+    @Test func guardAddNamesTheDesktopFileAndWhatItMatches() throws {
+        let env = try TestEnvironment()
+        defer { env.cleanup() }
+        let applications = env.dataHome.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        let desktopFile = applications.appendingPathComponent("firefox-esr.desktop")
+        try "[Desktop Entry]\nType=Application\nName=Firefox ESR\nExec=firefox-esr %u\nStartupWMClass=firefox-esr\n"
+            .write(to: desktopFile, atomically: true, encoding: .utf8)
+        try "[Desktop Entry]\nType=Application\nName=Text Editor\nExec=gnome-text-editor\n"
+            .write(to: applications.appendingPathComponent("org.gnome.TextEditor.desktop"), atomically: true, encoding: .utf8)
+
+        let firefox = env.applockctl(["guard", "add", "firefox-esr", "--no-passcode-window"])
+        #expect(firefox.status == 0, "\(firefox.stderr)")
+        #expect(firefox.stdout.contains("Desktop file: \(desktopFile.path) (Firefox ESR)"), "\(firefox.stdout)")
+        #expect(firefox.stdout.contains("by the app id firefox-esr"), "\(firefox.stdout)")
+        #expect(firefox.stdout.contains("WM_CLASS \"firefox-esr\" (its StartupWMClass)"), "\(firefox.stdout)")
+        #expect(!firefox.stderr.contains("Warning"), "\(firefox.stderr)")
+
+        let editor = env.applockctl(["guard", "add", "org.gnome.TextEditor", "--no-passcode-window"])
+        #expect(editor.stdout.contains("WM_CLASS \"org.gnome.TextEditor\" (its id: the desktop file names no StartupWMClass)"),
+                "\(editor.stdout)")
+
+        let typo = env.applockctl(["guard", "add", "firefox", "--no-passcode-window"])
+        #expect(typo.status == 0, "the id is guarded all the same: \(typo.stderr)")
+        #expect(typo.stderr.contains("Warning: no desktop file firefox.desktop was found"), "\(typo.stderr)")
+        #expect(typo.stderr.contains("Did you mean: firefox-esr (Firefox ESR)"), "\(typo.stderr)")
+        #expect(env.applockctl(["guard", "list"]).stdout.split(separator: "\n").contains("firefox"))
+    }
+
     @Test func monitorPrintsEachLockAndUnlock() throws {
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }

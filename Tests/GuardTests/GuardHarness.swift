@@ -25,15 +25,16 @@ final class GuardHarness {
     private let name: String
 
     /// `policy` is the `[Policy]` body for the app (Guard=true is added); `passcode` sets one first.
-    /// `windowManager` is its command line (openbox by default).
+    /// `windowManager` is its command line (openbox by default); `serviceDirectories` are the session bus's D-Bus
+    /// activation folders.
     init(_ name: String, policy: String = "", passcode: Bool = true, guarded: Bool = true,
-         windowManager: [String] = ["openbox"]) throws {
+         windowManager: [String] = ["openbox"], serviceDirectories: [String] = []) throws {
         self.name = name
         let stale = (try? FileManager.default.contentsOfDirectory(atPath: Self.artifacts.path)) ?? []
         for file in stale where file.hasPrefix(name + "-") {
             try? FileManager.default.removeItem(at: Self.artifacts.appendingPathComponent(file))
         }
-        environment = try TestEnvironment(systemBus: true)
+        environment = try TestEnvironment(systemBus: true, serviceDirectories: serviceDirectories)
         try environment.startKeyring()
         try environment.startLogind()
         let apps = environment.configHome.appendingPathComponent("applock/apps.d")

@@ -17,6 +17,8 @@ class WaylandGuardHarness {
     /// 1.7 (Debian 13).
     static let lockWindowColours = ["#FAFAFA", "#FAFAFB"]
 
+    /// The guarded app: ``app`` (foot) unless a test guards one of Debian's apps by its own desktop file.
+    let app: String
     let environment: TestEnvironment
     let agent: AgentProcess
     let client: AgentClient
@@ -27,14 +29,18 @@ class WaylandGuardHarness {
     private var shots = 0
     private let name: String
 
-    init(_ name: String, policy: String, desktop start: (TestEnvironment) throws -> any HeadlessWaylandSession) throws {
+    /// `app` names one of Debian's apps, guarded by its installed desktop file, instead of foot.
+    init(_ name: String, policy: String, app: String? = nil,
+         desktop start: (TestEnvironment) throws -> any HeadlessWaylandSession) throws {
         self.name = name
+        self.app = app ?? Self.app
         let stale = (try? FileManager.default.contentsOfDirectory(atPath: Self.artifacts.path)) ?? []
         for file in stale where file.hasPrefix(name + "-") {
             try? FileManager.default.removeItem(at: Self.artifacts.appendingPathComponent(file))
         }
         let setup = try GuardedAgent(
-            app: Self.app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(Self.app)\n",
+            app: self.app,
+            desktopEntry: app == nil ? "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(Self.app)\n" : nil,
             policy: policy)
         environment = setup.environment
         agent = setup.agent
@@ -124,7 +130,7 @@ class WaylandGuardHarness {
         return held
     }
 
-    func state() -> String? { try? client.state(Self.app) }
+    func state() -> String? { try? client.state(app) }
 
     func waitForState(_ state: String, timeout: Duration = .seconds(10)) -> Bool {
         waitUntil(timeout: timeout) { self.state() == state }
@@ -132,7 +138,7 @@ class WaylandGuardHarness {
 
     /// Unlocks with the right passcode through applockctl (standard input, never argv).
     func unlockWithApplockctl() throws {
-        let result = environment.run([try PackageFolders.program("applockctl"), "unlock", Self.app, "--stdin"],
+        let result = environment.run([try PackageFolders.program("applockctl"), "unlock", app, "--stdin"],
                                      input: Self.passcode + "\n")
         guard result.succeeded else { throw TestSupportError("applockctl unlock failed: \(result.stderr)") }
     }
@@ -145,19 +151,19 @@ class WaylandGuardHarness {
 
 /// ``WaylandGuardHarness`` on headless sway.
 final class SwayGuardHarness: WaylandGuardHarness {
-    init(_ name: String, policy: String = "") throws {
-        try super.init(name, policy: policy) { try SwaySession(environment: $0) }
+    init(_ name: String, policy: String = "", app: String? = nil) throws {
+        try super.init(name, policy: policy, app: app) { try SwaySession(environment: $0) }
     }
 
     var session: SwaySession { desktop as! SwaySession }
 
     /// The app's window (its container id) once sway shows it.
-    func appWindow() -> Int? { session.windows().first { $0.appID == Self.app }?.id }
+    func appWindow() -> Int? { session.windows().first { $0.appID == app }?.id }
 
     /// The lock window, once sway shows it: a window of neither foot nor anyone else the test started.
     func lockWindow() -> SwayWindow? {
         let ours = Set(apps.map(\.pid))
-        return session.windows().first { !ours.contains($0.pid) && $0.appID != Self.app }
+        return session.windows().first { !ours.contains($0.pid) && $0.appID != app }
     }
 }
 

@@ -10,6 +10,8 @@ struct GuardAddCommand: ParsableCommand {
         abstract: "Guard an application.",
         discussion: """
             Writes Guard=true into the application's policy file and has applockd re-read it (ReloadPolicy), which applock-guard follows. \
+            Names the application's desktop file and the app id and WM_CLASS its windows are found by; warns when no \
+            desktop file of that id exists, naming the ids that look like it. \
             On GNOME, where the AppLock Shell extension is installed but disabled, enables it (as `gnome-extensions \
             enable` does) and says so. When the application has no passcode yet and a display is there, opens the \
             window that sets one.
@@ -29,6 +31,10 @@ struct GuardAddCommand: ParsableCommand {
         let link = try? AgentLink()
         PolicyFileCommands.reload(link)
         Output.line("\(app) is guarded.")
+        let matching = try GuardMatchText.lines(for: AppIDArgument.parse(app))
+        for line in matching.lines {
+            if matching.warns { Output.error(line) } else { Output.line(line) }
+        }
         if let link, let enabled = GnomeExtensionSwitch.enableIfDisabled(on: link.connection) { Output.line(enabled) }
         let hasPasscode = (try? link?.connection.performBlocking(.properties(of: AppIDArgument.parse(app))))?.hasPasscode
         guard hasPasscode != true else { return }

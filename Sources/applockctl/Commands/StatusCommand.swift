@@ -10,7 +10,8 @@ struct StatusCommand: ParsableCommand {
         commandName: "status",
         abstract: "Show the session state and the applications, or every property of one application.",
         discussion: """
-            Says "applockd is not running" (exit status 3) when the agent is not running and cannot be started. The \
+            Says "applockd is not running" (exit status 3) when the agent is not running and cannot be started. With \
+            an application, also lists its windows that applock-guard has matched now, and how each is covered. The \
             Guard line says whether applock-guard can hide guarded apps on this desktop now, and if not why and what \
             to do; then the exit status is 19 (also with --json), so that scripts can test it.
             """
@@ -68,12 +69,17 @@ struct StatusCommand: ParsableCommand {
     private func showApplication(_ app: AppID, agent: AgentLink) throws(CommandFailure) {
         let properties = try agent.perform(.properties(of: app), about: app)
         let missed = try agent.perform(.missedAttempts(app), about: app)
+        let guardReport = try? agent.connection.performBlocking(.guardReport)
+        let windows = guardReport?.windows.filter { $0.app == app.rawValue } ?? []
         if json {
             var object: [String: Any] = [:]
             for property in ApplicationProperty.allCases {
                 object[PropertyRendering.jsonKey(property.name)] = PropertyRendering.json(property, of: properties)
             }
             object["missedAttempts"] = MissedAttemptText.json(missed)
+            if guardReport != nil {
+                object["guardWindows"] = windows.map { ["window": $0.window, "cover": $0.cover] }
+            }
             Output.json(object)
             return
         }
@@ -90,5 +96,15 @@ struct StatusCommand: ParsableCommand {
         }
         Output.line("")
         Output.line(MissedAttemptText.sentence(missed, app: app))
+        Output.line(Self.windowsSentence(windows, guardRuns: guardReport != nil))
+    }
+
+    /// The app's windows the guard has matched now, with how each is covered.
+    static func windowsSentence(_ windows: [GuardReport.Window], guardRuns: Bool) -> String {
+        guard guardRuns else { return "applock-guard is not running: no window is matched." }
+        guard !windows.isEmpty else { return "applock-guard has matched no window of it now." }
+        return "applock-guard has matched its windows " + windows.map {
+            "\($0.window) (\($0.cover.isEmpty ? "uncovered" : "covered, \($0.cover)"))"
+        }.joined(separator: ", ") + "."
     }
 }
