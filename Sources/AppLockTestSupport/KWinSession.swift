@@ -124,6 +124,9 @@ public final class KWinSession: @unchecked Sendable {
 
     public func stop() { compositor.stop() }
 
+    /// Sends `signal` to KWin itself (SIGSTOP and SIGCONT make it hang and go on, as a KWin busy in a loop would).
+    public func signal(_ signal: Int32) { compositor.kill(signal) }
+
     public func logText() -> String { compositor.logText() }
 
     public func launch(_ argv: [String], logName: String, extraVariables: [String: String] = [:]) throws -> SessionProcess {

@@ -62,12 +62,16 @@ extension GnomeGuardTests {
             .write(to: metadata, atomically: true, encoding: .utf8)
     }
 
-    /// An extension the Shell cannot run, or one that never polls.
+    /// An extension the Shell cannot run, one that never polls, or one whose answer handler throws once the guard
+    /// asks it to hide a window (its poll loop ends there).
     enum BrokenExtension: String, CaseIterable, Sendable {
-        case outOfDate, failing, missing, silent
+        case outOfDate, failing, missing, silent, stopsPolling
     }
 
-    @Test("An extension out of date, failing, missing, or enabled but never polling: the guard says it is not protecting, why, and the fix", arguments: BrokenExtension.allCases)
+    /// The line of the extension's poll loop that applies the guard's answer.
+    static let applyAnswer = "this._apply(JSON.parse(answer[1]));"
+
+    @Test("An extension out of date, failing, missing, enabled but never polling, or that stops polling: the guard says it is not protecting, why, and the fix", arguments: BrokenExtension.allCases)
     func brokenExtension(_ broken: BrokenExtension) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("applock-gnome-\(broken.rawValue)-\(getpid())")
         try? FileManager.default.removeItem(at: root)
@@ -97,6 +101,15 @@ extension GnomeGuardTests {
                 : "function init() { return { enable() {}, disable() {} }; }\n"
             try stub.write(to: script, atomically: true, encoding: .utf8)
             expected = (.waiting, "the AppLock extension is enabled but has not answered yet")
+        case .stopsPolling:
+            let source = try String(contentsOf: script, encoding: .utf8)
+            try #require(source.contains(Self.applyAnswer))
+            try source.replacing(Self.applyAnswer, with: """
+                const wanted = JSON.parse(answer[1]);
+                if (wanted.hide.length > 0) throw new Error('AppLock test: the answer handler fails on purpose');
+                this._apply(wanted);
+                """).write(to: script, atomically: true, encoding: .utf8)
+            expected = (.extensionSilent, "the AppLock extension stopped polling the guard")
         }
         let desktop = try Desktop(extensionDirectories: broken == .missing ? [] : [variant], notifications: true)
         defer { desktop.stop() }
