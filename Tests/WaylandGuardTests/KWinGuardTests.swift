@@ -188,6 +188,9 @@ struct KWinGuardTests {
         }
         let appWindow = (try? session.windows())?.first { $0.pid == appProcess.pid }
         #expect(appWindow?.isNativeWayland == (label == "wayland"), "the app runs where the test meant: \(String(describing: appWindow))")
+        // KWin 6.5+ keeps a hidden window out of screen casts too; earlier ones have no such property.
+        let excludes = session.version.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes([6, 5]) ? nil : true
+        #expect(appWindow?.excludedFromCapture == excludes, "KWin \(session.version): \(String(describing: appWindow))")
         _ = try? session.countPixels(appColours, keep: artifact("\(label)-locked"))
 
         #expect(session.type("typed while hidden").succeeded)
@@ -203,6 +206,8 @@ struct KWinGuardTests {
         #expect(waitUntil(timeout: .seconds(20)) { (try? client.state(app)) == "unlocked" }, "\(log())")
         #expect(waitUntil(timeout: .seconds(20)) { (try? session.countPixels(appColours)) ?? 0 > 10_000 }, "\(log())")
         _ = try? session.countPixels(appColours, keep: artifact("\(label)-unlocked"))
+        let shown = (try? session.windows())?.first { $0.pid == appProcess.pid }
+        #expect(shown?.excludedFromCapture == excludes.map { _ in false }, "captured again: \(String(describing: shown))")
         #expect(waitUntil(timeout: .seconds(10)) {
             (try? session.windows())?.first { $0.pid == appProcess.pid }?.active == true
         }, "the app has the keyboard again: \((try? session.windows()) ?? [])")
