@@ -24,6 +24,9 @@ public enum GuardReason: String, Sendable, CaseIterable, Hashable {
     case scriptSilent = "script-silent"
     /// The compositor (GNOME Shell, KWin, sway) has left or does not answer.
     case compositorGone = "compositor-gone"
+    /// labwc withholds wlr-foreign-toplevel-management or wlr-layer-shell from the guard (its `<privilegedInterfaces>`
+    /// setting, labwc 0.20+).
+    case protocolsWithheld = "protocols-withheld"
     /// X11: no cover could be made.
     case noCover = "no-cover"
     /// A desktop the guard has no backend for (Hyprland, another Wayland compositor).

@@ -3,9 +3,10 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-/// applock-guard on headless labwc 0.8 (Debian 13; run as a non-root user), through the wlroots protocols, over an
-/// unmodified foot terminal; the test reaches for the app as a task bar would, with `wlrctl`. `make test` runs this
-/// suite in the Debian 13 chroot (scripts/debian13-chroot.sh), where labwc is, and leaves it out of the host's run.
+/// applock-guard on headless labwc (0.8 in Debian 13, 0.20 in testing; run as a non-root user), through the wlroots
+/// protocols, over an unmodified foot terminal; the test reaches for the app as a task bar would, with `wlrctl`.
+/// `make test` runs this suite in the Debian 13 and testing chroots (scripts/debian-chroot.sh), where labwc is, and
+/// leaves it out of the host's run.
 @Suite("Guard on labwc", .serialized)
 struct LabwcGuardTests {
     static let app = LabwcGuardHarness.app
@@ -74,5 +75,26 @@ struct LabwcGuardTests {
         try h.startApp()
         #expect(h.waitUntilHidden(label: "new-window"), "\(h.guardLog())")
         #expect(waitUntil(timeout: .seconds(10)) { h.session.windowCount(appID: Self.app) == 2 })
+    }
+
+    @Test("labwc's <privilegedInterfaces> allowing neither wlroots protocol: from labwc 0.20 the guard says it cannot hide apps, naming the setting and the fix; labwc 0.8 has no such setting, and the guard protects")
+    func privilegedInterfacesWithheld() throws {
+        let config = "<?xml version=\"1.0\"?>\n<labwc_config><privilegedInterfaces>"
+            + "<allow>zwp_virtual_keyboard_manager_v1</allow></privilegedInterfaces></labwc_config>\n"
+        let h = try LabwcGuardHarness("labwc-privileged", config: config)
+        try h.startGuard()
+        let probe = GuardStatusProbe(environment: h.environment)
+        let version = LabwcSession.installedVersion(environment: h.environment)
+        if version >= (0, 20) {
+            let status = probe.waitFor(.protocolsWithheld)
+            #expect(status?.reason == GuardReason.protocolsWithheld.rawValue, "\(String(describing: status))\n\(h.guardLog())")
+            #expect(status?.statement.contains("the <privilegedInterfaces> setting in its rc.xml") == true, "\(String(describing: status))")
+            #expect(status?.fix.contains("<allow>zwlr_layer_shell_v1</allow>") == true, "\(String(describing: status))")
+            let printed = try probe.applockctlStatus()
+            #expect(printed.status == GuardStatusProbe.notProtectingExitStatus && printed.stdout.contains("labwc withholds"),
+                    "\(printed.stdout)")
+        } else {
+            #expect(probe.waitFor(nil)?.protected == true, "labwc \(version) offers the protocols: \(h.guardLog())")
+        }
     }
 }
