@@ -3,9 +3,10 @@ import AppLockProtocol
 /// What the guard knows of the script inside the compositor on KDE Plasma (the KWin script it loads) and GNOME (the
 /// AppLock Shell extension), and the ``GuardReadiness`` that follows: protecting only while the compositor is on the
 /// bus, its script is loaded (KWin) or the extension `ENABLED` (GNOME), and that script has polled the guard since
-/// and keeps polling: the script holds one `Poll` at a time and sends the next as soon as it has carried out an
-/// answer, so once the guard has answered every `Poll` it held, the next must arrive within ``pollSilenceBound`` or
-/// the script is `silent` (its poll loop ended, or the compositor hangs) until it polls again. Pure: the backend
+/// and keeps polling: the script holds one `Poll` at a time and sends the next as soon as an answer arrives (the
+/// KWin script before carrying it out, the extension after), so once the guard has answered every `Poll` it held,
+/// the next must arrive within ``pollSilenceBound`` or the script is `silent` (its poll loop ended, or the compositor
+/// hangs) until it polls again. Pure: the backend
 /// records what the bus says, with the time from its clock, and reports ``readiness``.
 public struct CompositorSide: Sendable, Equatable {
     /// Which compositor.
@@ -58,10 +59,12 @@ public struct CompositorSide: Sendable, Equatable {
     public private(set) var polled = false
 
     /// How long after the guard answered the script's last held `Poll` the next may take before the script counts
-    /// as silent. The script polls again as soon as it has applied the answer (a few window calls: milliseconds, and
-    /// tens of milliseconds on a loaded Shell), so a bound of a second and a half leaves a margin of well over ten
-    /// times what a slow Shell takes, while the 2 s the guard allows itself to say "not protecting" still hold (the
-    /// silence is confirmed by one bus round trip after the bound, which takes a fraction of a millisecond).
+    /// as silent. The next `Poll` follows the answer after at most a few window calls in the compositor's main loop:
+    /// milliseconds, tens on a Shell loaded by builds on every core (the bench's GNOME hide path, which includes
+    /// that work, measures 23.5 ms p99 under load), so 1.5 s is a margin of some sixty times that, and a Shell stalled
+    /// longer is not hiding windows either; the 2 s that the guard allows itself to say "not protecting" still hold
+    /// (the silence is confirmed by one bus round trip after the bound, a fraction of a millisecond). Once silent,
+    /// only a new `Poll` protects again, and ``ProtectionAlarm`` sends at most one notification in 30 s.
     public static let pollSilenceBound = Duration.milliseconds(1500)
 
     /// The `Poll`s of the current compositor the guard holds unanswered.
