@@ -6,7 +6,7 @@ import Testing
 /// "Protected" on GNOME means the AppLock extension is `ENABLED` and has polled the guard; otherwise the guard's bus
 /// status, `applockctl status` (exit status 19) and one desktop notification naming the guarded app say why.
 extension GnomeGuardTests {
-    @Test("Protected once the extension polled; disabled while running (gnome-extensions disable), the guard says so everywhere, once; applockctl guard add enables it again")
+    @Test("Protected once the extension polled; disabled while running (gnome-extensions disable; a window closed before, whose actor it no longer touches), the guard says so everywhere, once; applockctl guard add enables it again")
     func disabledWhileRunning() throws {
         let desktop = try Desktop(notifications: true)
         defer { desktop.stop() }
@@ -20,6 +20,9 @@ extension GnomeGuardTests {
         #expect(printed.status == 0 && printed.stdout.contains("Guard:   protecting guarded apps on GNOME \(version)"),
                 "\(printed.stdout)\(printed.stderr)")
         #expect(desktop.waitUntilHidden(label: "status-protected"), "\(desktop.log())")
+        // A window that opened and closed: disabling the extension must not touch its disposed actor.
+        let brief = try desktop.session.launch(["foot", "-a", "org.example.Brief", "sh", "-c", "sleep 2"], logName: "brief")
+        #expect(brief.waitForExit(timeout: .seconds(20)), "\(brief.logText())")
 
         let disabled = desktop.environment.run(["gnome-extensions", "disable", desktop.session.extensionUUID],
                                                extraEnvironment: desktop.session.variables)
@@ -28,6 +31,7 @@ extension GnomeGuardTests {
         // names.
         try expectNotProtecting(
             probe, .extensionDisabled, statement: "the AppLock extension is disabled (DISABL", log: desktop.log)
+        #expect(!desktop.session.logText().contains("already disposed"), "\(desktop.session.logText().suffix(3000))")
 
         let added = desktop.environment.run(
             [try PackageFolders.program("applockctl"), "guard", "add", Self.app, "--no-passcode-window"])

@@ -76,25 +76,4 @@ struct LabwcGuardTests {
         #expect(h.waitUntilHidden(label: "new-window"), "\(h.guardLog())")
         #expect(waitUntil(timeout: .seconds(10)) { h.session.windowCount(appID: Self.app) == 2 })
     }
-
-    @Test("labwc's <privilegedInterfaces> allowing neither wlroots protocol: from labwc 0.20 the guard says it cannot hide apps, naming the setting and the fix; labwc 0.8 has no such setting, and the guard protects")
-    func privilegedInterfacesWithheld() throws {
-        let config = "<?xml version=\"1.0\"?>\n<labwc_config><privilegedInterfaces>"
-            + "<allow>zwp_virtual_keyboard_manager_v1</allow></privilegedInterfaces></labwc_config>\n"
-        let h = try LabwcGuardHarness("labwc-privileged", config: config)
-        try h.startGuard()
-        let probe = GuardStatusProbe(environment: h.environment)
-        let version = LabwcSession.installedVersion(environment: h.environment)
-        if version >= (0, 20) {
-            let status = probe.waitFor(.protocolsWithheld)
-            #expect(status?.reason == GuardReason.protocolsWithheld.rawValue, "\(String(describing: status))\n\(h.guardLog())")
-            #expect(status?.statement.contains("the <privilegedInterfaces> setting in its rc.xml") == true, "\(String(describing: status))")
-            #expect(status?.fix.contains("<allow>zwlr_layer_shell_v1</allow>") == true, "\(String(describing: status))")
-            let printed = try probe.applockctlStatus()
-            #expect(printed.status == GuardStatusProbe.notProtectingExitStatus && printed.stdout.contains("labwc withholds"),
-                    "\(printed.stdout)")
-        } else {
-            #expect(probe.waitFor(nil)?.protected == true, "labwc \(version) offers the protocols: \(h.guardLog())")
-        }
-    }
 }

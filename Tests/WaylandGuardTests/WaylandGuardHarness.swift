@@ -164,8 +164,8 @@ final class SwayGuardHarness: WaylandGuardHarness {
 
 /// ``WaylandGuardHarness`` on headless labwc (Debian 13).
 final class LabwcGuardHarness: WaylandGuardHarness {
-    init(_ name: String, policy: String = "", config: String = LabwcSession.defaultConfig) throws {
-        try super.init(name, policy: policy) { try LabwcSession(environment: $0, config: config) }
+    init(_ name: String, policy: String = "") throws {
+        try super.init(name, policy: policy) { try LabwcSession(environment: $0) }
     }
 
     var session: LabwcSession { desktop as! LabwcSession }
