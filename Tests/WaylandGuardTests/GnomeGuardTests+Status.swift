@@ -43,6 +43,28 @@ extension GnomeGuardTests {
         #expect((try? probe.notifications())?.count == 1, "no more notifications")
     }
 
+    @Test("The not-protecting notice is seen in the Shell itself: GNOME's own notification service (org.gnome.Shell.Notifications) shows it, naming the app, when the extension is disabled")
+    func notProtectingNoticeInTheShell() throws {
+        let desktop = try Desktop(readNotifications: true)
+        defer { desktop.stop() }
+        let reader = try #require(desktop.notificationReader)
+        let probe = GuardStatusProbe(environment: desktop.environment)
+        #expect(probe.waitFor(nil)?.protected == true, "\(desktop.log())")
+        #expect(desktop.environment.waitForName("org.freedesktop.Notifications"), "the Shell serves notifications: \(desktop.log())")
+        let disabled = desktop.environment.run(["gnome-extensions", "disable", desktop.session.extensionUUID],
+                                               extraEnvironment: desktop.session.variables)
+        #expect(disabled.succeeded, "\(disabled.stderr)")
+        #expect(probe.waitFor(.extensionDisabled)?.protected == false, "\(desktop.log())")
+        var reading: GnomeNotificationReader.Reading?
+        #expect(waitUntil(timeout: .seconds(20)) {
+            reading = reader.read()
+            return reading?.allText.contains("AppLock cannot hide Notes") == true
+        }, "the Shell shows the notice: \(String(describing: reading?.notifications))\n\(desktop.log())")
+        #expect(reading?.allText.contains("the AppLock extension is disabled") == true, "\(String(describing: reading?.notifications))")
+        _ = try? desktop.session.screenshot(
+            to: Self.artifact("not-protecting-notice", shellVersion: desktop.session.shellVersion))
+    }
+
     @Test("The Shell leaving the bus is said everywhere; a new Shell is protected again once its extension polls")
     func shellRestarted() throws {
         let desktop = try Desktop(notifications: true)
