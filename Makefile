@@ -36,6 +36,7 @@ TEST_TIMEOUT ?= 1500
 # Testing colours its output when writing into a pipe with TERM set, hence the sed).
 TEST_LOG ?= $(CURDIR)/.build/test-logs/host.log
 DEBIAN13_TEST_LOG ?= $(CURDIR)/.build/test-logs/debian13.log
+FORKY_TEST_LOG ?= $(CURDIR)/.build/test-logs/forky.log
 FAILURES_AGAIN = if [ "$$status" != 0 ]; then echo "--- the failures of this run, again (whole output: $(1)):"; \
 	sed 's/\x1b\[[0-9;]*m//g' '$(1)' | grep -aE '^✘ ' | cut -c1-600 | tail -n 40; fi
 # The test build (what CI runs) treats every compiler warning as an error.
@@ -48,6 +49,7 @@ test: deps protocols
 		$(foreach s,$(DEBIAN13_ONLY_SUITES),--skip $(s)) 2>&1 | tee '$(TEST_LOG)'; \
 		status=$${PIPESTATUS[0]}; $(HOSTILE_REPORT); $(call FAILURES_AGAIN,$(TEST_LOG)); exit $$status
 	@$(MAKE) --no-print-directory test-debian13-run
+	@$(MAKE) --no-print-directory test-forky-run
 
 # ---- today's desktops: Debian 13 --------------------------------------------------------------------------------
 # The suites below run a second time inside a Debian 13 chroot (scripts/debian13-chroot.sh: GNOME Shell 48,
@@ -69,6 +71,23 @@ test-debian13-run:
 	@mkdir -p '$(dir $(DEBIAN13_TEST_LOG))'
 	SWIFT_FLAGS='$(SWIFT_FLAGS)' timeout --kill-after=30 $(DEBIAN13_TIMEOUT) ./scripts/debian13-chroot.sh test $(DEBIAN13_SUITES) \
 		2>&1 | tee '$(DEBIAN13_TEST_LOG)'; status=$${PIPESTATUS[0]}; $(call FAILURES_AGAIN,$(DEBIAN13_TEST_LOG)); exit $$status
+
+# ---- the newest desktops: Debian testing (forky) ----------------------------------------------------------------
+# The same suites a third time, in a Debian testing chroot (scripts/debian-chroot.sh forky: GNOME Shell 50,
+# KWin 6.7, sway 1.12, labwc 0.20), after the Debian 13 ones. Made once in .cache/forky, or APPLOCK_CHROOT_FORKY
+# (about 2 min and 2.5 GB), and reused; `make test-forky` builds first and runs only them.
+FORKY_SUITES ?= $(DEBIAN13_SUITES)
+FORKY_TIMEOUT ?= $(DEBIAN13_TIMEOUT)
+.PHONY: test-forky test-forky-run
+test-forky: deps protocols
+	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
+	@$(MAKE) --no-print-directory test-forky-run
+
+test-forky-run:
+	./scripts/debian-chroot.sh forky ensure
+	@mkdir -p '$(dir $(FORKY_TEST_LOG))'
+	SWIFT_FLAGS='$(SWIFT_FLAGS)' timeout --kill-after=30 $(FORKY_TIMEOUT) ./scripts/debian-chroot.sh forky test $(FORKY_SUITES) \
+		2>&1 | tee '$(FORKY_TEST_LOG)'; status=$${PIPESTATUS[0]}; $(call FAILURES_AGAIN,$(FORKY_TEST_LOG)); exit $$status
 
 clean:
 	rm -rf .build .build-deb dist
@@ -262,7 +281,7 @@ soak: deps protocols
 # is kept in .build-deb between runs. Output in dist/: the .deb, the .dsc/.tar.xz, .changes,
 # .buildinfo and lintian.txt. lintian must report no error and no warning that debian/*lintian-overrides does not
 # explain. `make deb-test` installs the package with apt-get, tests it installed, removes and purges it
-# (scripts/deb-test.sh; as root, or through sudo), on this machine and then in the Debian 13 chroot.
+# (scripts/deb-test.sh; as root, or through sudo), on this machine and then in the Debian 13 and testing chroots.
 DIST = $(CURDIR)/dist
 DEB_SOURCE = $(DIST)/src/applock
 .PHONY: deb deb-test
@@ -285,6 +304,7 @@ deb:
 deb-test: deb
 	./scripts/deb-test.sh '$(DIST)'
 	@$(MAKE) --no-print-directory deb-test-debian13-run
+	@$(MAKE) --no-print-directory deb-test-forky-run
 
 # The same test on Debian 13 (GNOME 48, Plasma 6): the package built here, on Debian 12, is installed with apt-get
 # into the Debian 13 chroot (scripts/debian13-chroot.sh, made or reused) and tested there with the tests built here;
@@ -298,3 +318,15 @@ deb-test-debian13-run:
 	./scripts/debian13-chroot.sh ensure
 	APPLOCK_TEST_BUNDLE="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applockPackageTests.xctest" \
 		./scripts/debian13-chroot.sh run '$(CURDIR)/scripts/deb-test.sh' '$(DIST)'
+
+# The same in the Debian testing chroot (scripts/debian-chroot.sh forky), where libsodium is libsodium26: the
+# package links it statically, so it installs there as on Debian 12 and 13.
+.PHONY: deb-test-forky deb-test-forky-run
+deb-test-forky: deb
+	@$(MAKE) --no-print-directory deb-test-forky-run
+
+deb-test-forky-run:
+	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	./scripts/debian-chroot.sh forky ensure
+	APPLOCK_TEST_BUNDLE="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applockPackageTests.xctest" \
+		./scripts/debian-chroot.sh forky run '$(CURDIR)/scripts/deb-test.sh' '$(DIST)'

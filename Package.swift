@@ -41,7 +41,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        // libsodium without its pkg-config file, whose -lsodium would link the shared library: SodiumHasher links
+        // the static one (libsodium-dev ships it), so the programs need no libsodium at run time, whichever soname a
+        // release has (libsodium23 in Debian 12 and 13, libsodium26 in testing and Ubuntu 26.04).
+        .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),
         .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxres-dev", "libcairo2-dev"])]),
         .systemLibrary(
@@ -99,7 +102,10 @@ let package = Package(
             linkerSettings: residentLinking
         ),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
-        .target(name: "SodiumHasher", dependencies: ["CSodium"], swiftSettings: strict),
+        .target(
+            name: "SodiumHasher", dependencies: ["CSodium"], swiftSettings: strict,
+            linkerSettings: [.linkedLibrary(":libsodium.a")]
+        ),
         .target(
             name: "AppLockAgent",
             dependencies: [

@@ -2,8 +2,12 @@ import AppLockProtocol
 
 /// What the guard knows of the script inside the compositor on KDE Plasma (the KWin script it loads) and GNOME (the
 /// AppLock Shell extension), and the ``GuardReadiness`` that follows: protecting only while the compositor is on the
-/// bus, its script is loaded (KWin) or the extension `ENABLED` (GNOME), and that script has polled the guard since.
-/// Pure: the backend records what the bus says and reports ``readiness``.
+/// bus, its script is loaded (KWin) or the extension `ENABLED` (GNOME), and that script has polled the guard since
+/// and keeps polling: the script holds one `Poll` at a time and sends the next as soon as an answer arrives (the
+/// KWin script before carrying it out, the extension after), so once the guard has answered every `Poll` it held,
+/// the next must arrive within ``pollSilenceBound`` or the script is `silent` (its poll loop ended, or the compositor
+/// hangs) until it polls again. Pure: the backend
+/// records what the bus says, with the time from its clock, and reports ``readiness``.
 public struct CompositorSide: Sendable, Equatable {
     /// Which compositor.
     public enum Kind: Sendable, Equatable {
@@ -54,6 +58,22 @@ public struct CompositorSide: Sendable, Equatable {
     /// Whether the script has polled the guard since the compositor appeared and the script was (re)loaded or enabled.
     public private(set) var polled = false
 
+    /// How long after the guard answered the script's last held `Poll` the next may take before the script counts
+    /// as silent. The next `Poll` follows the answer after at most a few window calls in the compositor's main loop:
+    /// milliseconds, tens on a Shell loaded by builds on every core (the bench's GNOME hide path, which includes
+    /// that work, measures 23.5 ms p99 under load), so 1.5 s is a margin of some sixty times that, and a Shell stalled
+    /// longer is not hiding windows either; the 2 s that the guard allows itself to say "not protecting" still hold
+    /// (the silence is confirmed by one bus round trip after the bound, a fraction of a millisecond). Once silent,
+    /// only a new `Poll` protects again, and ``ProtectionAlarm`` sends at most one notification in 30 s.
+    public static let pollSilenceBound = Duration.milliseconds(1500)
+
+    /// The `Poll`s of the current compositor the guard holds unanswered.
+    public private(set) var heldPolls = 0
+    /// When the guard last answered the current compositor's `Poll` and held none after it.
+    private var lastAnswer: Duration?
+    /// Whether the script stopped polling: answered, it sent no `Poll` within ``pollSilenceBound``.
+    public private(set) var silent = false
+
     public init(kind: Kind) {
         self.kind = kind
     }
@@ -65,11 +85,37 @@ public struct CompositorSide: Sendable, Equatable {
         extensionFindings = [:]
         script = .notLoaded
         polled = false
+        heldPolls = 0
+        lastAnswer = nil
+        silent = false
     }
 
-    /// A `Poll` arrived from `sender`: it counts only from the compositor itself.
+    /// A `Poll` arrived from `sender` and is held: it counts only from the compositor itself.
     public mutating func polled(by sender: String) {
-        if compositor == .present(sender) { polled = true }
+        guard compositor == .present(sender) else { return }
+        polled = true
+        silent = false
+        heldPolls += 1
+        lastAnswer = nil
+    }
+
+    /// The guard answered a `Poll` of `sender`, at `now`.
+    public mutating func pollAnswered(to sender: String, now: Duration) {
+        guard compositor == .present(sender), heldPolls > 0 else { return }
+        heldPolls -= 1
+        if heldPolls == 0 { lastAnswer = now }
+    }
+
+    /// When the next `Poll` is due at the latest: nil while one is held, before the first, and once silent.
+    public var pollDeadline: Duration? {
+        guard polled, !silent, heldPolls == 0 else { return nil }
+        return lastAnswer.map { $0 + Self.pollSilenceBound }
+    }
+
+    /// The clock reached `now` (at ``pollDeadline``, once the bus has delivered whatever was sent before): past the
+    /// deadline with no new `Poll`, the script is silent.
+    public mutating func clockReached(_ now: Duration) {
+        if let deadline = pollDeadline, now >= deadline { silent = true }
     }
 
     /// The state of the extension `uuid` changed. Once no AppLock extension is `ENABLED`, one must poll again before
@@ -110,6 +156,7 @@ public struct CompositorSide: Sendable, Equatable {
     public mutating func scriptChanged(_ finding: ScriptFinding) {
         script = finding
         polled = false
+        silent = false
     }
 
     private var desktopName: String {
@@ -147,6 +194,11 @@ public struct CompositorSide: Sendable, Equatable {
             case .unloaded:
                 return not(.scriptUnloaded, "the AppLock KWin script was unloaded", fix: Self.restartFix + ", which loads it again")
             case .loaded:
+                if polled, silent {
+                    return not(.scriptSilent, "the AppLock KWin script stopped polling the guard (none for "
+                               + "\(Self.pollSilenceBound) after its last answer)",
+                               fix: Self.restartFix + ", which loads it again; `journalctl --user -b` may say why it stopped")
+                }
                 return polled
                     ? .protecting(on: name, "its KWin script polls the guard")
                     : not(.waiting, "the AppLock KWin script is loaded but has not polled yet", fix: GuardReadiness.waitFix)
@@ -178,6 +230,17 @@ public struct CompositorSide: Sendable, Equatable {
             let stateName = state?.name ?? "state \(raw)"
             switch state {
             case .enabled:
+                if polled, silent {
+                    let enabled = GnomeShellExtensions.appLockUUIDs.first { uuid in
+                        guard case .state(let raw, _) = extensionFindings[uuid] else { return false }
+                        return raw == GnomeShellExtensions.State.enabled.rawValue
+                    } ?? GnomeShellExtensions.appLockUUID
+                    return .notProtecting(
+                        .extensionSilent, on: name,
+                        "the AppLock extension stopped polling the guard (none for \(Self.pollSilenceBound) after its last answer)",
+                        fix: "run `gnome-extensions disable \(enabled)` and `gnome-extensions enable \(enabled)`, or log out "
+                            + "and in; `journalctl --user -b /usr/bin/gnome-shell` says why it stopped")
+                }
                 if polled { return .protecting(on: name, "the AppLock extension polls the guard") }
                 return .notProtecting(
                     .waiting, on: name, "the AppLock extension is enabled but has not answered yet",

@@ -46,6 +46,15 @@ public struct GuardReadiness: Sendable, Equatable {
             .notProtecting(.waiting, on: desktop.name, "the AppLock extension has not answered yet", fix: Self.waitFix)
         case .wlroots:
             .notProtecting(.waiting, on: desktop.name, "the compositor has not listed its windows yet", fix: Self.waitFix)
+        case .otherWayland(let name) where name.lowercased().split(separator: ":").contains("labwc"):
+            .notProtecting(
+                .protocolsWithheld, on: desktop.name,
+                "labwc withholds wlr-foreign-toplevel-management or wlr-layer-shell from the guard (the "
+                    + "<privilegedInterfaces> setting in its rc.xml allows only the interfaces it lists): guarded apps "
+                    + "are locked in the agent but their windows stay visible",
+                fix: "add <allow>zwlr_foreign_toplevel_manager_v1</allow> and <allow>zwlr_layer_shell_v1</allow> to "
+                    + "<privilegedInterfaces> in ~/.config/labwc/rc.xml (or remove that block), run `labwc --reconfigure`, "
+                    + "then restart applock-guard (systemctl --user restart applock-guard)")
         case .hyprland, .otherWayland:
             .notProtecting(
                 .unsupportedDesktop, on: desktop.name,

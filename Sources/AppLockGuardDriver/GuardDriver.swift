@@ -110,7 +110,8 @@ public final class GuardDriver {
         loop.run()
     }
 
-    private func now() -> Duration { ContinuousClock.now - started }
+    /// The guard's monotonic time, as its cores take it.
+    public func now() -> Duration { ContinuousClock.now - started }
 
     /// Hands `input` to the core and carries out its actions; inputs that arrive meanwhile (answers to actions) are
     /// queued and handled in order.

@@ -17,7 +17,8 @@ enum UnprotectedNotification {
                      failed: @escaping (String) -> Void) {
         let names = names(apps, entries: entries)
         let fix = readiness.fix.isEmpty ? "" : " To fix it: \(readiness.fix)."
-        let body = "AppLock is \(readiness.statement).\(fix) Until then \(names) stay locked in AppLock, but their "
+        let (stay, their) = apps.count == 1 ? ("stays", "its") : ("stay", "their")
+        let body = "AppLock is \(readiness.statement).\(fix) Until then \(names) \(stay) locked in AppLock, but \(their) "
             + "windows can be seen and used."
         DesktopNotification(summary: "AppLock cannot hide \(names)", body: body, urgency: .critical)
             .send(on: bus, failed: failed)

@@ -34,11 +34,36 @@ extension CompositorGuard {
     /// A `Poll` arrived; one from a Shell whose extension state could not be read yet has it read again.
     func sidePolled(by sender: String) {
         side.polled(by: sender)
+        followPollDeadline()
         reportSide()
         if side.kind == .gnomeShell, !side.extensionsKnown, side.compositor == .present(sender),
            !extensionReadPending
         {
             readExtension()
+        }
+    }
+
+    /// A `Poll` of `sender` was answered: the next is due within ``CompositorSide/pollSilenceBound``.
+    func sidePollAnswered(to sender: String) {
+        side.pollAnswered(to: sender, now: driver.now())
+        followPollDeadline()
+    }
+
+    /// Wakes at the side's ``CompositorSide/pollDeadline``. There, a round trip through the bus daemon
+    /// (`GetNameOwner` of the compositor) comes first: a `Poll` the script sent before it is delivered before its
+    /// answer, so a guard that was itself slow to read its bus never takes a `Poll` waiting in its queue for silence.
+    private func followPollDeadline() {
+        if let silenceCheck { loop.cancel(silenceCheck) }
+        silenceCheck = nil
+        guard let deadline = side.pollDeadline else { return }
+        silenceCheck = loop.schedule(at: .after(max(.zero, deadline - driver.now()))) { [unowned self] in
+            silenceCheck = nil
+            busCall("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+                    [.string(compositorName)]) { [unowned self] _ in
+                let wasSilent = side.silent
+                side.clockReached(driver.now())
+                if side.silent != wasSilent { reportSide() }
+            }
         }
     }
 
@@ -49,6 +74,7 @@ extension CompositorGuard {
     private func compositorChanged(owner: String) {
         if case .present(let current) = side.compositor, current == owner { return }
         side.compositorChanged(owner: owner)
+        followPollDeadline()
         reportSide()
         settleCallsAwaitingCompositor()
         guard !owner.isEmpty else { return }

@@ -48,6 +48,7 @@ public final class CompositorGuard: GuardBackend {
     var side: CompositorSide
     var sideWatches: [MatchToken] = []
     var scriptCheck: TimerHandle?
+    var silenceCheck: TimerHandle?
     var extensionReadPending = false
 
     /// `desktop` is `.plasmaWayland` (the guard loads its KWin script) or `.gnomeWayland` (the extension calls in).
@@ -210,13 +211,20 @@ public final class CompositorGuard: GuardBackend {
     /// Answers at once when the script's version is old, else holds the call until something changes.
     private func poll(_ call: MethodInvocation) {
         sidePolled(by: call.sender)
-        guard let seen = call.arguments.first?.int32Value else { return call.reply([.int32(version), .string(wanted())]) }
-        if seen != version { return call.reply([.int32(version), .string(wanted())]) }
+        guard let seen = call.arguments.first?.int32Value, seen == version else {
+            return answer(call, [.int32(version), .string(wanted())])
+        }
         let hold = loop.schedule(at: .after(Self.pollHold)) { [unowned self] in
             polls.removeAll { $0.0 === call }
-            call.reply([.int32(version), .string(wanted())])
+            answer(call, [.int32(version), .string(wanted())])
         }
         polls.append((call, hold))
+    }
+
+    /// Answers a `Poll`; the script must poll again within ``CompositorSide/pollSilenceBound``.
+    private func answer(_ call: MethodInvocation, _ arguments: [DBusValue]) {
+        call.reply(arguments)
+        sidePollAnswered(to: call.sender)
     }
 
     /// Tells the script the new wanted state (answers the held polls) once the actions at hand are all carried out:
@@ -236,7 +244,7 @@ public final class CompositorGuard: GuardBackend {
         let text = wanted()
         for (call, hold) in polls {
             loop.cancel(hold)
-            call.reply([.int32(version), .string(text)])
+            answer(call, [.int32(version), .string(text)])
         }
         polls.removeAll()
     }

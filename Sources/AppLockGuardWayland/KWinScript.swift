@@ -5,7 +5,8 @@ import AppLockProtocol
 /// which windows to keep minimised and which lock window to keep above everything, on every desktop, with the focus.
 /// A guarded window that comes back while covered (the task bar, a click) is the user reaching for the app: it is
 /// reported activated, so that the guard shows the lock window, and minimised again at once; a hidden window is
-/// fully transparent (Present Windows and the Overview draw minimised windows). When the script minimises the active
+/// fully transparent (Present Windows and the Overview draw minimised windows) and, from KWin 6.5, excluded from
+/// screen casts (`excludeFromCapture`, which KWin's screencast honours). When the script minimises the active
 /// window, KWin hands the focus to a window that was on screen then (at once for a Wayland window, once Xwayland
 /// confirms the focus for an X11 one), or to none: the next activation, when it is of one of those windows (not the
 /// lock window) with no switch of desktop between, is KWin's choice, not the user leaving the locked app, and is not
@@ -37,15 +38,26 @@ enum KWinScript {
         }
         // Present Windows and the Overview draw a minimised Wayland window's last frame: a hidden window is made
         // fully transparent, its own opacity kept to give back (a window found transparent gets 1: no one chooses 0).
+        // From KWin 6.5 it is also excluded from screen casts (excludeFromCapture, undefined before), its own
+        // setting kept to give back.
         let opacities = {};
+        let captures = {};
         function conceal(c, concealed) {
             const id = idOf(c);
             if (concealed && !(id in opacities)) {
                 opacities[id] = c.opacity > 0 ? c.opacity : 1;
                 c.opacity = 0;
+                if (c.excludeFromCapture !== undefined) {
+                    captures[id] = !!c.excludeFromCapture;
+                    c.excludeFromCapture = true;
+                }
             } else if (!concealed && id in opacities) {
                 c.opacity = opacities[id];
                 delete opacities[id];
+                if (id in captures) {
+                    c.excludeFromCapture = captures[id];
+                    delete captures[id];
+                }
             }
         }
         function onScreenBesides(hiddenWindow) {
@@ -89,6 +101,7 @@ enum KWinScript {
         });
         windowRemoved.connect(function (c) {
             delete opacities[idOf(c)];
+            delete captures[idOf(c)];
             report("removed", c);
             if (c === uncovered) uncovered = null;
             if (leavingLockPid !== 0 && c.pid === leavingLockPid) {
@@ -131,10 +144,13 @@ enum KWinScript {
         """
 
     /// Run once when the guard stops: the windows the script made transparent (it alone makes a window fully
-    /// transparent) are opaque again.
+    /// transparent) are opaque again, and captured again.
     static let restoreOpacity = KWinScripting.compatibility + """
         for (const c of windowList()) {
-            if (c.opacity === 0) c.opacity = 1;
+            if (c.opacity === 0) {
+                c.opacity = 1;
+                if (c.excludeFromCapture) c.excludeFromCapture = false;
+            }
         }
         """
 }

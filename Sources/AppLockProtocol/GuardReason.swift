@@ -13,12 +13,20 @@ public enum GuardReason: String, Sendable, CaseIterable, Hashable {
     case extensionOutOfDate = "extension-out-of-date"
     /// The AppLock GNOME Shell extension failed to load or to enable (`ERROR`).
     case extensionError = "extension-error"
+    /// The AppLock GNOME Shell extension is `ENABLED` but stopped polling the guard (its poll loop ended, or the
+    /// Shell hangs).
+    case extensionSilent = "extension-silent"
     /// The KWin script could not be loaded.
     case scriptFailed = "script-failed"
     /// The KWin script was unloaded while the guard ran.
     case scriptUnloaded = "script-unloaded"
+    /// The KWin script is loaded but stopped polling the guard (its poll loop ended, or KWin hangs).
+    case scriptSilent = "script-silent"
     /// The compositor (GNOME Shell, KWin, sway) has left or does not answer.
     case compositorGone = "compositor-gone"
+    /// labwc withholds wlr-foreign-toplevel-management or wlr-layer-shell from the guard (its `<privilegedInterfaces>`
+    /// setting, labwc 0.20+).
+    case protocolsWithheld = "protocols-withheld"
     /// X11: no cover could be made.
     case noCover = "no-cover"
     /// A desktop the guard has no backend for (Hyprland, another Wayland compositor).

@@ -82,7 +82,7 @@ public struct GnomeNotificationReader: Sendable {
             }
             """
         let modules = shellVersion >= GnomeShellExtensions.firstModuleVersion
-        let versions = modules ? #"["45", "46", "47", "48", "49"]"# : #"["43", "44"]"#
+        let versions = modules ? #"["45", "46", "47", "48", "49", "50", "51"]"# : #"["43", "44"]"#
         let script = modules ? """
             import Clutter from 'gi://Clutter';
             import Gio from 'gi://Gio';

@@ -233,12 +233,14 @@ public final class GnomeShellSession: @unchecked Sendable {
         }
     }
 
-    /// A PNG of the screen from `org.gnome.Shell.Screenshot`, which answers only callers owning
-    /// `org.gnome.Screenshot` (as GNOME's own screenshot tool does).
+    /// A PNG of the screen from `org.gnome.Shell.Screenshot`, which answers only trusted callers: up to GNOME 49 one
+    /// owning `org.gnome.Screenshot` (GNOME's own screenshot tool), from 50 one owning
+    /// `org.freedesktop.impl.portal.desktop.gnome` (GNOME's portal backend). The caller owns both.
     public func screenshot(to url: URL) throws {
         let connection = try Connection.address(environment.sessionBus.address)
         defer { connection.close() }
         try connection.requestName("org.gnome.Screenshot")
+        try connection.requestName("org.freedesktop.impl.portal.desktop.gnome")
         try? FileManager.default.removeItem(at: url)
         let reply = try connection.call(
             destination: "org.gnome.Shell.Screenshot", path: ObjectPath("/org/gnome/Shell/Screenshot"),

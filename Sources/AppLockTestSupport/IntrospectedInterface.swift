@@ -1,8 +1,8 @@
 public import Foundation
-import FoundationXML
 
-/// One `<interface>` of a D-Bus introspection document, read with Foundation's XML parser, independently of the
-/// Swift contract: the tests compare the files in `dbus/`, the contract and the agent's live `Introspect` through it.
+/// One `<interface>` of a D-Bus introspection document, read by ``XMLTags`` (not FoundationXML, whose libxml2.so.2
+/// Debian testing no longer has, so that the test bundle built on Debian 12 runs there), independently of the Swift
+/// contract: the tests compare the files in `dbus/`, the contract and the agent's live `Introspect` through it.
 public struct IntrospectedInterface: Sendable, Equatable, CustomStringConvertible {
     /// One `<arg>`: `type name` (and its direction, for methods).
     public struct Argument: Sendable, Hashable, CustomStringConvertible {
@@ -68,11 +68,12 @@ public struct IntrospectedInterface: Sendable, Equatable, CustomStringConvertibl
 
     /// Every interface of `xml`, by name; throws when it is not well-formed XML.
     public static func read(_ xml: String) throws -> [String: IntrospectedInterface] {
-        let reader = Reader()
-        let parser = XMLParser(data: Data(xml.utf8))
-        parser.delegate = reader
-        guard parser.parse() else {
-            throw TestSupportError("not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "unknown error")")
+        var reader = Reader()
+        for tag in try XMLTags.read(xml) {
+            switch tag {
+            case .start(let element, let attributes): reader.start(element, attributes)
+            case .end(let element): reader.end(element)
+            }
         }
         return reader.interfaces
     }
@@ -94,17 +95,14 @@ public struct IntrospectedInterface: Sendable, Equatable, CustomStringConvertibl
         .appendingPathComponent("dbus")
 
     /// A SAX reader of the elements that matter; everything else (comments, annotations but one, docs) is skipped.
-    private final class Reader: NSObject, XMLParserDelegate {
+    private struct Reader {
         var interfaces: [String: IntrospectedInterface] = [:]
         private var current: IntrospectedInterface?
         private var method: (name: String, value: Method)?
         private var signal: (name: String, arguments: [Argument])?
         private var property: (name: String, value: Property)?
 
-        func parser(
-            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String] = [:]
-        ) {
+        mutating func start(_ element: String, _ attributes: [String: String]) {
             switch element {
             case "interface":
                 current = IntrospectedInterface(name: attributes["name"] ?? "")
@@ -134,7 +132,7 @@ public struct IntrospectedInterface: Sendable, Equatable, CustomStringConvertibl
             }
         }
 
-        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        mutating func end(_ element: String) {
             switch element {
             case "interface":
                 if let current { interfaces[current.name] = current }

@@ -124,6 +124,9 @@ public final class KWinSession: @unchecked Sendable {
 
     public func stop() { compositor.stop() }
 
+    /// Sends `signal` to KWin itself (SIGSTOP and SIGCONT make it hang and go on, as a KWin busy in a loop would).
+    public func signal(_ signal: Int32) { compositor.kill(signal) }
+
     public func logText() -> String { compositor.logText() }
 
     public func launch(_ argv: [String], logName: String, extraVariables: [String: String] = [:]) throws -> SessionProcess {
@@ -205,7 +208,8 @@ public final class KWinSession: @unchecked Sendable {
                 say(JSON.stringify({
                     resourceClass: String(c.resourceClass || ""), pid: c.pid || 0, x: g.x, y: g.y, width: g.width,
                     height: g.height, keepAbove: !!c.keepAbove, active: activeWindow() === c,
-                    minimized: !!c.minimized, x11: !!c.windowId || String(c).indexOf("X11Window") >= 0 }));
+                    minimized: !!c.minimized, x11: !!c.windowId || String(c).indexOf("X11Window") >= 0,
+                    excludedFromCapture: c.excludeFromCapture === undefined ? null : !!c.excludeFromCapture }));
             }
             """)
         return try lines.map { try JSONDecoder().decode(KWinWindow.self, from: Data($0.utf8)) }

@@ -1,6 +1,7 @@
 /// One window KWin manages, as a KWin script reports it to a test: its class (a Wayland app id or X11 class), pid,
 /// frame on the screen, whether it is kept above, active (has the keyboard) or minimised, and whether it is an X11
-/// window (Xwayland's) rather than a native Wayland one.
+/// window (Xwayland's) rather than a native Wayland one; `excludedFromCapture` is KWin 6.5's `excludeFromCapture`
+/// (nil before 6.5).
 public struct KWinWindow: Sendable, Decodable, Equatable {
     public var resourceClass: String
     public var pid: Int32
@@ -12,6 +13,7 @@ public struct KWinWindow: Sendable, Decodable, Equatable {
     public var active: Bool
     public var minimized: Bool
     public var x11: Bool
+    public var excludedFromCapture: Bool?
 
     /// Whether it is a native Wayland window (not one of Xwayland's).
     public var isNativeWayland: Bool { !x11 }

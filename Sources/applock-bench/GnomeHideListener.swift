@@ -76,7 +76,7 @@ final class GnomeHideListener: @unchecked Sendable {
     /// module from GNOME 45, an `imports` script before. `Gio`, `GLib` and `Main` are in scope.
     static func writeExtension(uuid: String, body: String, shellVersion: Int, to directory: URL, description: String) throws {
         let modules = shellVersion >= GnomeShellExtensions.firstModuleVersion
-        let versions = modules ? #"["45", "46", "47", "48", "49"]"# : #"["43", "44"]"#
+        let versions = modules ? #"["45", "46", "47", "48", "49", "50", "51"]"# : #"["43", "44"]"#
         let script = modules ? """
             import Gio from 'gi://Gio';
             import GLib from 'gi://GLib';

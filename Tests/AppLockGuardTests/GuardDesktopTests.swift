@@ -48,4 +48,16 @@ struct GuardDesktopTests {
         }
         #expect(GuardReadiness.initial(for: .none).reason == .noDisplay)
     }
+
+    @Test("labwc without the wlroots protocols (its privilegedInterfaces withholds them): the statement names the setting and the fix")
+    func labwcWithholdsTheProtocols() {
+        let desktop = GuardDesktop.choose(environment: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "labwc:wlroots"])
+            .withWlrProtocols(offered: false)
+        let readiness = GuardReadiness.initial(for: desktop)
+        #expect(readiness.reason == .protocolsWithheld)
+        #expect(readiness.statement.contains("labwc withholds wlr-foreign-toplevel-management or wlr-layer-shell"))
+        #expect(readiness.statement.contains("<privilegedInterfaces>"))
+        #expect(readiness.fix.contains("<allow>zwlr_foreign_toplevel_manager_v1</allow>"))
+        #expect(readiness.fix.contains("<allow>zwlr_layer_shell_v1</allow>"))
+    }
 }

@@ -132,4 +132,81 @@ struct CompositorSideTests {
         side.compositorChanged(owner: "")
         #expect(side.readiness.reason == .compositorGone)
     }
+
+    @Test("GNOME: an ENABLED extension whose next Poll does not come within the bound after an answer is silent until it polls again")
+    func gnomeSilent() {
+        let clock = ManualClock()
+        var side = CompositorSide(kind: .gnomeShell)
+        side.compositorChanged(owner: ":1.5")
+        side.version = "50.5"
+        side.extensionChanged(Self.otherUUID, .state(GnomeShellExtensions.State.outOfDate.rawValue, error: ""))
+        side.extensionChanged(Self.uuid, .state(Self.enabled, error: ""))
+        #expect(side.pollDeadline == nil, "nothing is due before the first Poll")
+        side.polled(by: ":1.5")
+        clock.advance(by: .seconds(15))
+        side.clockReached(clock.now)
+        #expect(side.pollDeadline == nil, "a held Poll is the script waiting, however long")
+        #expect(side.readiness.isProtecting)
+
+        side.pollAnswered(to: ":1.5", now: clock.now)
+        #expect(side.pollDeadline == clock.now + CompositorSide.pollSilenceBound)
+        clock.advance(by: CompositorSide.pollSilenceBound - .milliseconds(1))
+        side.clockReached(clock.now)
+        #expect(side.readiness.isProtecting, "a slow Shell inside the bound is not silent")
+        side.polled(by: ":1.5")
+        side.pollAnswered(to: ":1.5", now: clock.now)
+        clock.advance(by: CompositorSide.pollSilenceBound)
+        side.clockReached(clock.now)
+        #expect(side.readiness.reason == .extensionSilent)
+        #expect(side.readiness.statement == "NOT protecting on GNOME 50.5: the AppLock extension stopped polling the guard "
+            + "(none for 1.5 seconds after its last answer)")
+        #expect(side.readiness.fix.contains("gnome-extensions enable \(Self.uuid)"))
+        #expect(side.pollDeadline == nil, "silent, nothing more is due")
+
+        clock.advance(by: .seconds(30))
+        side.polled(by: ":1.5")
+        #expect(side.readiness.isProtecting, "a Poll again: protecting again")
+    }
+
+    @Test("Only the current compositor's Polls and answers count towards silence")
+    func silenceFollowsTheCompositor() {
+        let clock = ManualClock()
+        var side = CompositorSide(kind: .gnomeShell)
+        side.compositorChanged(owner: ":1.5")
+        side.extensionChanged(Self.uuid, .state(Self.enabled, error: ""))
+        side.extensionChanged(Self.otherUUID, .missing)
+        side.polled(by: ":1.5")
+        side.compositorChanged(owner: ":1.8")
+        side.extensionChanged(Self.uuid, .state(Self.enabled, error: ""))
+        side.extensionChanged(Self.otherUUID, .missing)
+        side.polled(by: ":1.8")
+        side.pollAnswered(to: ":1.5", now: clock.now)
+        #expect(side.pollDeadline == nil, "the old Shell's answered Poll leaves the new one's held")
+        clock.advance(by: .seconds(20))
+        side.clockReached(clock.now)
+        #expect(side.readiness.isProtecting)
+        side.pollAnswered(to: ":1.8", now: clock.now)
+        side.pollAnswered(to: ":1.8", now: clock.now)
+        #expect(side.pollDeadline == clock.now + CompositorSide.pollSilenceBound, "an answer to no held Poll changes nothing")
+    }
+
+    @Test("KWin: a loaded script that stops polling is silent, named with its fix")
+    func kwinSilent() {
+        let clock = ManualClock()
+        var side = CompositorSide(kind: .kwin)
+        side.compositorChanged(owner: ":1.3")
+        side.scriptChanged(.loaded)
+        side.polled(by: ":1.3")
+        side.pollAnswered(to: ":1.3", now: clock.now)
+        clock.advance(by: .seconds(2))
+        side.clockReached(clock.now)
+        #expect(side.readiness.reason == .scriptSilent)
+        #expect(side.readiness.statement.hasSuffix("the AppLock KWin script stopped polling the guard (none for 1.5 seconds "
+            + "after its last answer)"))
+        #expect(side.readiness.fix.contains("systemctl --user restart applock-guard"))
+        side.scriptChanged(.loaded)
+        #expect(side.readiness.reason == .waiting, "loaded again, it must poll again")
+        side.polled(by: ":1.3")
+        #expect(side.readiness.isProtecting)
+    }
 }

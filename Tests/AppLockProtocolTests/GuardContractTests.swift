@@ -29,7 +29,7 @@ struct GuardContractTests {
     /// Each generation's folder is named by the contract's uuid, its metadata says so and lists the Shell versions
     /// that load its format (GNOME picks by uuid; an extension whose metadata lacks the Shell's version is
     /// OUT_OF_DATE), and its template takes the shared behaviour in.
-    @Test(arguments: [(GnomeShellExtensions.appLockUUID, 45...49), (GnomeShellExtensions.appLockGnome43UUID, 43...44)])
+    @Test(arguments: [(GnomeShellExtensions.appLockUUID, 45...51), (GnomeShellExtensions.appLockGnome43UUID, 43...44)])
     func eachGnomeExtensionIsTheContractsUuidForItsShellVersions(uuid: String, versions: ClosedRange<Int>) throws {
         let folder = Self.repository.appendingPathComponent("data/gnome-shell/extensions/\(uuid)")
         let metadata = try #require(try JSONSerialization.jsonObject(

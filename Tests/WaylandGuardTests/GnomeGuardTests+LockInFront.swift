@@ -22,7 +22,7 @@ extension GnomeGuardTests {
         // as the app does.
         let otherRecorder = desktop.environment.root.appendingPathComponent("other-recorder.txt")
         let other = try session.launch([
-            "foot", "-a", "org.example.Other", "-o", "colors.background=0000ff",
+            "foot", "-a", "org.example.Other", "-o", "\(FootColours.section).background=0000ff",
             "sh", "-c", "stty -icanon -echo; exec cat > '\(otherRecorder.path)'",
         ], logName: "other-foot")
         defer { other.stop() }

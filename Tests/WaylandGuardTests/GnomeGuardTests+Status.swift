@@ -6,7 +6,7 @@ import Testing
 /// "Protected" on GNOME means the AppLock extension is `ENABLED` and has polled the guard; otherwise the guard's bus
 /// status, `applockctl status` (exit status 19) and one desktop notification naming the guarded app say why.
 extension GnomeGuardTests {
-    @Test("Protected once the extension polled; disabled while running (gnome-extensions disable), the guard says so everywhere, once; applockctl guard add enables it again")
+    @Test("Protected once the extension polled; disabled while running (gnome-extensions disable; a window closed before, whose actor it no longer touches), the guard says so everywhere, once; applockctl guard add enables it again")
     func disabledWhileRunning() throws {
         let desktop = try Desktop(notifications: true)
         defer { desktop.stop() }
@@ -20,6 +20,9 @@ extension GnomeGuardTests {
         #expect(printed.status == 0 && printed.stdout.contains("Guard:   protecting guarded apps on GNOME \(version)"),
                 "\(printed.stdout)\(printed.stderr)")
         #expect(desktop.waitUntilHidden(label: "status-protected"), "\(desktop.log())")
+        // A window that opened and closed: disabling the extension must not touch its disposed actor.
+        let brief = try desktop.session.launch(["foot", "-a", "org.example.Brief", "sh", "-c", "sleep 2"], logName: "brief")
+        #expect(brief.waitForExit(timeout: .seconds(20)), "\(brief.logText())")
 
         let disabled = desktop.environment.run(["gnome-extensions", "disable", desktop.session.extensionUUID],
                                                extraEnvironment: desktop.session.variables)
@@ -28,6 +31,7 @@ extension GnomeGuardTests {
         // names.
         try expectNotProtecting(
             probe, .extensionDisabled, statement: "the AppLock extension is disabled (DISABL", log: desktop.log)
+        #expect(!desktop.session.logText().contains("already disposed"), "\(desktop.session.logText().suffix(3000))")
 
         let added = desktop.environment.run(
             [try PackageFolders.program("applockctl"), "guard", "add", Self.app, "--no-passcode-window"])
@@ -37,6 +41,28 @@ extension GnomeGuardTests {
         #expect(probe.waitFor(nil)?.protected == true, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "status-enabled-again"), "\(desktop.log())")
         #expect((try? probe.notifications())?.count == 1, "no more notifications")
+    }
+
+    @Test("The not-protecting notice is seen in the Shell itself: GNOME's own notification service (org.gnome.Shell.Notifications) shows it, naming the app, when the extension is disabled")
+    func notProtectingNoticeInTheShell() throws {
+        let desktop = try Desktop(readNotifications: true)
+        defer { desktop.stop() }
+        let reader = try #require(desktop.notificationReader)
+        let probe = GuardStatusProbe(environment: desktop.environment)
+        #expect(probe.waitFor(nil)?.protected == true, "\(desktop.log())")
+        #expect(desktop.environment.waitForName("org.freedesktop.Notifications"), "the Shell serves notifications: \(desktop.log())")
+        let disabled = desktop.environment.run(["gnome-extensions", "disable", desktop.session.extensionUUID],
+                                               extraEnvironment: desktop.session.variables)
+        #expect(disabled.succeeded, "\(disabled.stderr)")
+        #expect(probe.waitFor(.extensionDisabled)?.protected == false, "\(desktop.log())")
+        var reading: GnomeNotificationReader.Reading?
+        #expect(waitUntil(timeout: .seconds(20)) {
+            reading = reader.read()
+            return reading?.allText.contains("AppLock cannot hide Notes") == true
+        }, "the Shell shows the notice: \(String(describing: reading?.notifications))\n\(desktop.log())")
+        #expect(reading?.allText.contains("the AppLock extension is disabled") == true, "\(String(describing: reading?.notifications))")
+        _ = try? desktop.session.screenshot(
+            to: Self.artifact("not-protecting-notice", shellVersion: desktop.session.shellVersion))
     }
 
     @Test("The Shell leaving the bus is said everywhere; a new Shell is protected again once its extension polls")
@@ -62,12 +88,16 @@ extension GnomeGuardTests {
             .write(to: metadata, atomically: true, encoding: .utf8)
     }
 
-    /// An extension the Shell cannot run, or one that never polls.
+    /// An extension the Shell cannot run, one that never polls, or one whose answer handler throws once the guard
+    /// asks it to hide a window (its poll loop ends there).
     enum BrokenExtension: String, CaseIterable, Sendable {
-        case outOfDate, failing, missing, silent
+        case outOfDate, failing, missing, silent, stopsPolling
     }
 
-    @Test("An extension out of date, failing, missing, or enabled but never polling: the guard says it is not protecting, why, and the fix", arguments: BrokenExtension.allCases)
+    /// The line of the extension's poll loop that applies the guard's answer.
+    static let applyAnswer = "this._apply(JSON.parse(answer[1]));"
+
+    @Test("An extension out of date, failing, missing, enabled but never polling, or that stops polling: the guard says it is not protecting, why, and the fix", arguments: BrokenExtension.allCases)
     func brokenExtension(_ broken: BrokenExtension) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("applock-gnome-\(broken.rawValue)-\(getpid())")
         try? FileManager.default.removeItem(at: root)
@@ -97,6 +127,15 @@ extension GnomeGuardTests {
                 : "function init() { return { enable() {}, disable() {} }; }\n"
             try stub.write(to: script, atomically: true, encoding: .utf8)
             expected = (.waiting, "the AppLock extension is enabled but has not answered yet")
+        case .stopsPolling:
+            let source = try String(contentsOf: script, encoding: .utf8)
+            try #require(source.contains(Self.applyAnswer))
+            try source.replacing(Self.applyAnswer, with: """
+                const wanted = JSON.parse(answer[1]);
+                if (wanted.hide.length > 0) throw new Error('AppLock test: the answer handler fails on purpose');
+                this._apply(wanted);
+                """).write(to: script, atomically: true, encoding: .utf8)
+            expected = (.extensionSilent, "the AppLock extension stopped polling the guard")
         }
         let desktop = try Desktop(extensionDirectories: broken == .missing ? [] : [variant], notifications: true)
         defer { desktop.stop() }

@@ -66,7 +66,8 @@ struct GnomeGuardTests {
             guardProcess = try Self.startGuard(in: session)
             recorder = environment.root.appendingPathComponent("recorder.txt")
             foot = try session.launch([
-                "foot", "-a", GnomeGuardTests.app, "-o", "colors.background=ff00ff", "-o", "colors.foreground=ffff00",
+                "foot", "-a", GnomeGuardTests.app, "-o", "\(FootColours.section).background=ff00ff",
+                "-o", "\(FootColours.section).foreground=ffff00",
                 "sh", "-c", "stty -icanon -echo; exec cat > '\(recorder.path)'",
             ], logName: "foot")
         }

@@ -21,4 +21,6 @@ func expectNotProtecting(
     #expect(notifications.count == 1, "one notification: \(notifications)\n\(log())")
     #expect(notifications.first?.summary == "AppLock cannot hide \(appName)", "\(notifications)")
     #expect(notifications.first?.body.contains(statement) == true, "\(notifications)")
+    #expect(notifications.first?.body.contains("\(appName) stays locked in AppLock, but its windows can be seen and used") == true,
+            "one app, in the singular: \(notifications)")
 }

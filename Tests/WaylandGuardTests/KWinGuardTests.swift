@@ -124,6 +124,30 @@ struct KWinGuardTests {
         }
     }
 
+    @Test("KWin hangs (SIGSTOP): once its script's held Poll is answered and no next one comes, the guard says the script is silent, everywhere; KWin going on (SIGCONT) polls again and it protects again")
+    func silentScriptIsSaid() throws {
+        let setup = try GuardedAgent(app: "org.example.Notes", desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm\n")
+        let environment = setup.environment
+        defer { environment.cleanup() }
+        try environment.startNotificationServer()
+        let session = try KWinSession(environment: environment)
+        defer { session.stop() }
+        let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
+        defer { guardProcess.stop() }
+        let probe = GuardStatusProbe(environment: environment)
+        #expect(probe.waitFor(nil)?.protected == true, "\(guardProcess.logText())")
+        session.signal(SIGSTOP)
+        // The guard answers a held Poll after at most CompositorGuard.pollHold (15 s), then waits the bound.
+        let status = probe.waitFor(.scriptSilent, timeout: .seconds(40))
+        session.signal(SIGCONT)
+        #expect(status?.reason == GuardReason.scriptSilent.rawValue, "\(String(describing: status))\n\(guardProcess.logText())")
+        #expect(status?.statement.contains("the AppLock KWin script stopped polling the guard") == true,
+                "\(String(describing: status))")
+        let notifications = probe.waitForNotifications()
+        #expect(notifications.count == 1 && notifications.first?.body.contains("stopped polling") == true, "\(notifications)")
+        #expect(probe.waitFor(nil)?.protected == true, "polling again: \(guardProcess.logText())")
+    }
+
     /// Starts KWin, the guard and the app (`launch`, whose keys go to `recorder`; drawn in `appColours`), then
     /// checks what a user sees and types: the app minimised, the lock window above, focused and centred, keys reaching
     /// nothing (also after reaching for the app as the task bar does), the passcode unlocking, the app back with the
@@ -164,6 +188,9 @@ struct KWinGuardTests {
         }
         let appWindow = (try? session.windows())?.first { $0.pid == appProcess.pid }
         #expect(appWindow?.isNativeWayland == (label == "wayland"), "the app runs where the test meant: \(String(describing: appWindow))")
+        // KWin 6.5+ keeps a hidden window out of screen casts too; earlier ones have no such property.
+        let excludes = session.version.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes([6, 5]) ? nil : true
+        #expect(appWindow?.excludedFromCapture == excludes, "KWin \(session.version): \(String(describing: appWindow))")
         _ = try? session.countPixels(appColours, keep: artifact("\(label)-locked"))
 
         #expect(session.type("typed while hidden").succeeded)
@@ -179,6 +206,8 @@ struct KWinGuardTests {
         #expect(waitUntil(timeout: .seconds(20)) { (try? client.state(app)) == "unlocked" }, "\(log())")
         #expect(waitUntil(timeout: .seconds(20)) { (try? session.countPixels(appColours)) ?? 0 > 10_000 }, "\(log())")
         _ = try? session.countPixels(appColours, keep: artifact("\(label)-unlocked"))
+        let shown = (try? session.windows())?.first { $0.pid == appProcess.pid }
+        #expect(shown?.excludedFromCapture == excludes.map { _ in false }, "captured again: \(String(describing: shown))")
         #expect(waitUntil(timeout: .seconds(10)) {
             (try? session.windows())?.first { $0.pid == appProcess.pid }?.active == true
         }, "the app has the keyboard again: \((try? session.windows()) ?? [])")

@@ -3,9 +3,10 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-/// applock-guard on headless labwc 0.8 (Debian 13; run as a non-root user), through the wlroots protocols, over an
-/// unmodified foot terminal; the test reaches for the app as a task bar would, with `wlrctl`. `make test` runs this
-/// suite in the Debian 13 chroot (scripts/debian13-chroot.sh), where labwc is, and leaves it out of the host's run.
+/// applock-guard on headless labwc (0.8 in Debian 13, 0.20 in testing; run as a non-root user), through the wlroots
+/// protocols, over an unmodified foot terminal; the test reaches for the app as a task bar would, with `wlrctl`.
+/// `make test` runs this suite in the Debian 13 and testing chroots (scripts/debian-chroot.sh), where labwc is, and
+/// leaves it out of the host's run.
 @Suite("Guard on labwc", .serialized)
 struct LabwcGuardTests {
     static let app = LabwcGuardHarness.app

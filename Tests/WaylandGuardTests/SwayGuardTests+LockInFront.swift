@@ -13,7 +13,8 @@ extension SwayGuardTests {
         #expect(h.waitUntilHidden(false, label: "unlocked"), "\(h.guardLog())")
 
         let other = "org.example.Other"
-        h.apps.append(try h.session.launch(["foot", "-a", other, "-o", "colors.background=0000ff"], logName: "other-foot"))
+        h.apps.append(try h.session.launch(
+            ["foot", "-a", other, "-o", "\(FootColours.section).background=0000ff"], logName: "other-foot"))
         #expect(waitUntil(timeout: .seconds(15)) { h.session.windowCount(appID: other) == 1 }, "the other window is there")
         h.session.run(["swaymsg", "[app_id=\"\(SwayGuardHarness.app)\"] focus"])
         #expect(waitUntil(timeout: .seconds(10)) {

@@ -81,7 +81,8 @@ class WaylandGuardHarness {
     func startApp() throws {
         let count = desktop.windowCount(appID: Self.app)
         let process = try desktop.launch([
-            "foot", "-a", Self.app, "-o", "colors.background=ff00ff", "-o", "colors.foreground=ffff00",
+            "foot", "-a", Self.app, "-o", "\(FootColours.section).background=ff00ff",
+            "-o", "\(FootColours.section).foreground=ffff00",
             "sh", "-c", "stty -icanon -echo; exec cat > '\(recorder.path)'",
         ], logName: "foot")
         apps.append(process)

@@ -144,8 +144,13 @@ class AppLock {
             this._enforce();
         });
         const actor = win.get_compositor_private();
-        if (actor)
+        if (actor) {
             this._connect(actor, CHILD_ADDED, () => this._conceal(actor, this._hidden.has(this._id(win))));
+            // A closed window's actor is disposed with its handlers: forgotten, not disconnected in disable().
+            this._connect(actor, 'destroy', () => {
+                this._signals = this._signals.filter(([object]) => object !== actor);
+            });
+        }
         this._connect(win, 'unmanaged', () => {
             if (this._uncovered === win)
                 this._uncovered = null;
