@@ -31,7 +31,7 @@ enum LockNotice: Equatable {
         let properties: AppProperties
         switch update {
         case .success(let known)?: properties = known
-        case .failure(let error)?: return unknownApplication(error) ? .unknownApplication : .agentUnavailable
+        case .failure(let error)?: return isUnknownApplication(error) ? .unknownApplication : .agentUnavailable
         case nil: return .agentUnavailable
         }
         let seconds = properties.secondsUntilRetry(nowMicroseconds: now)
@@ -48,7 +48,7 @@ enum LockNotice: Equatable {
     }
 
     /// Whether `error` says the agent has no object for the app (neither registered nor with a passcode).
-    private static func unknownApplication(_ error: AppLockError) -> Bool {
+    static func isUnknownApplication(_ error: AppLockError) -> Bool {
         switch error {
         case .agent(.unknownApplication, _): true
         case .other(let name, _): name.hasPrefix("org.freedesktop.DBus.Error.Unknown")
