@@ -76,6 +76,28 @@ import Testing
         #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "").status == 13)
     }
 
+    @Test func aPasscodeOfTheWrongShapeIsRefusedWithoutCountingAnAttempt() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        #expect(env.applockctl(["lock", Self.app]).status == 0)
+        for impossible in ["abcd", "12345", "123"] {
+            let result = env.applockctl(["unlock", Self.app, "--stdin"], input: impossible + "\n")
+            #expect(result.status == 9, "\(impossible): \(result.stderr)")
+            #expect(result.stderr.contains("four-digit passcode"), "\(result.stderr)")
+            #expect(result.stderr.contains("no attempt was counted"), "\(result.stderr)")
+            #expect(!result.stderr.contains(impossible), "the refusal repeats the input: \(result.stderr)")
+        }
+        let removal = env.applockctl(["remove-passcode", Self.app, "--stdin"], input: "12a4\n")
+        #expect(removal.status == 9, "\(removal.stderr)")
+        let status = env.applockctl(["status", Self.app])
+        #expect(status.stdout.contains("FailedAttempts: 0"), "\(status.stdout)")
+        #expect(try state(env, Self.app) == "locked")
+        let wrong = env.applockctl(["unlock", Self.app, "--stdin"], input: "9999\n")
+        #expect(wrong.status == 5, "a passcode of the right shape still counts: \(wrong.stderr)")
+        #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "1234\n").status == 0)
+    }
+
     @Test func statusSaysTheAttemptsMissedSinceTheLastUnlockUntilTheNextOne() throws {
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }
