@@ -65,7 +65,7 @@ enum LockNotice: Equatable {
             ? "Wrong passcode. 1 attempt left." : "Wrong passcode. \(left) attempts left."
         case .wrongPasscode(nil): "Wrong passcode."
         case .lockedOut(let seconds): "Too many failed attempts. Try again in \(Self.clock(seconds))."
-        case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be checked."
+        case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be checked. " + KeyringAdvice.short
         case .passcodeTampered:
             "The passcode was removed from the keyring or replaced outside AppLock, so the app stays locked. "
                 + "Put the original keyring item back, or reset the passcode with system authentication."

@@ -98,6 +98,19 @@ import Testing
         #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "1234\n").status == 0)
     }
 
+    @Test func withoutAKeyringSetPasscodeSaysWhatToDo() throws {
+        let env = try TestEnvironment()
+        defer { env.cleanup() }
+        let agent = try AgentProcess(environment: env)
+        defer { agent.terminate() }
+        try agent.waitUntilServing()
+        let result = env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n")
+        #expect(result.status == 10, "\(result.stderr)")
+        #expect(result.stderr.contains("set up a default one"), "\(result.stderr)")
+        #expect(result.stderr.contains("install gnome-keyring"), "\(result.stderr)")
+        #expect(!result.stderr.contains("1234"))
+    }
+
     @Test func statusSaysTheAttemptsMissedSinceTheLastUnlockUntilTheNextOne() throws {
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }
