@@ -111,6 +111,25 @@ import Testing
         #expect(!result.stderr.contains("1234"))
     }
 
+    @Test func aGuardedAppShowsInStatusFromTheMomentItIsGuarded() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        let add = env.applockctl(["guard", "add", Self.app, "--no-passcode-window"])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.contains("no passcode yet"), "\(add.stdout)")
+        let session = env.applockctl(["status"])
+        #expect(session.stdout.contains("Guarded, not running, no passcode yet: \(Self.app)"), "\(session.stdout)")
+        #expect(!session.stdout.contains("No applications."), "\(session.stdout)")
+        let one = env.applockctl(["status", Self.app])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.contains("Guarded: yes, not running, no passcode yet"), "\(one.stdout)")
+        #expect(env.applockctl(["status", "org.example.Nobody"]).status == 4)
+
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        let known = env.applockctl(["status"])
+        #expect(known.stdout.contains(Self.app) && !known.stdout.contains("Guarded, not running"), "\(known.stdout)")
+    }
+
     @Test func statusSaysTheAttemptsMissedSinceTheLastUnlockUntilTheNextOne() throws {
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }
