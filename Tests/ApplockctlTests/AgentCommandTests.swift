@@ -173,7 +173,7 @@ import Testing
         #expect(change.stdout.contains("six-digit"))
         #expect(env.applockctl(["lock", Self.app]).status == 0)
         #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "246810\n").status == 0)
-        #expect(env.applockctl(["remove-passcode", Self.app, "--stdin"], input: "1111\n").status == 5)
+        #expect(env.applockctl(["remove-passcode", Self.app, "--stdin"], input: "111111\n").status == 5)
         #expect(env.applockctl(["remove-passcode", Self.app, "--stdin"], input: "246810\n").status == 0)
         let none = env.applockctl(["unlock", Self.app, "--stdin"], input: "246810\n")
         #expect([4, 7].contains(none.status))
