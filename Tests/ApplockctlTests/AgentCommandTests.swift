@@ -117,6 +117,7 @@ import Testing
         let add = env.applockctl(["guard", "add", Self.app, "--no-passcode-window"])
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stdout.contains("no passcode yet"), "\(add.stdout)")
+        #expect(add.stderr.contains("no desktop file is named \(Self.app).desktop"), "\(add.stderr)")
         let session = env.applockctl(["status"])
         #expect(session.stdout.contains("Guarded, not running, no passcode yet: \(Self.app)"), "\(session.stdout)")
         #expect(!session.stdout.contains("No applications."), "\(session.stdout)")
@@ -128,6 +129,26 @@ import Testing
         #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
         let known = env.applockctl(["status"])
         #expect(known.stdout.contains(Self.app) && !known.stdout.contains("Guarded, not running"), "\(known.stdout)")
+    }
+
+    @Test func guardListKeepsAnAppWhoseUnGuardingWaitsForItsPasscode() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        let applications = env.dataHome.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Notes\nExec=true\n"
+            .write(to: applications.appendingPathComponent("\(Self.app).desktop"), atomically: true, encoding: .utf8)
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        let add = env.applockctl(["guard", "add", Self.app])
+        #expect(add.status == 0 && add.stderr.isEmpty, "a desktop file is there: \(add.stderr)")
+        let remove = env.applockctl(["guard", "remove", Self.app])
+        #expect(remove.stdout.contains("stays guarded until its passcode confirms"), "\(remove.stdout)")
+        let list = env.applockctl(["guard", "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("\(Self.app)\t(still guarded until its passcode confirms: applockctl policy confirm \(Self.app))"),
+                "\(list.stdout)")
+        #expect(env.applockctl(["policy", "confirm", Self.app, "--stdin"], input: "1234\n").status == 0)
+        #expect(env.applockctl(["guard", "list"]).stdout.isEmpty)
     }
 
     @Test func statusSaysTheAttemptsMissedSinceTheLastUnlockUntilTheNextOne() throws {

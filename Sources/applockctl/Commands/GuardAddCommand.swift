@@ -29,10 +29,17 @@ struct GuardAddCommand: ParsableCommand {
         let link = try? AgentLink()
         PolicyFileCommands.reload(link)
         Output.line("\(app) is guarded.")
+        let environment = ProcessInfo.processInfo.environment
+        let directories = XDGDataDirectories(environment: environment)
+        if try DesktopEntry.find(AppIDArgument.parse(app), in: directories) == nil {
+            Output.error("applockctl: warning: no desktop file is named \(app).desktop in "
+                + directories.paths.map { $0 + "/applications" }.joined(separator: ", ")
+                + "; the guard protects an app by its desktop-file id (`ls /usr/share/applications`). "
+                + "`applockctl guard remove \(app)` undoes this.")
+        }
         if let link, let enabled = GnomeExtensionSwitch.enableIfDisabled(on: link.connection) { Output.line(enabled) }
         let passcode = { (try? link?.connection.performBlocking(.properties(of: AppIDArgument.parse(app))))?.hasPasscode }
         guard passcode() != true else { return }
-        let environment = ProcessInfo.processInfo.environment
         let hasDisplay = ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0].map { !$0.isEmpty } == true }
         guard !noPasscodeWindow, hasDisplay, let window = SiblingExecutable.installedLockWindow(environment: environment)
         else {
