@@ -218,6 +218,9 @@ final class SettingsController {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["set-passcode", "--app-id", app.rawValue]
+        // The window speaks in its own window; what it says on its standard streams is for its tests.
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         process.terminationHandler = { _ in
             MainLoop.post { [weak self] in self?.refresh() }
         }
