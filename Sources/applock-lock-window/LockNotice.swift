@@ -31,7 +31,7 @@ enum LockNotice: Equatable {
         let properties: AppProperties
         switch update {
         case .success(let known)?: properties = known
-        case .failure(let error)?: return unknownApplication(error) ? .unknownApplication : .agentUnavailable
+        case .failure(let error)?: return isUnknownApplication(error) ? .unknownApplication : .agentUnavailable
         case nil: return .agentUnavailable
         }
         let seconds = properties.secondsUntilRetry(nowMicroseconds: now)
@@ -48,7 +48,7 @@ enum LockNotice: Equatable {
     }
 
     /// Whether `error` says the agent has no object for the app (neither registered nor with a passcode).
-    private static func unknownApplication(_ error: AppLockError) -> Bool {
+    static func isUnknownApplication(_ error: AppLockError) -> Bool {
         switch error {
         case .agent(.unknownApplication, _): true
         case .other(let name, _): name.hasPrefix("org.freedesktop.DBus.Error.Unknown")
@@ -65,7 +65,7 @@ enum LockNotice: Equatable {
             ? "Wrong passcode. 1 attempt left." : "Wrong passcode. \(left) attempts left."
         case .wrongPasscode(nil): "Wrong passcode."
         case .lockedOut(let seconds): "Too many failed attempts. Try again in \(Self.clock(seconds))."
-        case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be checked."
+        case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be checked. " + KeyringAdvice.short
         case .passcodeTampered:
             "The passcode was removed from the keyring or replaced outside AppLock, so the app stays locked. "
                 + "Put the original keyring item back, or reset the passcode with system authentication."

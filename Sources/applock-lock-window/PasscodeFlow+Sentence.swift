@@ -10,7 +10,7 @@ extension PasscodeFlow.Notice {
             switch error.agentError {
             case .wrongPasscode?: "Wrong passcode."
             case .lockedOut?: "Too many failed attempts. Try again later."
-            case .storeUnavailable?: "The keyring is locked or unavailable, so the passcode cannot be saved."
+            case .storeUnavailable?: "The keyring is locked or unavailable, so the passcode cannot be saved. " + KeyringAdvice.short
             default: error.description
             }
         }

@@ -42,6 +42,9 @@ struct StatusCommand: ParsableCommand {
         let session = try agent.perform(.sessionState).rawValue
         let apps = try agent.perform(.listApplications).sorted { $0.appID < $1.appID }
         let held = try agent.perform(.heldPolicyChanges)
+        // Guarded apps the agent has no object for yet: not running and without a passcode.
+        let known = Set(apps.map(\.appID))
+        let waiting = PolicyFileCommands.policiesInForce().guardedApps.subtracting(known).sorted()
         let guardLine = GuardStatusLine(connection: agent.connection)
         defer { if !guardLine.isProtecting { Glibc.exit(ExitStatus.guardNotProtecting.rawValue) } }
         if json {
@@ -51,6 +54,7 @@ struct StatusCommand: ParsableCommand {
                 "applications": apps.map(ApplicationTable.json),
                 "guard": guardLine.json,
                 "heldPolicyChanges": Dictionary(uniqueKeysWithValues: held.map { ($0.key.rawValue, $0.value) }),
+                "guardedNotRunning": waiting.map(\.rawValue),
             ] as [String: Any])
             return
         }
@@ -58,7 +62,11 @@ struct StatusCommand: ParsableCommand {
         Output.line("Agent:   applockd \(version)")
         for line in guardLine.lines { Output.line(line) }
         Output.line("")
-        ApplicationTable.print(apps)
+        if !apps.isEmpty || waiting.isEmpty { ApplicationTable.print(apps) }
+        if !waiting.isEmpty {
+            if !apps.isEmpty { Output.line("") }
+            Output.line("Guarded, not running, no passcode yet: \(waiting.map(\.rawValue).joined(separator: ", "))")
+        }
         if !held.isEmpty { Output.line("") }
         for app in held.keys.sorted() {
             Output.line("\(app): policy change waiting for authentication (\(held[app]!.joined(separator: ", "))) — "
@@ -67,7 +75,15 @@ struct StatusCommand: ParsableCommand {
     }
 
     private func showApplication(_ app: AppID, agent: AgentLink) throws(CommandFailure) {
-        let properties = try agent.perform(.properties(of: app), about: app)
+        let properties: AppProperties
+        do {
+            properties = try agent.perform(.properties(of: app), about: app)
+        } catch where error.status == .unknownApplication
+            && PolicyFileCommands.policiesInForce().guardedApps.contains(app)
+        {
+            showGuardedNotRunning(app)
+            return
+        }
         let missed = try agent.perform(.missedAttempts(app), about: app)
         let guardReport = try? agent.connection.performBlocking(.guardReport)
         let windows = guardReport?.windows.filter { $0.app == app.rawValue } ?? []
@@ -106,5 +122,15 @@ struct StatusCommand: ParsableCommand {
         return "applock-guard has matched its windows " + windows.map {
             "\($0.window) (\($0.cover.isEmpty ? "uncovered" : "covered, \($0.cover)"))"
         }.joined(separator: ", ") + "."
+    }
+
+    /// A guarded app the agent has no object for: it is not running and has no passcode yet.
+    private func showGuardedNotRunning(_ app: AppID) {
+        if json {
+            Output.json(["appId": app.rawValue, "guarded": true, "running": false, "hasPasscode": false] as [String: Any])
+            return
+        }
+        Output.line(app.rawValue)
+        Output.line("  Guarded: yes, not running, no passcode yet: set one with `applockctl set-passcode \(app)`.")
     }
 }

@@ -51,7 +51,8 @@ enum ErrorTranslator {
         case .invalidPasscode:
             return CommandFailure(.invalidPasscode, sentence("The passcode is not acceptable."))
         case .storeUnavailable:
-            return CommandFailure(.storeUnavailable, sentence("The passcode store (Secret Service) is unavailable."))
+            return CommandFailure(
+                .storeUnavailable, sentence("The passcode store (Secret Service) is unavailable.") + " " + KeyringAdvice.sentence)
         case .accessDenied, .notRegistered, .alreadyRegistered, .inhibitNotAllowed:
             return CommandFailure(.notAllowed, sentence("The agent does not allow this."))
         case .invalidArgument:
