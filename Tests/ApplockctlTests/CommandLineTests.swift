@@ -18,9 +18,9 @@ import Testing
     @Test func badAppIDIsAUsageError() throws {
         let env = try TestEnvironment()
         defer { env.cleanup() }
-        let result = env.applockctl(["lock", "notes"])
+        let result = env.applockctl(["lock", "notes!"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("'notes' is not a valid app id"))
+        #expect(result.stderr.contains("'notes!' is not a valid app id"))
         #expect(env.applockctl(["lock"]).status == 2)
         #expect(env.applockctl(["lock", "org.example.Notes", "--all"]).status == 2)
         #expect(env.applockctl(["set-passcode", "org.example.Notes", "--kind", "seven-digit"]).status == 2)
