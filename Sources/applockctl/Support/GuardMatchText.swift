@@ -1,15 +1,14 @@
 import AppLockDesktop
 import AppLockGuard
 import AppLockProtocol
-import Foundation
 
 /// What `applockctl guard add` says about the windows the guard will take for an app: the desktop file found and
 /// the names (app id, `WM_CLASS`) the guard's rule matches, or a warning, with the ids that look like it, when there
 /// is no desktop file of that id.
 enum GuardMatchText {
     /// The lines for `app`, and whether they warn.
-    static func lines(for app: AppID) -> (lines: [String], warns: Bool) {
-        let folders = XDGDataDirectories(environment: ProcessInfo.processInfo.environment)
+    static func lines(for app: AppID, environment: [String: String]) -> (lines: [String], warns: Bool) {
+        let folders = XDGDataDirectories(environment: environment)
         let windowClass = { (startupWMClass: String?) in AppIdentity.windowClass(of: app, startupWMClass: startupWMClass) }
         guard let path = DesktopEntry.locate(app, in: folders), let entry = DesktopEntry.find(app, in: folders) else {
             var lines = [

@@ -1,7 +1,6 @@
 import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
-import Foundation
 
 /// The attempts an app missed, as applockctl says them: the agent's notification's sentence
 /// (``MissedAttemptNotice``), "2 failed attempts since you last unlocked org.example.Notes — 14:02, 14:03".
