@@ -32,10 +32,10 @@ packages=(
 # neither shows a locked app: 25 packages of Qt and KDE Frameworks QML modules, no recommendations.
 # xfwm4: Xfce's window manager with its compositor, for the guard's test on a compositing X11 desktop.
 # The apps people lock, as Debian ships them, for RealAppGuardTests: gnome-text-editor, evince, firefox-esr (Debian
-# 12: 17 packages, 85 MB to fetch, 338 MB installed, 47 s here); chromium and libreoffice-writer (with thunderbird,
+# 12: 17 packages, 85 MB to fetch, 338 MB installed, 47 s here); chromium, thunderbird and libreoffice-writer (with
 # keepassxc and telegram-desktop, measured together: 85 packages, 325 MB to fetch, 1.1 GB installed, 79 s).
 lean_packages=(kwin-wayland xwayland gnome-shell weston xfwm4 gnome-text-editor evince firefox-esr chromium
-    libreoffice-writer iproute2
+    thunderbird libreoffice-writer iproute2
     qml-module-qtgraphicaleffects qml-module-qtquick-layouts plasma-framework qml-module-org-kde-kirigami2 milou)
 
 if [ "${1:-}" = --deb ]; then
