@@ -49,7 +49,7 @@ if [ "${1:-}" = --test ]; then
     # The apps people lock, as Debian ships them, for RealAppGuardTests: gnome-text-editor, evince, firefox-esr (Debian
     # 12: 17 packages, 85 MB to fetch, 338 MB installed, 47 s here); chromium and libreoffice-writer (with thunderbird,
     # keepassxc and telegram-desktop, measured together: 85 packages, 325 MB to fetch, 1.1 GB installed, 79 s).
-    lean_packages=(kwin-wayland xwayland gnome-shell weston xfwm4 gnome-text-editor evince firefox-esr chromium
+    lean_packages=(kwin-wayland xwayland gnome-shell weston xfwm4 gnome-text-editor evince firefox-esr chromium thunderbird
         libreoffice-writer iproute2
         qml-module-qtgraphicaleffects qml-module-qtquick-layouts plasma-framework qml-module-org-kde-kirigami2 milou)
 fi

@@ -75,6 +75,25 @@ public enum MagentaDocuments {
             .write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
     }
 
+    /// An e-mail message in `folder` (subject "Magenta") whose HTML body is pure magenta, for Thunderbird to open in a
+    /// message window of its own.
+    public static func message(_ name: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(name + ".eml")
+        try ("From: a@example.org\r\nTo: b@example.org\r\nSubject: Magenta\r\nMIME-Version: 1.0\r\n"
+            + "Content-Type: text/html; charset=utf-8\r\n\r\n"
+            + "<html><body style=\"background:#ff00ff;margin:0\"><div style=\"height:2000px\"></div></body></html>\r\n")
+            .write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// A Thunderbird profile under `home` as a user's own `profiles.ini` names it (read with `MOZ_LEGACY_PROFILES=1`).
+    public static func thunderbirdProfile(home: URL) throws {
+        let thunderbird = home.appendingPathComponent(".thunderbird")
+        try FileManager.default.createDirectory(at: thunderbird.appendingPathComponent("test.default"), withIntermediateDirectories: true)
+        try "[General]\nStartWithLastProfile=1\n\n[Profile0]\nName=default\nIsRelative=1\nPath=test.default\nDefault=1\n"
+            .write(to: thunderbird.appendingPathComponent("profiles.ini"), atomically: true, encoding: .utf8)
+    }
+
     /// The user's `gtk.css` (GTK 4) under `configHome` giving every text view a magenta background: AppLock's lock
     /// window has none.
     public static func gtkTextViews(configHome: URL) throws {

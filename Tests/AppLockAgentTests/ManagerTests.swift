@@ -60,11 +60,11 @@ struct ManagerTests {
     }
 
     /// SPEC: every desktop-file id is an app id, reverse-DNS or not.
-    @Test("desktop-file ids without dots are app ids: registered, locked and given an object path", arguments: [
+    @Test("desktop-file ids without dots are app ids: registered and locked over the bus", arguments: [
         "firefox-esr", "chromium", "libreoffice-writer", "debian-xterm", "python3.11", "firefox_firefox", "7zip",
     ])
     func desktopFileIDs(appID: String) throws {
-        let harness = try AgentHarness(keyring: false)
+        let harness = try AgentHarness()
         let app = try harness.client()
         #expect(app.errorName("RegisterApplication", [.string(appID)]) == nil)
         #expect(app.errorName("Lock", [.string(appID)]) == nil)

@@ -60,6 +60,17 @@ struct RealAppGuardTests {
             try r.start(.terminal, command: ["libreoffice", "--writer"], arguments: [second.path], label: "second")
         }
     }
+
+    @Test("thunderbird, guarded as thunderbird (a desktop-file id without a dot, through Debian's wrapper script; WM_CLASS Mail/thunderbird-default), a message opened from its desktop entry or typed into a terminal, with a second message handed to the first instance (-compose opens nothing without an account), never shows a pixel while locked", arguments: [Launch.desktopEntry, .terminal])
+    func thunderbird(launch: Launch) throws {
+        let r = try RealAppHarness("thunderbird-\(launch)", app: "thunderbird", windowClass: "thunderbird")
+        try MagentaDocuments.thunderbirdProfile(home: r.h.environment.home)
+        let (first, second) = (try MagentaDocuments.message("first", in: r.documents), try MagentaDocuments.message("second", in: r.documents))
+        let window = try r.start(launch, command: ["thunderbird"], arguments: [first.path], named: "Magenta", label: "first")
+        try r.walkThrough(window) {
+            try r.start(.terminal, command: ["thunderbird"], arguments: [second.path], named: "Magenta", label: "second")
+        }
+    }
 }
 
 extension RealAppHarness {

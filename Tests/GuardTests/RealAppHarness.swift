@@ -77,7 +77,9 @@ final class RealAppHarness {
     /// launcher's child stays in it; an app D-Bus activates is the bus's child, in the test's namespace), and returns
     /// the new window of the app it maps.
     @discardableResult
-    func start(_ launch: Launch, command: [String], arguments: [String] = [], label: String) throws -> UInt32 {
+    func start(_ launch: Launch, command: [String], arguments: [String] = [], named title: String? = nil, label: String)
+        throws -> UInt32
+    {
         let argv: [String] = switch launch {
         case .desktopEntry: ["gtk-launch", app] + arguments
         case .dbusActivation: ["gio", "launch", "/usr/share/applications/\(app).desktop"] + arguments
@@ -89,7 +91,7 @@ final class RealAppHarness {
              "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/.config", "XDG_CACHE_HOME=\(home.path)/.cache",
              "XDG_DATA_HOME=\(home.path)/.local/share"]
         } ?? []
-        let window = try newWindow(label: label) {
+        let window = try newWindow(named: title, label: label) {
             h.apps.append(try h.session.launch(offline + user + argv, logName: label, extraVariables: variables))
         }
         if launch != .dbusActivation {
@@ -113,16 +115,29 @@ final class RealAppHarness {
     /// none), Firefox's profile from `profiles.ini` (``firefoxProfile()``).
     var variables: [String: String] { ["GTK_A11Y": "none", "MOZ_LEGACY_PROFILES": "1"] }
 
-    /// Runs `start`, then waits for a window of the app that was not there before.
-    func newWindow(label: String, timeout: Duration = .seconds(60), _ start: () throws -> Void) throws -> UInt32 {
-        let before = Set(h.session.windows(ofClass: windowClass))
+    /// Runs `start`, then waits for a window of the app that was not there before (whose title starts with `title`,
+    /// when given).
+    func newWindow(named title: String? = nil, label: String, timeout: Duration = .seconds(60), _ start: () throws -> Void)
+        throws -> UInt32
+    {
+        func windows() -> Set<UInt32> {
+            Set(h.session.windows(ofClass: windowClass).filter { window in
+                title.map { h.session.run(["xdotool", "getwindowname", String(window)]).stdout.hasPrefix($0) } ?? true
+            })
+        }
+        let before = windows()
         try start()
         var window: UInt32?
         _ = waitUntil(timeout: timeout, pollEvery: .milliseconds(50)) {
-            window = Set(h.session.windows(ofClass: windowClass)).subtracting(before).sorted().first
+            window = windows().subtracting(before).sorted().first
             return window != nil
         }
-        guard let window else { throw TestSupportError("\(app) mapped no new window (\(label)): \(h.guardLog())") }
+        guard let window else {
+            let titles = h.session.windows(ofClass: windowClass).map {
+                h.session.run(["xdotool", "getwindowname", String($0)]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            throw TestSupportError("\(app) mapped no new window (\(label)); its windows: \(titles)\n\(h.guardLog())")
+        }
         return window
     }
 
