@@ -119,11 +119,18 @@ public struct CompositorSide: Sendable, Equatable {
     }
 
     /// The state of the extension `uuid` changed. Once no AppLock extension is `ENABLED`, one must poll again before
-    /// it counts.
+    /// it counts; a `Poll` that came before the states were read still counts when they show one `ENABLED` (the
+    /// other generation's state read first is no reason to forget it).
     public mutating func extensionChanged(_ uuid: String, _ finding: ExtensionFinding) {
+        let wasEnabled = extensionEnabled
         extensionFindings[uuid] = finding
-        if case .state(let state, _) = extensionFinding, state == GnomeShellExtensions.State.enabled.rawValue { return }
-        polled = false
+        if !extensionEnabled, wasEnabled || extensionsKnown { polled = false }
+    }
+
+    /// Whether an AppLock extension is `ENABLED`.
+    private var extensionEnabled: Bool {
+        guard case .state(let state, _) = extensionFinding else { return false }
+        return state == GnomeShellExtensions.State.enabled.rawValue
     }
 
     /// Whether every AppLock extension's state has been read.

@@ -168,6 +168,20 @@ struct CompositorSideTests {
         #expect(side.readiness.isProtecting, "a Poll again: protecting again")
     }
 
+    @Test("GNOME: a Poll that came before the extensions' states were read counts once they show one ENABLED, whichever is read first")
+    func pollBeforeTheStates() {
+        for firstRead in [Self.otherUUID, Self.uuid] {
+            var side = CompositorSide(kind: .gnomeShell)
+            side.compositorChanged(owner: ":1.5")
+            side.polled(by: ":1.5")
+            let findings = [Self.otherUUID: CompositorSide.ExtensionFinding.missing, Self.uuid: .state(Self.enabled, error: "")]
+            side.extensionChanged(firstRead, findings[firstRead]!)
+            let secondRead = firstRead == Self.uuid ? Self.otherUUID : Self.uuid
+            side.extensionChanged(secondRead, findings[secondRead]!)
+            #expect(side.readiness.isProtecting, "\(firstRead) read first")
+        }
+    }
+
     @Test("Only the current compositor's Polls and answers count towards silence")
     func silenceFollowsTheCompositor() {
         let clock = ManualClock()

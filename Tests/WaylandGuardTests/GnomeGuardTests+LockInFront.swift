@@ -56,9 +56,13 @@ extension GnomeGuardTests {
         }, "the lock window comes for the app locked in front\n\(desktop.log())")
         appSeen = max(appSeen, pixels(Self.appColours, "5-lock-window"))
         try keyboard.type(SwayGuardHarness.passcode + "\n")
+        // A screenshot counts when the app was still locked after it was taken (the passcode typed may unlock the app
+        // while the screenshot is being taken, and then the app shows, as it should).
         #expect(waitUntil(timeout: .seconds(20)) {
-            appSeen = max(appSeen, desktop.state() == "locked" ? pixels(Self.appColours) : 0)
-            return desktop.state() == "unlocked"
+            let seen = pixels(Self.appColours)
+            let state = desktop.state()
+            if state == "locked" { appSeen = max(appSeen, seen) }
+            return state == "unlocked"
         }, "the passcode reached the lock window: \(desktop.state() ?? "none")\n\(desktop.log())")
         #expect(appSeen == 0, "the locked app's pixels showed")
         #expect(desktop.waitUntilHidden(false, label: "in-front-6-unlocked-again"), "\(desktop.log())")
