@@ -7,7 +7,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 BIN = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)
 
-.PHONY: all deps protocols build release run test install uninstall clean
+.PHONY: all deps protocols build release run test install uninstall clean locale po
 
 all: build
 
@@ -22,6 +22,44 @@ protocols:
 
 build: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS)
+	@$(MAKE) --no-print-directory locale
+
+# ---- translations (docs/TRANSLATING.md) -------------------------------------------------------------------------
+# One gettext domain, `applock`. po/POTFILES names the files with strings to translate: Swift sources (xgettext -L C
+# with L("…") and N("…", "…", n)), desktop entries and the polkit policy (xgettext's own rules), the GNOME Shell
+# extension's shared script (JavaScript, _("…")). `make locale` extracts them afresh into .build/po/applock.pot,
+# merges each po/<ll>.po with it (msgmerge, without touching po/), checks and compiles it (msgfmt -c) into
+# share/locale/<ll>/LC_MESSAGES/applock.mo beside the build's bin folder, where the programs built there look
+# (Sources/Translation). `make po` writes the fresh template and the merged catalogues back into po/ for
+# translators. The catalogues' completeness is TranslationTests' to check.
+LINGUAS = $(shell sed 's/\#.*//' po/LINGUAS)
+POT_SWIFT = $(shell sed 's/\#.*//' po/POTFILES | grep '\.swift$$')
+POT_JS = $(shell sed 's/\#.*//' po/POTFILES | grep '\.js$$')
+POT_DATA = $(shell sed 's/\#.*//' po/POTFILES | grep -v -e '\.swift$$' -e '\.js$$')
+XGETTEXT_SWIFT = xgettext -L C --from-code=UTF-8 -kL -kN:1,2 --add-comments=TRANSLATORS
+PO_BUILD = $(CURDIR)/.build/po
+LOCALE_BUILD = $(BIN)/../share/locale
+
+# $(1): the template to write.
+define extract_pot
+	xgettext --package-name=applock \
+		-L C --from-code=UTF-8 -kL -kN:1,2 --add-comments=TRANSLATORS -o '$(1)' $(POT_SWIFT)
+	$(if $(POT_JS),xgettext -j -L JavaScript --from-code=UTF-8 -k_ --add-comments=TRANSLATORS -o '$(1)' $(POT_JS))
+	xgettext -j --from-code=UTF-8 --add-comments=TRANSLATORS -o '$(1)' $(POT_DATA)
+endef
+
+locale:
+	@mkdir -p '$(PO_BUILD)'
+	@$(call extract_pot,$(PO_BUILD)/applock.pot)
+	@set -e; for l in $(LINGUAS); do \
+		msgmerge --quiet --no-fuzzy-matching -o '$(PO_BUILD)/'"$$l.po" "po/$$l.po" '$(PO_BUILD)/applock.pot'; \
+		mkdir -p '$(LOCALE_BUILD)/'"$$l/LC_MESSAGES"; \
+		msgfmt -c -o '$(LOCALE_BUILD)/'"$$l/LC_MESSAGES/applock.mo" '$(PO_BUILD)/'"$$l.po"; \
+	done
+
+po:
+	$(call extract_pot,po/applock.pot)
+	set -e; for l in $(LINGUAS); do msgmerge --quiet --update --backup=none "po/$$l.po" po/applock.pot; done
 
 release: deps
 	@$(MAKE) --no-print-directory release-build
@@ -43,6 +81,7 @@ WERROR = -Xswiftc -warnings-as-errors
 
 test: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
+	@$(MAKE) --no-print-directory locale
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))' '$(dir $(TEST_LOG))'; rm -f '$(HOSTILE_SUMMARY)'
 	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build \
 		$(foreach s,$(DEBIAN13_ONLY_SUITES),--skip $(s)) 2>&1 | tee '$(TEST_LOG)'; \

@@ -43,6 +43,8 @@ let package = Package(
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),
+        // gettext and setlocale (glibc's <libintl.h>, which Swift's Glibc does not export).
+        .systemLibrary(name: "CIntl"),
         .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxres-dev", "libcairo2-dev"])]),
         .systemLibrary(
             name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
@@ -50,6 +52,8 @@ let package = Package(
 
         // Linux underneath everything else: the epoll event loop, child processes, the worker pool, the heap.
         .target(name: "SystemKit", dependencies: ["CSystem"], swiftSettings: strict),
+        // The `applock` gettext domain: L("…") and N("…", "…", n) with printf-style placeholders, bound in each main.
+        .target(name: "Translation", dependencies: ["CIntl"], swiftSettings: strict),
         .target(name: "DBusKit", dependencies: ["CDBus", "SystemKit"], swiftSettings: strict),
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
         .target(name: "AppLockProtocol", swiftSettings: strict),
@@ -144,7 +148,9 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "SystemKit"],
+            dependencies: [
+                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "SystemKit", "Translation",
+            ],
             swiftSettings: strict,
             linkerSettings: [.unsafeFlags(compactLinking)]
         ),

@@ -10,6 +10,8 @@ packages=(
     dbus dbus-x11 libglib2.0-bin libsecret-tools gnome-keyring
     python3-dbusmock tmux desktop-file-utils systemd procps man-db polkitd
     libglib2.0-dev libglib2.0-dev-bin gcc
+    # gettext: xgettext, msgmerge and msgfmt, which make the translation catalogues (po/, `make locale`).
+    gettext
     libgtk-4-dev libgtk-4-bin libgtk-3-bin libadwaita-1-dev libx11-dev libxfixes-dev libxres-dev libxi-dev libcairo2-dev adwaita-icon-theme fonts-dejavu-core
     util-linux xvfb openbox picom xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi python3-gi
     xss-lock i3lock sway grim foot wtype

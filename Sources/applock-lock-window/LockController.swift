@@ -6,6 +6,7 @@ import AppLockGuard
 import Foundation
 import GtkKit
 import SystemKit
+import Translation
 
 /// `applock-lock-window lock`: the passcode screen for a locked app. Sends what is typed to the agent's `Unlock`,
 /// shows the attempts left and any lock-out countdown from the app's properties, offers system authentication,
@@ -21,7 +22,7 @@ final class LockController {
     private var lastFailure: AppLockError?
     private var checking = false
     private var countdown: RepeatingTimer?
-    private let systemAuthButton = Button(label: "Use System Authentication")
+    private let systemAuthButton = Button(label: L("Use System Authentication"))
     private var systemAuthUnavailable = false
     private var systemAuthNotice: String?
     private var configuredKind: PasscodeKind?
@@ -38,11 +39,12 @@ final class LockController {
         self.loop = loop
         let entry = DesktopEntry.forLockWindow(appID.rawValue)
         view = PasscodeView(
-            appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded, submitLabel: "Unlock")
-        prompt = "Enter the passcode to unlock \(entry.name)"
+            // TRANSLATORS: the button that submits the passcode: the verb.
+            appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded, submitLabel: L("Unlock"))
+        prompt = L("Enter the passcode to unlock %1$s", entry.name)
         view.prompt = prompt
         systemAuthButton.addStyleClass("flat")
-        systemAuthButton.setAccessibleDescription("Unlock with your account password or fingerprint")
+        systemAuthButton.setAccessibleDescription(L("Unlock with your account password or fingerprint"))
         systemAuthButton.isVisible = false
         systemAuthButton.onClicked { [weak self] in self?.useSystemAuthentication() }
         view.extras.append(systemAuthButton)
@@ -89,7 +91,7 @@ final class LockController {
         guard let link, !checking else { return }
         checking = true
         systemAuthNotice = nil
-        view.prompt = "Checking…"
+        view.prompt = L("Checking…")
         refresh()
         link.unlock(passcode) { [weak self] result in self?.answered(result) }
     }
@@ -117,7 +119,7 @@ final class LockController {
                 self.systemAuthNotice = nil
             case .unavailable:
                 self.systemAuthUnavailable = true
-                self.systemAuthNotice = "System authentication is not available."
+                self.systemAuthNotice = L("System authentication is not available.")
             case .refused(let why):
                 self.systemAuthNotice = why
             }
