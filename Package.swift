@@ -140,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
+                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -53,15 +53,14 @@ struct StatusCommand: ParsableCommand {
             ] as [String: Any])
             return
         }
-        Output.line("Session: \(session)")
-        Output.line("Agent:   applockd \(version)")
+        Output.line(StatusLabel.session.line(StateText.session(session)))
+        Output.line(StatusLabel.agent.line("applockd \(version)"))
         for line in guardLine.lines { Output.line(line) }
         Output.line("")
         ApplicationTable.print(apps)
         if !held.isEmpty { Output.line("") }
         for app in held.keys.sorted() {
-            Output.line("\(app): policy change waiting for authentication (\(held[app]!.joined(separator: ", "))) — "
-                + "applockctl policy confirm \(app)")
+            Output.line(StatusLabel.heldChange(of: app, keys: held[app]!))
         }
     }
 

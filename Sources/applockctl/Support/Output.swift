@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// Writes results to standard output and failures to standard error, unbuffered, so that a pipe sees each line as it happens.
 enum Output {
@@ -21,7 +22,7 @@ enum Output {
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
         if pretty { options.insert(.prettyPrinted) }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else {
-            error("Cannot render the result as JSON.")
+            error(L("Cannot render the result as JSON."))
             return
         }
         line(String(decoding: data, as: UTF8.self))

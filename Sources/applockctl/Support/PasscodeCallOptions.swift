@@ -1,6 +1,7 @@
 import AppLockClient
 import AppLockProtocol
 import ArgumentParser
+import Translation
 
 /// The arguments of a command that sends one passcode for one app (`unlock`, `remove-passcode`), and the call.
 struct PasscodeCallOptions: ParsableArguments {
@@ -18,7 +19,7 @@ struct PasscodeCallOptions: ParsableArguments {
         let agent = try AgentLink()
         try PasscodeCheck.requirePasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)
-        let passcode = try input.read(prompt: "Passcode for \(app): ")
+        let passcode = try input.read(prompt: L("Passcode for %1$s: ", app))
         try agent.perform(request(app, passcode.makeString()), about: app)
     }
 }
