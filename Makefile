@@ -7,7 +7,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 BIN = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)
 
-.PHONY: all deps protocols build release run test install uninstall clean locale po
+.PHONY: all deps protocols build release run test install uninstall clean locale po pot
 
 all: build
 
@@ -47,6 +47,12 @@ define extract_pot
 	$(if $(POT_JS),xgettext -j -L JavaScript --from-code=UTF-8 -k_ --add-comments=TRANSLATORS -o '$(1)' $(POT_JS))
 	xgettext -j --from-code=UTF-8 --add-comments=TRANSLATORS -o '$(1)' $(POT_DATA)
 endef
+
+# `make pot POT_OUT=<file>`: only the fresh template (TranslationTests merges each catalogue with it).
+POT_OUT ?= $(PO_BUILD)/applock.pot
+pot:
+	@mkdir -p '$(dir $(POT_OUT))'
+	@$(call extract_pot,$(POT_OUT))
 
 locale:
 	@mkdir -p '$(PO_BUILD)'
@@ -165,6 +171,10 @@ GNOME_EXTENSIONS = $(notdir $(wildcard data/gnome-shell/extensions/*@*))
 INST_GNOME_EXTENSIONS = $(DESTDIR)$(datadir)/gnome-shell/extensions
 GNOME_EXTENSION_JS = sed -e '/^\/\/ @APPLOCK_BEHAVIOUR@$$/{r data/gnome-shell/applock.js' -e 'd;}'
 INST_APPLICATIONS = $(DESTDIR)$(datadir)/applications
+INST_LOCALE = $(DESTDIR)$(datadir)/locale
+# Desktop entries get their translated Name, GenericName, Comment and Keywords from po/ (polkit actions get theirs
+# with msgfmt --xml and polkit's own ITS rules, /usr/share/gettext/its/polkit.its from polkitd).
+TRANSLATE_DESKTOP = msgfmt --desktop -d po
 INST_ICONS = $(DESTDIR)$(datadir)/icons/hicolor/scalable/apps
 INSTALL_BIN ?=
 GENERATE_MANUAL ?=
@@ -192,7 +202,9 @@ install: $(if $(INSTALL_BIN),,release)
 		'$(INST_CONF)' '$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN)/man1'; \
 	for p in $(PROGRAMS); do install -m 755 "$$bin/$$p" '$(INST_BIN)/'; done; \
 	install -d '$(INST_APPLICATIONS)' '$(INST_ICONS)'; \
-	for d in $(APPLICATIONS); do $(SUBST) "data/applications/$$d" > '$(INST_APPLICATIONS)/'"$$d"; chmod 644 '$(INST_APPLICATIONS)/'"$$d"; done; \
+	tmp="$$(mktemp)"; trap 'rm -f "$$tmp"' EXIT; \
+	for d in $(APPLICATIONS); do $(SUBST) "data/applications/$$d" > "$$tmp"; \
+		$(TRANSLATE_DESKTOP) --template="$$tmp" -o '$(INST_APPLICATIONS)/'"$$d"; chmod 644 '$(INST_APPLICATIONS)/'"$$d"; done; \
 	for i in $(APP_ICONS); do install -m 644 "data/icons/hicolor/scalable/apps/$$i" '$(INST_ICONS)/'; done; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	chmod 644 '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
@@ -200,11 +212,15 @@ install: $(if $(INSTALL_BIN),,release)
 	$(foreach u,$(USER_UNITS),$(SUBST) data/$(u) > '$(INST_USER_UNITS)/$(u)'; chmod 644 '$(INST_USER_UNITS)/$(u)'; \
 		$(if $(filter yes,$(ENABLE_USER_UNITS)),$(foreach t,$(call wanted_by,$(u)),\
 			install -d '$(INST_USER_UNITS)/$(t).wants'; ln -sf ../$(u) '$(INST_USER_UNITS)/$(t).wants/$(u)';))) \
-	for d in $(AUTOSTART_ENTRIES); do $(SUBST) "data/$$d" > '$(INST_AUTOSTART)/'"$$d"; chmod 644 '$(INST_AUTOSTART)/'"$$d"; done; \
+	for d in $(AUTOSTART_ENTRIES); do $(SUBST) "data/$$d" > "$$tmp"; \
+		$(TRANSLATE_DESKTOP) --template="$$tmp" -o '$(INST_AUTOSTART)/'"$$d"; chmod 644 '$(INST_AUTOSTART)/'"$$d"; done; \
 	$(if $(POLKIT_ACTIONS),install -d '$(INST_POLKIT_ACTIONS)'; \
-		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > '$(INST_POLKIT_ACTIONS)/'"$$a"; \
+		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > "$$tmp"; \
+			msgfmt --xml -d po --template="$$tmp" -o '$(INST_POLKIT_ACTIONS)/'"$$a"; \
 			chmod 644 '$(INST_POLKIT_ACTIONS)/'"$$a"; done;) \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
+	for l in $(LINGUAS); do install -d '$(INST_LOCALE)/'"$$l/LC_MESSAGES"; \
+		msgfmt -c -o '$(INST_LOCALE)/'"$$l/LC_MESSAGES/applock.mo" "po/$$l.po"; chmod 644 '$(INST_LOCALE)/'"$$l/LC_MESSAGES/applock.mo"; done; \
 	for e in $(GNOME_EXTENSIONS); do \
 		install -d '$(INST_GNOME_EXTENSIONS)/'"$$e"; \
 		install -m 644 "data/gnome-shell/extensions/$$e/metadata.json" '$(INST_GNOME_EXTENSIONS)/'"$$e/"; \
@@ -231,6 +247,7 @@ uninstall:
 		$(foreach u,$(USER_UNITS),'$(INST_USER_UNITS)/$(u)' $(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants/$(u)')) \
 		$(foreach d,$(AUTOSTART_ENTRIES),'$(INST_AUTOSTART)/$(d)') \
 		$(foreach a,$(POLKIT_ACTIONS),'$(INST_POLKIT_ACTIONS)/$(a)') \
+		$(foreach l,$(LINGUAS),'$(INST_LOCALE)/$(l)/LC_MESSAGES/applock.mo') \
 		'$(INST_CONF)/applock.conf' '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' \
 		'$(INST_MAN)/man1/applockctl.1' $(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)') \
 		$(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/metadata.json' '$(INST_GNOME_EXTENSIONS)/$(e)/extension.js')

@@ -67,14 +67,14 @@ let package = Package(
         .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         // Desktop-session facts for the agent, the guard, the lock window, applockctl and Settings (not a product): XDG
         // data folders, desktop files, icons, sibling executables, AppLock's desktop notifications.
-        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "AppLockProtocol", "DBusKit", "SystemKit"], swiftSettings: strict),
+        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "AppLockProtocol", "DBusKit", "SystemKit", "Translation"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
             name: "AppLockGuardDriver",
             dependencies: [
                 "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
-                "DBusKit", "SystemKit",
+                "DBusKit", "SystemKit", "Translation",
             ],
             swiftSettings: strict
         ),
@@ -98,6 +98,7 @@ let package = Package(
             name: "applock-guard",
             dependencies: [
                 "AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard", "AppLockProtocol", "WaylandKit",
+                "Translation",
             ],
             swiftSettings: strict,
             linkerSettings: residentLinking
@@ -108,7 +109,7 @@ let package = Package(
             name: "AppLockAgent",
             dependencies: [
                 "DBusKit", "SystemKit", "AppLockCore", "AppLockAgentCore", "AppLockDesktop", "AppLockProtocol", "AppLockPolicyStore",
-                "SodiumHasher", .product(name: "Logging", package: "swift-log"),
+                "SodiumHasher", "Translation", .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
                 .embedInCode("Interfaces/io.github.applock.AppLock1.Manager.xml"),
@@ -133,7 +134,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "applockd",
-            dependencies: ["AppLockAgent", "AppLockProtocol", "SystemKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppLockAgent", "AppLockProtocol", "SystemKit", "Translation", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             linkerSettings: residentLinking
         ),
@@ -231,6 +232,7 @@ let package = Package(
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
+        .testTarget(name: "TranslationTests", dependencies: ["Translation"], swiftSettings: strict),
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],
             swiftSettings: strict

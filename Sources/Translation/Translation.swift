@@ -47,13 +47,25 @@ public enum Translation {
 /// The user's-language form of `message`, a single-line literal that `xgettext -kL` extracts; `arguments` fill its
 /// printf-style placeholders (``fill(_:_:)``).
 public func L(_ message: String, _ arguments: any CustomStringConvertible...) -> String {
-    fill(String(cString: dgettext(Translation.domain, message)), arguments)
+    // Without a translation gettext answers the msgid's own pointer, valid only inside withCString.
+    let translated = message.withCString { msgid in
+        guard let answer = dgettext(Translation.domain, msgid), answer != msgid else { return message }
+        return String(cString: answer)
+    }
+    return fill(translated, arguments)
 }
 
 /// The singular or plural form of a message for `count` (`ngettext`; `xgettext -kN:1,2`); `arguments` fill its
 /// placeholders, `count` alone when none are given.
 public func N(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
-    let form = String(cString: dngettext(Translation.domain, singular, plural, UInt(max(0, count))))
+    let form = singular.withCString { one in
+        plural.withCString { many in
+            guard let answer = dngettext(Translation.domain, one, many, UInt(max(0, count))) else { return count == 1 ? singular : plural }
+            if answer == one { return singular }
+            if answer == many { return plural }
+            return String(cString: answer)
+        }
+    }
     return fill(form, arguments.isEmpty ? [count] : arguments)
 }
 

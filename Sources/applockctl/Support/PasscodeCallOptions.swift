@@ -5,10 +5,10 @@ import Translation
 
 /// The arguments of a command that sends one passcode for one app (`unlock`, `remove-passcode`), and the call.
 struct PasscodeCallOptions: ParsableArguments {
-    @Argument(help: "An application id, e.g. org.example.Notes.")
+    @Argument(help: ArgumentHelp(L("An application id, e.g. org.example.Notes.")))
     var app: String
 
-    @Flag(help: "Read the passcode from standard input (one line) instead of the terminal.")
+    @Flag(help: ArgumentHelp(L("Read the passcode from standard input (one line) instead of the terminal.")))
     var stdin = false
 
     func validate() throws { try AppIDArgument.validate(app) }
