@@ -7,12 +7,17 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 BIN = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)
 
-.PHONY: all deps protocols build release run test install uninstall clean locale po pot
+.PHONY: all deps deps-test protocols build release run test install uninstall clean locale po pot
 
 all: build
 
+# What building and running need (deps), and what the tests need besides (deps-test: X servers, compositors,
+# python3-dbusmock, …); scripts/install-deps.sh lists both.
 deps:
 	@./scripts/install-deps.sh
+
+deps-test:
+	@./scripts/install-deps.sh --test
 
 # The C glue of the Wayland protocols the guard's wlroots backend speaks, generated with wayland-scanner into
 # Sources/CWaylandProtocols/generated (git-ignored) from XML fetched from Debian: every target that runs
@@ -85,7 +90,7 @@ FAILURES_AGAIN = if [ "$$status" != 0 ]; then echo "--- the failures of this run
 # The test build (what CI runs) treats every compiler warning as an error.
 WERROR = -Xswiftc -warnings-as-errors
 
-test: deps protocols
+test: deps-test protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@$(MAKE) --no-print-directory locale
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))' '$(dir $(TEST_LOG))'; rm -f '$(HOSTILE_SUMMARY)'
@@ -105,7 +110,7 @@ DEBIAN13_TIMEOUT ?= 900
 # Suites of desktops Debian 12 does not have (labwc): the host's run leaves them out, the chroot's runs them.
 DEBIAN13_ONLY_SUITES = LabwcGuardTests
 .PHONY: test-debian13 test-debian13-run
-test-debian13: deps protocols
+test-debian13: deps-test protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@$(MAKE) --no-print-directory test-debian13-run
 
@@ -262,7 +267,7 @@ uninstall:
 # the desktop version they measured (KWin 6.3 beside the host's 5.27, GNOME 48 beside 43).
 BENCH_DEBIAN13_SECTIONS ?= kwin,kwin-reach,sway-reach,gnome,gnome-reach,labwc,labwc-reach
 .PHONY: bench bench-smoke bench-debian13
-bench: deps protocols
+bench: deps-test protocols
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-guard
@@ -271,7 +276,7 @@ bench: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-settings
 	"$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" $(ARGS)
 
-bench-debian13: deps protocols
+bench-debian13: deps-test protocols
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product applock-guard
@@ -281,7 +286,7 @@ bench-debian13: deps protocols
 	./scripts/debian13-chroot.sh run "$$($(SWIFT) build $(SWIFT_FLAGS) -c release --show-bin-path)/applock-bench" \
 		--only $(BENCH_DEBIAN13_SECTIONS) $(ARGS)
 
-bench-smoke: deps protocols
+bench-smoke: deps-test protocols
 	$(SWIFT) build $(SWIFT_FLAGS) --product applockd
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-store-helper
 	$(SWIFT) build $(SWIFT_FLAGS) --product applock-guard
@@ -305,7 +310,7 @@ HOSTILE_REPORT = [ -s '$(HOSTILE_SUMMARY)' ] && awk -F'\t' '$$1 == "hostile" { n
 	}' '$(HOSTILE_SUMMARY)' || true
 
 .PHONY: soak
-soak: deps protocols
+soak: deps-test protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))'; rm -f '$(HOSTILE_SUMMARY)'
 	@APPLOCK_SOAK=1 HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(SOAK_TIMEOUT) \
@@ -339,6 +344,7 @@ deb:
 	@ls -l '$(DIST)'
 
 deb-test: deb
+	@./scripts/install-deps.sh --test
 	./scripts/deb-test.sh '$(DIST)'
 	@$(MAKE) --no-print-directory deb-test-debian13-run
 

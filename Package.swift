@@ -12,7 +12,7 @@ let strict: [SwiftSetting] = [
 /// a lock window with Foundation linked in) that the dynamic loader reads at every start and that then stay
 /// resident; packed, they take a few KiB. The Swift runtime's static link asks for `-export-dynamic`, which puts
 /// every symbol of the program in the dynamic symbol table (another ~280 KiB resident): nothing looks them up.
-/// README "Performance" has the figures.
+/// docs/performance.md has the figures.
 let compactLinking = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"]
 /// The resident programs (the agent and the guard) also link the Swift runtime in statically: the idle agent maps
 /// ~2 MiB less.

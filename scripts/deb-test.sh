@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tests the Debian package built by `make deb` on this machine, as a user gets it: apt-get installs it; the README's
+# Tests the Debian package built by `make deb` on this machine, as a user gets it: apt-get installs it; docs/install.md's
 # list of installed files is what `dpkg -L applock` lists; the installed applockctl runs; the installed files pass
 # InstallTests (unit verifies, D-Bus activation of /usr/bin/applockd on a private session bus, a passcode stored in
 # a real keyring through /usr/bin/applock-store-helper); apt-get remove takes every file but the conffiles, purge
@@ -76,17 +76,17 @@ if "${apt[@]}" install "$deb" > "$work/install.log" 2>&1; then pass "apt-get ins
     cat "$work/install.log" >&2; fail "apt-get install $deb"; exit 1; fi
 installed_packages | comm -13 "$work/packages-before" - | grep -v '^applock$' > "$work/packages-added" || true
 
-# 2. dpkg -L lists exactly the files the README promises (those not marked "`make install` only"), man pages
+# 2. dpkg -L lists exactly the files docs/install.md promises (those not marked "`make install` only"), man pages
 #    compressed, plus the package's own /usr/share/doc/applock and lintian overrides.
 awk '/^<!-- installed-files/ { on = 1; next } /^<!-- \/installed-files/ { on = 0 }
      on && /^\| `/ { split($0, cell, "|"); path = cell[2]; gsub(/[ `]/, "", path);
-                     if (cell[3] !~ /^ *`make install` only/) print "/" path }' README.md | sort > "$work/promised"
+                     if (cell[3] !~ /^ *`make install` only/) print "/" path }' docs/install.md | sort > "$work/promised"
 package_files | grep -v -e '^/usr/share/doc/applock/' -e '^/usr/share/lintian/overrides/applock$' \
     | sed -E 's|^(/usr/share/man/.*)\.gz$|\1|' | sort > "$work/listed"
 if [ -s "$work/promised" ] && diff -u "$work/promised" "$work/listed" > "$work/list.diff"; then
-    pass "dpkg -L applock lists the $(wc -l < "$work/promised") files the README promises"
+    pass "dpkg -L applock lists the $(wc -l < "$work/promised") files docs/install.md promises"
 else
-    cat "$work/list.diff" >&2; fail "dpkg -L applock differs from the README's list (- promised, + listed)"; fi
+    cat "$work/list.diff" >&2; fail "dpkg -L applock differs from docs/install.md's list (- promised, + listed)"; fi
 
 # 3. The installed applockctl runs and is this package's version.
 if out=$(applockctl --version) && [ "$out" = "$version" ]; then pass "applockctl --version: $out"; else

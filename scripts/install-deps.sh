@@ -1,41 +1,52 @@
 #!/usr/bin/env bash
-# Installs the Debian packages AppLock needs to build, run and test, if any is missing.
-# Runs apt-get directly as root, through sudo otherwise. With --deb, also what `make deb` needs: the packaging
-# tools and every Build-Depends of debian/control.
+# Installs the Debian packages AppLock needs, if any is missing. Runs apt-get directly as root, through sudo
+# otherwise. What it installs depends on what you are about to do:
+#   (no option)  build and run AppLock (`make build`, `make run`): compilers' libraries, the session bus, a keyring
+#   --test       also what the tests start (`make test`, `make soak`, `make bench`): X servers, window managers,
+#                compositors, the guarded apps, python3-dbusmock, screenshots
+#   --deb        also what `make deb` needs: the packaging tools and every Build-Depends of debian/control
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Building and running: the C libraries the Swift targets link, the bus, the keyring and polkit the agent talks to,
+# the icons and fonts the GTK windows draw with.
 packages=(
-    libdbus-1-dev libsecret-1-dev libsodium-dev pkg-config
-    dbus dbus-x11 libglib2.0-bin libsecret-tools gnome-keyring
-    python3-dbusmock tmux desktop-file-utils systemd procps man-db polkitd
-    libglib2.0-dev libglib2.0-dev-bin gcc
+    libdbus-1-dev libsecret-1-dev libsodium-dev pkg-config gcc
+    libglib2.0-dev libglib2.0-dev-bin libglib2.0-bin
+    libgtk-4-dev libgtk-4-bin libadwaita-1-dev libx11-dev libxfixes-dev libxres-dev libxi-dev libcairo2-dev
+    adwaita-icon-theme fonts-dejavu-core
+    libwayland-dev libwayland-bin wayland-protocols
+    dbus dbus-x11 gnome-keyring libsecret-tools polkitd desktop-file-utils procps
     # gettext: xgettext, msgmerge and msgfmt, which make the translation catalogues (po/, `make locale`).
     gettext
-    libgtk-4-dev libgtk-4-bin libgtk-3-bin libadwaita-1-dev libx11-dev libxfixes-dev libxres-dev libxi-dev libcairo2-dev adwaita-icon-theme fonts-dejavu-core
-    util-linux xvfb openbox picom xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi python3-gi
-    xss-lock i3lock sway grim foot wtype
-    # gtk4-demo: the guarded app whose modal dialog GnomeGuardTests hides with it.
-    gtk-4-examples
-    # gjs: runs the Shell's own notification service (org.gnome.Shell.Notifications, which owns
-    # org.freedesktop.Notifications) in GnomeGuardTests' notification test.
-    gjs
-    # pipewire: the daemon a Mutter screen cast streams to (GnomeGuardTests' screen sharing); pipewire-bin: pw-dump,
-    # through which the agent watches for screen casts; gstreamer1.0-tools + -pipewire + -plugins-base: the
-    # Video/Source stream PipeWireScreenShareTests offers as a screen cast.
-    pipewire pipewire-bin gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base
-    libwayland-dev libwayland-bin wayland-protocols plasma-wayland-protocols
 )
-# Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).
-# kwin-wayland + xwayland ≈ 188 MB, gnome-shell ≈ 344 MB (measured on Debian 12 with apt-get, no recommendations).
-# weston only for weston-terminal, the native Wayland app guarded in the KWin tests (foot dies on KWin's virtual
-# output, whose size in millimetres is -1).
-# The QML modules KWin's Overview and Present Windows effects load (a Plasma session has them), for the test that
-# neither shows a locked app: 25 packages of Qt and KDE Frameworks QML modules, no recommendations.
-# xfwm4: Xfce's window manager with its compositor, for the guard's test on a compositing X11 desktop.
-lean_packages=(kwin-wayland xwayland gnome-shell weston xfwm4
-    qml-module-qtgraphicaleffects qml-module-qtquick-layouts plasma-framework qml-module-org-kde-kirigami2 milou)
+lean_packages=()
 
+if [ "${1:-}" = --test ]; then
+    packages+=(
+        python3-dbusmock tmux systemd man-db plasma-wayland-protocols libgtk-3-bin
+        util-linux xvfb openbox picom xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi python3-gi
+        xss-lock i3lock sway grim foot wtype
+        # gtk4-demo: the guarded app whose modal dialog GnomeGuardTests hides with it.
+        gtk-4-examples
+        # gjs: runs the Shell's own notification service (org.gnome.Shell.Notifications, which owns
+        # org.freedesktop.Notifications) in GnomeGuardTests' notification test.
+        gjs
+        # pipewire: the daemon a Mutter screen cast streams to (GnomeGuardTests' screen sharing); pipewire-bin: pw-dump,
+        # through which the agent watches for screen casts; gstreamer1.0-tools + -pipewire + -plugins-base: the
+        # Video/Source stream PipeWireScreenShareTests offers as a screen cast.
+        pipewire pipewire-bin gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base
+    )
+    # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).
+    # kwin-wayland + xwayland ≈ 188 MB, gnome-shell ≈ 344 MB (measured on Debian 12 with apt-get, no recommendations).
+    # weston only for weston-terminal, the native Wayland app guarded in the KWin tests (foot dies on KWin's virtual
+    # output, whose size in millimetres is -1).
+    # The QML modules KWin's Overview and Present Windows effects load (a Plasma session has them), for the test that
+    # neither shows a locked app: 25 packages of Qt and KDE Frameworks QML modules, no recommendations.
+    # xfwm4: Xfce's window manager with its compositor, for the guard's test on a compositing X11 desktop.
+    lean_packages=(kwin-wayland xwayland gnome-shell weston xfwm4
+        qml-module-qtgraphicaleffects qml-module-qtquick-layouts plasma-framework qml-module-org-kde-kirigami2 milou)
+fi
 if [ "${1:-}" = --deb ]; then
     packages+=(debhelper dpkg-dev fakeroot lintian)
     # Build-Depends, without version constraints and without debhelper-compat (debhelper provides it).

@@ -1,28 +1,71 @@
 #!/usr/bin/env bash
-# Runs applockd on the session bus. Without a session bus (a bare server, an ssh
-# login), starts a private one with an unlocked development keyring first and
-# prints the line that lets another shell talk to it. With a display (DISPLAY set) and
-# APPLOCK_GUARD naming the built applock-guard, runs the guard beside the agent.
+# Runs applockd on the session bus (what `make run` runs). Without a session bus (a bare server, an ssh login),
+# starts a private one with an unlocked development keyring first. With a display (DISPLAY or WAYLAND_DISPLAY set)
+# and APPLOCK_GUARD naming the built applock-guard, runs the guard beside the agent. It prints where the programs
+# are and how another terminal reaches them.
+#
+# A locked app is never uncovered by stopping it: the guard runs in a session of its own, so the terminal's Ctrl+C
+# does not reach it; an agent that stops by itself (or is killed) is started again, as systemd's Restart= would,
+# while the guard keeps covering; and when `make run` ends (Ctrl+C), the guard is ended with SIGKILL, which leaves
+# its covers up (X11 keeps them, RetainPermanent; the Wayland desktops keep a locked app hidden), so that apps that
+# were locked stay hidden until the next `make run`'s guard takes over.
 set -euo pipefail
 agent=${1:?usage: run-agent.sh PATH-TO-APPLOCKD [ARGS...]}
 shift
+bin=$(cd "$(dirname "$agent")" && pwd)
 
 guard_pid=
 start_guard() {
-    if [ -n "${DISPLAY:-}" ] && [ -x "${APPLOCK_GUARD:-}" ]; then
-        "$APPLOCK_GUARD" &
+    if { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; } && [ -x "${APPLOCK_GUARD:-}" ]; then
+        setsid "$APPLOCK_GUARD" &
         guard_pid=$!
-        echo "applock-guard runs beside the agent on $DISPLAY (pid $guard_pid)."
     fi
 }
 stop_guard() {
-    if [ -n "$guard_pid" ]; then kill "$guard_pid" 2>/dev/null || true; fi
+    if [ -n "$guard_pid" ] && kill -0 "$guard_pid" 2>/dev/null; then
+        kill -KILL "$guard_pid" 2>/dev/null || true
+        echo "applock-guard stopped. Apps that were locked stay hidden until AppLock runs again (make run)." >&2
+    fi
+}
+tell() {
+    cat <<MSG
+AppLock runs until you press Ctrl+C. Its programs are in $bin.
+In another terminal:
+
+${1:-}    export PATH="$bin:\$PATH"
+    applockctl                                   # the session and the apps AppLock knows
+    applock-settings &                           # AppLock Settings
+
+MSG
+}
+
+stopping=
+agent_pid=
+stop() {
+    stopping=1
+    if [ -n "$agent_pid" ]; then kill -TERM "$agent_pid" 2>/dev/null || true; fi
+}
+# Runs the agent until `make run` is stopped, starting it again when it stops by itself.
+run_agent() {
+    trap stop INT TERM
+    while :; do
+        "$agent" "$@" &
+        agent_pid=$!
+        status=0
+        wait "$agent_pid" || status=$?
+        # A trap interrupts `wait`: wait again for the agent to be gone.
+        while kill -0 "$agent_pid" 2>/dev/null; do wait "$agent_pid" || status=$?; done
+        [ -n "$stopping" ] && return 0
+        echo "applockd stopped (exit status $status); starting it again. The guard keeps locked apps hidden meanwhile." >&2
+        sleep 1
+    done
 }
 
 if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || [ -S "${XDG_RUNTIME_DIR:-/nonexistent}/bus" ]; then
-    trap stop_guard EXIT INT TERM
+    trap stop_guard EXIT
+    tell
     start_guard
-    "$agent" "$@"
+    run_agent "$@"
     exit
 fi
 
@@ -58,14 +101,11 @@ cleanup() {
     done
     kill "$bus_pid" 2>/dev/null || true
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
 
-cat <<MSG
-No session bus was running, so AppLock started a private one with an unlocked
-development keyring (data in $data_home). From another shell:
-
-    export DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS
-
-MSG
+echo "No session bus was running, so AppLock started a private one with an unlocked development keyring"
+echo "(data in $data_home)."
+tell "    export DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS
+"
 start_guard
-"$agent" "$@"
+run_agent "$@"

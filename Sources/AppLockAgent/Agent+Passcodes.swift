@@ -12,7 +12,8 @@ import SystemKit
 /// loop, where the core applies it — unless a lock arrived meanwhile, which wins.
 extension Agent {
     func unlock(_ call: MethodInvocation) {
-        guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
+        guard let app = appArgument(call), !refusedByShape(call, app, 1), admit(call, app),
+              let passcode = secret(call, app, 1) else { return }
         attempt(call, app, purpose: .unlock) { worker, recorded, sealing in
             worker.verify(app, passcode, recorded: recorded, sealing: sealing)
         } then: { _ in [] }
@@ -26,7 +27,8 @@ extension Agent {
         } catch {
             return call.fail(ManagerError.invalidPasscode("\(error)").dbusError)
         }
-        guard admit(call, app), let old = secret(call, app, 1), let new = secret(call, app, 2) else { return }
+        guard !refusedByShape(call, app, 1), admit(call, app), let old = secret(call, app, 1),
+              let new = secret(call, app, 2) else { return }
         attempt(call, app, purpose: .change) { worker, recorded, sealing in
             let verification = worker.verify(app, old, recorded: recorded, sealing: sealing)
             guard case .verified(_, _, let finding) = verification else { return verification }
@@ -43,7 +45,8 @@ extension Agent {
     }
 
     func removePasscode(_ call: MethodInvocation) {
-        guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
+        guard let app = appArgument(call), !refusedByShape(call, app, 1), admit(call, app),
+              let passcode = secret(call, app, 1) else { return }
         attempt(call, app, purpose: .remove) { worker, recorded, _ in
             let verification = worker.verify(app, passcode, recorded: recorded, sealing: nil)
             guard case .verified = verification else { return verification }
@@ -60,7 +63,8 @@ extension Agent {
     /// ConfirmPolicy: the app's passcode authenticates the weakenings of its policy the agent holds; the files'
     /// policy, read again now, becomes the authenticated one and applies.
     func confirmPolicy(_ call: MethodInvocation) {
-        guard let app = appArgument(call), admit(call, app), let passcode = secret(call, app, 1) else { return }
+        guard let app = appArgument(call), !refusedByShape(call, app, 1), admit(call, app),
+              let passcode = secret(call, app, 1) else { return }
         attempt(call, app, purpose: .confirmPolicy) { worker, recorded, sealing in
             worker.verify(app, passcode, recorded: recorded, sealing: sealing)
         } then: { [unowned self] _ in
@@ -250,6 +254,21 @@ extension Agent {
 
     /// The passcode argument at `index` in guarded memory; when libsodium cannot map any more, the admitted call
     /// is released and answered `LimitExceeded`.
+    /// Refuses with `InvalidPasscode`, before admission and without counting an attempt, a passcode that cannot be
+    /// the app's: one that does not fit the kind of the passcode it has (letters for a digit kind, five digits for
+    /// four). The kind is public already (the app's `PasscodeKind` property), so the refusal tells a caller nothing
+    /// the bus does not, and a typing slip does not bring a lock-out nearer.
+    private func refusedByShape(_ call: MethodInvocation, _ app: AppID, _ index: Int) -> Bool {
+        guard let kind = machine.snapshot(of: app)?.passcodeKind else { return false }
+        do {
+            try PasscodeRules.validateShape(call.string(index), kind: kind)
+            return false
+        } catch {
+            call.fail(ManagerError.invalidPasscode("\(error); it cannot be this app's passcode, and no attempt was counted").dbusError)
+            return true
+        }
+    }
+
     private func secret(_ call: MethodInvocation, _ app: AppID, _ index: Int) -> SecretBytes? {
         do {
             return try SecretBytes(call.string(index))

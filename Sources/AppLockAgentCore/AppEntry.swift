@@ -6,7 +6,7 @@ import AppLockProtocol
 /// The apps table holds one inline in each of its buckets, and 1000 apps take 2048 buckets, so the entry is kept
 /// small: a passcode attempt in flight, which an app seldom has, is kept in a table of its own (``AttemptInFlight``),
 /// and the fields run from the widest to the narrowest, so that the one-byte ones share a word instead of each being
-/// padded to eight (README "Performance": 128 bytes instead of 208).
+/// padded to eight (docs/performance.md: 128 bytes instead of 208).
 struct AppEntry: Equatable, Sendable {
     var reason: LockReason
     var owner: String?

@@ -113,5 +113,5 @@ extension PolicyKey {
         strictness: .laterIn(ScreenShareRule.allCases.map(\.policyValue)),
         mandatory: MandatoryKey("LockOnScreenShare", "at least this: obscure or lock"),
         label: "Screen Sharing",
-        explanation: "While the screen is shared or recorded: off, obscure (cover it) or lock the app")
+        explanation: "What sharing or recording the screen does to a protected app")
 }

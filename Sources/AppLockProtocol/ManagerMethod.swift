@@ -59,7 +59,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
         case .lockAll:
             return MethodContract(inputs: [])
         case .unlock:
-            return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors)
+            return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors + [.invalidPasscode])
         case .setPasscode:
             return MethodContract(
                 inputs: [appID, ProtocolArgument("passcode", "s"), ProtocolArgument("kind", "s")],
@@ -69,7 +69,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
                 inputs: [appID, ProtocolArgument("old", "s"), ProtocolArgument("new", "s"), ProtocolArgument("kind", "s")],
                 errors: Self.attemptErrors + [.invalidPasscode])
         case .removePasscode:
-            return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors)
+            return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors + [.invalidPasscode])
         case .reportActivity:
             return MethodContract(
                 inputs: [appID, ProtocolArgument("activity", "s")],
@@ -87,7 +87,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
         case .resetPasscode:
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors + [.storeUnavailable])
         case .confirmPolicy:
-            return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors)
+            return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors + [.invalidPasscode])
         case .confirmPolicyWithSystemAuthentication:
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors + [.policyChanged])
         case .getHeldPolicyChanges:

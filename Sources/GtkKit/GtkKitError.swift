@@ -8,6 +8,8 @@ public enum GtkKitError: Error, Sendable, Equatable, CustomStringConvertible {
     case notRealized
     /// The X window does not exist (or is not reachable).
     case noSuchWindow(UInt)
+    /// A program could not be started (GLib's message).
+    case spawnFailed(String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum GtkKitError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notX11: "This needs GTK's X11 backend."
         case .notRealized: "The window has no X window yet."
         case .noSuchWindow(let id): "There is no X window 0x\(String(id, radix: 16))."
+        case .spawnFailed(let message): message
         }
     }
 }

@@ -30,7 +30,7 @@ final class Report {
         return String(format: "%.2f", value)
     }
 
-    /// The Markdown table (the README's `## Performance` section shows the same).
+    /// The Markdown table (docs/performance.md shows the same).
     func table() -> String {
         var lines = ["| section | metric | value | target |", "| --- | --- | ---: | --- |"]
         for row in rows {

@@ -3,7 +3,6 @@ import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
 import AppLockGuard
-import Foundation
 import GtkKit
 import SystemKit
 import Translation

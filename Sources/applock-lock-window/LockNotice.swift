@@ -32,7 +32,7 @@ enum LockNotice: Equatable {
         let properties: AppProperties
         switch update {
         case .success(let known)?: properties = known
-        case .failure(let error)?: return unknownApplication(error) ? .unknownApplication : .agentUnavailable
+        case .failure(let error)?: return isUnknownApplication(error) ? .unknownApplication : .agentUnavailable
         case nil: return .agentUnavailable
         }
         let seconds = properties.secondsUntilRetry(nowMicroseconds: now)
@@ -49,7 +49,7 @@ enum LockNotice: Equatable {
     }
 
     /// Whether `error` says the agent has no object for the app (neither registered nor with a passcode).
-    private static func unknownApplication(_ error: AppLockError) -> Bool {
+    static func isUnknownApplication(_ error: AppLockError) -> Bool {
         switch error {
         case .agent(.unknownApplication, _): true
         case .other(let name, _): name.hasPrefix("org.freedesktop.DBus.Error.Unknown")
@@ -66,7 +66,7 @@ enum LockNotice: Equatable {
         case .wrongPasscode(nil): L("Wrong passcode.")
         // TRANSLATORS: %1$s is a duration, "1:30" or "45 seconds".
         case .lockedOut(let seconds): L("Too many failed attempts. Try again in %1$s.", Self.clock(seconds))
-        case .storeUnavailable: L("The keyring is locked or unavailable, so the passcode cannot be checked.")
+        case .storeUnavailable: L("The keyring is locked or unavailable, so the passcode cannot be checked.") + " " + KeyringAdvice.short
         case .passcodeTampered:
             L("The passcode was removed from the keyring or replaced outside AppLock, so the app stays locked.") + " "
                 + L("Put the original keyring item back, or reset the passcode with system authentication.")

@@ -31,7 +31,7 @@ extension PasscodeFlow.Notice {
             switch error.agentError {
             case .wrongPasscode?: L("Wrong passcode.")
             case .lockedOut?: L("Too many failed attempts. Try again later.")
-            case .storeUnavailable?: L("The keyring is locked or unavailable, so the passcode cannot be saved.")
+            case .storeUnavailable?: L("The keyring is locked or unavailable, so the passcode cannot be saved.") + " " + KeyringAdvice.short
             default: error.description
             }
         }

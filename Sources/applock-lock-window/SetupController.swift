@@ -48,8 +48,9 @@ final class SetupController {
         changeButton.onClicked { [weak self] in self?.begin(.change) }
         removeButton.onClicked { [weak self] in self?.begin(.remove) }
         closeButton.onClicked { [weak self] in self?.loop.quit() }
+        // Escape closes the window at any step, as a dialog's Cancel does.
         window.onKeyPress { [weak self] key in
-            guard let self, key.isEscape, self.setup?.step == .finished else { return false }
+            guard let self, key.isEscape else { return false }
             self.loop.quit()
             return true
         }
@@ -62,6 +63,14 @@ final class SetupController {
 
     private func received(_ update: AgentLink.PropertiesUpdate) {
         let first = self.properties == nil
+        if case .failure(let error) = update, LockNotice.isUnknownApplication(error), setup == nil, self.properties == nil {
+            // Neither running nor with a passcode: the agent has no object for it until its passcode is set, which
+            // SetPasscode does for any app. Every kind is offered; the agent refuses one the policy does not allow.
+            self.properties = AppProperties(appID: appID)
+            view.notice = nil
+            begin(.set)
+            return
+        }
         guard case .success(let properties) = update else {
             if setup == nil {
                 view.notice = LockNotice.current(properties: update, lastFailure: nil, now: 0).text

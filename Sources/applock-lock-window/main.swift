@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import GtkKit
 import SystemKit
 import Translation
@@ -16,7 +16,7 @@ func runLockWindow() -> ExitStatus {
             print(LaunchOptions.usage)
             return .done
         }
-        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        StandardError.line(error.description)
         return .badCommandLine
     }
     let parent: UInt? = if case .lock(let parent?) = options.mode { parent } else { nil }
@@ -28,7 +28,7 @@ func runLockWindow() -> ExitStatus {
             programName: "applock-lock-window", applicationName: "AppLock", backend: embedded ? .x11 : nil,
             softwareRendering: true)
     } catch {
-        FileHandle.standardError.write(Data("applock-lock-window: \(error)\n".utf8))
+        StandardError.line("applock-lock-window: \(error)")
         return .noDisplay
     }
     StyleSheet.apply(Style.css)
@@ -46,7 +46,7 @@ func runLockWindow() -> ExitStatus {
         let inside = try X11Embedding(window: window, parent: parent)
         lock.fit(width: inside.parentSize.width, height: inside.parentSize.height)
         inside.onParentDestroyed = { exit(ExitStatus.parentGone.rawValue) }
-        inside.onKeyboardGrabbed = { FileHandle.standardError.write(Data("applock-lock-window: keyboard grabbed\n".utf8)) }
+        inside.onKeyboardGrabbed = { StandardError.line("applock-lock-window: keyboard grabbed") }
         window.onMap { inside.keepKeyboard() }
         embedding = inside
     }
@@ -73,7 +73,7 @@ func runLockWindow() -> ExitStatus {
                 standby = InputLines(fileDescriptor: STDIN_FILENO, onLine: { line in
                     guard standby != nil else { return }
                     guard let command = StandbyCommand(line, place: place) else {
-                        FileHandle.standardError.write(Data("applock-lock-window: not a show command: \(line)\n".utf8))
+                        StandardError.line("applock-lock-window: not a show command: \(line)")
                         exit(ExitStatus.badCommandLine.rawValue)
                     }
                     standby = nil
@@ -81,13 +81,13 @@ func runLockWindow() -> ExitStatus {
                         do {
                             try embed(lock, into: parent)
                         } catch {
-                            FileHandle.standardError.write(Data("applock-lock-window: \(error)\n".utf8))
+                            StandardError.line("applock-lock-window: \(error)")
                             exit(ExitStatus.parentGone.rawValue)
                         }
                     }
                     window.present()
                 }, onEnd: { if standby != nil { exit(ExitStatus.done.rawValue) } })
-                FileHandle.standardError.write(Data("applock-lock-window: standing by\n".utf8))
+                StandardError.line("applock-lock-window: standing by")
             }
         case .setPasscode:
             let setup = SetupController(appID: options.appID, window: window, loop: loop)
@@ -96,13 +96,13 @@ func runLockWindow() -> ExitStatus {
             try setup.start()
         }
     } catch let error as GtkKitError {
-        FileHandle.standardError.write(Data("applock-lock-window: \(error)\n".utf8))
+        StandardError.line("applock-lock-window: \(error)")
         return .parentGone
     } catch {
-        FileHandle.standardError.write(Data("applock-lock-window: cannot reach the session bus: \(error)\n".utf8))
+        StandardError.line("applock-lock-window: cannot reach the session bus: \(error)")
         return .noSessionBus
     }
-    window.onMap { FileHandle.standardError.write(Data("applock-lock-window: shown\n".utf8)) }
+    window.onMap { StandardError.line("applock-lock-window: shown") }
     if options.standby == nil { window.present() }
     loop.run()
     withExtendedLifetime((controller, embedding, standby)) {}

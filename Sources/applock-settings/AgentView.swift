@@ -13,4 +13,9 @@ struct AgentView: Equatable, Sendable {
     var missedAttempts: [AppID: MissedAttemptLog.Record] = [:]
     /// The policy keys held per app until its passcode confirms them (`GetHeldPolicyChanges`).
     var heldPolicyChanges: [AppID: [String]] = [:]
+
+    /// Whether turning protection off for `app` waits for its passcode (the agent keeps it guarded until then).
+    func isUnguardingHeld(_ app: AppID) -> Bool {
+        heldPolicyChanges[app]?.contains(PolicyKey.guarded.name) == true
+    }
 }

@@ -89,7 +89,7 @@ final class AppPage {
         defer { showing = false }
         let editable = snapshot.problems[.app(app.appID)] == nil
         problems.show(snapshot.problems[.app(app.appID)].map { [PolicySnapshot.sentence($0)] } ?? [])
-        let guarded = snapshot.policy(for: app.appID).guarded
+        let guarded = snapshot.policy(for: app.appID).guarded || agent.isUnguardingHeld(app.appID)
         if protect.isOn != guarded { protect.isOn = guarded }
         let required = snapshot.isGuardRequired(app.appID)
         protectRow.isSensitive = editable && !required

@@ -42,7 +42,7 @@ final class AppRow {
         defer { showing = false }
         self.status = status
         row.subtitle = editable ? status.summary(now: now) : "Its policy file has errors; see above"
-        if protect.isOn != status.guarded { protect.isOn = status.guarded }
+        if protect.isOn != status.guardedInForce { protect.isOn = status.guardedInForce }
         protect.isSensitive = editable && !status.guardRequired
     }
 }

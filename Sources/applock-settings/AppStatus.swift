@@ -6,22 +6,29 @@ struct AppStatus: Equatable {
     var guarded: Bool
     var guardRequired: Bool
     var properties: AppProperties?
+    /// Its file no longer guards it, but the agent keeps it guarded until its passcode confirms that.
+    var unguardingHeld = false
+
+    /// Guarded now, as the agent keeps it: by its file, or while turning protection off waits for the passcode.
+    var guardedInForce: Bool { guarded || unguardingHeld }
 
     /// Listed among the protected apps: guarded, or with a passcode.
-    var isProtected: Bool { guarded || properties?.hasPasscode == true }
+    var isProtected: Bool { guardedInForce || properties?.hasPasscode == true }
 
     /// The row's subtitle at `now` (µs since the epoch).
     func summary(now: UInt64) -> String {
         var parts: [String] = []
         if guardRequired {
             parts.append("Protected by your administrator")
+        } else if unguardingHeld {
+            parts.append("Protected until your passcode confirms turning it off")
         } else if guarded {
             parts.append("Protected")
         }
         if let properties {
             parts.append(properties.hasPasscode ? "Passcode set" : "No passcode")
             parts.append(Self.state(properties, now: now))
-        } else if guarded {
+        } else if guardedInForce {
             parts.append("No passcode")
         }
         return parts.isEmpty ? "Not protected" : parts.joined(separator: " · ")

@@ -52,7 +52,7 @@ final class AppsPage {
         for (app, row) in rows {
             let status = AppStatus(
                 guarded: snapshot.policy(for: app).guarded, guardRequired: snapshot.isGuardRequired(app),
-                properties: agent.apps[app])
+                properties: agent.apps[app], unguardingHeld: agent.isUnguardingHeld(app))
             row.show(status, editable: snapshot.problems[.app(app)] == nil, now: now)
         }
         let nowProtected = order.filter { rows[$0]?.status?.isProtected == true }

@@ -1,3 +1,4 @@
+import AppLockCore
 import AppLockProtocol
 import GtkKit
 
@@ -7,9 +8,9 @@ import GtkKit
 @MainActor
 final class HeldChangesGroup {
     let group = PreferencesGroup(
-        title: "Changes Waiting for Authentication",
+        title: "Changes Waiting for Your Passcode",
         description: "These changes make an app's protection weaker. They apply once the app's passcode, or your own "
-            + "system authentication, confirms them.")
+            + "password, confirms them; until then the app stays protected as before.")
     var onConfirm: ((AppID) -> Void)?
     private var shown: [AppID: [String]] = [:]
 
@@ -24,8 +25,8 @@ final class HeldChangesGroup {
         group.removeAll()
         for app in held.keys.sorted() {
             let row = ActionRow(
-                title: "\(name(app)): policy change waiting for authentication",
-                subtitle: "\(app): \(held[app]!.joined(separator: ", ")) — applockctl policy confirm \(app)")
+                title: "\(name(app)): change waiting for your passcode",
+                subtitle: "Made weaker: \(Self.labels(held[app]!))")
             row.addPrefix(Image(iconName: "dialog-warning-symbolic"))
             let confirm = Button(label: "Confirm…")
             confirm.setAccessibleLabel("Confirm the change for \(name(app))")
@@ -35,5 +36,10 @@ final class HeldChangesGroup {
             group.add(row)
         }
         group.isVisible = !held.isEmpty
+    }
+
+    /// The policy keys `keys` as Settings' rows name them ("Protect Windows, Grace Period").
+    static func labels(_ keys: [String]) -> String {
+        keys.map { key in PolicyKey.all.first { $0.name == key }?.label ?? key }.joined(separator: ", ")
     }
 }

@@ -61,13 +61,19 @@ final class PolicyConfirmationDialog {
         window.makeModal(over: parent)
         window.setDefaultSize(width: 440, height: -1)
         window.setDefaultWidget(confirmButton)
+        // Escape closes it, as it closes every dialog: the change keeps waiting, listed on the Apps page.
+        window.onKeyPress { [weak self] key in
+            guard key.isEscape else { return false }
+            self?.window.close()
+            return true
+        }
     }
 
     /// Shows the held keys (they may change while the window is open), and offers system authentication only where
     /// the app's policy allows it (the agent would refuse it by name otherwise).
     func show(keys: [String], systemAuthenticationAllowed: Bool) {
         systemButton.isVisible = systemAuthenticationAllowed
-        explanation.text = "Waiting: \(keys.joined(separator: ", ")). Enter the passcode of \(name) to apply it"
+        explanation.text = "Waiting for your passcode: \(HeldChangesGroup.labels(keys)). Enter the passcode of \(name) to apply it"
             + (systemAuthenticationAllowed ? ", or confirm it with your own system authentication." : ".")
     }
 

@@ -92,7 +92,7 @@ final class RecentLocksPage {
     /// The reason in words.
     static func reason(_ reason: LockReason) -> String {
         switch reason.rawValue {
-        case "launch": "App started"
+        case "launch": "App opened or closed"
         case "manual": "Locked by hand"
         case "session-lock": "Screen locked"
         case "screensaver": "Screensaver"

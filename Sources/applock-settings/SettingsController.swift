@@ -3,7 +3,6 @@ import AppLockCore
 import AppLockDesktop
 import AppLockPolicyStore
 import AppLockProtocol
-import Foundation
 import GtkKit
 
 /// AppLock Settings' window and what it does: reads the policy files and the agent once a second, shows them on
@@ -28,7 +27,7 @@ final class SettingsController {
     private var snapshot = PolicySnapshot()
     private var agent = AgentView()
     private var timer: RepeatingTimer?
-    private var passcodeWindows: [AppID: Process] = [:]
+    private var passcodeWindows: [AppID: SpawnedProgram] = [:]
     private var confirmations: [AppID: PolicyConfirmationDialog] = [:]
 
     init(connection: AppLockConnection, environment: [String: String]) {
@@ -215,17 +214,12 @@ final class SettingsController {
             window.showToast("The passcode window (applock-lock-window) is not installed")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["set-passcode", "--app-id", app.rawValue]
-        process.terminationHandler = { _ in
-            MainLoop.post { [weak self] in self?.refresh() }
-        }
         do {
-            try process.run()
-            passcodeWindows[app] = process
+            passcodeWindows[app] = try SpawnedProgram(
+                executable: executable, arguments: ["set-passcode", "--app-id", app.rawValue]
+            ) { [weak self] in self?.refresh() }
         } catch {
-            window.showToast("Cannot open the passcode window: \(error.localizedDescription)")
+            window.showToast("Cannot open the passcode window: \(error)")
         }
     }
 }

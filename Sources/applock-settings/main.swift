@@ -1,5 +1,5 @@
 import AppLockClient
-import Foundation
+import Glibc
 import GtkKit
 
 /// Starts GTK and shows AppLock Settings until its window is closed.
@@ -23,24 +23,24 @@ func runSettings() -> Int32 {
         try Gtk.initialize(
             programName: "io.github.applock.Settings", applicationName: "AppLock Settings", softwareRendering: true)
     } catch {
-        FileHandle.standardError.write(Data("applock-settings: \(error)\n".utf8))
+        StandardError.line("applock-settings: \(error)")
         return 2
     }
     let connection: AppLockConnection
     do {
         connection = try AppLockConnection(timeout: .seconds(5))
     } catch {
-        FileHandle.standardError.write(Data("applock-settings: cannot reach the session bus: \(error)\n".utf8))
+        StandardError.line("applock-settings: cannot reach the session bus: \(error)")
         return 4
     }
     let loop = MainLoop()
-    let controller = SettingsController(connection: connection, environment: ProcessInfo.processInfo.environment)
+    let controller = SettingsController(connection: connection, environment: ProcessEnvironment.current())
     controller.window.onCloseRequest { [weak loop] in
         loop?.quit()
         return false
     }
     controller.start()
-    FileHandle.standardError.write(Data("applock-settings: shown\n".utf8))
+    StandardError.line("applock-settings: shown")
     loop.run()
     withExtendedLifetime(controller) {}
     connection.close()

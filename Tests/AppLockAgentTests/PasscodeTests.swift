@@ -298,7 +298,10 @@ struct PasscodeTests {
             == Self.error + "PasscodeExists", "a new passcode cannot be set over a tampered one")
 
         try Self.storeItem(harness, Self.notes, kind: "alphanumeric", hash: mailHash)
-        let copied = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.other)])
+        // Mail's passcode does not fit Notes' kind (numeric): refused by its shape, before the keyring is read.
+        let mails = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.other)])
+        #expect(mails?.name == Self.error + "InvalidPasscode", "\(mails?.description ?? "unlocked")")
+        let copied = Self.failure(app, "Unlock", [.string(Self.notes), .string(Self.right)])
         #expect(copied?.name == Self.error + "PasscodeTampered", "another app's hash copied over: \(copied?.description ?? "unlocked")")
         #expect(try app.state(Self.notes) == "locked")
 

@@ -76,6 +76,81 @@ import Testing
         #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "").status == 13)
     }
 
+    @Test func aPasscodeOfTheWrongShapeIsRefusedWithoutCountingAnAttempt() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        #expect(env.applockctl(["lock", Self.app]).status == 0)
+        for impossible in ["abcd", "12345", "123"] {
+            let result = env.applockctl(["unlock", Self.app, "--stdin"], input: impossible + "\n")
+            #expect(result.status == 9, "\(impossible): \(result.stderr)")
+            #expect(result.stderr.contains("four-digit passcode"), "\(result.stderr)")
+            #expect(result.stderr.contains("no attempt was counted"), "\(result.stderr)")
+            #expect(!result.stderr.contains(impossible), "the refusal repeats the input: \(result.stderr)")
+        }
+        let removal = env.applockctl(["remove-passcode", Self.app, "--stdin"], input: "12a4\n")
+        #expect(removal.status == 9, "\(removal.stderr)")
+        let status = env.applockctl(["status", Self.app])
+        #expect(status.stdout.contains("FailedAttempts: 0"), "\(status.stdout)")
+        #expect(try state(env, Self.app) == "locked")
+        let wrong = env.applockctl(["unlock", Self.app, "--stdin"], input: "9999\n")
+        #expect(wrong.status == 5, "a passcode of the right shape still counts: \(wrong.stderr)")
+        #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "1234\n").status == 0)
+    }
+
+    @Test func withoutAKeyringSetPasscodeSaysWhatToDo() throws {
+        let env = try TestEnvironment()
+        defer { env.cleanup() }
+        let agent = try AgentProcess(environment: env)
+        defer { agent.terminate() }
+        try agent.waitUntilServing()
+        let result = env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n")
+        #expect(result.status == 10, "\(result.stderr)")
+        #expect(result.stderr.contains("set up a default one"), "\(result.stderr)")
+        #expect(result.stderr.contains("install gnome-keyring"), "\(result.stderr)")
+        #expect(!result.stderr.contains("1234"))
+    }
+
+    @Test func aGuardedAppShowsInStatusFromTheMomentItIsGuarded() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        let add = env.applockctl(["guard", "add", Self.app, "--no-passcode-window"])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.contains("no passcode yet"), "\(add.stdout)")
+        #expect(add.stderr.contains("no desktop file is named \(Self.app).desktop"), "\(add.stderr)")
+        let session = env.applockctl(["status"])
+        #expect(session.stdout.contains("Guarded, not running, no passcode yet: \(Self.app)"), "\(session.stdout)")
+        #expect(!session.stdout.contains("No applications."), "\(session.stdout)")
+        let one = env.applockctl(["status", Self.app])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.contains("Guarded: yes, not running, no passcode yet"), "\(one.stdout)")
+        #expect(env.applockctl(["status", "org.example.Nobody"]).status == 4)
+
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        let known = env.applockctl(["status"])
+        #expect(known.stdout.contains(Self.app) && !known.stdout.contains("Guarded, not running"), "\(known.stdout)")
+    }
+
+    @Test func guardListKeepsAnAppWhoseUnGuardingWaitsForItsPasscode() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        let applications = env.dataHome.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Notes\nExec=true\n"
+            .write(to: applications.appendingPathComponent("\(Self.app).desktop"), atomically: true, encoding: .utf8)
+        #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
+        let add = env.applockctl(["guard", "add", Self.app])
+        #expect(add.status == 0 && add.stderr.isEmpty, "a desktop file is there: \(add.stderr)")
+        let remove = env.applockctl(["guard", "remove", Self.app])
+        #expect(remove.stdout.contains("stays guarded until its passcode confirms"), "\(remove.stdout)")
+        let list = env.applockctl(["guard", "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("\(Self.app)\t(still guarded until its passcode confirms: applockctl policy confirm \(Self.app))"),
+                "\(list.stdout)")
+        #expect(env.applockctl(["policy", "confirm", Self.app, "--stdin"], input: "1234\n").status == 0)
+        #expect(env.applockctl(["guard", "list"]).stdout.isEmpty)
+    }
+
     @Test func statusSaysTheAttemptsMissedSinceTheLastUnlockUntilTheNextOne() throws {
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }
@@ -119,7 +194,7 @@ import Testing
         #expect(change.stdout.contains("six-digit"))
         #expect(env.applockctl(["lock", Self.app]).status == 0)
         #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "246810\n").status == 0)
-        #expect(env.applockctl(["remove-passcode", Self.app, "--stdin"], input: "1111\n").status == 5)
+        #expect(env.applockctl(["remove-passcode", Self.app, "--stdin"], input: "111111\n").status == 5)
         #expect(env.applockctl(["remove-passcode", Self.app, "--stdin"], input: "246810\n").status == 0)
         let none = env.applockctl(["unlock", Self.app, "--stdin"], input: "246810\n")
         #expect([4, 7].contains(none.status))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The files the README promises an installation puts down: the rows of its table between
+/// The files `docs/install.md` promises an installation puts down: the rows of its table between
 /// `<!-- installed-files` and `<!-- /installed-files -->`, each naming one path relative to `/` (or `DESTDIR`),
 /// laid out as with `PREFIX=/usr`. `make deb-test` reads the same rows to check `dpkg -L applock`.
 struct PromisedFiles {
@@ -9,7 +9,7 @@ struct PromisedFiles {
     /// The paths `make install` alone puts down (the row says "`make install` only").
     let makeInstallOnly: Set<String>
 
-    /// Reads the table from the README at `readme`.
+    /// Reads the table from the Markdown file at `readme`.
     init(readme: URL) throws {
         let text = try String(contentsOf: readme, encoding: .utf8)
         var inTable = false
@@ -30,8 +30,8 @@ struct PromisedFiles {
         self.makeInstallOnly = makeInstallOnly
     }
 
-    /// The README of the package being tested.
+    /// The `docs/install.md` of the package being tested.
     static func ofThisPackage() throws -> PromisedFiles {
-        try PromisedFiles(readme: BuiltProducts.packageRoot.appendingPathComponent("README.md"))
+        try PromisedFiles(readme: BuiltProducts.packageRoot.appendingPathComponent("docs/install.md"))
     }
 }

@@ -359,7 +359,9 @@ struct GuardTests {
         let remove = try h.applockctl(["guard", "remove", GuardHarness.app])
         #expect(remove.succeeded, "\(remove.stderr)")
         #expect(remove.stdout.contains("stays guarded until its passcode confirms the change"), "\(remove.stdout)")
-        #expect(try h.applockctl(["guard", "list"]).stdout == "")
+        #expect(try h.applockctl(["guard", "list"]).stdout
+            == "\(GuardHarness.app)\t(still guarded until its passcode confirms: applockctl policy confirm \(GuardHarness.app))\n",
+                "guard list shows what is in force")
         #expect(waitUntil(timeout: .seconds(10)) { h.guardLog().contains("stays guarded: the agent holds") },
                 "\(h.guardLog())")
         #expect(h.state() == "unlocked", "the held change ended no registration, so nothing locked the app")
@@ -370,6 +372,7 @@ struct GuardTests {
 
         let confirm = try h.applockctl(["policy", "confirm", GuardHarness.app, "--stdin"], input: GuardHarness.passcode + "\n")
         #expect(confirm.succeeded, "\(confirm.stderr)")
+        #expect(try h.applockctl(["guard", "list"]).stdout == "")
         #expect(waitUntil(timeout: .seconds(10)) { h.guardLog().contains("it stays covered until it is unlocked") },
                 "\(h.guardLog())")
         try h.unlock()

@@ -257,6 +257,29 @@ struct LockWindowTests {
         #expect(window.exitStatus(within: .seconds(10)) == 0, "Return did not close the last page: \(window.log)")
     }
 
+    @Test("Set-passcode for an app that is neither running nor known to the agent sets its passcode; Escape closes the window at any page")
+    func setPasscodeForAnAppNotRunning() throws {
+        let harness = try LockWindowHarness()
+        let app = "org.example.NotRunningYet"
+        let window = try harness.startLockWindow(["set-passcode", "--app-id", app])
+        #expect(harness.accessibility.find("Choose a new passcode") != nil, "\(window.log)")
+        #expect(!harness.accessibleTree().contains { $0.contains("does not know this app") })
+        #expect(harness.type("1357"))
+        #expect(harness.accessibility.find("Enter the new passcode again") != nil)
+        #expect(harness.type("1357"))
+        #expect(harness.accessibility.find("The passcode is set.") != nil, "\(window.log)")
+        #expect(try harness.client.hasPasscode(app))
+        #expect(harness.client.unlock(app, "1357") == "")
+        #expect(harness.type("", then: ["Escape"]))
+        #expect(window.exitStatus(within: .seconds(10)) == 0, "Escape did not close the window: \(window.log)")
+
+        let second = try harness.startLockWindow(["set-passcode", "--app-id", "org.example.AlsoNotRunning"])
+        #expect(harness.accessibility.find("Choose a new passcode") != nil, "\(second.log)")
+        #expect(harness.type("", then: ["Escape"]))
+        #expect(second.exitStatus(within: .seconds(10)) == 0, "Escape did not close the first page: \(second.log)")
+        #expect((try? harness.client.hasPasscode("org.example.AlsoNotRunning")) != true)
+    }
+
     @Test("The window's WM_CLASS (GTK's program name, also its Wayland app id) names the lock window's desktop entry, which calls it AppLock with its icon and keeps it out of menus")
     func windowClassNamesItsDesktopEntry() throws {
         let harness = try LockWindowHarness()

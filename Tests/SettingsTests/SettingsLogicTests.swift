@@ -70,6 +70,10 @@ struct SettingsLogicTests {
             == "Protected by your administrator · No passcode")
         #expect(AppStatus(guarded: false, guardRequired: false, properties: nil).summary(now: 0) == "Not protected")
         #expect(!AppStatus(guarded: false, guardRequired: false, properties: nil).isProtected)
+        properties.retryAfter = 0
+        let held = AppStatus(guarded: false, guardRequired: false, properties: properties, unguardingHeld: true)
+        #expect(held.summary(now: 0) == "Protected until your passcode confirms turning it off · Passcode set · Locked")
+        #expect(held.guardedInForce && held.isProtected)
     }
 
     @Test func aBrokenFileIsNamedWithLineAndKey() {

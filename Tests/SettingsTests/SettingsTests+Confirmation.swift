@@ -15,9 +15,11 @@ extension SettingsTests {
         #expect(harness.accessibility.activate("Protect Notes", role: "check box"))
         #expect(waitUntil(timeout: .seconds(10)) { harness.text(of: harness.appFile).contains("Guard=false") })
         #expect(harness.accessibility.find("Passcode for Notes", timeout: 20) != nil, "\(harness.log)")
-        #expect(harness.accessibility.find("Waiting: Guard.") != nil)
-        #expect(harness.accessibility.find("Notes: policy change waiting for authentication") != nil)
+        #expect(harness.accessibility.find("Waiting for your passcode: Protect Windows.") != nil)
+        #expect(harness.accessibility.find("Notes: change waiting for your passcode") != nil)
         #expect(harness.agentPolicy("Guard")?.boolValue == true, "the agent holds the change until it is confirmed")
+        #expect(harness.accessibility.states(of: "Protect Notes", role: "check box")?.contains("checked") == true,
+                "the switch shows what is in force: still protected")
         try harness.screenshot("confirm-change")
 
         harness.type("1111", then: ["Return"])
@@ -28,11 +30,14 @@ extension SettingsTests {
         #expect(waitUntil(timeout: .seconds(10)) { harness.agentPolicy("Guard")?.boolValue == false })
         #expect(Self.held(harness).isEmpty)
         #expect(harness.accessibility.find("Passcode for Notes", timeout: 2) == nil, "the dialog closed")
+        #expect(waitUntil(timeout: .seconds(10)) {
+            harness.accessibility.states(of: "Protect Notes", role: "check box")?.contains("checked") == false
+        })
 
         // A longer grace period on the app's page: "Use System Authentication" asks polkit for change-protection.
         #expect(harness.accessibility.activate("Open Notes", role: "push button"))
         #expect(harness.accessibility.setValue(600, of: "Grace Period for Notes", role: "spin button"))
-        #expect(harness.accessibility.find("Waiting: GracePeriod.", timeout: 20) != nil, "\(harness.log)")
+        #expect(harness.accessibility.find("Waiting for your passcode: Grace Period.", timeout: 20) != nil, "\(harness.log)")
         #expect(harness.accessibility.activate("Use System Authentication", role: "push button"))
         #expect(harness.accessibility.find("System authentication did not confirm the change") != nil)
         #expect(harness.agentPolicy("GracePeriod")?.uint32Value == 60)
@@ -70,6 +75,6 @@ extension SettingsTests {
         #expect(harness.agentPolicy("LockOnScreenSaver")?.boolValue == true, "held for Notes, which has a passcode")
         try harness.screenshot("held-for-every-app")
         #expect(harness.accessibility.activate("Apps", role: "page tab"))
-        #expect(harness.accessibility.find("org.example.Notes: LockOnScreenSaver — applockctl policy confirm", showing: true) != nil)
+        #expect(harness.accessibility.find("Made weaker: Screensaver", showing: true) != nil)
     }
 }

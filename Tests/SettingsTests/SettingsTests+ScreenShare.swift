@@ -13,6 +13,7 @@ extension SettingsTests {
         #expect(harness.accessibility.activate("When to Lock", role: "page tab"))
         let row = "Screen Sharing"
         #expect(harness.accessibility.states(of: "Hide Content", role: "label") != nil, "obscure shows as Hide Content")
+        try harness.screenshot("screen-sharing")
         // A click opens the list of choices (Off, Hide Content, Lock); the keyboard picks one.
         #expect(harness.click(row, role: "combo box", inWindow: "AppLock"))
         try harness.screenshot("screen-sharing-choices")

@@ -136,19 +136,25 @@ struct SettingsTests {
         try harness.startSettings()
         try "[Policy]\nAllowSystemAuthentication=false\nMaxFailedAttempts=1000\n".write(to: harness.appFile, atomically: true, encoding: .utf8)
         harness.agent.kill(SIGHUP)
-        let row = harness.accessibility.find("org.example.Notes: MaxFailedAttempts — applockctl policy confirm org.example.Notes",
-                                             timeout: 20)
+        let row = harness.accessibility.find("Made weaker: Failed Attempts Allowed", timeout: 20)
         #expect(row != nil, "\(harness.log)")
         #expect(harness.agentPolicy("MaxFailedAttempts")?.uint32Value == 5)
         try harness.screenshot("held-weakening")
 
         // The row's Confirm… opens the confirmation, here without system authentication, which the policy forbids.
         #expect(harness.accessibility.activate("Confirm the change for Notes", role: "push button"))
-        #expect(harness.accessibility.find("Waiting: MaxFailedAttempts. Enter the passcode of Notes to apply it.") != nil)
+        let explanation = "Waiting for your passcode: Failed Attempts Allowed. Enter the passcode of Notes to apply it."
+        #expect(harness.accessibility.find(explanation) != nil)
         #expect(harness.accessibility.find("Use System Authentication", timeout: 2) == nil)
         try harness.screenshot("held-weakening-confirm")
+        // Escape closes the dialog; the change keeps waiting, and its Confirm… opens it again.
+        harness.type("", then: ["Escape"])
+        #expect(harness.accessibility.find(explanation, timeout: 2) == nil, "Escape did not close the dialog")
+        #expect(harness.agentPolicy("MaxFailedAttempts")?.uint32Value == 5)
+        #expect(harness.accessibility.activate("Confirm the change for Notes", role: "push button"))
+        #expect(harness.accessibility.find(explanation) != nil)
         harness.type("1234", then: ["Return"])
         #expect(waitUntil(timeout: .seconds(10)) { harness.agentPolicy("MaxFailedAttempts")?.uint32Value == 1000 })
-        #expect(harness.accessibility.find("policy change waiting for authentication", timeout: 2) == nil)
+        #expect(harness.accessibility.find("change waiting for your passcode", timeout: 2) == nil)
     }
 }

@@ -29,11 +29,19 @@ struct GuardAddCommand: ParsableCommand {
         let link = try? AgentLink()
         PolicyFileCommands.reload(link)
         Output.line("\(app) is guarded.")
+        let environment = ProcessInfo.processInfo.environment
+        let directories = XDGDataDirectories(environment: environment)
+        if try DesktopEntry.find(AppIDArgument.parse(app), in: directories) == nil {
+            Output.error("applockctl: warning: no desktop file is named \(app).desktop in "
+                + directories.paths.map { $0 + "/applications" }.joined(separator: ", ")
+                + "; the guard protects an app by its desktop-file id (`ls /usr/share/applications`). "
+                + "`applockctl guard remove \(app)` undoes this.")
+        }
         if let link, let enabled = GnomeExtensionSwitch.enableIfDisabled(on: link.connection) { Output.line(enabled) }
-        let hasPasscode = (try? link?.connection.performBlocking(.properties(of: AppIDArgument.parse(app))))?.hasPasscode
-        guard hasPasscode != true else { return }
-        guard !noPasscodeWindow, ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true,
-              let window = SiblingExecutable.installedLockWindow(environment: ProcessInfo.processInfo.environment)
+        let passcode = { (try? link?.connection.performBlocking(.properties(of: AppIDArgument.parse(app))))?.hasPasscode }
+        guard passcode() != true else { return }
+        let hasDisplay = ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0].map { !$0.isEmpty } == true }
+        guard !noPasscodeWindow, hasDisplay, let window = SiblingExecutable.installedLockWindow(environment: environment)
         else {
             Output.line("It has no passcode yet: set one with `applockctl set-passcode \(app)`.")
             return
@@ -41,11 +49,19 @@ struct GuardAddCommand: ParsableCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: window)
         process.arguments = ["set-passcode", "--app-id", app]
+        // The window speaks in its own window; what it says on its standard streams is for its tests, not the user.
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         do {
             try process.run()
             process.waitUntilExit()
         } catch {
             throw CommandFailure(.failure, "Cannot open the passcode window \(window): \(error.localizedDescription).")
+        }
+        if passcode() == true {
+            Output.line("Its passcode is set.")
+        } else {
+            Output.line("No passcode was set (the window was closed first): set one with `applockctl set-passcode \(app)`.")
         }
     }
 }

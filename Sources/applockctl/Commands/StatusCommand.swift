@@ -41,6 +41,9 @@ struct StatusCommand: ParsableCommand {
         let session = try agent.perform(.sessionState).rawValue
         let apps = try agent.perform(.listApplications).sorted { $0.appID < $1.appID }
         let held = try agent.perform(.heldPolicyChanges)
+        // Guarded apps the agent has no object for yet: not running and without a passcode.
+        let known = Set(apps.map(\.appID))
+        let waiting = PolicyFileCommands.policiesInForce().guardedApps.subtracting(known).sorted()
         let guardLine = GuardStatusLine(connection: agent.connection)
         defer { if !guardLine.isProtecting { Glibc.exit(ExitStatus.guardNotProtecting.rawValue) } }
         if json {
@@ -50,6 +53,7 @@ struct StatusCommand: ParsableCommand {
                 "applications": apps.map(ApplicationTable.json),
                 "guard": guardLine.json,
                 "heldPolicyChanges": Dictionary(uniqueKeysWithValues: held.map { ($0.key.rawValue, $0.value) }),
+                "guardedNotRunning": waiting.map(\.rawValue),
             ] as [String: Any])
             return
         }
@@ -57,7 +61,11 @@ struct StatusCommand: ParsableCommand {
         Output.line(StatusLabel.agent.line("applockd \(version)"))
         for line in guardLine.lines { Output.line(line) }
         Output.line("")
-        ApplicationTable.print(apps)
+        if !apps.isEmpty || waiting.isEmpty { ApplicationTable.print(apps) }
+        if !waiting.isEmpty {
+            if !apps.isEmpty { Output.line("") }
+            Output.line("Guarded, not running, no passcode yet: \(waiting.map(\.rawValue).joined(separator: ", "))")
+        }
         if !held.isEmpty { Output.line("") }
         for app in held.keys.sorted() {
             Output.line(StatusLabel.heldChange(of: app, keys: held[app]!))
@@ -65,7 +73,15 @@ struct StatusCommand: ParsableCommand {
     }
 
     private func showApplication(_ app: AppID, agent: AgentLink) throws(CommandFailure) {
-        let properties = try agent.perform(.properties(of: app), about: app)
+        let properties: AppProperties
+        do {
+            properties = try agent.perform(.properties(of: app), about: app)
+        } catch where error.status == .unknownApplication
+            && PolicyFileCommands.policiesInForce().guardedApps.contains(app)
+        {
+            showGuardedNotRunning(app)
+            return
+        }
         let missed = try agent.perform(.missedAttempts(app), about: app)
         if json {
             var object: [String: Any] = [:]
@@ -89,5 +105,15 @@ struct StatusCommand: ParsableCommand {
         }
         Output.line("")
         Output.line(MissedAttemptText.sentence(missed, app: app))
+    }
+
+    /// A guarded app the agent has no object for: it is not running and has no passcode yet.
+    private func showGuardedNotRunning(_ app: AppID) {
+        if json {
+            Output.json(["appId": app.rawValue, "guarded": true, "running": false, "hasPasscode": false] as [String: Any])
+            return
+        }
+        Output.line(app.rawValue)
+        Output.line("  Guarded: yes, not running, no passcode yet: set one with `applockctl set-passcode \(app)`.")
     }
 }

@@ -48,7 +48,8 @@ enum ErrorTranslator {
         case .invalidPasscode:
             return CommandFailure(.invalidPasscode, sentence(L("The passcode is not acceptable.")))
         case .storeUnavailable:
-            return CommandFailure(.storeUnavailable, sentence(L("The passcode store (Secret Service) is unavailable.")))
+            return CommandFailure(
+                .storeUnavailable, sentence(L("The passcode store (Secret Service) is unavailable.")) + " " + KeyringAdvice.sentence)
         case .accessDenied, .notRegistered, .alreadyRegistered, .inhibitNotAllowed:
             return CommandFailure(.notAllowed, sentence(L("The agent does not allow this.")))
         case .invalidArgument:

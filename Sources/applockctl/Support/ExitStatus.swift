@@ -36,7 +36,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         case .lockedOut: "locked out after too many failures (the message says how long to wait)"
         case .noPasscode: "the application has no passcode"
         case .passcodeExists: "the application already has a passcode (use change-passcode)"
-        case .invalidPasscode: "the new passcode does not fit its kind or the policy"
+        case .invalidPasscode: "the passcode does not fit its kind or the policy (an unlock refused so counts no attempt)"
         case .storeUnavailable: "the Secret Service (keyring) is missing or locked"
         case .notAllowed: "not allowed (AccessDenied, NotRegistered, AlreadyRegistered)"
         case .invalidArgument: "the agent refused an argument (InvalidArgument, InvalidArgs)"

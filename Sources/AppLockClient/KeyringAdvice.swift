@@ -1,0 +1,11 @@
+/// What to do when the Secret Service is missing, locked or has no default keyring (`StoreUnavailable`): one
+/// wording, shown by `applockctl`, the lock window and the set-up window that Settings opens.
+public enum KeyringAdvice {
+    /// The advice in full, one sentence: for the command line.
+    public static let sentence = "AppLock keeps passcodes in your keyring: unlock it, or set up a default one "
+        + "(GNOME and KDE sessions have gnome-keyring or KWallet's Secret Service; elsewhere install gnome-keyring "
+        + "and log in again, or turn on KeePassXC's Secret Service integration)."
+
+    /// The advice in a line that fits the lock window's notice.
+    public static let short = "Unlock your keyring, or set up a default one (gnome-keyring, or KeePassXC's Secret Service)."
+}
