@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "AppLockTestSupport", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
-        .target(name: "AppLockClient", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        .target(name: "AppLockClient", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol", "Translation"], swiftSettings: strict),
         .executableTarget(
             name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),

@@ -36,6 +36,10 @@ if [ "${1:-}" = --test ]; then
         # through which the agent watches for screen casts; gstreamer1.0-tools + -pipewire + -plugins-base: the
         # Video/Source stream PipeWireScreenShareTests offers as a screen cast.
         pipewire pipewire-bin gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base
+        # fprintd + libpam-fprintd: RealPolkitTests' fingerprint (libfprint's virtual_device, pam_fprintd in a private
+        # PAM stack; the profile is off by default, so the machine's own PAM stays as it is). polkitd above brings
+        # pkttyagent, the authentication agent those tests register.
+        fprintd libpam-fprintd
     )
     # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).
     # kwin-wayland + xwayland ≈ 188 MB, gnome-shell ≈ 344 MB (measured on Debian 12 with apt-get, no recommendations).

@@ -23,6 +23,18 @@ extension Agent {
         authenticate(call, for: .confirmPolicy)
     }
 
+    /// `GetSystemAuthentication`: whether polkit answers on its bus and, if so, whether fprintd has prints enrolled
+    /// for the user there (the desktop's dialog then takes a finger), so that a window names what will happen.
+    func getSystemAuthentication(_ call: MethodInvocation) {
+        polkit.reach { [unowned self] problem in
+            func reply(_ method: SystemAuthenticationMethod) {
+                call.reply([.string(method.wireName), .string(method.reason)])
+            }
+            if let problem { return reply(.unavailable(problem)) }
+            polkit.hasEnrolledFingers { enrolled in reply(enrolled ? .fingerprintOrPassword : .password) }
+        }
+    }
+
     /// Carries out `.cancelSystemAuthentication`: polkit stops asking, the caller hears `Interrupted`.
     func cancelSystemAuthentication(_ ticket: SystemAuthTicket) {
         guard let entry = pendingSystemAuthentications.end(ticket) else { return }
@@ -35,13 +47,9 @@ extension Agent {
     private func authenticate(_ call: MethodInvocation, for purpose: SystemAuthPurpose) {
         guard let app = appArgument(call) else { return }
         // A confirmation reads the files first (a reload may lock an app, which must not cancel a ticket not yet
-        // handed out), and shows polkit's dialog the keys it confirms.
-        var details = ["app-id": app.rawValue]
-        var policyAsked: Policy?
-        if purpose == .confirmPolicy {
-            policyAsked = policyToConfirm(app)
-            details["policy-keys"] = heldPolicyKeys[app].map { $0.joined(separator: ", ") } ?? "no change is waiting"
-        }
+        // handed out). polkit is asked with no details: it refuses them from a caller that is not root, so the app
+        // and the keys are AppLock's to show in its own windows and messages.
+        let policyAsked = purpose == .confirmPolicy ? policyToConfirm(app) : nil
         let ticket: SystemAuthTicket
         do throws(ManagerError) {
             ticket = try machine.beginSystemAuthentication(app, purpose: purpose, caller: call.sender, now: now())
@@ -63,8 +71,7 @@ extension Agent {
                 if let problem { return finish(ticket, .unavailable(problem)) }
                 pendingSystemAuthentications.checkSent(ticket)
                 polkit.checkAuthorization(
-                    purpose.actionID, subject: process, details: details,
-                    cancellationID: Self.cancellationID(ticket)
+                    purpose.actionID, subject: process, cancellationID: Self.cancellationID(ticket)
                 ) { [unowned self] outcome in
                     finish(ticket, outcome)
                 }

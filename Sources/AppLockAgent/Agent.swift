@@ -73,7 +73,7 @@ public final class Agent {
     var recentEvents = RecentEvents()
     /// polkit on the system bus, for UnlockWithSystemAuthentication and ResetPasscode.
     lazy var polkit = PolkitAuthority(
-        loop: loop, address: configuration.systemBusAddress, logger: logger,
+        loop: loop, address: configuration.polkitBusAddress, logger: logger,
         reachTimeout: configuration.polkitTimeout, answerTimeout: configuration.systemAuthenticationTimeout)
     var pendingSystemAuthentications = PendingSystemAuthentications()
 

@@ -10,8 +10,10 @@ import Glibc
 public struct AgentConfiguration: Sendable {
     /// The session bus address; nil means the session bus of the environment.
     public var sessionBusAddress: String?
-    /// The system bus address; nil means the system bus of the environment.
+    /// The system bus address logind is watched on; nil means the system bus of the environment.
     public var systemBusAddress: String?
+    /// The system bus polkit is asked on: ``PolkitBusAddress`` (the standard socket in a release build).
+    public var polkitBusAddress = PolkitBusAddress.resolve(nil)
     /// Watch logind on the system bus.
     public var watchLogind = true
     /// The user's and the administrator's policy files.
@@ -49,9 +51,13 @@ public struct AgentConfiguration: Sendable {
         let data = ["HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS"].reduce(into: [String: String]()) { names, name in
             if let value = getenv(name) { names[name] = String(cString: value) }
         }
-        return AgentConfiguration(
+        var configuration = AgentConfiguration(
             policyFiles: .fromProcessEnvironment(), stateDirectory: state + "/applock",
             dataDirectories: XDGDataDirectories(environment: data))
+        configuration.polkitBusAddress = PolkitBusAddress.resolve(getenv(PolkitBusAddress.environmentVariable).map {
+            String(cString: $0)
+        })
+        return configuration
     }
 
     /// What `applockd --version` says about the administrator's policy: the file this environment makes the agent
@@ -62,6 +68,16 @@ public struct AgentConfiguration: Sendable {
         return AdministratorPolicyPath.buildHonoursEnvironment
             ? "administrator policy: \(path) (test build: \(AdministratorPolicyPath.environmentVariable) honoured)"
             : "administrator policy: \(path)"
+    }
+
+    /// What `applockd --version` says about polkit: the bus this environment makes the agent ask it on, and, in a
+    /// test build, that `DBUS_SYSTEM_BUS_ADDRESS` chose it. A release build names the standard socket whatever the
+    /// variable says.
+    public static var polkitBusLine: String {
+        let address = fromEnvironment().polkitBusAddress
+        return AdministratorPolicyPath.buildHonoursEnvironment
+            ? "polkit asked on: \(address) (test build: \(PolkitBusAddress.environmentVariable) honoured)"
+            : "polkit asked on: \(address)"
     }
 
     private static func environment(_ name: String) -> String? {

@@ -23,3 +23,14 @@ extension AppLockRequest where Value == Void {
         Self(.confirmPolicyWithSystemAuthentication, [.string(appID.rawValue)], replyTimeout: systemAuthenticationTimeout)
     }
 }
+
+extension AppLockRequest where Value == SystemAuthenticationMethod {
+    /// `GetSystemAuthentication`: what system authentication would ask of the user now (fingerprint or password,
+    /// the password, or why it cannot work here).
+    public static var systemAuthentication: Self {
+        Self(.getSystemAuthentication, []) { reply, _ in
+            guard reply.count == 2, let method = reply[0].stringValue, let reason = reply[1].stringValue else { return nil }
+            return SystemAuthenticationMethod(wireName: method, reason: reason)
+        }
+    }
+}

@@ -18,6 +18,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case getRecentEvents = "GetRecentEvents"
     case unlockWithSystemAuthentication = "UnlockWithSystemAuthentication"
     case resetPasscode = "ResetPasscode"
+    case getSystemAuthentication = "GetSystemAuthentication"
     case confirmPolicy = "ConfirmPolicy"
     case confirmPolicyWithSystemAuthentication = "ConfirmPolicyWithSystemAuthentication"
     case getHeldPolicyChanges = "GetHeldPolicyChanges"
@@ -86,6 +87,8 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors)
         case .resetPasscode:
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors + [.storeUnavailable])
+        case .getSystemAuthentication:
+            return MethodContract(inputs: [], outputs: [ProtocolArgument("method", "s"), ProtocolArgument("reason", "s")])
         case .confirmPolicy:
             return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors + [.invalidPasscode])
         case .confirmPolicyWithSystemAuthentication:

@@ -1,20 +1,28 @@
 import Foundation
 
-/// polkit on the private system bus: python-dbusmock's `polkitd` template (answers `CheckAuthorization` from a
-/// list of allowed actions and records every call), or the real `polkitd` for checking action files.
+/// polkit on the private system bus: python-dbusmock's `polkitd` template held to the real polkitd's rule on
+/// details (`Tests/scripts/applock_polkitd.py`: answers `CheckAuthorization` from a list of allowed actions and
+/// records every call), or the real `polkitd` for checking action files.
 extension TestEnvironment {
     /// polkit's bus name.
     public static let polkitName = "org.freedesktop.PolicyKit1"
     /// polkit's authority object.
     public static let polkitAuthorityPath = "/org/freedesktop/PolicyKit1/Authority"
+    /// The uid the mock judges every caller as: applockd runs as the session's user, never as root, and the real
+    /// polkitd refuses details from such a caller; the tests run it as root, so the mock is told whom it stands for.
+    public static let polkitMockCallerUID = 1000
+    /// The real polkitd's refusal of a `CheckAuthorization` with details from a caller that is not root (error
+    /// `org.freedesktop.PolicyKit1.Error.NotAuthorized`), which the mock gives in the same words.
+    public static let polkitDetailsRefusal =
+        "Only trusted callers (e.g. uid 0 or an action owner) can use CheckAuthorization() and pass details"
 
-    /// Starts the polkitd mock; every action is refused until `setPolkitAllowed(_:)`. The template has no
-    /// `CancelCheckAuthorization`; it is added here so that cancellations are answered and recorded.
+    /// Starts the polkitd mock; every action is refused until `setPolkitAllowed(_:)`, and a `CheckAuthorization`
+    /// with details is refused as the real polkitd refuses it from a caller that is not root.
     public func startPolkit() throws {
         guard systemBus != nil else { throw TestSupportError("startPolkit() needs TestEnvironment(systemBus: true)") }
-        try startMock("polkitd", ["--system", "--template", "polkitd"], name: Self.polkitName, on: .system)
-        try addMockMethod(.system, Self.polkitName, Self.polkitAuthorityPath, "org.freedesktop.PolicyKit1.Authority",
-                          "CancelCheckAuthorization", "s", "", "")
+        let template = PackageFolders.package.appendingPathComponent("Tests/scripts/applock_polkitd.py").path
+        try startMock("polkitd", ["--system", "--template", template, "-p", "{\"caller-uid\": \(Self.polkitMockCallerUID)}"],
+                      name: Self.polkitName, on: .system)
     }
 
     /// Stops the polkitd mock (or the real polkitd).
@@ -26,6 +34,29 @@ extension TestEnvironment {
     public func setPolkitAllowed(_ actionIDs: [String]) throws {
         let list = "@as [" + actionIDs.map(Self.gvariant).joined(separator: ", ") + "]"
         try polkitMockCall("SetAllowed", [list])
+    }
+
+    /// Answers a check of an action not allowed as the real polkitd does when no authentication agent is
+    /// registered for the subject (`(false, true, {})`: a challenge, no dialog), as on sway or labwc without one.
+    public func setPolkitNoAgent(_ noAgent: Bool) throws {
+        try polkitMockCall("SimulateNoAgent", ["\(noAgent)"])
+    }
+
+    /// A stand-in for fprintd (python-dbusmock on the system bus) whose default reader lists `fingers` as enrolled
+    /// for whoever asks; RealPolkitTests asks the real fprintd the same question.
+    public func startFprintdStandIn(enrolled fingers: [String]) throws {
+        guard systemBus != nil else { throw TestSupportError("startFprintdStandIn() needs TestEnvironment(systemBus: true)") }
+        let name = "net.reactivated.Fprint"
+        let manager = "/net/reactivated/Fprint/Manager"
+        let device = "/net/reactivated/Fprint/Device/0"
+        try startMock("fprintd", ["--system", name, manager, "\(name).Manager"], name: name, on: .system)
+        try addMockMethod(.system, name, manager, "\(name).Manager", "GetDefaultDevice", "", "o",
+                          "ret = '\(device)'")
+        let list = "ret = [" + fingers.map { "'\($0)'" }.joined(separator: ", ") + "]"
+        try mockCall(.system, name, manager, "org.freedesktop.DBus.Mock.AddObject", [
+            Self.gvariant(device), Self.gvariant("\(name).Device"), "@a{sv} {}",
+            "[(\(Self.gvariant("ListEnrolledFingers")), 's', 'as', \(Self.gvariant(list)))]",
+        ])
     }
 
     /// Holds every `CheckAuthorization` answer back (as a user who is still typing) until
@@ -41,7 +72,7 @@ extension TestEnvironment {
 
     /// The calls the polkit mock received, oldest first: the method name, then each argument rendered with
     /// dictionaries sorted, e.g.
-    /// `CheckAuthorization ('unix-process', {'pid': 42, 'start-time': 7, 'uid': 0}) 'io.github.applock.unlock' {'app-id': 'org.example.Notes'} 1 'applock-1'`.
+    /// `CheckAuthorization ('unix-process', {'pid': 42, 'start-time': 7, 'uid': 0}) 'io.github.applock.unlock' {} 1 'applock-1'`.
     public func polkitCalls() throws -> [String] {
         let script = """
             import sys, dbus

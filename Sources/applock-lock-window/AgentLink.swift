@@ -6,7 +6,8 @@ import Translation
 
 /// Every call the lock window makes to the agent, in one place, through the client library's
 /// ``AppLockConnection``: `Unlock`, `SetPasscode`, `ChangePasscode`, `RemovePasscode`, the app's properties with
-/// their changes (followed by the client's ``AppLockAgentLink``), and `UnlockWithSystemAuthentication`. The window is not the app's owner: it never registers the
+/// their changes (followed by the client's ``AppLockAgentLink``), `GetSystemAuthentication` and
+/// `UnlockWithSystemAuthentication`. The window is not the app's owner: it never registers the
 /// app. Every answer is handed to the main thread.
 final class AgentLink: Sendable {
     typealias Completion = @MainActor @Sendable (Result<Void, AppLockError>) -> Void
@@ -18,8 +19,9 @@ final class AgentLink: Sendable {
     /// The answer to `UnlockWithSystemAuthentication`.
     enum SystemAuthenticationAnswer: Sendable, Equatable {
         case unlocked
-        /// The agent cannot ask (no polkit agent, the method is missing, or the policy forbids it).
-        case unavailable
+        /// The agent cannot ask (no polkit, no authentication agent in the session, the method is missing); the
+        /// sentence to show.
+        case unavailable(String)
         /// The user did not authenticate, or another refusal; the sentence to show.
         case refused(String)
     }
@@ -78,8 +80,10 @@ final class AgentLink: Sendable {
                 answer = .unlocked
             } catch {
                 switch error {
-                case .agent(.systemAuthUnavailable, _), .other(name: "org.freedesktop.DBus.Error.UnknownMethod", _):
-                    answer = .unavailable
+                case .agent(.systemAuthUnavailable, let message):
+                    answer = .unavailable(message.isEmpty ? L("System authentication is not available.") : message)
+                case .other(name: "org.freedesktop.DBus.Error.UnknownMethod", _):
+                    answer = .unavailable(L("System authentication is not available."))
                 case .agent(.notAuthorized, _):
                     answer = .refused(L("System authentication did not succeed."))
                 case .agent(_, let message):
@@ -89,6 +93,21 @@ final class AgentLink: Sendable {
                 }
             }
             MainLoop.post { completion(answer) }
+        }
+    }
+
+    /// What system authentication would ask of the user (`GetSystemAuthentication`); unavailable when the agent
+    /// cannot say (an older agent, no agent).
+    func systemAuthentication(completion: @escaping @MainActor @Sendable (SystemAuthenticationMethod) -> Void) {
+        let connection = self.connection
+        Task {
+            let method: SystemAuthenticationMethod
+            do throws(AppLockError) {
+                method = try await connection.systemAuthentication()
+            } catch {
+                method = .unavailable("\(error)")
+            }
+            MainLoop.post { completion(method) }
         }
     }
 

@@ -3,6 +3,7 @@ import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
 import AppLockGuard
+import Foundation
 import GtkKit
 import SystemKit
 import Translation
@@ -21,7 +22,10 @@ final class LockController {
     private var lastFailure: AppLockError?
     private var checking = false
     private var countdown: RepeatingTimer?
-    private let systemAuthButton = Button(label: L("Use System Authentication"))
+    private let systemAuthButton = Button(label: LockController.systemPasswordLabel)
+    /// What system authentication would ask (the agent's `GetSystemAuthentication`); nil until it answers, and
+    /// the button stays out until then.
+    private var systemAuthMethod: SystemAuthenticationMethod?
     private var systemAuthUnavailable = false
     private var systemAuthNotice: String?
     private var configuredKind: PasscodeKind?
@@ -43,7 +47,7 @@ final class LockController {
         prompt = L("Enter the passcode to unlock %1$s", entry.name)
         view.prompt = prompt
         systemAuthButton.addStyleClass("flat")
-        systemAuthButton.setAccessibleDescription(L("Unlock with your account password or fingerprint"))
+        systemAuthButton.setAccessibleDescription(L("Unlock with your account password"))
         systemAuthButton.isVisible = false
         systemAuthButton.onClicked { [weak self] in self?.useSystemAuthentication() }
         view.extras.append(systemAuthButton)
@@ -54,6 +58,29 @@ final class LockController {
     /// Connects to the agent; the screen follows the app's properties from then on.
     func start(appID: AppID) throws {
         link = try AgentLink(appID: appID) { [weak self] update in self?.received(update) }
+        link?.systemAuthentication { [weak self] method in self?.learned(method) }
+    }
+
+    /// The button's words when fprintd has prints enrolled for the user, and otherwise.
+    static var fingerprintOrPasswordLabel: String { L("Use Fingerprint or Password") }
+    static var systemPasswordLabel: String { L("Use System Password") }
+
+    /// Names the button after what the desktop's dialog will take, or leaves it out where it cannot work.
+    private func learned(_ method: SystemAuthenticationMethod) {
+        systemAuthMethod = method
+        let said = method.wireName.isEmpty ? "unavailable (\(method.reason))" : method.wireName
+        FileHandle.standardError.write(Data("applock-lock-window: system authentication: \(said)\n".utf8))
+        switch method {
+        case .fingerprintOrPassword:
+            systemAuthButton.label = Self.fingerprintOrPasswordLabel
+            systemAuthButton.setAccessibleDescription(L("Unlock with your fingerprint or your account password"))
+        case .password:
+            systemAuthButton.label = Self.systemPasswordLabel
+            systemAuthButton.setAccessibleDescription(L("Unlock with your account password"))
+        case .unavailable:
+            break
+        }
+        refresh()
     }
 
     private func received(_ update: AgentLink.PropertiesUpdate) {
@@ -82,7 +109,8 @@ final class LockController {
         } else {
             countdown = nil
         }
-        systemAuthButton.isVisible = !systemAuthUnavailable && (properties?.allowsSystemAuthentication ?? false)
+        let offered = systemAuthMethod == .password || systemAuthMethod == .fingerprintOrPassword
+        systemAuthButton.isVisible = offered && !systemAuthUnavailable && (properties?.allowsSystemAuthentication ?? false)
         systemAuthButton.isSensitive = !checking
     }
 
@@ -116,9 +144,9 @@ final class LockController {
             switch answer {
             case .unlocked:
                 self.systemAuthNotice = nil
-            case .unavailable:
+            case .unavailable(let why):
                 self.systemAuthUnavailable = true
-                self.systemAuthNotice = L("System authentication is not available.")
+                self.systemAuthNotice = why
             case .refused(let why):
                 self.systemAuthNotice = why
             }

@@ -13,12 +13,12 @@ let usage = """
     It is normally started by D-Bus activation, systemd --user or XDG autostart.
 
       --verbose   log debug messages too
-      --version   print the version and the administrator's policy file this
-                  build reads, and exit
+      --version   print the version, the administrator's policy file this
+                  build reads and the system bus it asks polkit on, and exit
       --help      print this help and exit
 
     Environment: XDG_CONFIG_HOME, XDG_STATE_HOME, APPLOCK_ADMIN_POLICY (debug builds only), APPLOCK_STORE_HELPER,
-    DBUS_SESSION_BUS_ADDRESS, DBUS_SYSTEM_BUS_ADDRESS, JOURNAL_STREAM.
+    DBUS_SESSION_BUS_ADDRESS, DBUS_SYSTEM_BUS_ADDRESS (polkit follows it in debug builds only), JOURNAL_STREAM.
     """
 
 /// Writes to standard error without touching C's `stderr` global.
@@ -37,6 +37,7 @@ func parseArguments() -> Logger.Level {
         case "--version":
             print("applockd \(AgentVersion.current)")
             print(AgentConfiguration.administratorPolicyLine)
+            print(AgentConfiguration.polkitBusLine)
             exit(0)
         case "--help", "-h":
             print(usage)

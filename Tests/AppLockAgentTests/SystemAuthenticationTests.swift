@@ -72,10 +72,11 @@ struct SystemAuthenticationTests {
         }
     }
 
-    /// What polkit must have been asked for the process `pid`, up to the cancellation id.
+    /// What polkit must have been asked for the process `pid`, up to the cancellation id: no details, which the real
+    /// polkitd refuses from the unprivileged agent (and the mock with it).
     static func expectedCheck(_ action: String, pid: Int32) -> String {
         "CheckAuthorization ('unix-process', {'pid': \(pid), 'start-time': \(startTime(of: pid)), 'uid': \(getuid())}) "
-            + "'\(action)' {'app-id': '\(notes)'} 1 'applock-"
+            + "'\(action)' {} 1 'applock-"
     }
 
     /// Field 22 of `/proc/PID/stat`, counted after the command name.
@@ -86,7 +87,7 @@ struct SystemAuthenticationTests {
         return fields.count > 19 ? String(fields[19]) : "?"
     }
 
-    @Test("allowed: dbus-send's check carries the action, the caller's process, the interaction flag and the app id; the agent serves others while the user authenticates; then the app unlocks")
+    @Test("allowed: dbus-send's check carries the action, the caller's process, the interaction flag and no details; the agent serves others while the user authenticates; then the app unlocks")
     func allowedUnlocks() throws {
         let f = try Fixture(allowed: [Self.unlockAction])
         #expect(try f.app.state(Self.notes) == "locked")
@@ -121,6 +122,27 @@ struct SystemAuthenticationTests {
         let check = try #require(try f.checks().first)
         #expect(check.hasPrefix(Self.expectedCheck(Self.unlockAction, pid: getpid())), "\(check)")
         #expect(try f.checks().count == 7)
+    }
+
+    @Test("the polkit mock refuses details as the real polkitd refuses them from the unprivileged agent, and answers without")
+    func theMockRefusesDetailsAsPolkitDoes() throws {
+        let environment = try TestEnvironment(systemBus: true)
+        defer { environment.cleanup() }
+        try environment.startPolkit()
+        try environment.setPolkitAllowed([Self.unlockAction])
+        func check(_ details: String) -> CommandResult {
+            environment.call(.system, destination: TestEnvironment.polkitName, path: TestEnvironment.polkitAuthorityPath,
+                             method: "org.freedesktop.PolicyKit1.Authority.CheckAuthorization", [
+                                 "('unix-process', {'pid': <uint32 \(getpid())>, 'start-time': <uint64 0>})",
+                                 "'\(Self.unlockAction)'", details, "uint32 1", "'applock-test'",
+                             ])
+        }
+        let withDetails = check("{'app-id': '\(Self.notes)'}")
+        #expect(!withDetails.succeeded)
+        #expect(withDetails.stderr.contains("org.freedesktop.PolicyKit1.Error.NotAuthorized"), "\(withDetails.stderr)")
+        #expect(withDetails.stderr.contains(TestEnvironment.polkitDetailsRefusal), "\(withDetails.stderr)")
+        let without = check("@a{ss} {}")
+        #expect(without.succeeded && without.stdout.contains("(true, false"), "\(without.stdout)\(without.stderr)")
     }
 
     @Test("no polkit on the system bus, no system bus, a polkit that does not answer: SystemAuthUnavailable, nothing unlocked")

@@ -98,7 +98,7 @@ import Testing
         #expect(settingsEntry.contains("Comment[fr]=Choisir les applications à protéger"), "\(settingsEntry)")
         let policy = try String(contentsOf: destdir.appendingPathComponent("usr/share/polkit-1/actions/io.github.applock.policy"),
                                 encoding: .utf8)
-        #expect(policy.contains("<message xml:lang=\"de\">Zum Entsperren von $(app-id) ist eine Anmeldung erforderlich</message>"))
+        #expect(policy.contains("<message xml:lang=\"de\">Zum Entsperren einer von AppLock gesperrten Anwendung ist eine Anmeldung erforderlich</message>"))
         #expect(policy.contains("<description xml:lang=\"ja\">"))
         for language in ["de", "es", "fr", "it", "ja", "pl", "pt_BR", "ru", "zh_CN"] {
             #expect(promised.all.contains("usr/share/locale/\(language)/LC_MESSAGES/applock.mo"), "\(language)")
@@ -131,6 +131,30 @@ import Testing
         }
     }
 
+    /// `PolkitBusAddress` compiled as SwiftPM compiles it for `-c release` and for debug, each with
+    /// `DBUS_SYSTEM_BUS_ADDRESS` naming another bus: only the debug build asks polkit there; the release build asks
+    /// on the standard socket. The installed release agent says the same in `--version` under `make deb-test`.
+    @Test func theReleaseConfigurationAsksPolkitOnTheStandardSystemBus() throws {
+        let env = try TestEnvironment()
+        defer { env.cleanup() }
+        let sources = ["AdministratorPolicyPath.swift", "PolkitBusAddress.swift"].map {
+            BuiltProducts.packageRoot.appendingPathComponent("Sources/AppLockCore/\($0)").path
+        }
+        let driver = env.root.appendingPathComponent("main.swift")
+        try """
+            import Glibc
+            print(PolkitBusAddress.resolve(getenv(PolkitBusAddress.environmentVariable).map { String(cString: $0) }))
+            """.write(to: driver, atomically: true, encoding: .utf8)
+        let fake = "unix:path=\(env.root.path)/fake-system-bus"
+        for (flags, expected) in [(["-O"], "unix:path=/run/dbus/system_bus_socket"), (["-Onone", "-D", "DEBUG"], fake)] {
+            let program = env.root.appendingPathComponent("resolve\(flags.count)").path
+            let compile = env.run(["swiftc"] + flags + ["-o", program, driver.path] + sources, timeout: .seconds(300))
+            try #require(compile.status == 0, "swiftc \(flags): \(compile.stdout)\(compile.stderr)")
+            let resolved = env.run([program], extraEnvironment: ["DBUS_SYSTEM_BUS_ADDRESS": fake])
+            #expect(resolved.stdout == expected + "\n", "swiftc \(flags): \(resolved.stdout)\(resolved.stderr)")
+        }
+    }
+
     /// The installed files at work: those of a fresh `make install` under /tmp, or, with
     /// `APPLOCK_INSTALLED_PREFIX=/usr` (set by `make deb-test`), those of the Debian package installed on this
     /// machine (`/usr`, `/etc`).
@@ -142,8 +166,13 @@ import Testing
         let sysconf = installedPrefix == nil ? prefixRoot.appendingPathComponent("etc") : URL(fileURLWithPath: "/etc")
         let servicesDirectory = prefix.appendingPathComponent("share/dbus-1/services").path
 
-        let env = try TestEnvironment(serviceDirectories: [servicesDirectory])
+        // The bus DBUS_SYSTEM_BUS_ADDRESS names (the activated agent has it from the session bus) has a "polkit" that
+        // says yes to everything, as a user could set up with `systemctl --user set-environment`.
+        let env = try TestEnvironment(systemBus: true, serviceDirectories: [servicesDirectory])
         defer { env.cleanup() }
+        try env.startPolkit()
+        try env.setPolkitAllowed(["io.github.applock.unlock", "io.github.applock.reset-passcode",
+                                  "io.github.applock.change-protection"])
         if installedPrefix == nil {
             let install = make(env, ["install", "PREFIX=\(prefix.path)", "SYSCONFDIR=\(sysconf.path)"])
             try #require(install.status == 0, "make install failed:\n\(install.stdout)\n\(install.stderr)")
@@ -162,11 +191,16 @@ import Testing
         // environment.d, say) does not move the administrator's policy away from /etc/applock/policy.conf. A fresh
         // `make install` here installs the debug programs the tests run (INSTALL_BIN), which say that they follow it.
         let applockd = prefix.appendingPathComponent("bin/applockd").path
-        let version = env.run([applockd, "--version"], extraEnvironment: ["APPLOCK_ADMIN_POLICY": "/dev/null"])
+        // Nor does a DBUS_SYSTEM_BUS_ADDRESS of the user's move polkit to a bus of theirs.
+        let fakeBus = "unix:path=/tmp/applock-fake-system-bus"
+        let version = env.run([applockd, "--version"],
+                              extraEnvironment: ["APPLOCK_ADMIN_POLICY": "/dev/null", "DBUS_SYSTEM_BUS_ADDRESS": fakeBus])
         #expect(version.status == 0, "\(version.stderr)")
-        #expect(version.stdout.split(separator: "\n").last == (installedPrefix == nil
-            ? "administrator policy: /dev/null (test build: APPLOCK_ADMIN_POLICY honoured)"
-            : "administrator policy: /etc/applock/policy.conf"), "\(version.stdout)")
+        #expect(Array(version.stdout.split(separator: "\n").suffix(2)) == (installedPrefix == nil
+            ? ["administrator policy: /dev/null (test build: APPLOCK_ADMIN_POLICY honoured)",
+               "polkit asked on: \(fakeBus) (test build: DBUS_SYSTEM_BUS_ADDRESS honoured)"]
+            : ["administrator policy: /etc/applock/policy.conf",
+               "polkit asked on: unix:path=/run/dbus/system_bus_socket"]), "\(version.stdout)")
 
         // Nobody owns the name yet; the first status call makes the bus start the installed agent.
         try env.startKeyring()
@@ -192,6 +226,16 @@ import Testing
         #expect(search.stdout.contains("attribute.app-id = \(app)") || search.stderr.contains("attribute.app-id = \(app)"),
                 "secret-tool search: \(search.stdout)\(search.stderr)")
         #expect(!(search.stdout + search.stderr).contains("1234"))
+
+        // The release agent never asks the "polkit" on that bus: it asks the one at /run/dbus/system_bus_socket
+        // (whatever that one answers here: none, or root's yes); the debug one the tests install follows the variable.
+        let unlock = env.run([applockctl, "unlock", "--system-auth", app], timeout: .seconds(30))
+        let asked = try env.polkitCalls().contains { $0.hasPrefix("CheckAuthorization ") }
+        if installedPrefix == nil {
+            #expect(unlock.status == 0 && asked, "a debug agent asks the bus the variable names: \(unlock.stderr)")
+        } else {
+            #expect(!asked, "the release agent asked the polkit on DBUS_SYSTEM_BUS_ADDRESS: \(unlock.stdout)\(unlock.stderr)")
+        }
         let clear = env.run(["secret-tool", "clear", "xdg:schema", "io.github.applock.Passcode"])
         #expect(clear.status == 0, "secret-tool clear: \(clear.stderr)")
         let after = env.run(["secret-tool", "search", "--all", "xdg:schema", "io.github.applock.Passcode"])

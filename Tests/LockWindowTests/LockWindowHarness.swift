@@ -8,9 +8,9 @@ import Testing
 final class LockWindowHarness: AccessibleDesktop {
     private var parentProcess: Process?
 
-    /// `policy` is the body of the app's `[Policy]` group.
-    init(policy: String? = nil) throws {
-        try super.init(artifacts: "lock-window", appPolicy: policy.map { "[Policy]\n\($0)\n" })
+    /// `policy` is the body of the app's `[Policy]` group; `polkit` puts the polkitd mock on a private system bus.
+    init(policy: String? = nil, polkit: Bool = false) throws {
+        try super.init(artifacts: "lock-window", appPolicy: policy.map { "[Policy]\n\($0)\n" }, polkit: polkit)
     }
 
     /// Gives the app a passcode and locks it.

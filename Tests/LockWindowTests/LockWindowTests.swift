@@ -108,18 +108,78 @@ struct LockWindowTests {
         #expect(window.isRunning)
     }
 
-    @Test("System authentication that the agent cannot offer is said plainly and its button goes away")
-    func systemAuthenticationUnavailable() throws {
+    /// Waits until the window has heard from the agent what system authentication would ask (its log says so).
+    private func systemAuthenticationKnown(_ window: LockWindowProcess) -> Bool {
+        waitUntil(timeout: .seconds(15)) { window.log.contains("system authentication: ") }
+    }
+
+    private func hasButton(_ harness: LockWindowHarness, _ label: String) -> Bool {
+        harness.accessibleTree().contains { $0.hasPrefix("push button\t\(label)") }
+    }
+
+    @Test("Without polkit (no system bus) the window does not offer system authentication at all")
+    func systemAuthenticationNotOfferedWithoutPolkit() throws {
         let harness = try LockWindowHarness()
         try harness.lockWithPasscode("1234", kind: "four-digit")
         let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app])
-        #expect(harness.accessibleTree().contains { $0.hasPrefix("push button\tUse System Authentication") })
-        #expect(harness.accessibility.activate("Use System Authentication", role: "push button"))
-        #expect(harness.accessibility.find("System authentication is not available.") != nil)
-        #expect(waitUntil(timeout: .seconds(5)) {
-            !harness.accessibleTree().contains { $0.hasPrefix("push button\tUse System Authentication") }
-        })
-        try harness.screenshot("system-authentication-unavailable")
+        #expect(systemAuthenticationKnown(window))
+        #expect(window.log.contains("system authentication: unavailable"), "\(window.log)")
+        #expect(harness.accessibility.find("Enter the passcode to unlock Notes") != nil)
+        #expect(!hasButton(harness, "Use System Password") && !hasButton(harness, "Use Fingerprint or Password"))
+        try harness.screenshot("system-authentication-not-offered")
+        #expect(window.isRunning)
+    }
+
+    @Test("The policy forbids system authentication: no button, though polkit answers")
+    func systemAuthenticationNotOfferedWhenThePolicyForbidsIt() throws {
+        let harness = try LockWindowHarness(policy: "AllowSystemAuthentication=false", polkit: true)
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app])
+        #expect(systemAuthenticationKnown(window))
+        #expect(window.log.contains("system authentication: password"), "\(window.log)")
+        #expect(harness.accessibility.find("Enter the passcode to unlock Notes") != nil)
+        #expect(!hasButton(harness, "Use System Password") && !hasButton(harness, "Use Fingerprint or Password"))
+        #expect(window.isRunning)
+    }
+
+    @Test("polkit answers and no finger is enrolled: \"Use System Password\", and polkit's yes unlocks")
+    func systemPasswordButton() throws {
+        let harness = try LockWindowHarness(polkit: true)
+        try harness.environment.setPolkitAllowed(["io.github.applock.unlock"])
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app])
+        #expect(waitUntil(timeout: .seconds(15)) { hasButton(harness, "Use System Password") })
+        #expect(!hasButton(harness, "Use Fingerprint or Password"))
+        try harness.screenshot("system-password")
+        #expect(harness.accessibility.activate("Use System Password", role: "push button"))
+        #expect(waitUntil(timeout: .seconds(15)) { !window.isRunning })
+        #expect(try harness.state() == "unlocked")
+    }
+
+    @Test("fprintd has a finger enrolled for the user: \"Use Fingerprint or Password\"")
+    func fingerprintOrPasswordButton() throws {
+        let harness = try LockWindowHarness(polkit: true)
+        try harness.environment.startFprintdStandIn(enrolled: ["right-index-finger"])
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app])
+        #expect(waitUntil(timeout: .seconds(15)) { hasButton(harness, "Use Fingerprint or Password") })
+        #expect(!hasButton(harness, "Use System Password"))
+        try harness.screenshot("fingerprint-or-password")
+        #expect(window.isRunning)
+    }
+
+    @Test("No authentication agent in the session (sway, labwc): one sentence says so and how to add one")
+    func noAuthenticationAgentIsSaid() throws {
+        let harness = try LockWindowHarness(polkit: true)
+        try harness.environment.setPolkitNoAgent(true)
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app])
+        #expect(waitUntil(timeout: .seconds(15)) { hasButton(harness, "Use System Password") })
+        #expect(harness.accessibility.activate("Use System Password", role: "push button"))
+        #expect(harness.accessibility.find("no polkit authentication agent runs in this session") != nil)
+        #expect(harness.accessibility.find("start one, such as lxpolkit") != nil)
+        #expect(waitUntil(timeout: .seconds(5)) { !hasButton(harness, "Use System Password") })
+        try harness.screenshot("no-authentication-agent")
         #expect(try harness.state() == "locked")
         #expect(window.isRunning)
     }

@@ -10,7 +10,8 @@ import SystemKit
 /// A check first pings polkit with a short timeout, so that a system bus without polkit, or a polkit that does
 /// not answer at all, is `unavailable` within `reachTimeout`; then `CheckAuthorization` waits as long as the user
 /// needs to authenticate, up to `answerTimeout`, after which the check is cancelled and counts as unavailable.
-/// The connection is opened on the first check and opened again after it is lost.
+/// The connection, to the bus at `address` (``PolkitBusAddress``), is opened on the first check and opened again
+/// after it is lost.
 final class PolkitAuthority {
     static let service = "org.freedesktop.PolicyKit1"
     static let path = try! ObjectPath("/org/freedesktop/PolicyKit1/Authority")
@@ -19,13 +20,13 @@ final class PolkitAuthority {
     static let allowUserInteraction: UInt32 = 1
 
     private let loop: EventLoop
-    private let address: String?
+    private let address: String
     private let logger: Logger
     private let reachTimeout: Duration
     private let answerTimeout: Duration
     private var bus: Connection?
 
-    init(loop: EventLoop, address: String?, logger: Logger, reachTimeout: Duration, answerTimeout: Duration) {
+    init(loop: EventLoop, address: String, logger: Logger, reachTimeout: Duration, answerTimeout: Duration) {
         self.loop = loop
         self.address = address
         self.logger = logger
@@ -55,20 +56,19 @@ final class PolkitAuthority {
     }
 
     /// Asks polkit whether `subject` may do `actionID`, letting the session's authentication agent ask the
-    /// user; `completion` runs on the loop. `cancellationID` names the check for ``cancel(_:)``.
+    /// user; `completion` runs on the loop. `cancellationID` names the check for ``cancel(_:)``. The details are
+    /// always empty: polkit refuses details from a caller that is neither root nor the action's owner ("Only
+    /// trusted callers … can use CheckAuthorization() and pass details"), and the agent runs as the session's user.
     func checkAuthorization(
-        _ actionID: String, subject: CallerProcess, details: [String: String], cancellationID: String,
+        _ actionID: String, subject: CallerProcess, cancellationID: String,
         _ completion: @escaping (SystemAuthOutcome) -> Void
     ) {
         guard let bus else { return completion(.unavailable("the system bus went away")) }
-        let detailEntries = details.sorted { $0.key < $1.key }.map {
-            DictionaryEntry(key: .string($0.key), value: .string($0.value))
-        }
         let message = try! Message.methodCall(
             destination: Self.service, path: Self.path, interface: Self.interface, member: "CheckAuthorization",
             arguments: [
                 subject.polkitSubject, .string(actionID),
-                .dictionary(key: try! Signature("s"), value: try! Signature("s"), detailEntries),
+                .dictionary(key: try! Signature("s"), value: try! Signature("s"), []),
                 .uint32(Self.allowUserInteraction), .string(cancellationID),
             ])
         bus.call(message, timeout: answerTimeout) { [unowned self] result in
@@ -88,6 +88,32 @@ final class PolkitAuthority {
         }
     }
 
+    /// Calls `completion` on the loop with whether fprintd (`net.reactivated.Fprint`, on polkit's bus) has prints
+    /// enrolled for this user on its default reader: what polkit's dialog will take through `pam_fprintd`. False
+    /// when there is no fprintd, no reader, no print, or fprintd does not let this user ask.
+    func hasEnrolledFingers(_ completion: @escaping (Bool) -> Void) {
+        guard let bus else { return completion(false) }
+        let service = "net.reactivated.Fprint"
+        let manager = try! Message.methodCall(
+            destination: service, path: try! ObjectPath("/net/reactivated/Fprint/Manager"),
+            interface: "net.reactivated.Fprint.Manager", member: "GetDefaultDevice")
+        bus.call(manager, timeout: reachTimeout) { [reachTimeout] result in
+            guard case .success(let reply) = result, let device = (try? reply.arguments())?.first?.objectPathValue else {
+                return completion(false)
+            }
+            // An empty user name is the caller's own.
+            let list = try! Message.methodCall(
+                destination: service, path: device, interface: "net.reactivated.Fprint.Device",
+                member: "ListEnrolledFingers", arguments: [.string("")])
+            bus.call(list, timeout: reachTimeout) { result in
+                guard case .success(let reply) = result, let fingers = (try? reply.arguments())?.first?.arrayValue else {
+                    return completion(false)
+                }
+                completion(!fingers.isEmpty)
+            }
+        }
+    }
+
     /// Tells polkit to stop the check `cancellationID` (its dialog closes); its late answer is ignored.
     func cancel(_ cancellationID: String) {
         guard let bus else { return }
@@ -101,22 +127,28 @@ final class PolkitAuthority {
         }
     }
 
-    /// Reads a `(bba{ss})` answer: authorized, or why not.
+    /// What the user is told when polkit found no authentication agent to ask: what is missing and how to add it.
+    static let noAgentReason = "no polkit authentication agent runs in this session (start one, such as lxpolkit)"
+
+    /// Reads a `(bba{ss})` answer: authorized, or why not. Not authorized with `is_challenge` set is polkit's answer
+    /// when no authentication agent could ask the user (it answers that without a dialog); with an agent, a wrong
+    /// password or a closed dialog answers `is_challenge` false.
     static func outcome(of reply: Message) -> SystemAuthOutcome {
         guard let fields = (try? reply.arguments())?.first?.structureValue, fields.count == 3,
-              let authorized = fields[0].boolValue
+              let authorized = fields[0].boolValue, let challenge = fields[1].boolValue
         else { return .unavailable("polkit answered with an unexpected reply") }
         if authorized { return .authorized }
+        if challenge { return .unavailable(noAgentReason) }
         let details = fields[2].dictionaryValue ?? []
         if details.contains(where: { $0.0.stringValue == "polkit.dismissed" && $0.1.stringValue == "true" }) {
             return .notAuthorized("the authentication dialog was dismissed")
         }
-        return .notAuthorized("the user did not authenticate (or no authentication agent runs in the session)")
+        return .notAuthorized("the password or fingerprint was not accepted")
     }
 
     private func connection() throws -> Connection {
         if let bus, bus.isConnected { return bus }
-        let connection = try address.map { try Connection.address($0, loop: loop) } ?? Connection.system(loop: loop)
+        let connection = try Connection.address(address, loop: loop)
         connection.onDisconnected = { [unowned self] in
             logger.warning("lost the system bus; system authentication reconnects on the next request")
             bus = nil

@@ -33,7 +33,13 @@ struct PolicyConfirmCommand: ParsableCommand {
     func run() throws {
         if systemAuthentication {
             let app = try AppIDArgument.parse(options.app)
-            try AgentLink().perform(.confirmPolicyWithSystemAuthentication(app), about: app)
+            let agent = try AgentLink()
+            // polkit's dialog names neither the app nor the keys (an unprivileged caller may pass it no details).
+            let keys = (try? agent.perform(.heldPolicyChanges))?[app] ?? []
+            Output.error(keys.isEmpty
+                ? "Authenticate to confirm the policy change of \(app)."
+                : "Authenticate to confirm the weaker policy of \(app) (\(keys.joined(separator: ", "))).")
+            try agent.perform(.confirmPolicyWithSystemAuthentication(app), about: app)
         } else {
             try options.askAndCall { .confirmPolicy($0, passcode: $1) }
         }
