@@ -41,14 +41,14 @@ LINGUAS = $(shell sed 's/\#.*//' po/LINGUAS)
 POT_SWIFT = $(shell sed 's/\#.*//' po/POTFILES | grep '\.swift$$')
 POT_JS = $(shell sed 's/\#.*//' po/POTFILES | grep '\.js$$')
 POT_DATA = $(shell sed 's/\#.*//' po/POTFILES | grep -v -e '\.swift$$' -e '\.js$$')
-XGETTEXT_SWIFT = xgettext -L C --from-code=UTF-8 -kL -kN:1,2 --add-comments=TRANSLATORS
+
 PO_BUILD = $(CURDIR)/.build/po
 LOCALE_BUILD = $(BIN)/../share/locale
 
 # $(1): the template to write.
 define extract_pot
 	xgettext --package-name=applock \
-		-L C --from-code=UTF-8 -kL -kN:1,2 --add-comments=TRANSLATORS -o '$(1)' $(POT_SWIFT)
+		-L C --from-code=UTF-8 -kL -kN:1,2 -kN_ --add-comments=TRANSLATORS -o '$(1)' $(POT_SWIFT)
 	$(if $(POT_JS),xgettext -j -L JavaScript --from-code=UTF-8 -k_ --add-comments=TRANSLATORS -o '$(1)' $(POT_JS))
 	xgettext -j --from-code=UTF-8 --add-comments=TRANSLATORS -o '$(1)' $(POT_DATA)
 endef

@@ -158,7 +158,7 @@ let package = Package(
 
         .executableTarget(
             name: "applock-settings",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol", "Translation"],
             swiftSettings: strict
         ),
 

@@ -47,12 +47,17 @@ public enum Translation {
 /// The user's-language form of `message`, a single-line literal that `xgettext -kL` extracts; `arguments` fill its
 /// printf-style placeholders (``fill(_:_:)``).
 public func L(_ message: String, _ arguments: any CustomStringConvertible...) -> String {
+    fill(translated(message), arguments)
+}
+
+/// The user's-language form of `message` as it is, for a string marked where it is defined (AppLockCore's `N_`),
+/// which xgettext extracted there.
+public func translated(_ message: String) -> String {
     // Without a translation gettext answers the msgid's own pointer, valid only inside withCString.
-    let translated = message.withCString { msgid in
+    message.withCString { msgid in
         guard let answer = dgettext(Translation.domain, msgid), answer != msgid else { return message }
         return String(cString: answer)
     }
-    return fill(translated, arguments)
 }
 
 /// The singular or plural form of a message for `count` (`ngettext`; `xgettext -kN:1,2`); `arguments` fill its

@@ -56,8 +56,9 @@ import Testing
     @Test("Every Swift file that marks a string is in po/POTFILES, and every marked string is a single-line literal without interpolation")
     func markedStringsAreExtractable() throws {
         let listed = Set(try Self.lines(of: "po/POTFILES"))
-        // Translation itself defines L and N (its comments show them).
-        for file in try Self.swiftFiles(under: "Sources") where !file.hasPrefix("Sources/Translation/") {
+        // Translation itself defines L and N, and AppLockCore N_ (their comments show them).
+        for file in try Self.swiftFiles(under: "Sources")
+        where !file.hasPrefix("Sources/Translation/") && file != "Sources/AppLockCore/Translatable.swift" {
             let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
             var marks = false
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -72,14 +73,16 @@ import Testing
         }
     }
 
-    /// The modules whose every user-visible word is marked: the lock window (its set-up flow too) and the files
-    /// of applockctl that po/POTFILES lists (status, the failures, the passcode prompts).
+    /// The modules whose every user-visible word is marked: the lock window (its set-up flow too), AppLock Settings,
+    /// and every other Swift file po/POTFILES lists (applockctl's status, failures and passcode prompts, the
+    /// notifications, the keyring advice).
     static func coveredFiles() throws -> [String] {
         let listed = try lines(of: "po/POTFILES").filter { $0.hasSuffix(".swift") }
-        return Array(Set(try swiftFiles(under: "Sources/applock-lock-window") + listed)).sorted()
+        let modules = try swiftFiles(under: "Sources/applock-lock-window") + swiftFiles(under: "Sources/applock-settings")
+        return Array(Set(modules + listed)).sorted()
     }
 
-    @Test("No sentence a user reads escapes marking in the lock window and applockctl's marked files")
+    @Test("No sentence a user reads escapes marking in the lock window, Settings and the other files po/POTFILES lists")
     func noShownSentenceEscapesMarking() throws {
         for file in try Self.coveredFiles() {
             let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
@@ -87,7 +90,8 @@ import Testing
                 let code = String(line)
                 let trimmed = code.trimmingCharacters(in: .whitespaces)
                 // Comments, log lines on standard error (not for users to read), and multi-line literals (help text).
-                if trimmed.hasPrefix("//") || code.contains("standardError") || code.contains("\"\"\"") { continue }
+                if trimmed.hasPrefix("//") || code.contains("standardError") || code.contains("StandardError")
+                    || code.contains("\"\"\"") { continue }
                 let marked = Set(Self.markedLiterals(in: code).map(\.text))
                 for literal in Self.literals(in: code) where !marked.contains(literal) && Self.readsAsASentence(literal) {
                     Issue.record("\(file):\(number + 1): \"\(literal)\" is shown but not marked with L(…) or N(…)")
@@ -104,12 +108,12 @@ import Testing
         return first.isUppercase || [".", "…", ":"].contains(literal.last.map(String.init) ?? "")
     }
 
-    /// The literals passed to L and N on `line` (N's first two), and whether each closes on it.
+    /// The literals passed to L, N_ and N on `line` (N's first two), and whether each closes on it.
     static func markedLiterals(in line: String) -> [(text: String, closed: Bool)] {
         var found: [(String, Bool)] = []
         var rest = Substring(line)
-        while let range = rest.range(of: #"(?<![A-Za-z0-9_.])[LN]\("#, options: .regularExpression) {
-            let isPlural = rest[range].first == "N"
+        while let range = rest.range(of: #"(?<![A-Za-z0-9_.])(L|N|N_)\("#, options: .regularExpression) {
+            let isPlural = rest[range] == "N("
             rest = rest[range.upperBound...]
             for index in 0..<(isPlural ? 2 : 1) {
                 if index == 1 {
