@@ -207,9 +207,9 @@ install: $(if $(INSTALL_BIN),,release)
 		'$(INST_CONF)' '$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN)/man1'; \
 	for p in $(PROGRAMS); do install -m 755 "$$bin/$$p" '$(INST_BIN)/'; done; \
 	install -d '$(INST_APPLICATIONS)' '$(INST_ICONS)'; \
-	tmp="$$(mktemp)"; trap 'rm -f "$$tmp"' EXIT; \
-	for d in $(APPLICATIONS); do $(SUBST) "data/applications/$$d" > "$$tmp"; \
-		$(TRANSLATE_DESKTOP) --template="$$tmp" -o '$(INST_APPLICATIONS)/'"$$d"; chmod 644 '$(INST_APPLICATIONS)/'"$$d"; done; \
+	tmp="$$(mktemp -d)"; trap 'rm -rf "$$tmp"' EXIT; \
+	for d in $(APPLICATIONS); do $(SUBST) "data/applications/$$d" > "$$tmp/$$d"; \
+		$(TRANSLATE_DESKTOP) --template="$$tmp/$$d" -o '$(INST_APPLICATIONS)/'"$$d"; chmod 644 '$(INST_APPLICATIONS)/'"$$d"; done; \
 	for i in $(APP_ICONS); do install -m 644 "data/icons/hicolor/scalable/apps/$$i" '$(INST_ICONS)/'; done; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	chmod 644 '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
@@ -217,11 +217,11 @@ install: $(if $(INSTALL_BIN),,release)
 	$(foreach u,$(USER_UNITS),$(SUBST) data/$(u) > '$(INST_USER_UNITS)/$(u)'; chmod 644 '$(INST_USER_UNITS)/$(u)'; \
 		$(if $(filter yes,$(ENABLE_USER_UNITS)),$(foreach t,$(call wanted_by,$(u)),\
 			install -d '$(INST_USER_UNITS)/$(t).wants'; ln -sf ../$(u) '$(INST_USER_UNITS)/$(t).wants/$(u)';))) \
-	for d in $(AUTOSTART_ENTRIES); do $(SUBST) "data/$$d" > "$$tmp"; \
-		$(TRANSLATE_DESKTOP) --template="$$tmp" -o '$(INST_AUTOSTART)/'"$$d"; chmod 644 '$(INST_AUTOSTART)/'"$$d"; done; \
+	for d in $(AUTOSTART_ENTRIES); do $(SUBST) "data/$$d" > "$$tmp/$$d"; \
+		$(TRANSLATE_DESKTOP) --template="$$tmp/$$d" -o '$(INST_AUTOSTART)/'"$$d"; chmod 644 '$(INST_AUTOSTART)/'"$$d"; done; \
 	$(if $(POLKIT_ACTIONS),install -d '$(INST_POLKIT_ACTIONS)'; \
-		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > "$$tmp"; \
-			msgfmt --xml -d po --template="$$tmp" -o '$(INST_POLKIT_ACTIONS)/'"$$a"; \
+		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > "$$tmp/$$a"; \
+			msgfmt --xml -d po --template="$$tmp/$$a" -o '$(INST_POLKIT_ACTIONS)/'"$$a"; \
 			chmod 644 '$(INST_POLKIT_ACTIONS)/'"$$a"; done;) \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
 	for l in $(LINGUAS); do install -d '$(INST_LOCALE)/'"$$l/LC_MESSAGES"; \
