@@ -56,7 +56,7 @@ run_agent() {
         # A trap interrupts `wait`: wait again for the agent to be gone.
         while kill -0 "$agent_pid" 2>/dev/null; do wait "$agent_pid" || status=$?; done
         [ -n "$stopping" ] && return 0
-        echo "applockd stopped (exit status $status); starting it again. The guard keeps locked apps hidden meanwhile." >&2
+        echo "applockd stopped (exit status $status); starting it again.${guard_pid:+ The guard keeps locked apps hidden meanwhile.}" >&2
         sleep 1
     done
 }

@@ -3,7 +3,6 @@ import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
 import AppLockGuard
-import Foundation
 import GtkKit
 import SystemKit
 import Translation
@@ -69,7 +68,7 @@ final class LockController {
     private func learned(_ method: SystemAuthenticationMethod) {
         systemAuthMethod = method
         let said = method.wireName.isEmpty ? "unavailable (\(method.reason))" : method.wireName
-        FileHandle.standardError.write(Data("applock-lock-window: system authentication: \(said)\n".utf8))
+        StandardError.line("applock-lock-window: system authentication: \(said)")
         switch method {
         case .fingerprintOrPassword:
             systemAuthButton.label = Self.fingerprintOrPasswordLabel

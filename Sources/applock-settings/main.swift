@@ -1,4 +1,5 @@
 import AppLockClient
+import AppLockDesktop
 import Glibc
 import GtkKit
 import Translation

@@ -61,6 +61,16 @@ import Testing
         }
     }
 
+    /// Foundation linked statically (with its ICU data) made each program that imports it about 40 MB larger in the
+    /// package: no shipped program imports it.
+    @Test func shippedProgramsLeaveFoundationOut() throws {
+        let lean = ["applockd", "applock-store-helper", "applockctl", "applock-guard", "applock-lock-window", "applock-settings"]
+        for target in manifest.targets where lean.contains(target.name) {
+            #expect(try !importedModules(of: target).contains("Foundation"), "\(target.name) imports Foundation")
+        }
+        #expect(Set(manifest.targets.map(\.name)).isSuperset(of: lean))
+    }
+
     private func importedModules(of target: PackageManifest.Target) throws -> Set<String> {
         let folder = Self.root.appendingPathComponent(target.folder)
         guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }

@@ -11,8 +11,11 @@ public final class ChildProcess {
     private var status: Int32?
 
     /// Starts `executable` (an absolute path) with `arguments` (argv[1...]) and `environment` (`NAME=value`
-    /// strings; nil passes the parent's environment). Signal mask and dispositions are reset in the child.
-    public init(executable: String, arguments: [String], environment: [String]? = nil) throws(ChildProcessError) {
+    /// strings; nil passes the parent's environment). Signal mask and dispositions are reset in the child. With
+    /// `discardingStandardError`, its standard error goes to `/dev/null` instead of the parent's.
+    public init(
+        executable: String, arguments: [String], environment: [String]? = nil, discardingStandardError: Bool = false
+    ) throws(ChildProcessError) {
         var inPipe: [Int32] = [-1, -1]
         var outPipe: [Int32] = [-1, -1]
         // Close-on-exec from the start (no window for another thread's child to inherit them); sockets rather
@@ -27,6 +30,9 @@ public final class ChildProcess {
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO)
+        if discardingStandardError {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         var empty = sigset_t()

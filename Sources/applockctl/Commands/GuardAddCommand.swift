@@ -1,7 +1,6 @@
 import AppLockClient
 import AppLockDesktop
 import ArgumentParser
-import Foundation
 
 /// `applockctl guard add APP`.
 struct GuardAddCommand: ParsableCommand {
@@ -29,7 +28,7 @@ struct GuardAddCommand: ParsableCommand {
         let link = try? AgentLink()
         PolicyFileCommands.reload(link)
         Output.line("\(app) is guarded.")
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current()
         let directories = XDGDataDirectories(environment: environment)
         if try DesktopEntry.find(AppIDArgument.parse(app), in: directories) == nil {
             Output.error("applockctl: warning: no desktop file is named \(app).desktop in "
@@ -46,17 +45,10 @@ struct GuardAddCommand: ParsableCommand {
             Output.line("It has no passcode yet: set one with `applockctl set-passcode \(app)`.")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: window)
-        process.arguments = ["set-passcode", "--app-id", app]
-        // The window speaks in its own window; what it says on its standard streams is for its tests, not the user.
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
-            process.waitUntilExit()
+            _ = try SetupWindow.run(window, appID: app)
         } catch {
-            throw CommandFailure(.failure, "Cannot open the passcode window \(window): \(error.localizedDescription).")
+            throw CommandFailure(.failure, "Cannot open the passcode window \(window): \(error).")
         }
         if passcode() == true {
             Output.line("Its passcode is set.")

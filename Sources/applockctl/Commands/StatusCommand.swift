@@ -1,7 +1,6 @@
 import AppLockClient
 import AppLockProtocol
 import ArgumentParser
-import Foundation
 import Glibc
 
 /// `applockctl status [APP]`: the session state and every app, or every property of one app.

@@ -1,7 +1,6 @@
 import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
-import Foundation
 import Translation
 
 /// The attempts an app missed, as applockctl says them: the agent's notification's sentence

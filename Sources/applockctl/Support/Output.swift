@@ -1,31 +1,30 @@
-import Foundation
-import Translation
+import Glibc
 
 /// Writes results to standard output and failures to standard error, unbuffered, so that a pipe sees each line as it happens.
 enum Output {
     /// Prints `line` on standard output.
     static func line(_ line: String) {
-        write(line + "\n", to: .standardOutput)
+        write(line + "\n", to: STDOUT_FILENO)
     }
 
     /// Prints `line` on standard error.
     static func error(_ line: String) {
-        write(line.hasSuffix("\n") ? line : line + "\n", to: .standardError)
+        write(line.hasSuffix("\n") ? line : line + "\n", to: STDERR_FILENO)
     }
 
-    private static func write(_ text: String, to handle: FileHandle) {
-        try? handle.write(contentsOf: Data(text.utf8))
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     /// Prints `object` as JSON: indented with sorted keys, or compact on one line.
     static func json(_ object: Any, pretty: Bool = true) {
-        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
-        if pretty { options.insert(.prettyPrinted) }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else {
-            error(L("Cannot render the result as JSON."))
-            return
-        }
-        line(String(decoding: data, as: UTF8.self))
+        line(JSONText.render(object, pretty: pretty))
     }
 
     /// Formats rows as left-aligned columns separated by two spaces (the last column is not padded).

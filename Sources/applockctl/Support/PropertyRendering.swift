@@ -1,10 +1,9 @@
 import AppLockClient
 import AppLockCore
 import AppLockProtocol
-import Foundation
 
 /// Renders an app's properties and policy values for people (keyfile style: `true`, `60,300`) and as JSON-ready
-/// Foundation values.
+/// values for ``JSONText``.
 enum PropertyRendering {
     /// The lines `status APP` shows for one property (several for the policy, one key each).
     static func lines(_ property: ApplicationProperty, of app: AppProperties) -> [String] {
@@ -46,7 +45,7 @@ enum PropertyRendering {
         return (known + others).compactMap { name in policy[name].map { "\(name)=\($0.keyFileText)" } }
     }
 
-    /// A policy value for `JSONSerialization`.
+    /// A policy value for ``JSONText``.
     static func json(_ value: PolicyValue) -> Any {
         switch value {
         case .bool(let flag): flag

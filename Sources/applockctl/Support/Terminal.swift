@@ -67,7 +67,7 @@ final class Terminal {
                 if tooLong { throw PasscodeInput.tooLong }
                 return line
             case 0x03:
-                throw CommandFailure(.cancelled, "Cancelled.")
+                throw CommandFailure(.cancelled, L("Cancelled."))
             case 0x04:
                 if line.isEmpty { throw CommandFailure(.passcodeNotEntered, L("No passcode was entered.")) }
             case 0x7f, 0x08:

@@ -1,8 +1,9 @@
 import Glibc
 
 /// This process's environment as a dictionary, read from `environ` (the first of a repeated name wins, as getenv's).
-enum ProcessEnvironment {
-    static func current() -> [String: String] {
+public enum ProcessEnvironment {
+    /// The environment now.
+    public static func current() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
