@@ -25,8 +25,10 @@ deps-test:
 protocols:
 	@./scripts/wlr-protocols.sh
 
+# With the test build's flags (WERROR, below), so that `make run` and `make test` share one build instead of each
+# recompiling everything after the other.
 build: deps protocols
-	$(SWIFT) build $(SWIFT_FLAGS)
+	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR)
 	@$(MAKE) --no-print-directory locale
 
 # ---- translations (docs/TRANSLATING.md) -------------------------------------------------------------------------
