@@ -7,7 +7,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 BIN = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)
 
-.PHONY: all deps deps-test protocols build release run test install uninstall clean
+.PHONY: all deps deps-test protocols build release run test install uninstall clean locale po pot
 
 all: build
 
@@ -29,6 +29,50 @@ protocols:
 # recompiling everything after the other.
 build: deps protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR)
+	@$(MAKE) --no-print-directory locale
+
+# ---- translations (docs/TRANSLATING.md) -------------------------------------------------------------------------
+# One gettext domain, `applock`. po/POTFILES names the files with strings to translate: Swift sources (xgettext -L C
+# with L("…") and N("…", "…", n)), desktop entries and the polkit policy (xgettext's own rules), the GNOME Shell
+# extension's shared script (JavaScript, _("…")). `make locale` extracts them afresh into .build/po/applock.pot,
+# merges each po/<ll>.po with it (msgmerge, without touching po/), checks and compiles it (msgfmt -c) into
+# share/locale/<ll>/LC_MESSAGES/applock.mo beside the build's bin folder, where the programs built there look
+# (Sources/Translation). `make po` writes the fresh template and the merged catalogues back into po/ for
+# translators. The catalogues' completeness is TranslationTests' to check.
+LINGUAS = $(shell sed 's/\#.*//' po/LINGUAS)
+POT_SWIFT = $(shell sed 's/\#.*//' po/POTFILES | grep '\.swift$$')
+POT_JS = $(shell sed 's/\#.*//' po/POTFILES | grep '\.js$$')
+POT_DATA = $(shell sed 's/\#.*//' po/POTFILES | grep -v -e '\.swift$$' -e '\.js$$')
+
+PO_BUILD = $(CURDIR)/.build/po
+LOCALE_BUILD = $(BIN)/../share/locale
+
+# $(1): the template to write.
+define extract_pot
+	xgettext --package-name=applock \
+		-L C --from-code=UTF-8 -kL -kN:1,2 -kN_ --add-comments=TRANSLATORS -o '$(1)' $(POT_SWIFT)
+	$(if $(POT_JS),xgettext -j -L JavaScript --from-code=UTF-8 -k_ --add-comments=TRANSLATORS -o '$(1)' $(POT_JS))
+	xgettext -j --from-code=UTF-8 --add-comments=TRANSLATORS -o '$(1)' $(POT_DATA)
+endef
+
+# `make pot POT_OUT=<file>`: only the fresh template (TranslationTests merges each catalogue with it).
+POT_OUT ?= $(PO_BUILD)/applock.pot
+pot:
+	@mkdir -p '$(dir $(POT_OUT))'
+	@$(call extract_pot,$(POT_OUT))
+
+locale:
+	@mkdir -p '$(PO_BUILD)'
+	@$(call extract_pot,$(PO_BUILD)/applock.pot)
+	@set -e; for l in $(LINGUAS); do \
+		msgmerge --quiet --no-fuzzy-matching -o '$(PO_BUILD)/'"$$l.po" "po/$$l.po" '$(PO_BUILD)/applock.pot'; \
+		mkdir -p '$(LOCALE_BUILD)/'"$$l/LC_MESSAGES"; \
+		msgfmt -c -o '$(LOCALE_BUILD)/'"$$l/LC_MESSAGES/applock.mo" '$(PO_BUILD)/'"$$l.po"; \
+	done
+
+po:
+	$(call extract_pot,po/applock.pot)
+	set -e; for l in $(LINGUAS); do msgmerge --quiet --update --backup=none "po/$$l.po" po/applock.pot; done
 
 release: deps
 	@$(MAKE) --no-print-directory release-build
@@ -51,6 +95,7 @@ WERROR = -Xswiftc -warnings-as-errors
 
 test: deps-test protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
+	@$(MAKE) --no-print-directory locale
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))' '$(dir $(TEST_LOG))'; rm -f '$(HOSTILE_SUMMARY)'
 	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build \
 		$(foreach s,$(DEBIAN13_ONLY_SUITES),--skip $(s)) 2>&1 | tee '$(TEST_LOG)'; \
@@ -152,6 +197,10 @@ GNOME_EXTENSIONS = $(notdir $(wildcard data/gnome-shell/extensions/*@*))
 INST_GNOME_EXTENSIONS = $(DESTDIR)$(datadir)/gnome-shell/extensions
 GNOME_EXTENSION_JS = sed -e '/^\/\/ @APPLOCK_BEHAVIOUR@$$/{r data/gnome-shell/applock.js' -e 'd;}'
 INST_APPLICATIONS = $(DESTDIR)$(datadir)/applications
+INST_LOCALE = $(DESTDIR)$(datadir)/locale
+# Desktop entries get their translated Name, GenericName, Comment and Keywords from po/ (polkit actions get theirs
+# with msgfmt --xml and polkit's own ITS rules, /usr/share/gettext/its/polkit.its from polkitd).
+TRANSLATE_DESKTOP = msgfmt --desktop -d po
 INST_ICONS = $(DESTDIR)$(datadir)/icons/hicolor/scalable/apps
 INSTALL_BIN ?=
 GENERATE_MANUAL ?=
@@ -179,7 +228,9 @@ install: $(if $(INSTALL_BIN),,release)
 		'$(INST_CONF)' '$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN)/man1'; \
 	for p in $(PROGRAMS); do install -m 755 "$$bin/$$p" '$(INST_BIN)/'; done; \
 	install -d '$(INST_APPLICATIONS)' '$(INST_ICONS)'; \
-	for d in $(APPLICATIONS); do $(SUBST) "data/applications/$$d" > '$(INST_APPLICATIONS)/'"$$d"; chmod 644 '$(INST_APPLICATIONS)/'"$$d"; done; \
+	tmp="$$(mktemp -d)"; trap 'rm -rf "$$tmp"' EXIT; \
+	for d in $(APPLICATIONS); do $(SUBST) "data/applications/$$d" > "$$tmp/$$d"; \
+		$(TRANSLATE_DESKTOP) --template="$$tmp/$$d" -o '$(INST_APPLICATIONS)/'"$$d"; chmod 644 '$(INST_APPLICATIONS)/'"$$d"; done; \
 	for i in $(APP_ICONS); do install -m 644 "data/icons/hicolor/scalable/apps/$$i" '$(INST_ICONS)/'; done; \
 	$(SUBST) dbus/io.github.applock.AppLock1.service > '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
 	chmod 644 '$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service'; \
@@ -187,11 +238,15 @@ install: $(if $(INSTALL_BIN),,release)
 	$(foreach u,$(USER_UNITS),$(SUBST) data/$(u) > '$(INST_USER_UNITS)/$(u)'; chmod 644 '$(INST_USER_UNITS)/$(u)'; \
 		$(if $(filter yes,$(ENABLE_USER_UNITS)),$(foreach t,$(call wanted_by,$(u)),\
 			install -d '$(INST_USER_UNITS)/$(t).wants'; ln -sf ../$(u) '$(INST_USER_UNITS)/$(t).wants/$(u)';))) \
-	for d in $(AUTOSTART_ENTRIES); do $(SUBST) "data/$$d" > '$(INST_AUTOSTART)/'"$$d"; chmod 644 '$(INST_AUTOSTART)/'"$$d"; done; \
+	for d in $(AUTOSTART_ENTRIES); do $(SUBST) "data/$$d" > "$$tmp/$$d"; \
+		$(TRANSLATE_DESKTOP) --template="$$tmp/$$d" -o '$(INST_AUTOSTART)/'"$$d"; chmod 644 '$(INST_AUTOSTART)/'"$$d"; done; \
 	$(if $(POLKIT_ACTIONS),install -d '$(INST_POLKIT_ACTIONS)'; \
-		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > '$(INST_POLKIT_ACTIONS)/'"$$a"; \
+		for a in $(POLKIT_ACTIONS); do $(SUBST) "data/$$a" > "$$tmp/$$a"; \
+			msgfmt --xml -d po --template="$$tmp/$$a" -o '$(INST_POLKIT_ACTIONS)/'"$$a"; \
 			chmod 644 '$(INST_POLKIT_ACTIONS)/'"$$a"; done;) \
 	install -m 644 data/applock.conf '$(INST_CONF)/applock.conf'; \
+	for l in $(LINGUAS); do install -d '$(INST_LOCALE)/'"$$l/LC_MESSAGES"; \
+		msgfmt -c -o '$(INST_LOCALE)/'"$$l/LC_MESSAGES/applock.mo" "po/$$l.po"; chmod 644 '$(INST_LOCALE)/'"$$l/LC_MESSAGES/applock.mo"; done; \
 	for e in $(GNOME_EXTENSIONS); do \
 		install -d '$(INST_GNOME_EXTENSIONS)/'"$$e"; \
 		install -m 644 "data/gnome-shell/extensions/$$e/metadata.json" '$(INST_GNOME_EXTENSIONS)/'"$$e/"; \
@@ -218,6 +273,7 @@ uninstall:
 		$(foreach u,$(USER_UNITS),'$(INST_USER_UNITS)/$(u)' $(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants/$(u)')) \
 		$(foreach d,$(AUTOSTART_ENTRIES),'$(INST_AUTOSTART)/$(d)') \
 		$(foreach a,$(POLKIT_ACTIONS),'$(INST_POLKIT_ACTIONS)/$(a)') \
+		$(foreach l,$(LINGUAS),'$(INST_LOCALE)/$(l)/LC_MESSAGES/applock.mo') \
 		'$(INST_CONF)/applock.conf' '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' \
 		'$(INST_MAN)/man1/applockctl.1' $(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)') \
 		$(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/metadata.json' '$(INST_GNOME_EXTENSIONS)/$(e)/extension.js')

@@ -46,6 +46,8 @@ let package = Package(
         // release has (libsodium23 in Debian 12 and 13, libsodium26 in testing and Ubuntu 26.04).
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),
+        // gettext and setlocale (glibc's <libintl.h>, which Swift's Glibc does not export).
+        .systemLibrary(name: "CIntl"),
         .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxres-dev", "libcairo2-dev"])]),
         .systemLibrary(
             name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
@@ -53,6 +55,8 @@ let package = Package(
 
         // Linux underneath everything else: the epoll event loop, child processes, the worker pool, the heap.
         .target(name: "SystemKit", dependencies: ["CSystem"], swiftSettings: strict),
+        // The `applock` gettext domain: L("…") and N("…", "…", n) with printf-style placeholders, bound in each main.
+        .target(name: "Translation", dependencies: ["CIntl"], swiftSettings: strict),
         .target(name: "DBusKit", dependencies: ["CDBus", "SystemKit"], swiftSettings: strict),
         // The D-Bus contract (methods, signatures, properties, signals, errors) as plain data: no I/O.
         .target(name: "AppLockProtocol", swiftSettings: strict),
@@ -66,14 +70,14 @@ let package = Package(
         .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         // Desktop-session facts for the agent, the guard, the lock window, applockctl and Settings (not a product): XDG
         // data folders, desktop files, icons, sibling executables, AppLock's desktop notifications.
-        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "AppLockProtocol", "DBusKit", "SystemKit"], swiftSettings: strict),
+        .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "AppLockProtocol", "DBusKit", "SystemKit", "Translation"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
             name: "AppLockGuardDriver",
             dependencies: [
                 "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
-                "DBusKit", "SystemKit",
+                "DBusKit", "SystemKit", "Translation",
             ],
             swiftSettings: strict
         ),
@@ -97,6 +101,7 @@ let package = Package(
             name: "applock-guard",
             dependencies: [
                 "AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard", "AppLockProtocol", "WaylandKit",
+                "Translation",
             ],
             swiftSettings: strict,
             linkerSettings: residentLinking
@@ -110,7 +115,7 @@ let package = Package(
             name: "AppLockAgent",
             dependencies: [
                 "DBusKit", "SystemKit", "AppLockCore", "AppLockAgentCore", "AppLockDesktop", "AppLockProtocol", "AppLockPolicyStore",
-                "SodiumHasher", .product(name: "Logging", package: "swift-log"),
+                "SodiumHasher", "Translation", .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
                 .embedInCode("Interfaces/io.github.applock.AppLock1.Manager.xml"),
@@ -121,7 +126,7 @@ let package = Package(
         .target(
             name: "AppLockTestSupport", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
-        .target(name: "AppLockClient", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        .target(name: "AppLockClient", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol", "Translation"], swiftSettings: strict),
         .executableTarget(
             name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
@@ -135,7 +140,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "applockd",
-            dependencies: ["AppLockAgent", "AppLockProtocol", "SystemKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppLockAgent", "AppLockProtocol", "SystemKit", "Translation", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             linkerSettings: residentLinking
         ),
@@ -143,6 +148,7 @@ let package = Package(
             name: "applockctl",
             dependencies: [
                 "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockGuard", "AppLockPolicyStore",
+                "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -150,14 +156,16 @@ let package = Package(
 
         .executableTarget(
             name: "applock-lock-window",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "SystemKit"],
+            dependencies: [
+                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "SystemKit", "Translation",
+            ],
             swiftSettings: strict,
             linkerSettings: [.unsafeFlags(compactLinking)]
         ),
 
         .executableTarget(
             name: "applock-settings",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol"],
+            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol", "Translation"],
             swiftSettings: strict
         ),
 
@@ -231,6 +239,7 @@ let package = Package(
         ),
         .testTarget(name: "BenchSmokeTests", dependencies: ["applock-bench"], swiftSettings: strict),
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
+        .testTarget(name: "TranslationTests", dependencies: ["Translation"], swiftSettings: strict),
         .testTarget(
             name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],
             swiftSettings: strict

@@ -17,6 +17,8 @@ packages=(
     adwaita-icon-theme fonts-dejavu-core
     libwayland-dev libwayland-bin wayland-protocols
     dbus dbus-x11 gnome-keyring libsecret-tools polkitd desktop-file-utils procps
+    # gettext: xgettext, msgmerge and msgfmt, which make the translation catalogues (po/, `make locale`).
+    gettext
 )
 lean_packages=()
 

@@ -1,6 +1,7 @@
 import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
+import Translation
 
 /// The agent's desktop notifications (``DesktopNotification``): a tampered passcode item, once per app and episode
 /// (until the original item verifies again or the passcode is reset), naming the app and what to do; and the failed
@@ -12,10 +13,9 @@ extension Agent {
     func notifyTampered(_ app: AppID) {
         guard tamperedAppsNotified.insert(app).inserted else { return }
         DesktopNotification(
-            summary: "The passcode of \(app) was tampered with",
-            body: "The keyring item holding the passcode of \(app) was removed or replaced outside AppLock, so "
-                + "\(app) stays locked. Put the original keyring item back, or run "
-                + "`applockctl reset-passcode \(app)` (system authentication) and set a new passcode.",
+            summary: L("The passcode of %1$s was tampered with", app),
+            body: L("The keyring item holding the passcode of %1$s was removed or replaced outside AppLock, so %1$s stays locked.", app)
+                + " " + L("Put the original keyring item back, or run `applockctl reset-passcode %1$s` (system authentication) and set a new passcode.", app),
             urgency: .critical
         ).send(on: bus) { [weak self] why in self?.notificationFailed("a tampered passcode", why) }
     }

@@ -1,5 +1,6 @@
 public import AppLockCore
 import Glibc
+import Translation
 
 /// What the user is told, once, at the first successful unlock after failed attempts: "2 failed attempts since you
 /// last unlocked Notes — 14:02, 14:03". The app by its desktop entry's name, the count, the local times (`HH:MM`) of
@@ -13,18 +14,21 @@ public enum MissedAttemptNotice {
         _ record: MissedAttemptLog.Record, appName: String,
         timeOfDay: (UnixMicroseconds) -> String = localTimeOfDay
     ) -> String {
-        let noun = record.count == 1 ? "failed attempt" : "failed attempts"
+        let count = Int(record.count)
+        let summary = N("%1$d failed attempt since you last unlocked %2$s", "%1$d failed attempts since you last unlocked %2$s", count, count, appName)
         let listed = record.attempts.prefix(listedTimes).map { timeOfDay($0.time) }
-        let more = Int(record.count) - listed.count
-        let times = listed.joined(separator: ", ") + (more > 0 && !listed.isEmpty ? " and \(more) more" : "")
-        return "\(record.count) \(noun) since you last unlocked \(appName)" + (listed.isEmpty ? "" : " — " + times)
+        guard !listed.isEmpty else { return summary }
+        let more = count - listed.count
+        // TRANSLATORS: %1$s is a list of times ("14:02, 14:03, 14:05"), %2$d how many more attempts were made.
+        let times = more > 0 ? N("%1$s and %2$d more", "%1$s and %2$d more", more, listed.joined(separator: ", "), more) : listed.joined(separator: ", ")
+        return summary + " — " + times
     }
 
     /// The notification carrying ``sentence(_:appName:timeOfDay:)``.
     public static func notification(_ record: MissedAttemptLog.Record, appName: String) -> DesktopNotification {
         DesktopNotification(
             summary: sentence(record, appName: appName),
-            body: "Someone tried to unlock \(appName) while it was locked.", urgency: .normal)
+            body: L("Someone tried to unlock %1$s while it was locked.", appName), urgency: .normal)
     }
 
     /// `time` as local `HH:MM` (the process's time zone).

@@ -3,6 +3,7 @@ import AppLockDesktop
 import AppLockGuard
 import AppLockProtocol
 import DBusKit
+import Translation
 
 /// The one desktop notification (`org.freedesktop.Notifications.Notify`) the guard sends when it cannot hide
 /// guarded apps (``ProtectionAlarm`` says when): it names the apps, says why and what to do. Sent without waiting
@@ -16,11 +17,13 @@ enum UnprotectedNotification {
     static func send(on bus: Connection, apps: [AppID], entries: [AppID: DesktopEntry], readiness: GuardReadiness,
                      failed: @escaping (String) -> Void) {
         let names = names(apps, entries: entries)
-        let fix = readiness.fix.isEmpty ? "" : " To fix it: \(readiness.fix)."
-        let (stay, their) = apps.count == 1 ? ("stays", "its") : ("stay", "their")
-        let body = "AppLock is \(readiness.statement).\(fix) Until then \(names) \(stay) locked in AppLock, but \(their) "
-            + "windows can be seen and used."
-        DesktopNotification(summary: "AppLock cannot hide \(names)", body: body, urgency: .critical)
+        let fix = readiness.fix.isEmpty ? "" : " " + L("To fix it: %1$s.", readiness.fix)
+        // TRANSLATORS: %1$s is what the guard says of itself, e.g. "not protecting: the GNOME Shell extension is off".
+        let body = L("AppLock is %1$s.", readiness.statement) + fix + " "
+            // TRANSLATORS: %1$s names the apps (one, or a list); the count chooses the singular or the plural.
+            + N("Until then %1$s stays locked in AppLock, but its windows can be seen and used.",
+                "Until then %1$s stay locked in AppLock, but their windows can be seen and used.", apps.count, names)
+        DesktopNotification(summary: L("AppLock cannot hide %1$s", names), body: body, urgency: .critical)
             .send(on: bus, failed: failed)
     }
 }

@@ -53,8 +53,8 @@ public final class RealPolkitSession {
                 try giveToUser(folder)
             }
         } catch {
-            environment.cleanup()
             _ = Self.runAsRoot(["userdel", Self.user], in: environment)
+            environment.cleanup()
             throw error
         }
     }
@@ -208,8 +208,9 @@ public final class RealPolkitSession {
             }
         }
         agent?.waitUntilExit()
+        let removed = Self.runAsRoot(["userdel", Self.user], in: environment)
+        if !removed.succeeded { FileHandle.standardError.write(Data("userdel \(Self.user): \(removed.stderr)\n".utf8)) }
         environment.cleanup()
-        _ = Self.runAsRoot(["userdel", Self.user], in: environment)
     }
 
     // MARK: Set-up

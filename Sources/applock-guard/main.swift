@@ -5,6 +5,7 @@ import AppLockGuardWayland
 import AppLockGuardX11
 import WaylandKit
 import Glibc
+import Translation
 
 let usage = """
     Usage: applock-guard [--verbose] [--set-passcode APP] [--version] [--help]
@@ -39,6 +40,8 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
+// The notification speaks the session's language; log lines stay English.
+Translation.start()
 var configuration = GuardConfiguration.fromEnvironment()
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {

@@ -2,6 +2,7 @@ import AppLockClient
 import AppLockCore
 import AppLockProtocol
 import GtkKit
+import Translation
 
 /// Every call the lock window makes to the agent, in one place, through the client library's
 /// ``AppLockConnection``: `Unlock`, `SetPasscode`, `ChangePasscode`, `RemovePasscode`, the app's properties with
@@ -80,15 +81,15 @@ final class AgentLink: Sendable {
             } catch {
                 switch error {
                 case .agent(.systemAuthUnavailable, let message):
-                    answer = .unavailable(message.isEmpty ? "System authentication is not available." : message)
+                    answer = .unavailable(message.isEmpty ? L("System authentication is not available.") : message)
                 case .other(name: "org.freedesktop.DBus.Error.UnknownMethod", _):
-                    answer = .unavailable("System authentication is not available.")
+                    answer = .unavailable(L("System authentication is not available."))
                 case .agent(.notAuthorized, _):
-                    answer = .refused("System authentication did not succeed.")
+                    answer = .refused(L("System authentication did not succeed."))
                 case .agent(_, let message):
                     answer = .refused(message)
                 case .agentUnavailable, .noReply, .closed, .other:
-                    answer = .refused("The AppLock agent is not running.")
+                    answer = .refused(L("The AppLock agent is not running."))
                 }
             }
             MainLoop.post { completion(answer) }

@@ -5,6 +5,7 @@ import AppLockProtocol
 import AppLockGuard
 import GtkKit
 import SystemKit
+import Translation
 
 /// `applock-lock-window lock`: the passcode screen for a locked app. Sends what is typed to the agent's `Unlock`,
 /// shows the attempts left and any lock-out countdown from the app's properties, offers system authentication,
@@ -40,11 +41,12 @@ final class LockController {
         self.loop = loop
         let entry = DesktopEntry.forLockWindow(appID.rawValue)
         view = PasscodeView(
-            appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded, submitLabel: "Unlock")
-        prompt = "Enter the passcode to unlock \(entry.name)"
+            // TRANSLATORS: the button that submits the passcode: the verb.
+            appName: entry.name, icon: entry.icon, window: window, withHeaderBar: !embedded, submitLabel: L("Unlock"))
+        prompt = L("Enter the passcode to unlock %1$s", entry.name)
         view.prompt = prompt
         systemAuthButton.addStyleClass("flat")
-        systemAuthButton.setAccessibleDescription("Unlock with your account password")
+        systemAuthButton.setAccessibleDescription(L("Unlock with your account password"))
         systemAuthButton.isVisible = false
         systemAuthButton.onClicked { [weak self] in self?.useSystemAuthentication() }
         view.extras.append(systemAuthButton)
@@ -59,8 +61,8 @@ final class LockController {
     }
 
     /// The button's words when fprintd has prints enrolled for the user, and otherwise.
-    static let fingerprintOrPasswordLabel = "Use Fingerprint or Password"
-    static let systemPasswordLabel = "Use System Password"
+    static var fingerprintOrPasswordLabel: String { L("Use Fingerprint or Password") }
+    static var systemPasswordLabel: String { L("Use System Password") }
 
     /// Names the button after what the desktop's dialog will take, or leaves it out where it cannot work.
     private func learned(_ method: SystemAuthenticationMethod) {
@@ -70,10 +72,10 @@ final class LockController {
         switch method {
         case .fingerprintOrPassword:
             systemAuthButton.label = Self.fingerprintOrPasswordLabel
-            systemAuthButton.setAccessibleDescription("Unlock with your fingerprint or your account password")
+            systemAuthButton.setAccessibleDescription(L("Unlock with your fingerprint or your account password"))
         case .password:
             systemAuthButton.label = Self.systemPasswordLabel
-            systemAuthButton.setAccessibleDescription("Unlock with your account password")
+            systemAuthButton.setAccessibleDescription(L("Unlock with your account password"))
         case .unavailable:
             break
         }
@@ -115,7 +117,7 @@ final class LockController {
         guard let link, !checking else { return }
         checking = true
         systemAuthNotice = nil
-        view.prompt = "Checking…"
+        view.prompt = L("Checking…")
         refresh()
         link.unlock(passcode) { [weak self] result in self?.answered(result) }
     }

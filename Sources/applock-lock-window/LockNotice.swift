@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import Translation
 
 /// The one line under the passcode field that tells the user what went wrong or what to wait for. Pure: built
 /// from the app's properties, the last answer of the agent and the time.
@@ -60,17 +61,17 @@ enum LockNotice: Equatable {
     var text: String? {
         switch self {
         case .none: nil
-        case .wrongPasscode(0?): "Wrong passcode. Another wrong passcode starts a lock-out."
-        case .wrongPasscode(let left?): left == 1
-            ? "Wrong passcode. 1 attempt left." : "Wrong passcode. \(left) attempts left."
-        case .wrongPasscode(nil): "Wrong passcode."
-        case .lockedOut(let seconds): "Too many failed attempts. Try again in \(Self.clock(seconds))."
-        case .storeUnavailable: "The keyring is locked or unavailable, so the passcode cannot be checked. " + KeyringAdvice.short
+        case .wrongPasscode(0?): L("Wrong passcode. Another wrong passcode starts a lock-out.")
+        case .wrongPasscode(let left?): N("Wrong passcode. %d attempt left.", "Wrong passcode. %d attempts left.", Int(left))
+        case .wrongPasscode(nil): L("Wrong passcode.")
+        // TRANSLATORS: %1$s is a duration, "1:30" or "45 seconds".
+        case .lockedOut(let seconds): L("Too many failed attempts. Try again in %1$s.", Self.clock(seconds))
+        case .storeUnavailable: L("The keyring is locked or unavailable, so the passcode cannot be checked.") + " " + KeyringAdvice.short
         case .passcodeTampered:
-            "The passcode was removed from the keyring or replaced outside AppLock, so the app stays locked. "
-                + "Put the original keyring item back, or reset the passcode with system authentication."
-        case .agentUnavailable: "The AppLock agent is not running."
-        case .unknownApplication: "AppLock does not know this app: it is not running and has no passcode."
+            L("The passcode was removed from the keyring or replaced outside AppLock, so the app stays locked.") + " "
+                + L("Put the original keyring item back, or reset the passcode with system authentication.")
+        case .agentUnavailable: L("The AppLock agent is not running.")
+        case .unknownApplication: L("AppLock does not know this app: it is not running and has no passcode.")
         case .systemAuthenticationFailed(let why): why
         case .message(let text): text
         }
@@ -84,7 +85,7 @@ enum LockNotice: Equatable {
 
     /// `m:ss` for a minute or more, `N seconds` below.
     static func clock(_ seconds: Int) -> String {
-        if seconds < 60 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        if seconds < 60 { return N("%d second", "%d seconds", seconds) }
         let rest = seconds % 60
         return "\(seconds / 60):\(rest < 10 ? "0" : "")\(rest)"
     }

@@ -1,6 +1,7 @@
 import AppLockClient
 import AppLockCore
 import GtkKit
+import Translation
 
 /// The passcode screen shared by the lock window and the set-up window: the app's icon and name, a prompt, a
 /// keypad with progress dots for the digit kinds or a password entry for `alphanumeric`, a notice line and a
@@ -15,11 +16,11 @@ final class PasscodeView {
     private let promptLabel = Label()
     private let dots = Label()
     private let keypad = Box(.vertical, spacing: 8)
-    private let enterKey = Button(iconName: "go-next-symbolic", accessibleLabel: "Submit passcode")
+    private let enterKey = Button(iconName: "go-next-symbolic", accessibleLabel: L("Submit passcode"))
     /// Holds the enter key's place when it is not needed, so that 0 stays under 8.
     private let enterKeySpace = Label()
     private let passwordRow = Box(.horizontal, spacing: 6)
-    private let passwordEntry = PasswordEntry(placeholder: "Passcode")
+    private let passwordEntry = PasswordEntry(placeholder: L("Passcode"))
     private let passwordSubmit: Button
     private let noticeLabel = Label()
     /// Where callers put their own buttons, under the notice.
@@ -52,11 +53,12 @@ final class PasscodeView {
         }
         page.append(scroller)
         window.setContent(page)
-        window.title = "\(appName) – AppLock"
+        window.title = L("%1$s – AppLock", appName)
 
         image = Self.image(for: icon)
         image.setPixelSize(72)
-        image.setAccessibleLabel("\(appName) icon")
+        // TRANSLATORS: the accessible name of an app's icon; %1$s is the app's name.
+        image.setAccessibleLabel(L("%1$s icon", appName))
         image.setMargins(bottom: 6)
         root.append(image)
 
@@ -212,7 +214,7 @@ final class PasscodeView {
         let bytes = passwordEntry.withTextBytes { PasscodeBytes(copying: $0) }
         passwordEntry.clear()
         guard let bytes, bytes.count >= 4 else {
-            notice = "A passcode has at least 4 characters."
+            notice = L("A passcode has at least 4 characters.")
             return
         }
         onSubmit?(bytes)
@@ -223,10 +225,10 @@ final class PasscodeView {
         let count = digits.count
         if let length = kind.fixedLength {
             dots.text = String(repeating: "●", count: count) + String(repeating: "○", count: length - count)
-            dots.setAccessibleLabel("\(count) of \(length) digits entered")
+            dots.setAccessibleLabel(N("%1$d of %2$d digit entered", "%1$d of %2$d digits entered", length, count, length))
         } else {
             dots.text = count == 0 ? " " : String(repeating: "●", count: count)
-            dots.setAccessibleLabel(count == 1 ? "1 digit entered" : "\(count) digits entered")
+            dots.setAccessibleLabel(N("%d digit entered", "%d digits entered", count))
         }
     }
 
@@ -242,7 +244,7 @@ final class PasscodeView {
             keypad.append(line)
         }
         let last = Box(.horizontal, spacing: 16)
-        let delete = Button(iconName: "edit-clear-symbolic", accessibleLabel: "Delete last digit")
+        let delete = Button(iconName: "edit-clear-symbolic", accessibleLabel: L("Delete last digit"))
         delete.onClicked { [weak self] in self?.deleteDigit() }
         for button in [delete, enterKey] {
             button.addStyleClass("circular")
@@ -265,7 +267,7 @@ final class PasscodeView {
         button.addStyleClass("circular")
         button.addStyleClass("keypad-key")
         button.isFocusable = false
-        button.setAccessibleLabel("Digit \(digit)")
+        button.setAccessibleLabel(L("Digit %1$d", digit))
         button.onClicked { [weak self] in self?.type(UInt8(ascii: "0") + digit) }
         return button
     }

@@ -3,6 +3,7 @@ import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
 import GtkKit
+import Translation
 
 /// `applock-lock-window set-passcode`: set and confirm a first passcode, or change or remove the one the app
 /// has, in a window of its own. Kinds offered are those the app's policy allows (`PasscodeKinds`).
@@ -17,9 +18,9 @@ final class SetupController {
     private var setup: PasscodeFlow?
     private let kindRow = Box(.horizontal)
     private var kindButtons: [(PasscodeKind, ToggleButton)] = []
-    private let changeButton = Button(label: "Change Passcode")
-    private let removeButton = Button(label: "Remove Passcode")
-    private let closeButton = Button(label: "Close")
+    private let changeButton = Button(label: L("Change Passcode"))
+    private let removeButton = Button(label: L("Remove Passcode"))
+    private let closeButton = Button(label: L("Close"))
 
     init(appID: AppID, window: Window, loop: MainLoop) {
         self.appID = appID
@@ -27,8 +28,8 @@ final class SetupController {
         self.loop = loop
         let entry = DesktopEntry.forLockWindow(appID.rawValue)
         view = PasscodeView(
-            appName: entry.name, icon: entry.icon, window: window, withHeaderBar: true, submitLabel: "Continue")
-        view.prompt = "Connecting to AppLock…"
+            appName: entry.name, icon: entry.icon, window: window, withHeaderBar: true, submitLabel: L("Continue"))
+        view.prompt = L("Connecting to AppLock…")
         view.onSubmit = { [weak self] passcode in self?.submit(passcode) }
 
         kindRow.addStyleClass("linked")
@@ -81,7 +82,7 @@ final class SetupController {
         guard first, setup == nil else { return }
         view.notice = nil
         if properties.hasPasscode {
-            view.prompt = "This app has a passcode."
+            view.prompt = L("This app has a passcode.")
             view.hideInput()
             changeButton.isVisible = true
             removeButton.isVisible = true
@@ -125,7 +126,7 @@ final class SetupController {
     /// Puts the screen in line with the flow's step.
     private func show() {
         guard let setup else { return }
-        view.prompt = setup.prompt
+        view.prompt = setup.sentence
         view.notice = setup.notice?.sentence
         let inputKind = setup.step == .enterCurrent ? (properties?.passcodeKind ?? setup.kind) : setup.kind
         if inputKind != view.kind { view.configure(kind: inputKind) }
@@ -145,7 +146,7 @@ final class SetupController {
         guard kindButtons.isEmpty else { return }
         for kind in kinds {
             let button = ToggleButton(toggleLabel: Self.title(of: kind))
-            button.setAccessibleDescription("Passcode kind")
+            button.setAccessibleDescription(L("Passcode kind"))
             if let first = kindButtons.first?.1 { button.join(first) } else { button.isActive = true }
             button.onToggled { [weak self, weak button] in
                 guard let self, let button, button.isActive, var setup = self.setup else { return }
@@ -160,10 +161,12 @@ final class SetupController {
 
     private static func title(of kind: PasscodeKind) -> String {
         switch kind {
-        case .fourDigit: "4 Digits"
-        case .sixDigit: "6 Digits"
-        case .numeric: "Numeric"
-        case .alphanumeric: "Password"
+        case .fourDigit: L("4 Digits")
+        case .sixDigit: L("6 Digits")
+        // TRANSLATORS: a passcode kind: digits only, of any length.
+        case .numeric: L("Numeric")
+        // TRANSLATORS: a passcode kind: any characters, as a password.
+        case .alphanumeric: L("Password")
         }
     }
 }

@@ -1,11 +1,13 @@
 import Glibc
 import GtkKit
 import SystemKit
+import Translation
 
 /// Parses the command line, starts GTK and runs the chosen window until it is done.
 @MainActor
 func runLockWindow() -> ExitStatus {
     SecretHolding.forbidMemoryReadout()
+    Translation.start()
     let options: LaunchOptions
     do {
         options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))

@@ -1,3 +1,5 @@
+import Translation
+
 /// How the administrator's `[Mandatory]` policy limits a key the user sees.
 enum AdministratorLimit: Equatable, Sendable {
     /// The value is set by the administrator: shown, not editable.
@@ -9,8 +11,8 @@ enum AdministratorLimit: Equatable, Sendable {
     /// The line the row shows under its title.
     var explanation: String {
         switch self {
-        case .fixed: "Set by your administrator"
-        case .maximum(let n): "Set by your administrator: at most \(n)"
+        case .fixed: L("Set by your administrator")
+        case .maximum(let n): L("Set by your administrator: at most %1$s", n)
         }
     }
 }

@@ -3,6 +3,7 @@ import AppLockCore
 import AppLockDesktop
 import AppLockPolicyStore
 import GtkKit
+import Translation
 
 /// One app's own page, slid in over the Apps page: Protect, its passcode (set, change or remove in the passcode
 /// window), its state now, and when it locks (its own `apps.d/<app_id>.conf`, falling back to every app's).
@@ -12,11 +13,11 @@ final class AppPage {
     let content = Box(.vertical)
     private let page = PreferencesPage(title: "", iconName: "")
     private let problems = ProblemGroup()
-    private let protectRow = ActionRow(title: "Protect", subtitle: "Cover its windows while it is locked or hidden")
+    private let protectRow = ActionRow(title: L("Protect"), subtitle: L("Cover its windows while it is locked or hidden"))
     private let protect: Switch
-    private let passcodeRow = ActionRow(title: "Passcode")
-    private let passcodeButton = Button(label: "Set Passcode…")
-    private let stateRow = ActionRow(title: "Status")
+    private let passcodeRow = ActionRow(title: L("Passcode"))
+    private let passcodeButton = Button(label: L("Set Passcode…"))
+    private let stateRow = ActionRow(title: L("Status"))
     private let section: PolicySection
     private var showing = false
 
@@ -33,17 +34,17 @@ final class AppPage {
         self.app = app
         protect = Switch()
         section = PolicySection(scope: .app(app.appID), subject: app.name, layout: [
-            ("Lock When", "These apply to \(app.name) only", [
+            (L("Lock When"), L("These apply to %1$s only", app.name), [
                 .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch,
             ]),
-            ("When Hidden or Idle", "", [.gracePeriod, .obscureInBackground, .backgroundWhen, .lockAfterIdle]),
-            ("Notifications", "", [.hideNotifications]),
-            ("While the Screen Is Shared", "", [.lockOnScreenShare]),
-            ("Failed Attempts", "", [.maxFailedAttempts, .lockoutSchedule]),
+            (L("When Hidden or Idle"), "", [.gracePeriod, .obscureInBackground, .backgroundWhen, .lockAfterIdle]),
+            (L("Notifications"), "", [.hideNotifications]),
+            (L("While the Screen Is Shared"), "", [.lockOnScreenShare]),
+            (L("Failed Attempts"), "", [.maxFailedAttempts, .lockoutSchedule]),
         ])
         let header = HeaderBar()
         header.setTitle(app.name)
-        let back = Button(iconName: "go-previous-symbolic", accessibleLabel: "Back to Apps")
+        let back = Button(iconName: "go-previous-symbolic", accessibleLabel: L("Back to Apps"))
         back.onClicked { [weak self] in self?.onBack?() }
         header.packStart(back)
         content.append(header)
@@ -69,7 +70,7 @@ final class AppPage {
         protectRow.setActivatableWidget(protect)
         passcodeButton.setAlignment(vertical: .center)
         passcodeRow.addSuffix(passcodeButton)
-        let protection = PreferencesGroup(title: "Protection")
+        let protection = PreferencesGroup(title: L("Protection"))
         protection.add(protectRow)
         protection.add(passcodeRow)
         protection.add(stateRow)
@@ -94,21 +95,21 @@ final class AppPage {
         let required = snapshot.isGuardRequired(app.appID)
         protectRow.isSensitive = editable && !required
         protect.isSensitive = editable && !required
-        protectRow.subtitle = required ? AdministratorLimit.fixed.explanation : "Cover its windows while it is locked or hidden"
+        protectRow.subtitle = required ? AdministratorLimit.fixed.explanation : L("Cover its windows while it is locked or hidden")
 
         let properties = agent.apps[app.appID]
         let kinds = snapshot.policy(for: app.appID).passcodeKinds.map(\.rawValue).joined(separator: ", ")
         if let properties, properties.hasPasscode {
-            passcodeRow.subtitle = "Set (\(properties.passcodeKind?.rawValue ?? "unknown kind"))"
-            passcodeButton.label = "Change or Remove…"
+            passcodeRow.subtitle = L("Set (%1$s)", properties.passcodeKind?.rawValue ?? L("unknown kind"))
+            passcodeButton.label = L("Change or Remove…")
         } else {
-            passcodeRow.subtitle = agent.running ? "None yet. Allowed kinds: \(kinds)" : "AppLock is not running"
-            passcodeButton.label = "Set Passcode…"
+            passcodeRow.subtitle = agent.running ? L("None yet. Allowed kinds: %1$s", kinds) : L("AppLock is not running")
+            passcodeButton.label = L("Set Passcode…")
         }
         passcodeButton.setAccessibleLabel(passcodeButton.label)
         passcodeButton.isSensitive = agent.running
         stateRow.subtitle = properties.map { AppStatus.state($0, now: now) }
-            ?? (agent.running ? "Not running with AppLock" : "AppLock is not running")
+            ?? (agent.running ? L("Not running with AppLock") : L("AppLock is not running"))
         section.refresh(snapshot)
     }
 }

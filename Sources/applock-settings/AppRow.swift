@@ -2,6 +2,7 @@ import AppLockClient
 import AppLockCore
 import AppLockDesktop
 import GtkKit
+import Translation
 
 /// An installed app on the Apps page: its icon and name, its status, a "Protect" switch, and a button to its
 /// own page.
@@ -21,10 +22,10 @@ final class AppRow {
         self.app = app
         row = ActionRow(title: app.name)
         row.addPrefix(AppIcon.image(app.icon, size: 32, name: app.name))
-        protect = Switch(accessibleLabel: "Protect \(app.name)")
-        protect.tooltip = "Protect \(app.name)"
+        protect = Switch(accessibleLabel: L("Protect %1$s", app.name))
+        protect.tooltip = L("Protect %1$s", app.name)
         row.addSuffix(protect)
-        let open = Button(iconName: "go-next-symbolic", accessibleLabel: "Open \(app.name)")
+        let open = Button(iconName: "go-next-symbolic", accessibleLabel: L("Open %1$s", app.name))
         open.addStyleClass("flat")
         open.setAlignment(vertical: .center)
         row.addSuffix(open)
@@ -41,7 +42,7 @@ final class AppRow {
         showing = true
         defer { showing = false }
         self.status = status
-        row.subtitle = editable ? status.summary(now: now) : "Its policy file has errors; see above"
+        row.subtitle = editable ? status.summary(now: now) : L("Its policy file has errors; see above")
         if protect.isOn != status.guardedInForce { protect.isOn = status.guardedInForce }
         protect.isSensitive = editable && !status.guardRequired
     }

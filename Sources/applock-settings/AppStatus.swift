@@ -1,4 +1,5 @@
 import AppLockClient
+import Translation
 
 /// The words an app's row says about it: protected or not, its passcode, and what the agent says of it now
 /// (unlocked, content hidden, locked, or locked out with the time left).
@@ -19,31 +20,33 @@ struct AppStatus: Equatable {
     func summary(now: UInt64) -> String {
         var parts: [String] = []
         if guardRequired {
-            parts.append("Protected by your administrator")
+            parts.append(L("Protected by your administrator"))
         } else if unguardingHeld {
-            parts.append("Protected until your passcode confirms turning it off")
+            parts.append(L("Protected until your passcode confirms turning it off"))
         } else if guarded {
-            parts.append("Protected")
+            parts.append(L("Protected"))
         }
         if let properties {
-            parts.append(properties.hasPasscode ? "Passcode set" : "No passcode")
+            parts.append(properties.hasPasscode ? L("Passcode set") : L("No passcode"))
             parts.append(Self.state(properties, now: now))
         } else if guardedInForce {
-            parts.append("No passcode")
+            parts.append(L("No passcode"))
         }
-        return parts.isEmpty ? "Not protected" : parts.joined(separator: " · ")
+        return parts.isEmpty ? L("Not protected") : parts.joined(separator: " · ")
     }
 
     /// "Unlocked", "Content hidden", "Locked", "Locked out for 4:59".
     static func state(_ properties: AppProperties, now: UInt64) -> String {
         if properties.retryAfter > now {
             let seconds = (properties.retryAfter - now + 999_999) / 1_000_000
-            return "Locked out for \(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+            // TRANSLATORS: %1$s is the time left, minutes and seconds ("4:59").
+            return L("Locked out for %1$s", "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)")
         }
         switch properties.state {
-        case .unlocked: return "Unlocked"
-        case .obscured: return "Content hidden"
-        case .locked: return "Locked"
+        case .unlocked: return L("Unlocked")
+        case .obscured: return L("Content hidden")
+        // TRANSLATORS: an app's state in Settings.
+        case .locked: return L("Locked")
         }
     }
 }

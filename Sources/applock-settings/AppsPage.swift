@@ -3,6 +3,7 @@ import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
 import GtkKit
+import Translation
 
 /// The Apps page: every installed app, those that are protected or have a passcode first, each with its status
 /// and "Protect" switch. The window's search finds them by name.
@@ -14,9 +15,9 @@ final class AppsPage {
     /// The weakenings of a protected app's policy the agent holds until they are authenticated.
     let heldChanges = HeldChangesGroup()
     private let protectedGroup = PreferencesGroup(
-        title: "Protected Apps", description: "Apps that are covered while locked, or that have a passcode")
+        title: L("Protected Apps"), description: L("Apps that are covered while locked, or that have a passcode"))
     private let otherGroup = PreferencesGroup(
-        title: "Other Apps", description: "Switch on Protect to cover an app's windows until its passcode is entered")
+        title: L("Other Apps"), description: L("Switch on Protect to cover an app's windows until its passcode is entered"))
     private(set) var rows: [AppID: AppRow] = [:]
     private var order: [AppID] = []
     private var protectedApps: [AppID] = []

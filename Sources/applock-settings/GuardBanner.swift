@@ -1,4 +1,5 @@
 import GtkKit
+import Translation
 
 /// A banner at the top of the Apps page while guarded apps may be visible: what the guard says is wrong (not
 /// protecting on this desktop, and why; or not running while apps are guarded) and the fix; hidden while every
@@ -7,8 +8,8 @@ import GtkKit
 @MainActor
 final class GuardBanner {
     let group = PreferencesGroup(
-        title: "Guarded Apps Are Not Hidden",
-        description: "AppLock still locks them, but their windows can be seen and used until this is fixed.")
+        title: L("Guarded Apps Are Not Hidden"),
+        description: L("AppLock still locks them, but their windows can be seen and used until this is fixed."))
     private var shown: GuardExposure?
 
     init() {
@@ -25,7 +26,7 @@ final class GuardBanner {
             problem.addStyleClass("error")
             group.add(problem)
             if let first = exposure.fix.first {
-                group.add(ActionRow(title: "To fix it", subtitle: first.uppercased() + exposure.fix.dropFirst()))
+                group.add(ActionRow(title: L("To fix it"), subtitle: first.uppercased() + exposure.fix.dropFirst()))
             }
         }
         group.isVisible = exposure != nil

@@ -1,6 +1,7 @@
 import AppLockCore
 import AppLockProtocol
 import GtkKit
+import Translation
 
 /// The weakenings of protected apps' policies the agent holds until they are authenticated
 /// (`GetHeldPolicyChanges`), one row each with a "Confirm…" button that opens the ``PolicyConfirmationDialog``;
@@ -8,9 +9,8 @@ import GtkKit
 @MainActor
 final class HeldChangesGroup {
     let group = PreferencesGroup(
-        title: "Changes Waiting for Your Passcode",
-        description: "These changes make an app's protection weaker. They apply once the app's passcode, or your own "
-            + "password, confirms them; until then the app stays protected as before.")
+        title: L("Changes Waiting for Your Passcode"),
+        description: L("These changes make an app's protection weaker. They apply once the app's passcode, or your own password, confirms them; until then the app stays protected as before."))
     var onConfirm: ((AppID) -> Void)?
     private var shown: [AppID: [String]] = [:]
 
@@ -25,11 +25,11 @@ final class HeldChangesGroup {
         group.removeAll()
         for app in held.keys.sorted() {
             let row = ActionRow(
-                title: "\(name(app)): change waiting for your passcode",
-                subtitle: "Made weaker: \(Self.labels(held[app]!))")
+                title: L("%1$s: change waiting for your passcode", name(app)),
+                subtitle: L("Made weaker: %1$s", Self.labels(held[app]!)))
             row.addPrefix(Image(iconName: "dialog-warning-symbolic"))
-            let confirm = Button(label: "Confirm…")
-            confirm.setAccessibleLabel("Confirm the change for \(name(app))")
+            let confirm = Button(label: L("Confirm…"))
+            confirm.setAccessibleLabel(L("Confirm the change for %1$s", name(app)))
             confirm.setAlignment(vertical: .center)
             confirm.onClicked { [weak self] in self?.onConfirm?(app) }
             row.addSuffix(confirm)
@@ -40,6 +40,6 @@ final class HeldChangesGroup {
 
     /// The policy keys `keys` as Settings' rows name them ("Protect Windows, Grace Period").
     static func labels(_ keys: [String]) -> String {
-        keys.map { key in PolicyKey.all.first { $0.name == key }?.label ?? key }.joined(separator: ", ")
+        keys.map { key in PolicyKey.all.first { $0.name == key }.map { translated($0.label) } ?? key }.joined(separator: ", ")
     }
 }

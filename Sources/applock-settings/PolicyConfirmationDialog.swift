@@ -2,6 +2,7 @@ import AppLockClient
 import AppLockCore
 import AppLockProtocol
 import GtkKit
+import Translation
 
 /// The window in which AppLock Settings confirms a weakening of an app's policy that the agent holds: with the
 /// app's passcode (`ConfirmPolicy`) or with the user's own system authentication
@@ -16,8 +17,8 @@ final class PolicyConfirmationDialog {
     private let monitor: AgentMonitor
     private let explanation = Label()
     private let entry: PasswordEntry
-    private let confirmButton = Button(label: "Confirm")
-    private let systemButton = Button(label: "Use System Authentication")
+    private let confirmButton = Button(label: L("Confirm"))
+    private let systemButton = Button(label: L("Use System Authentication"))
     private let notice = Label()
     /// Called once the change applied, with the sentence to show.
     var onConfirmed: ((String) -> Void)?
@@ -27,8 +28,8 @@ final class PolicyConfirmationDialog {
         self.app = app
         self.name = name
         self.monitor = monitor
-        window = Window(title: "Confirm the Change for \(name)")
-        entry = PasswordEntry(placeholder: "Passcode for \(name)")
+        window = Window(title: L("Confirm the Change for %1$s", name))
+        entry = PasswordEntry(placeholder: L("Passcode for %1$s", name))
         let root = Box(.vertical)
         let header = HeaderBar()
         header.makeFlat()
@@ -36,7 +37,7 @@ final class PolicyConfirmationDialog {
         let content = Box(.vertical, spacing: 12)
         content.setMargins(top: 0, bottom: 24, start: 24, end: 24)
         root.append(content)
-        let heading = Label("This change makes the protection of \(name) weaker")
+        let heading = Label(L("This change makes the protection of %1$s weaker", name))
         heading.addStyleClass("title-4")
         heading.wrapCentred(maxCharacters: 48)
         content.append(heading)
@@ -50,7 +51,7 @@ final class PolicyConfirmationDialog {
         content.append(notice)
         let buttons = Box(.horizontal, spacing: 6)
         buttons.setAlignment(horizontal: .end)
-        systemButton.setAccessibleDescription("Confirm with your account password or fingerprint")
+        systemButton.setAccessibleDescription(L("Confirm with your account password or fingerprint"))
         systemButton.onClicked { [weak self] in self?.confirmWithSystemAuthentication() }
         confirmButton.addStyleClass("suggested-action")
         confirmButton.onClicked { [weak self] in self?.confirmWithPasscode() }
@@ -73,8 +74,9 @@ final class PolicyConfirmationDialog {
     /// the app's policy allows it (the agent would refuse it by name otherwise).
     func show(keys: [String], systemAuthenticationAllowed: Bool) {
         systemButton.isVisible = systemAuthenticationAllowed
-        explanation.text = "Waiting for your passcode: \(HeldChangesGroup.labels(keys)). Enter the passcode of \(name) to apply it"
-            + (systemAuthenticationAllowed ? ", or confirm it with your own system authentication." : ".")
+        explanation.text = systemAuthenticationAllowed
+            ? L("Waiting for your passcode: %1$s. Enter the passcode of %2$s to apply it, or confirm it with your own system authentication.", HeldChangesGroup.labels(keys), name)
+            : L("Waiting for your passcode: %1$s. Enter the passcode of %2$s to apply it.", HeldChangesGroup.labels(keys), name)
     }
 
     func present() {
@@ -107,7 +109,7 @@ final class PolicyConfirmationDialog {
                 failure = error
             }
             let properties = failure == nil ? nil : try? connection.blocking.properties(of: app)
-            MainLoop.post { [weak self] in self?.answered(failure, properties: properties, proof: "its passcode") }
+            MainLoop.post { [weak self] in self?.answered(failure, properties: properties, proof: L("its passcode")) }
         }
     }
 
@@ -126,14 +128,15 @@ final class PolicyConfirmationDialog {
             } catch {
                 failure = error
             }
-            MainLoop.post { [weak self] in self?.answered(failure, properties: nil, proof: "system authentication") }
+            MainLoop.post { [weak self] in self?.answered(failure, properties: nil, proof: L("system authentication")) }
         }
     }
 
     private func answered(_ failure: AppLockError?, properties: AppProperties?, proof: String) {
         busy = false
         guard let failure else {
-            onConfirmed?("The change for \(name) applies: confirmed with \(proof).")
+            // TRANSLATORS: %2$s is "its passcode" or "system authentication".
+            onConfirmed?(L("The change for %1$s applies: confirmed with %2$s.", name, proof))
             window.close()
             return
         }
@@ -146,24 +149,25 @@ final class PolicyConfirmationDialog {
     private static func sentence(_ error: AppLockError, properties: AppProperties?) -> String {
         switch error {
         case .agent(.wrongPasscode, _):
-            guard let left = properties?.attemptsLeft else { return "Wrong passcode." }
-            return left == 1 ? "Wrong passcode; 1 attempt left before a lock-out."
-                : "Wrong passcode; \(left) attempts left before a lock-out."
+            guard let left = properties?.attemptsLeft else { return L("Wrong passcode.") }
+            return N("Wrong passcode; %d attempt left before a lock-out.", "Wrong passcode; %d attempts left before a lock-out.", Int(left))
         case .agent(.lockedOut, _):
             let seconds = properties?.secondsUntilRetry() ?? 0
-            return seconds > 0 ? "Too many failed attempts; try again in \(seconds) seconds." : "Too many failed attempts; try again later."
+            return seconds > 0
+                ? N("Too many failed attempts; try again in %d second.", "Too many failed attempts; try again in %d seconds.", Int(seconds))
+                : L("Too many failed attempts; try again later.")
         case .agent(.notAuthorized, let message):
-            return "System authentication did not confirm the change, so it is still waiting. \(message)"
+            return L("System authentication did not confirm the change, so it is still waiting.") + " " + message
         case .agent(.systemAuthUnavailable, _):
-            return "System authentication is not available here; use the passcode."
+            return L("System authentication is not available here; use the passcode.")
         case .agent(.policyChanged, _):
-            return "The policy changed while you authenticated, so nothing was confirmed. Check the change and confirm again."
+            return L("The policy changed while you authenticated, so nothing was confirmed. Check the change and confirm again.")
         case .agent(_, let message):
             return message
         case .agentUnavailable, .closed:
-            return "The AppLock agent is not running."
+            return L("The AppLock agent is not running.")
         case .noReply:
-            return "The AppLock agent did not answer."
+            return L("The AppLock agent did not answer.")
         case .other(_, let message):
             return message
         }

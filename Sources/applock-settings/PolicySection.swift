@@ -2,6 +2,7 @@ import AppLockClient
 import AppLockCore
 import AppLockPolicyStore
 import GtkKit
+import Translation
 
 /// Groups of setting rows for one policy file (every app's, or one app's), refreshed from a ``PolicySnapshot``;
 /// a change made on a row goes to ``onChange`` with the scope's file.
@@ -42,9 +43,9 @@ final class PolicySection {
         for row in rows {
             var note: String?
             if case .app = scope, !editable {
-                note = "Cannot be changed until the app's policy file is fixed"
+                note = L("Cannot be changed until the app's policy file is fixed")
             } else if case .app = scope, !row.key.isSet(in: own) {
-                note = row.key.subtitle + " (as for all apps)"
+                note = L("%1$s (as for all apps)", row.key.subtitle)
             }
             row.show(row.key.shown(in: policy), limit: row.key.limit(by: snapshot.mandatory), editable: editable, note: note)
         }

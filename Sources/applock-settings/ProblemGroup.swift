@@ -1,4 +1,5 @@
 import GtkKit
+import Translation
 
 /// A group of warning rows, one sentence each, hidden while there is none: by default each policy file AppLock
 /// cannot use, with file, line and key, left as it is.
@@ -9,10 +10,9 @@ final class ProblemGroup {
     private var shown: [String] = []
 
     init(
-        title: String = "Policy Files With Errors",
-        description: String = "These files were edited by hand and cannot be read. AppLock leaves them as they are; "
-            + "fix them in a text editor, and the settings they hold can be changed here again.",
-        rowTitle: String = "Cannot read a policy file"
+        title: String = L("Policy Files With Errors"),
+        description: String = L("These files were edited by hand and cannot be read. AppLock leaves them as they are; fix them in a text editor, and the settings they hold can be changed here again."),
+        rowTitle: String = L("Cannot read a policy file")
     ) {
         group = PreferencesGroup(title: title, description: description)
         self.rowTitle = rowTitle

@@ -3,16 +3,17 @@ import AppLockCore
 import AppLockProtocol
 import Glibc
 import GtkKit
+import Translation
 
 /// The Recent Locks page: the agent's last locks, unlocks and covers, newest first, with app, reason and time.
 @MainActor
 final class RecentLocksPage {
-    let page = PreferencesPage(title: "Recent Locks", iconName: "document-open-recent-symbolic")
+    let page = PreferencesPage(title: L("Recent Locks"), iconName: "document-open-recent-symbolic")
     private let group = PreferencesGroup(
-        title: "Recent Locks", description: "What AppLock did since it started, newest first")
+        title: L("Recent Locks"), description: L("What AppLock did since it started, newest first"))
     private var shown: [RecentEvent]?
     private let missedGroup = PreferencesGroup(
-        title: "Missed Attempts", description: "Failed unlocks of locked apps since they were last unlocked")
+        title: L("Missed Attempts"), description: L("Failed unlocks of locked apps since they were last unlocked"))
     private var shownMissed: [AppID: MissedAttemptLog.Record]?
     private let names: [AppID: String]
 
@@ -31,14 +32,14 @@ final class RecentLocksPage {
         group.removeAll()
         if events.isEmpty {
             group.add(ActionRow(
-                title: agent.running ? "Nothing locked yet" : "AppLock is not running",
-                subtitle: agent.running ? "Locks and unlocks show here as they happen" : "Start applockd to see its locks"))
+                title: agent.running ? L("Nothing locked yet") : L("AppLock is not running"),
+                subtitle: agent.running ? L("Locks and unlocks show here as they happen") : L("Start applockd to see its locks")))
             return
         }
         for event in events {
             let name = names[event.app] ?? event.app.rawValue
             let row = ActionRow(
-                title: "\(name) \(Self.verb(event))",
+                title: Self.verb(event, name: name),
                 subtitle: "\(Self.reason(event.reason)) · \(Self.time(event.time))")
             row.addPrefix(Image(iconName: Self.icon(event)))
             group.add(row)
@@ -50,14 +51,14 @@ final class RecentLocksPage {
         shownMissed = agent.missedAttempts
         missedGroup.removeAll()
         if agent.missedAttempts.isEmpty {
-            missedGroup.add(ActionRow(title: "No failed attempts", subtitle: "Failed unlocks of a locked app show here"))
+            missedGroup.add(ActionRow(title: L("No failed attempts"), subtitle: L("Failed unlocks of a locked app show here")))
             return
         }
         for app in agent.missedAttempts.keys.sorted() {
             let record = agent.missedAttempts[app]!
-            let noun = record.count == 1 ? "failed attempt" : "failed attempts"
+            let count = Int(record.count)
             let row = ActionRow(
-                title: "\(record.count) \(noun) since you last unlocked \(names[app] ?? app.rawValue)",
+                title: N("%1$d failed attempt since you last unlocked %2$s", "%1$d failed attempts since you last unlocked %2$s", count, count, names[app] ?? app.rawValue),
                 subtitle: record.attempts.map { "\(Self.time($0.time)) \(Self.method($0))" }.joined(separator: ", "))
             row.addPrefix(Image(iconName: "dialog-warning-symbolic"))
             missedGroup.add(row)
@@ -67,17 +68,18 @@ final class RecentLocksPage {
     /// How a missed attempt was made, in words.
     static func method(_ attempt: MissedAttempt) -> String {
         switch attempt.outcome {
-        case .wrongPasscode: "wrong passcode"
-        case .lockedOut: "wrong passcode, locked out"
-        case .notAuthorized: "system authentication refused"
+        case .wrongPasscode: L("wrong passcode")
+        case .lockedOut: L("wrong passcode, locked out")
+        case .notAuthorized: L("system authentication refused")
         }
     }
 
-    static func verb(_ event: RecentEvent) -> String {
+    /// "Notes locked": the app's name and what happened to it.
+    static func verb(_ event: RecentEvent, name: String) -> String {
         switch event.state {
-        case .locked: "locked"
-        case .unlocked: "unlocked"
-        case .obscured: "hidden"
+        case .locked: L("%1$s locked", name)
+        case .unlocked: L("%1$s unlocked", name)
+        case .obscured: L("%1$s hidden", name)
         }
     }
 
@@ -92,18 +94,18 @@ final class RecentLocksPage {
     /// The reason in words.
     static func reason(_ reason: LockReason) -> String {
         switch reason.rawValue {
-        case "launch": "App opened or closed"
-        case "manual": "Locked by hand"
-        case "session-lock": "Screen locked"
-        case "screensaver": "Screensaver"
-        case "suspend": "Suspend"
-        case "shutdown": "Shutdown"
-        case "idle": "Idle"
-        case "background": "Hidden"
-        case "session-switch": "User switch"
-        case "screen-share": "Screen shared"
-        case "unlock": "Passcode entered"
-        case "foreground": "Shown again"
+        case "launch": L("App opened or closed")
+        case "manual": L("Locked by hand")
+        case "session-lock": L("Screen locked")
+        case "screensaver": L("Screensaver")
+        case "suspend": L("Suspend")
+        case "shutdown": L("Shutdown")
+        case "idle": L("Idle")
+        case "background": L("Hidden")
+        case "session-switch": L("User switch")
+        case "screen-share": L("Screen shared")
+        case "unlock": L("Passcode entered")
+        case "foreground": L("Shown again")
         default: reason.rawValue
         }
     }

@@ -1,4 +1,5 @@
 import AppLockCore
+import Translation
 
 /// A policy key AppLock Settings shows: its control, how it reads from a policy in the row's unit, how it is
 /// written to a file, and the administrator's limit in the row's unit. Its name, words and limit come from the
@@ -38,7 +39,8 @@ enum SettingKey: CaseIterable, Sendable {
         case .gracePeriod: .number(secondsPerUnit: 1, maximum: 86_400)
         case .maxFailedAttempts: .number(secondsPerUnit: 1, maximum: 100)
         case .lockoutSchedule: .list
-        case .lockOnScreenShare: .choice(["Off", "Hide Content", "Lock"])
+        // TRANSLATORS: what sharing the screen does to a protected app: nothing, hide its content, or lock it.
+        case .lockOnScreenShare: .choice([L("Off"), L("Hide Content"), L("Lock")])
         }
     }
 
@@ -62,9 +64,9 @@ enum SettingKey: CaseIterable, Sendable {
         }
     }
 
-    var title: String { policyKey.label }
+    var title: String { translated(policyKey.label) }
 
-    var subtitle: String { policyKey.explanation }
+    var subtitle: String { translated(policyKey.explanation) }
 
     /// The key's value in `policy`, as the row shows it (a toggle's 1/0, a number in its unit, a list's text).
     func shown(in policy: Policy) -> SettingValue {

@@ -1,4 +1,5 @@
 import GtkKit
+import Translation
 
 /// One policy key as a row: its title and subtitle, and a switch, a number or a text field after them, or a drop-down
 /// of its choices. A change by the user is handed to ``onChange``; values shown by code are not.
@@ -20,7 +21,7 @@ final class SettingRow {
     /// A row for `key`; `subject` names what it applies to in its controls' accessible labels ("Notes").
     init(_ key: SettingKey, subject: String) {
         self.key = key
-        let label = subject.isEmpty ? key.title : "\(key.title) for \(subject)"
+        let label = subject.isEmpty ? key.title : L("%1$s for %2$s", key.title, subject)
         // A combo row is its own control: it takes the action row's place.
         if case .choice(let choices) = key.control {
             let control = ComboRow(title: key.title, subtitle: key.subtitle, choices: choices)
@@ -104,7 +105,7 @@ final class SettingRow {
 
     private func listEntered(_ typed: String) {
         guard let value = SettingValue.schedule(from: typed) else {
-            subtitle = "Type whole numbers of seconds separated by commas, e.g. 60, 300, 900"
+            subtitle = L("Type whole numbers of seconds separated by commas, e.g. 60, 300, 900")
             return
         }
         userChanged(value)

@@ -4,6 +4,7 @@ import AppLockDesktop
 import AppLockPolicyStore
 import AppLockProtocol
 import GtkKit
+import Translation
 
 /// AppLock Settings' window and what it does: reads the policy files and the agent once a second, shows them on
 /// its pages, writes each change to the file it belongs in (never to a file that does not parse) and has the
@@ -11,7 +12,10 @@ import GtkKit
 /// change the agent holds because it weakens an app with a passcode opens a ``PolicyConfirmationDialog`` for it.
 @MainActor
 final class SettingsController {
-    let window = PreferencesWindow(title: "AppLock Settings")
+    /// The program's name in the user's language: the window's title and GLib's application name.
+    static var applicationName: String { L("AppLock Settings") }
+
+    let window = PreferencesWindow(title: SettingsController.applicationName)
     private let files: PolicyFiles
     /// Reads the files by the rule the agent and the guard follow: a broken file shows its last good version.
     private var loader: PolicyLoader
@@ -37,22 +41,22 @@ final class SettingsController {
         monitor = AgentMonitor(connection: connection)
         apps = DesktopEntry.appGrid(in: XDGDataDirectories(environment: environment)).filter { $0.appID.rawValue != "io.github.applock.Settings" }
         appsPage = AppsPage(apps: apps)
-        whenToLock = PolicyPage(title: "When to Lock", iconName: "preferences-system-time-symbolic", layout: [
-            ("Lock Apps When", "For every app; an app's own page can change them for that app", [
+        whenToLock = PolicyPage(title: L("When to Lock"), iconName: "preferences-system-time-symbolic", layout: [
+            (L("Lock Apps When"), L("For every app; an app's own page can change them for that app"), [
                 .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch,
             ]),
-            ("When Hidden or Idle", "An app is hidden when all its windows are minimised, or, if set below, not focused", [
+            (L("When Hidden or Idle"), L("An app is hidden when all its windows are minimised, or, if set below, not focused"), [
                 .gracePeriod, .obscureInBackground, .backgroundWhen, .lockAfterIdle,
             ]),
-            ("While the Screen Is Shared", "Screen sharing, screen recording and remote desktop sessions the desktop reports", [
+            (L("While the Screen Is Shared"), L("Screen sharing, screen recording and remote desktop sessions the desktop reports"), [
                 .lockOnScreenShare,
             ]),
         ])
-        security = PolicyPage(title: "Security", iconName: "security-high-symbolic", layout: [
-            ("Failed Attempts", "For every app; after these, each wrong passcode locks the app out for a while", [
+        security = PolicyPage(title: L("Security"), iconName: "security-high-symbolic", layout: [
+            (L("Failed Attempts"), L("For every app; after these, each wrong passcode locks the app out for a while"), [
                 .maxFailedAttempts, .lockoutSchedule,
             ]),
-            ("Forgotten Passcodes", "The desktop's authentication dialog confirms it is you", [
+            (L("Forgotten Passcodes"), L("The desktop's authentication dialog confirms it is you"), [
                 .allowSystemAuthentication, .allowPasscodeReset,
             ]),
         ])
@@ -60,7 +64,7 @@ final class SettingsController {
 
         window.setDefaultSize(width: 760, height: 760)
         window.isSearchEnabled = true
-        window.nameSearch(button: "Search", field: "Search settings")
+        window.nameSearch(button: L("Search"), field: L("Search settings"))
         window.add(appsPage.page)
         window.add(whenToLock.page)
         window.add(security.page)
@@ -132,7 +136,7 @@ final class SettingsController {
         do {
             try files.set(key, to: value, in: scope)
         } catch {
-            window.showToast("Not saved: \(PolicySnapshot.sentence(error))")
+            window.showToast(L("Not saved: %1$s", PolicySnapshot.sentence(error)))
             refresh()
             return
         }
@@ -153,8 +157,7 @@ final class SettingsController {
         if case .app(let app) = scope, waiting.contains(app) {
             confirm(app)
         } else if !waiting.isEmpty {
-            window.showToast("The change waits for authentication for \(waiting.map(name(of:)).joined(separator: ", ")): "
-                + "confirm it on the Apps page")
+            window.showToast(L("The change waits for authentication for %1$s: confirm it on the Apps page", waiting.map(name(of:)).joined(separator: ", ")))
         }
     }
 
@@ -211,7 +214,7 @@ final class SettingsController {
     private func openPasscodeWindow(for app: AppID) {
         if let running = passcodeWindows[app], running.isRunning { return }
         guard let executable = SiblingExecutable.installedLockWindow(environment: environment) else {
-            window.showToast("The passcode window (applock-lock-window) is not installed")
+            window.showToast(L("The passcode window (applock-lock-window) is not installed"))
             return
         }
         do {
@@ -219,7 +222,7 @@ final class SettingsController {
                 executable: executable, arguments: ["set-passcode", "--app-id", app.rawValue]
             ) { [weak self] in self?.refresh() }
         } catch {
-            window.showToast("Cannot open the passcode window: \(error)")
+            window.showToast(L("Cannot open the passcode window: %1$s", error))
         }
     }
 }

@@ -2,6 +2,7 @@ import AppLockClient
 import AppLockDesktop
 import Glibc
 import GtkKit
+import Translation
 
 /// Starts GTK and shows AppLock Settings until its window is closed.
 @MainActor
@@ -19,10 +20,11 @@ func runSettings() -> Int32 {
         print(usage)
         return arguments.allSatisfy { $0 == "--help" || $0 == "-h" } ? 0 : 1
     }
+    Translation.start()
     do {
         // Cairo, as the lock window: GL costs ~175 MiB more here and buys nothing for a window of plain rows.
         try Gtk.initialize(
-            programName: "io.github.applock.Settings", applicationName: "AppLock Settings", softwareRendering: true)
+            programName: "io.github.applock.Settings", applicationName: SettingsController.applicationName, softwareRendering: true)
     } catch {
         StandardError.line("applock-settings: \(error)")
         return 2

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import Translation
 
 /// applockctl: the command line of AppLock. Talks to applockd on the D-Bus session bus.
 @main
@@ -27,6 +28,7 @@ struct AppLockCtl: ParsableCommand {
     /// Runs the command; every failure ends with one sentence on standard error and its documented exit status.
     static func main() {
         unblockTerminationSignals()
+        Translation.start()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -3,6 +3,7 @@ import AppLockProtocol
 import Glibc
 import Logging
 import SystemKit
+import Translation
 
 let usage = """
     Usage: applockd [--verbose] [--version] [--help]
@@ -50,6 +51,8 @@ func parseArguments() -> Logger.Level {
 }
 
 SecretHolding.forbidMemoryReadout()
+// The notifications speak the session's language; log lines stay English.
+Translation.start()
 let level = parseArguments()
 LoggingSystem.bootstrap { label in JournalLogHandler(label: label, logLevel: level) }
 let logger = Logger(label: "applockd")

@@ -93,6 +93,17 @@ import Testing
             #expect(lockWindowEntry.contains(line + "\n"), "\(line) missing from \(lockWindowEntry)")
         }
 
+        // The desktop entries and the polkit actions carry their translations; the catalogues are in share/locale.
+        #expect(settingsEntry.contains("Name[de]=AppLock-Einstellungen\n"), "\(settingsEntry)")
+        #expect(settingsEntry.contains("Comment[fr]=Choisir les applications à protéger"), "\(settingsEntry)")
+        let policy = try String(contentsOf: destdir.appendingPathComponent("usr/share/polkit-1/actions/io.github.applock.policy"),
+                                encoding: .utf8)
+        #expect(policy.contains("<message xml:lang=\"de\">Zum Entsperren einer von AppLock gesperrten Anwendung ist eine Anmeldung erforderlich</message>"))
+        #expect(policy.contains("<description xml:lang=\"ja\">"))
+        for language in ["de", "es", "fr", "it", "ja", "pl", "pt_BR", "ru", "zh_CN"] {
+            #expect(promised.all.contains("usr/share/locale/\(language)/LC_MESSAGES/applock.mo"), "\(language)")
+        }
+
         let uninstall = make(env, ["uninstall", "DESTDIR=\(destdir.path)", "PREFIX=/usr"])
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
         #expect(files(below: destdir).isEmpty)

@@ -32,10 +32,10 @@ final class LockWindowHarness: AccessibleDesktop {
         parentProcess?.terminate()
     }
 
-    /// Starts `applock-lock-window` with `arguments`; returns once the window is shown (and, inside a parent,
-    /// holds the keyboard).
-    func startLockWindow(_ arguments: [String]) throws -> LockWindowProcess {
-        let process = try LockWindowProcess(arguments, desktop: self)
+    /// Starts `applock-lock-window` with `arguments` (and `environment`, e.g. ``TranslatedSession``'s); returns once
+    /// the window is shown (and, inside a parent, holds the keyboard).
+    func startLockWindow(_ arguments: [String], environment: [String: String] = [:]) throws -> LockWindowProcess {
+        let process = try LockWindowProcess(arguments, desktop: self, environment: environment)
         let ready = arguments.contains("--parent") ? "keyboard grabbed" : "shown"
         guard waitUntil(timeout: .seconds(20), { process.log.contains(ready) || !process.isRunning }),
               process.isRunning else {

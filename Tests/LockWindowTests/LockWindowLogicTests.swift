@@ -59,7 +59,7 @@ import Testing
         #expect(flow.submit(bytes("975310")) == nil)
         #expect(flow.notice?.sentence == "The passcodes did not match. Choose a new passcode again.")
         #expect(flow.submit(bytes("12")) == nil)
-        #expect(flow.notice?.sentence == "A six-digit passcode must be exactly 6 digits.")
+        #expect(flow.notice?.sentence == "The passcode must be exactly 6 digits.")
         _ = flow.submit(bytes("135790"))
         #expect(flow.submit(bytes("135790")) != nil)
         flow.complete(.failure(Self.wrong))

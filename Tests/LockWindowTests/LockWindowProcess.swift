@@ -6,12 +6,14 @@ final class LockWindowProcess {
     let process: Process
     private let logFile: URL
 
-    /// Starts the lock window with `arguments`; its standard input is `input` (a FIFO) when given, else empty.
-    init(_ arguments: [String], desktop: AccessibleDesktop, input: URL? = nil) throws {
+    /// Starts the lock window with `arguments` and `environment` added to the desktop's; its standard input is
+    /// `input` (a FIFO) when given, else empty.
+    init(_ arguments: [String], desktop: AccessibleDesktop, input: URL? = nil, environment: [String: String] = [:]) throws {
         let executable = try PackageFolders.programs().appendingPathComponent("applock-lock-window")
         let argv = input.map { ["/bin/sh", "-c", "exec \"$0\" \"$@\" < '\($0.path)'"] } ?? []
         (process, logFile) = try desktop.launchAccessible(
-            argv + [executable.path] + arguments, log: "lock-window-\(UUID().uuidString.prefix(6)).log")
+            argv + [executable.path] + arguments, extraEnvironment: environment,
+            log: "lock-window-\(UUID().uuidString.prefix(6)).log")
     }
 
     deinit {

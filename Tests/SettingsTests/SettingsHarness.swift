@@ -25,8 +25,9 @@ final class SettingsHarness: AccessibleDesktop {
 
     /// Starts AppLock Settings and returns once its Apps page lists Notes to AT-SPI. With `fromDesktopFile`, it is
     /// started as the desktop starts it: `gtk-launch io.github.applock.Settings`, through the package's desktop file
-    /// installed in the test's data folder with its icon.
-    func startSettings(fromDesktopFile: Bool = false) throws {
+    /// installed in the test's data folder with its icon. `environment` is added to the desktop's (e.g.
+    /// ``TranslatedSession``'s), and `ready` is the accessible name of Notes' switch in that language.
+    func startSettings(fromDesktopFile: Bool = false, environment extra: [String: String] = [:], ready: String = "Protect Notes") throws {
         let folder = try PackageFolders.programs()
         var command = [folder.appendingPathComponent("applock-settings").path]
         if fromDesktopFile {
@@ -45,9 +46,9 @@ final class SettingsHarness: AccessibleDesktop {
         }
         (settings, settingsLog) = try launchAccessible(
             command,
-            extraEnvironment: ["APPLOCK_LOCK_WINDOW": folder.appendingPathComponent("applock-lock-window").path],
+            extraEnvironment: extra.merging(["APPLOCK_LOCK_WINDOW": folder.appendingPathComponent("applock-lock-window").path]) { $1 },
             log: "settings.log")
-        guard accessibility.find("Protect Notes", timeout: 30) != nil else {
+        guard accessibility.find(ready, timeout: 30) != nil else {
             throw TestSupportError("AppLock Settings did not show Notes: \(self.log)")
         }
     }

@@ -362,8 +362,12 @@ class AppLock {
  * name and the body "Locked". Their own content is kept here and put back when the app is no longer named, if the
  * notification is still there; an update the app sends meanwhile replaces what is kept. GNOME 43 to 45 write a notification's content with Notification.update(); 46 and
  * later make it GObject properties, which the daemons write with set(). */
-const LOCKED = 'Locked';
-const NEW_NOTIFICATION = 'New notification';
+// In the Shell's language: the `applock` catalogue (share/locale/<ll>/LC_MESSAGES/applock.mo); `_` is each
+// extension.js's own (make install pastes this file into both).
+// TRANSLATORS: what a locked app's notification says in place of its content.
+const LOCKED = _('Locked');
+// TRANSLATORS: the body of a locked app's notification, under "Locked".
+const NEW_NOTIFICATION = _('New notification');
 
 class NotificationPrivacy {
     constructor() {

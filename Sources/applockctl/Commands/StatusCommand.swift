@@ -57,8 +57,8 @@ struct StatusCommand: ParsableCommand {
             ] as [String: Any])
             return
         }
-        Output.line("Session: \(session)")
-        Output.line("Agent:   applockd \(version)")
+        Output.line(StatusLabel.session.line(StateText.session(session)))
+        Output.line(StatusLabel.agent.line("applockd \(version)"))
         for line in guardLine.lines { Output.line(line) }
         Output.line("")
         if !apps.isEmpty || waiting.isEmpty { ApplicationTable.print(apps) }
@@ -68,8 +68,7 @@ struct StatusCommand: ParsableCommand {
         }
         if !held.isEmpty { Output.line("") }
         for app in held.keys.sorted() {
-            Output.line("\(app): policy change waiting for authentication (\(held[app]!.joined(separator: ", "))) — "
-                + "applockctl policy confirm \(app)")
+            Output.line(StatusLabel.heldChange(of: app, keys: held[app]!))
         }
     }
 

@@ -1,6 +1,7 @@
 import AppLockClient
 import AppLockProtocol
 import AppLockCore
+import Translation
 
 /// applockctl's link to applockd: one ``AppLockConnection`` on the session bus, used in its blocking form. Every
 /// call names the well-known name, so the bus starts applockd (D-Bus activation) when it is not running; every
@@ -12,7 +13,7 @@ struct AgentLink {
         do {
             connection = try AppLockConnection(timeout: .seconds(25))
         } catch {
-            throw CommandFailure(.noSessionBus, "Cannot connect to the D-Bus session bus.")
+            throw CommandFailure(.noSessionBus, L("Cannot connect to the D-Bus session bus."))
         }
     }
 

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockProtocol
+import Translation
 
 /// Turns an ``AppLockError`` into the sentence and exit status the user sees. Attempts left and the time to wait
 /// come from the app's properties, never from the agent's message.
@@ -9,16 +10,16 @@ enum ErrorTranslator {
     static func failure(
         for error: AppLockError, app: AppID?, properties: (AppID) -> AppProperties? = { _ in nil }
     ) -> CommandFailure {
-        let subject = app?.rawValue ?? "the application"
+        let subject = app?.rawValue ?? L("the application")
         switch error {
         case .agent(let agentError, let message):
             return failure(for: agentError, message: message, subject: subject, properties: app.flatMap(properties))
         case .agentUnavailable:
-            return CommandFailure(.agentNotRunning, "applockd is not running and D-Bus could not start it.")
+            return CommandFailure(.agentNotRunning, L("applockd is not running and D-Bus could not start it."))
         case .noReply:
-            return CommandFailure(.noReply, "applockd did not answer in time.")
+            return CommandFailure(.noReply, L("applockd did not answer in time."))
         case .closed:
-            return CommandFailure(.noSessionBus, "Lost the connection to the D-Bus session bus.")
+            return CommandFailure(.noSessionBus, L("Lost the connection to the D-Bus session bus."))
         case .other(let name, let message):
             return otherFailure(name: name, message: message.trimmingSpaces)
         }
@@ -31,49 +32,44 @@ enum ErrorTranslator {
         func sentence(_ fallback: String) -> String { remote.isEmpty ? fallback : remote }
         switch error {
         case .unknownApplication:
-            return CommandFailure(.unknownApplication, "No such application: \(subject) is neither registered nor has a passcode.")
+            return CommandFailure(.unknownApplication, L("No such application: %1$s is neither registered nor has a passcode.", subject))
         case .wrongPasscode:
-            guard let left = properties?.attemptsLeft else { return CommandFailure(.wrongPasscode, "Wrong passcode.") }
-            return CommandFailure(.wrongPasscode, left == 1
-                ? "Wrong passcode; 1 attempt left before a lock-out."
-                : "Wrong passcode; \(left) attempts left before a lock-out.")
+            guard let left = properties?.attemptsLeft else { return CommandFailure(.wrongPasscode, L("Wrong passcode.")) }
+            return CommandFailure(.wrongPasscode, N("Wrong passcode; %d attempt left before a lock-out.", "Wrong passcode; %d attempts left before a lock-out.", Int(left)))
         case .lockedOut:
             guard let seconds = properties?.secondsUntilRetry(), seconds > 0 else {
-                return CommandFailure(.lockedOut, "Too many failed attempts; try again later.")
+                return CommandFailure(.lockedOut, L("Too many failed attempts; try again later."))
             }
-            return CommandFailure(.lockedOut, seconds == 1
-                ? "Too many failed attempts; try again in 1 second."
-                : "Too many failed attempts; try again in \(seconds) seconds.")
+            return CommandFailure(.lockedOut, N("Too many failed attempts; try again in %d second.", "Too many failed attempts; try again in %d seconds.", Int(seconds)))
         case .noPasscode:
-            return CommandFailure(.noPasscode, "\(subject.capitalizedFirst) has no passcode.")
+            return CommandFailure(.noPasscode, L("%1$s has no passcode.", subject.capitalizedFirst))
         case .passcodeExists:
-            return CommandFailure(.passcodeExists, "\(subject.capitalizedFirst) already has a passcode; use change-passcode.")
+            return CommandFailure(.passcodeExists, L("%1$s already has a passcode; use change-passcode.", subject.capitalizedFirst))
         case .invalidPasscode:
-            return CommandFailure(.invalidPasscode, sentence("The passcode is not acceptable."))
+            return CommandFailure(.invalidPasscode, sentence(L("The passcode is not acceptable.")))
         case .storeUnavailable:
             return CommandFailure(
-                .storeUnavailable, sentence("The passcode store (Secret Service) is unavailable.") + " " + KeyringAdvice.sentence)
+                .storeUnavailable, sentence(L("The passcode store (Secret Service) is unavailable.")) + " " + KeyringAdvice.sentence)
         case .accessDenied, .notRegistered, .alreadyRegistered, .inhibitNotAllowed:
-            return CommandFailure(.notAllowed, sentence("The agent does not allow this."))
+            return CommandFailure(.notAllowed, sentence(L("The agent does not allow this.")))
         case .invalidArgument:
-            return CommandFailure(.invalidArgument, sentence("The agent refused an argument."))
+            return CommandFailure(.invalidArgument, sentence(L("The agent refused an argument.")))
         case .attemptInProgress, .limitExceeded:
-            return CommandFailure(.busy, sentence("The agent is busy; try again."))
+            return CommandFailure(.busy, sentence(L("The agent is busy; try again.")))
         case .notAuthorized:
-            return CommandFailure(.notAuthorized, sentence("Not authorized."))
+            return CommandFailure(.notAuthorized, sentence(L("Not authorized.")))
         case .systemAuthUnavailable:
-            return CommandFailure(.systemAuthUnavailable, sentence("System authentication is unavailable."))
+            return CommandFailure(.systemAuthUnavailable, sentence(L("System authentication is unavailable.")))
         case .passcodeTampered:
-            return CommandFailure(.passcodeTampered, "The passcode of \(subject) was removed from the keyring or replaced "
-                + "outside AppLock; it stays locked. Put the original keyring item back, or run "
-                + "`applockctl reset-passcode` (system authentication).")
+            return CommandFailure(.passcodeTampered, L("The passcode of %1$s was removed from the keyring or replaced outside AppLock; it stays locked.", subject)
+                + " " + L("Put the original keyring item back, or run `applockctl reset-passcode` (system authentication)."))
         case .policyFileBroken:
-            return CommandFailure(.invalidArgument, sentence("A policy file cannot be used; its last good version stays."))
+            return CommandFailure(.invalidArgument, sentence(L("A policy file cannot be used; its last good version stays.")))
         case .policyChanged:
-            return CommandFailure(.policyChanged, "The policy files of \(subject) changed while you authenticated, so "
-                + "nothing was confirmed; run `applockctl policy confirm` again to confirm what they ask now.")
+            return CommandFailure(.policyChanged, L("The policy files of %1$s changed while you authenticated, so nothing was confirmed.", subject)
+                + " " + L("Run `applockctl policy confirm` again to confirm what they ask now."))
         case .interrupted:
-            return CommandFailure(.failure, sentence("A lock arrived while the passcode was checked; \(subject) stays locked."))
+            return CommandFailure(.failure, sentence(L("A lock arrived while the passcode was checked; %1$s stays locked.", subject)))
         }
     }
 
@@ -82,14 +78,14 @@ enum ErrorTranslator {
         func sentence(_ fallback: String) -> String { remote.isEmpty ? fallback : remote }
         switch name {
         case "org.freedesktop.DBus.Error.InvalidArgs":
-            return CommandFailure(.invalidArgument, sentence("The agent refused an argument."))
+            return CommandFailure(.invalidArgument, sentence(L("The agent refused an argument.")))
         case "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownInterface",
              "org.freedesktop.DBus.Error.UnknownProperty":
-            return CommandFailure(.failure, "applockd does not support this request; it may be an older version (\(remote)).")
+            return CommandFailure(.failure, L("applockd does not support this request; it may be an older version (%1$s).", remote))
         case "org.freedesktop.DBus.Error.AccessDenied":
-            return CommandFailure(.notAllowed, sentence("The bus does not allow this."))
+            return CommandFailure(.notAllowed, sentence(L("The bus does not allow this.")))
         default:
-            return CommandFailure(.failure, remote.isEmpty ? "D-Bus error \(name)." : "\(remote) (\(name))")
+            return CommandFailure(.failure, remote.isEmpty ? L("D-Bus error %1$s.", name) : "\(remote) (\(name))")
         }
     }
 }

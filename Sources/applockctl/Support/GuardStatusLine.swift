@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import Translation
 
 /// The guard's word on itself (its status object, ``GuardReport``) for `applockctl status`: whether guarded apps
 /// are hidden where they must be, plainly, with the fix when they are not. Scripts test it by the exit status
@@ -23,9 +24,9 @@ struct GuardStatusLine {
     /// `Guard:   protecting guarded apps on sway (its IPC answers)`, or the problem and `To fix it: …` below it.
     var lines: [String] {
         if let (statement, fix) = exposure {
-            return ["Guard:   \(statement)"] + (fix.isEmpty ? [] : ["         To fix it: \(fix)"])
+            return [StatusLabel.guard.line(statement)] + (fix.isEmpty ? [] : [StatusLabel.indent + L("To fix it: %1$s", fix)])
         }
-        return ["Guard:   \(report?.statement ?? "applock-guard is not running (no app is guarded)")"]
+        return [StatusLabel.guard.line(report?.statement ?? L("applock-guard is not running (no app is guarded)"))]
     }
 
     var json: [String: Any] {

@@ -1,13 +1,14 @@
 import AppLockClient
 import AppLockProtocol
 import ArgumentParser
+import Translation
 
 /// The arguments of a command that sends one passcode for one app (`unlock`, `remove-passcode`), and the call.
 struct PasscodeCallOptions: ParsableArguments {
-    @Argument(help: "An application id, e.g. org.example.Notes.")
+    @Argument(help: ArgumentHelp(L("An application id, e.g. org.example.Notes.")))
     var app: String
 
-    @Flag(help: "Read the passcode from standard input (one line) instead of the terminal.")
+    @Flag(help: ArgumentHelp(L("Read the passcode from standard input (one line) instead of the terminal.")))
     var stdin = false
 
     func validate() throws { try AppIDArgument.validate(app) }
@@ -18,7 +19,7 @@ struct PasscodeCallOptions: ParsableArguments {
         let agent = try AgentLink()
         try PasscodeCheck.requirePasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)
-        let passcode = try input.read(prompt: "Passcode for \(app): ")
+        let passcode = try input.read(prompt: L("Passcode for %1$s: ", app))
         try agent.perform(request(app, passcode.makeString()), about: app)
     }
 }

@@ -2,6 +2,7 @@ import AppLockClient
 import AppLockCore
 import AppLockProtocol
 import Glibc
+import Translation
 
 /// Where passcodes come from: the terminal without echo, or standard input with `--stdin` (one line per
 /// passcode, for scripts). A passcode never comes from the command line. Each is read into a ``PasscodeBytes`` (one
@@ -13,7 +14,7 @@ final class PasscodeInput {
     static let maximumRounds = 3
 
     static let tooLong = CommandFailure(
-        .invalidPasscode, "The passcode is not acceptable: it is longer than \(PasscodeBytes.capacity) bytes.")
+        .invalidPasscode, L("The passcode is not acceptable: it is longer than %1$d bytes.", PasscodeBytes.capacity))
 
     init(fromStandardInput: Bool) throws(CommandFailure) {
         terminal = fromStandardInput ? nil : try Terminal()
@@ -23,7 +24,7 @@ final class PasscodeInput {
     func read(prompt: String) throws(CommandFailure) -> PasscodeBytes {
         let passcode = if let terminal { try terminal.readSecret(prompt: prompt) } else { try Self.readStandardInputLine() }
         if passcode.isEmpty {
-            throw CommandFailure(.passcodeNotEntered, "No passcode was entered.")
+            throw CommandFailure(.passcodeNotEntered, L("No passcode was entered."))
         }
         return passcode
     }
@@ -45,7 +46,7 @@ final class PasscodeInput {
             carriageReturn = byte == 0x0d
             if !carriageReturn, !line.append(byte) { overflowed = true }
         }
-        guard readAny else { throw CommandFailure(.passcodeNotEntered, "No passcode on standard input.") }
+        guard readAny else { throw CommandFailure(.passcodeNotEntered, L("No passcode on standard input.")) }
         if overflowed { throw tooLong }
         return line
     }
@@ -59,21 +60,21 @@ final class PasscodeInput {
             return passcode
         }
         let mismatch = CommandFailure(
-            .passcodeNotEntered, "Passcodes did not match \(Self.maximumRounds) times; nothing was changed.")
+            .passcodeNotEntered, L("Passcodes did not match %1$d times; nothing was changed.", Self.maximumRounds))
         var lastFailure = mismatch
         for round in 1...Self.maximumRounds {
-            let first = try read(prompt: "New passcode for \(app): ")
+            let first = try read(prompt: L("New passcode for %1$s: ", app))
             do {
                 try Self.check(first, kind: kind)
             } catch {
                 lastFailure = error
-                if round < Self.maximumRounds { terminal.say("\(error.message) Try again.\n") }
+                if round < Self.maximumRounds { terminal.say(error.message + " " + L("Try again.") + "\n") }
                 continue
             }
-            let second = try read(prompt: "Confirm the new passcode: ")
+            let second = try read(prompt: L("Confirm the new passcode: "))
             if first.matches(second) { return first }
             lastFailure = mismatch
-            if round < Self.maximumRounds { terminal.say("Passcodes did not match; try again.\n") }
+            if round < Self.maximumRounds { terminal.say(L("Passcodes did not match; try again.") + "\n") }
         }
         throw lastFailure
     }
@@ -88,7 +89,7 @@ final class PasscodeInput {
         do {
             try PasscodeRules.validate(passcode.makeString(), kind: Self.kind(of: passcode, given: kind), policy: .defaults)
         } catch {
-            throw CommandFailure(.invalidPasscode, "The passcode is not acceptable: \(error.description).")
+            throw CommandFailure(.invalidPasscode, L("The passcode is not acceptable: %1$s.", error.description))
         }
     }
 }

@@ -1,5 +1,6 @@
 import AppLockClient
 import Glibc
+import Translation
 
 /// The controlling terminal (`/dev/tty`), used for passcode prompts so that they work even when standard
 /// input and output are redirected. Echo is off while a passcode is typed and always restored.
@@ -12,7 +13,7 @@ final class Terminal {
         guard fd >= 0, isatty(fd) == 1 else {
             if fd >= 0 { close(fd) }
             throw CommandFailure(.passcodeNotEntered,
-                                 "There is no terminal to read the passcode from; use --stdin to read it from standard input.")
+                                 L("There is no terminal to read the passcode from; use --stdin to read it from standard input."))
         }
         self.fd = fd
     }
@@ -39,14 +40,14 @@ final class Terminal {
         say(prompt)
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else {
-            throw CommandFailure(.passcodeNotEntered, "Cannot read from the terminal.")
+            throw CommandFailure(.passcodeNotEntered, L("Cannot read from the terminal."))
         }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
         raw.c_cc.6 = 1 // VMIN: one byte at a time
         raw.c_cc.5 = 0 // VTIME: no timeout
         guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else {
-            throw CommandFailure(.passcodeNotEntered, "Cannot switch the terminal's echo off.")
+            throw CommandFailure(.passcodeNotEntered, L("Cannot switch the terminal's echo off."))
         }
         let line = PasscodeBytes()
         var tooLong = false
@@ -59,16 +60,16 @@ final class Terminal {
             let n = read(fd, &byte, 1)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
-                throw CommandFailure(.passcodeNotEntered, "No passcode was entered.")
+                throw CommandFailure(.passcodeNotEntered, L("No passcode was entered."))
             }
             switch byte {
             case 0x0a, 0x0d:
                 if tooLong { throw PasscodeInput.tooLong }
                 return line
             case 0x03:
-                throw CommandFailure(.cancelled, "Cancelled.")
+                throw CommandFailure(.cancelled, L("Cancelled."))
             case 0x04:
-                if line.isEmpty { throw CommandFailure(.passcodeNotEntered, "No passcode was entered.") }
+                if line.isEmpty { throw CommandFailure(.passcodeNotEntered, L("No passcode was entered.")) }
             case 0x7f, 0x08:
                 line.removeLastScalar()
             case 0x15:
