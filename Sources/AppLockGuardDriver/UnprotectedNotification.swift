@@ -21,8 +21,7 @@ enum UnprotectedNotification {
         // TRANSLATORS: %1$s is what the guard says of itself, e.g. "not protecting: the GNOME Shell extension is off".
         let body = L("AppLock is %1$s.", readiness.statement) + fix + " "
             // TRANSLATORS: %1$s names the apps (one, or a list); the count chooses the singular or the plural.
-            + N("Until then %1$s stays locked in AppLock, but its windows can be seen and used.",
-                "Until then %1$s stay locked in AppLock, but their windows can be seen and used.", apps.count, names)
+            + N("Until then %1$s stays locked in AppLock, but its windows can be seen and used.", "Until then %1$s stay locked in AppLock, but their windows can be seen and used.", apps.count, names)
         DesktopNotification(summary: L("AppLock cannot hide %1$s", names), body: body, urgency: .critical)
             .send(on: bus, failed: failed)
     }
