@@ -126,7 +126,10 @@ let package = Package(
         .target(
             name: "AppLockTestSupport", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
-        .target(name: "AppLockClient", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol", "Translation"], swiftSettings: strict),
+        .target(name: "AppLockClient", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        .target(
+            name: "AppLockTooling", dependencies: ["AppLockClient", "AppLockProtocol", "DBusKit", "Translation"], swiftSettings: strict
+        ),
         .executableTarget(
             name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
@@ -148,7 +151,7 @@ let package = Package(
             name: "applockctl",
             dependencies: [
                 "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockGuard", "AppLockPolicyStore",
-                "Translation",
+                "AppLockTooling", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -157,7 +160,8 @@ let package = Package(
         .executableTarget(
             name: "applock-lock-window",
             dependencies: [
-                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "SystemKit", "Translation",
+                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "AppLockTooling", "SystemKit",
+                "Translation",
             ],
             swiftSettings: strict,
             linkerSettings: [.unsafeFlags(compactLinking)]
@@ -165,7 +169,10 @@ let package = Package(
 
         .executableTarget(
             name: "applock-settings",
-            dependencies: ["GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol", "Translation"],
+            dependencies: [
+                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol", "AppLockTooling",
+                "Translation",
+            ],
             swiftSettings: strict
         ),
 

@@ -7,7 +7,7 @@ import DBusKit
 /// feeds the core, carries out the actions, and answers.
 extension Agent {
     func exportManager() {
-        let manager = try! ObjectPath(AppLockBusNames.managerPath)
+        let manager = AppLockBusNames.managerObjectPath
         let interface = ExportedInterface(
             name: InterfaceDescriptions.managerName,
             xml: InterfaceDescriptions.manager,
@@ -156,8 +156,8 @@ extension Agent {
     }
 
     private func heldPolicyRows() -> DBusValue {
-        let rows: [DBusValue] = heldPolicyKeys.keys.sorted().map { app in
-            .structure([.string(app.rawValue), .array(element: try! Signature("s"), heldPolicyKeys[app]!.map { .string($0) })])
+        let rows: [DBusValue] = custody.held.keys.sorted().map { app in
+            .structure([.string(app.rawValue), .array(element: try! Signature("s"), custody.held[app]!.map { .string($0) })])
         }
         return .array(element: try! Signature("(sas)"), rows)
     }

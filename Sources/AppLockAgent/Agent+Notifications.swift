@@ -9,21 +9,14 @@ import Translation
 /// Sent without waiting for the answer, so a session without a notification server changes no answer; the first
 /// failure of each kind is logged.
 extension Agent {
-    /// Tells the user, unless this episode of `app` was told already.
+    /// Tells the user that the passcode item of `app` was tampered with (the custody decides when).
     func notifyTampered(_ app: AppID) {
-        guard tamperedAppsNotified.insert(app).inserted else { return }
         DesktopNotification(
             summary: L("The passcode of %1$s was tampered with", app),
             body: L("The keyring item holding the passcode of %1$s was removed or replaced outside AppLock, so %1$s stays locked.", app)
                 + " " + L("Put the original keyring item back, or run `applockctl reset-passcode %1$s` (system authentication) and set a new passcode.", app),
             urgency: .critical
         ).send(on: bus) { [weak self] why in self?.notificationFailed("a tampered passcode", why) }
-    }
-
-    /// The episode of `app` ended (its original item verified, or its passcode was removed or reset): a later
-    /// tampering is told again.
-    func tamperEpisodeEnded(_ app: AppID) {
-        tamperedAppsNotified.remove(app)
     }
 
     /// Tells the user of the failed attempts `app` missed, named by its desktop entry when it has one. The agent

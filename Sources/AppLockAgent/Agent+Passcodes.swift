@@ -111,7 +111,7 @@ extension Agent {
                     switch outcome {
                     case .success(let (fingerprint, key)):
                         agent.perform(agent.machine.firstPasscodeSet(app, kind: kind, now: agent.now()), source: ManagerMethod.setPasscode.name)
-                        agent.newPasscodeStored(app, kind: kind, fingerprint: fingerprint, key: key)
+                        agent.firstPasscodeStored(app, kind: kind, fingerprint: fingerprint, key: key)
                         agent.logger.info("passcode set", metadata: ["app": "\(app)", "kind": "\(kind.rawValue)"])
                         callOnLoop.value.reply()
                     case .failure(let error):
@@ -148,9 +148,9 @@ extension Agent {
             }
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
-            let recorded = passcodeRecords.records[app]
+            let recorded = custody.records.records[app]
             // Until the passcode gave the app's sealing key in this run, the attempt derives it and checks the seal.
-            let sealing = sealingKeys[app] == nil ? SealingRequest(claim: sealedPolicies[app]) : nil
+            let sealing = custody.mustCheckSeal(app) ? SealingRequest(claim: custody.sealedOnDisk[app]) : nil
             // The attempt counts as failed on disk before any verification starts: killing the agent meanwhile
             // cannot take it back. A right passcode clears it; one that cannot be checked puts the count back.
             perform(machine.countAttemptInAdvance(ticket, now: now()), source: "\(purpose)")
@@ -176,16 +176,11 @@ extension Agent {
         switch verification {
         case .verified(let kind, let fingerprint, let sealing):
             outcome = .verified
-            // The store holds this hash now, whatever the core answers.
-            passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: "\(purpose)")
-            tamperEpisodeEnded(app)
-            passcodeVerified(app, sealing: sealing, source: "\(purpose)")
+            passcodeVerified(app, kind: kind, fingerprint: fingerprint, sealing: sealing, source: "\(purpose)")
         case .wrong: outcome = .wrong
         case .tampered:
-            logger.warning("the keyring item of the passcode was removed or replaced outside AppLock; the app stays locked",
-                           metadata: ["app": "\(app)"])
             outcome = .passcodeTampered
-            notifyTampered(app)
+            passcodeTampered(app)
         case .unavailable(let why):
             logger.error("Secret Service unavailable; nothing unlocked", metadata: ["app": "\(app)", "error": "\(why)"])
             outcome = .storeUnavailable

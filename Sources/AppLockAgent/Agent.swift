@@ -9,8 +9,9 @@ import SodiumHasher
 import SystemKit
 
 /// The AppLock agent: serves `io.github.applock.AppLock1` on the session bus,
-/// turns session signals and app calls into inputs of the pure
-/// `AgentStateMachine`, and carries out the actions it returns.
+/// turns session signals, app calls, the keyring's answers and the policy files into inputs of the pure
+/// `AgentStateMachine` and `PasscodeCustody`, and carries out the actions they return (``perform(_:source:)``,
+/// ``carryOut(_:source:)``); it decides nothing itself.
 ///
 /// Everything here runs on one event-loop thread. Slow work (Argon2id,
 /// Secret Service calls) runs on a bounded worker queue and posts its result
@@ -25,12 +26,11 @@ public final class Agent {
     let ledger: LedgerStore
     /// Writes the ledger off the loop (each write fsyncs).
     let ledgerWriter: StateFileWriter<LockoutLedger>
-    /// Which apps have a passcode, with the fingerprint of each hash: a keyring item gone or replaced is tampering.
-    var passcodeRecords = PasscodeRecords()
+    /// What the core decides of the apps with a passcode: their records (a keyring item gone or replaced is
+    /// tampering), their authenticated policies and held weakenings, when to seal.
+    var custody = PasscodeCustody()
     let recordStore: PasscodeRecordStore
     let recordWriter: StateFileWriter<PasscodeRecords>
-    /// The apps whose tampered passcode item the user was told about in this episode.
-    var tamperedAppsNotified: Set<AppID> = []
     /// The kinds of notification whose failure was logged (each is logged once).
     var notificationFailuresLogged: Set<String> = []
     let missedAttemptStore: MissedAttemptStore
@@ -38,15 +38,10 @@ public final class Agent {
     let missedAttemptWriter: StateFileWriter<MissedAttemptLog>
     /// The policy files as last read, before any weakening is held.
     var filePolicies: PolicySet
-    /// The last authenticated policy of each app with a passcode, and where it is kept.
-    var authenticatedPolicies = AuthenticatedPolicies()
+    /// Where each app's authenticated policy is kept, sealed.
     let authenticatedPolicyStore: AuthenticatedPolicyStore
-    /// The authenticated policies as on disk (read at startup, then as saved), each sealed with its app's passcode.
-    var sealedPolicies: [AppID: SealedPolicy] = [:]
     /// The sealing key of each app whose passcode was entered in this run, in guarded memory; never on disk.
     var sealingKeys: [AppID: SealingKey] = [:]
-    /// The weakenings held per app, waiting for `ConfirmPolicy`.
-    var heldPolicyKeys: [AppID: [String]] = [:]
     let passcodes: PasscodeWorker
     var publisher: ApplicationPublisher!
     var logind: LogindWatcher?
@@ -122,7 +117,6 @@ public final class Agent {
         restoreLedger()
         restoreMissedAttempts()
         restorePasscodeRecords()
-        restoreAuthenticatedPolicies()
         loadStoredPasscodes()
         applyPolicy(source: "policy")
         exportManager()
@@ -171,7 +165,7 @@ public final class Agent {
             logger.critical("cannot save the lock-out ledger at exit; failed attempts and lock-outs since the last save are lost",
                             metadata: ["error": "\(error)"])
         }
-        if let error = recordWriter.writeNow(passcodeRecords) {
+        if let error = recordWriter.writeNow(custody.records) {
             logger.critical("cannot save the passcode records at exit", metadata: ["error": "\(error)"])
         }
         if let error = missedAttemptWriter.writeNow(machine.missedAttempts) {

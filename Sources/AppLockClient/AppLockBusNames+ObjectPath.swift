@@ -1,12 +1,11 @@
 import AppLockProtocol
-import DBusKit
+package import DBusKit
 
 extension AppLockBusNames {
-    /// The manager object's path.
-    static var managerObjectPath: ObjectPath {
-        // A constant, valid path.
-        try! ObjectPath(managerPath)
-    }
+    /// The manager object's path (``AppLockBusNames/managerPath``) as DBusKit's checked type: the one conversion on
+    /// the clients' side, which the guard uses too (the agent has its own; `AppLockProtocolTests` holds the path
+    /// valid).
+    package static let managerObjectPath = try! ObjectPath(managerPath)
 
     /// The bus daemon's own object.
     static var busDaemonPath: ObjectPath {

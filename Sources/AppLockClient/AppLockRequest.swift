@@ -1,6 +1,6 @@
 public import AppLockCore
 public import AppLockProtocol
-import DBusKit
+package import DBusKit
 
 /// One Manager call, ready to send: its method from the contract, its arguments, the check the client makes
 /// first (with the core's rules), and how its reply becomes a value. ``AppLockConnection`` sends it, awaiting or
@@ -38,7 +38,8 @@ public struct AppLockRequest<Value: Sendable>: Sendable {
             checking: checks, decode: decode)
     }
 
-    init(
+    /// A call to any service (AppLock's own tooling asks the guard and GNOME Shell through this).
+    package init(
         destination: String, path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue],
         checking checks: [ManagerError?] = [], replyTimeout: Duration? = nil,
         decode: @escaping @Sendable (_ arguments: [DBusValue], _ sender: String) -> Value?

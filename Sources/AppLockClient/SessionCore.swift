@@ -5,7 +5,7 @@ import SystemKit
 
 /// The client's state machine and its bus connection, confined to the session's event-loop thread.
 ///
-/// Each bus connection gets a ``ConnectionCore`` with an ``AgentLinkCore`` that registers the app (again whenever
+/// Each bus connection gets a ``ConnectionCore`` with an ``RegistrarCore`` that registers the app (again whenever
 /// the agent comes back) and follows its properties; the session adds the desktop session's state, the inhibitor and
 /// the lifecycle hooks. Until the registration and the first reads have answered, and whenever the agent or the bus
 /// is gone, it reports `locked`.
@@ -17,7 +17,7 @@ final class SessionCore {
     private let shared: SharedStatus
 
     private var connection: ConnectionCore?
-    private var link: AgentLinkCore?
+    private var link: RegistrarCore?
     private var status = AppLockStatus.starting
     private var published = AppLockStatus.starting
     private var subscribers: [UInt64: AsyncStream<AppLockStatus>.Continuation] = [:]
@@ -70,14 +70,14 @@ final class SessionCore {
             sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
             interface: AppLockBusNames.managerInterface, member: ManagerSignal.sessionStateChanged.name
         ), { [weak self] message in self?.sessionStateChanged(message) })])
-        let link = AgentLinkCore(connection: connection, timeout: Self.callTimeout, reregisters: true) { [weak self] event in
+        let link = RegistrarCore(connection: connection, timeout: Self.callTimeout, reregisters: true) { [weak self] event in
             self?.linkReported(event)
         }
         self.link = link
         link.register(appID)
     }
 
-    private func linkReported(_ event: AgentLinkEvent) {
+    private func linkReported(_ event: AppLockRegistrarEvent) {
         switch event {
         case .agentPresence(let present):
             if !present { endRegistration() }

@@ -21,7 +21,7 @@ public final class GuardDriver {
     public let bus: Connection
     /// The connection to the agent, on the guard's loop, and the link that registers and follows the apps.
     private let agent: AppLockConnection
-    private var link: AppLockAgentLink?
+    private var link: AppLockRegistrar?
     private let desktop: GuardDesktop
     private let status: GuardStatus
     private var alarm = ProtectionAlarm()
@@ -100,10 +100,10 @@ public final class GuardDriver {
         log(status.readiness.statement)
         readRememberedHeldChanges()
         reloadPolicy()
-        let reported = LoopBound({ [unowned self] (event: AgentLinkEvent) in linkReported(event) }, loop: loop)
-        link = AppLockAgentLink(connection: agent) { event in reported.value(event) }
+        let reported = LoopBound({ [unowned self] (event: AppLockRegistrarEvent) in linkReported(event) }, loop: loop)
+        link = AppLockRegistrar(connection: agent) { event in reported.value(event) }
         policyReloads = bus.addMatch(MatchRule(
-            sender: AppLockBusNames.busName, path: try ObjectPath(AppLockBusNames.managerPath),
+            sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
             interface: AppLockBusNames.managerInterface, member: ManagerSignal.policyReloaded.name
         )) { [unowned self] _ in reloadPolicy() }
         try backend.startFollowingWindows()
@@ -407,7 +407,7 @@ public final class GuardDriver {
     }
 
     /// What the agent link learnt: the agent's presence, registrations answered, the apps' states.
-    private func linkReported(_ event: AgentLinkEvent) {
+    private func linkReported(_ event: AppLockRegistrarEvent) {
         switch event {
         case .agentPresence(let present):
             feed(.agentPresence(present))

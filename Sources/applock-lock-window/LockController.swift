@@ -15,8 +15,8 @@ final class LockController {
     private let window: Window
     private let view: PasscodeView
     private let loop: MainLoop
-    private var link: AgentLink?
-    private var update: AgentLink.PropertiesUpdate?
+    private var link: LockWindowAgentCalls?
+    private var update: LockWindowAgentCalls.PropertiesUpdate?
     private var properties: AppProperties? { try? update?.get() }
     private var lastFailure: AppLockError?
     private var checking = false
@@ -56,7 +56,7 @@ final class LockController {
 
     /// Connects to the agent; the screen follows the app's properties from then on.
     func start(appID: AppID) throws {
-        link = try AgentLink(appID: appID) { [weak self] update in self?.received(update) }
+        link = try LockWindowAgentCalls(appID: appID) { [weak self] update in self?.received(update) }
         link?.systemAuthentication { [weak self] method in self?.learned(method) }
     }
 
@@ -82,7 +82,7 @@ final class LockController {
         refresh()
     }
 
-    private func received(_ update: AgentLink.PropertiesUpdate) {
+    private func received(_ update: LockWindowAgentCalls.PropertiesUpdate) {
         self.update = update
         if let properties, properties.state != .locked {
             loop.quit()

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockTooling
 import Translation
 
 /// The one line under the passcode field that tells the user what went wrong or what to wait for. Pure: built
@@ -27,7 +28,7 @@ enum LockNotice: Equatable {
     /// What to show, given what the agent says of the app, the failure of the last attempt (nil when it
     /// succeeded or none was made) and the wall-clock time in µs. A pending lock-out wins over everything else.
     static func current(
-        properties update: AgentLink.PropertiesUpdate?, lastFailure: AppLockError?, now: UInt64
+        properties update: LockWindowAgentCalls.PropertiesUpdate?, lastFailure: AppLockError?, now: UInt64
     ) -> LockNotice {
         let properties: AppProperties
         switch update {

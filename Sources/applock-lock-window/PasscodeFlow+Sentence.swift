@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockTooling
 import Translation
 
 extension PasscodeFlow {

@@ -13,7 +13,7 @@ final class SetupController {
     private let window: Window
     private let view: PasscodeView
     private let loop: MainLoop
-    private var link: AgentLink?
+    private var link: LockWindowAgentCalls?
     private var properties: AppProperties?
     private var setup: PasscodeFlow?
     private let kindRow = Box(.horizontal)
@@ -58,10 +58,10 @@ final class SetupController {
     }
 
     func start() throws {
-        link = try AgentLink(appID: appID) { [weak self] update in self?.received(update) }
+        link = try LockWindowAgentCalls(appID: appID) { [weak self] update in self?.received(update) }
     }
 
-    private func received(_ update: AgentLink.PropertiesUpdate) {
+    private func received(_ update: LockWindowAgentCalls.PropertiesUpdate) {
         let first = self.properties == nil
         if case .failure(let error) = update, LockNotice.isUnknownApplication(error), setup == nil, self.properties == nil {
             // Neither running nor with a passcode: the agent has no object for it until its passcode is set, which
@@ -109,7 +109,7 @@ final class SetupController {
         self.setup = setup
         show()
         guard let request else { return }
-        let done: AgentLink.Completion = { [weak self] result in
+        let done: LockWindowAgentCalls.Completion = { [weak self] result in
             guard let self, var setup = self.setup else { return }
             setup.complete(result)
             self.setup = setup

@@ -2,6 +2,7 @@ import AppLockClient
 import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
+import AppLockTooling
 import GtkKit
 import Translation
 

@@ -3,6 +3,7 @@ import AppLockCore
 import AppLockDesktop
 import AppLockPolicyStore
 import AppLockProtocol
+import AppLockTooling
 import GtkKit
 import Translation
 

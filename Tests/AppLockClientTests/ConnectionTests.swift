@@ -66,7 +66,7 @@ struct ConnectionTests {
         defer { owner.close() }
         try await owner.register(.notes)
         let latest = Mutex<AppProperties?>(nil)
-        let link = AppLockAgentLink(connection: owner) { event in
+        let link = AppLockRegistrar(connection: owner) { event in
             if case .properties(.notes, .success(let properties)) = event { latest.withLock { $0 = properties } }
         }
         link.follow(.notes)

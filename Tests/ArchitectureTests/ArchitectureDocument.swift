@@ -2,7 +2,9 @@ import Foundation
 
 /// `docs/ARCHITECTURE.md` as the tests read it: the module graph (a ```` ```module-graph ```` block of
 /// `Target: dependency, dependency` lines) and the import rules (a ```` ```import-rules ```` block of
-/// `Targets !-> Modules` lines, where a name ending in `*` stands for every target it begins).
+/// `Targets !-> Modules` lines, where a name ending in `*` stands for every target it begins), the public surface of
+/// the client library (a ```` ```client-surface ```` block of type names) and the action types each executor switches
+/// over without `default:` (a ```` ```exhaustive-executors ```` block of `Folder: Type, Type` lines).
 struct ArchitectureDocument {
     /// A rule: no target matching `sources` may reach any of `forbidden`, directly or through other targets.
     struct ImportRule {
@@ -12,6 +14,10 @@ struct ArchitectureDocument {
 
     let graph: [String: Set<String>]
     let rules: [ImportRule]
+    /// The public top-level types of `AppLockClient`.
+    let clientSurface: Set<String>
+    /// Per source folder, the action types its switches carry out.
+    let executors: [String: [String]]
 
     static func read(_ url: URL) throws -> ArchitectureDocument {
         let text = try String(contentsOf: url, encoding: .utf8)
@@ -28,7 +34,14 @@ struct ArchitectureDocument {
             guard parts.count == 2 else { throw ManifestError("import-rules: cannot read \"\(line)\"") }
             return ImportRule(sources: names(parts[0]), forbidden: names(parts[1]))
         }
-        return ArchitectureDocument(graph: graph, rules: rules)
+        let surface = try block("client-surface", in: text).flatMap(names)
+        var executors: [String: [String]] = [:]
+        for line in try block("exhaustive-executors", in: text) {
+            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { throw ManifestError("exhaustive-executors: cannot read \"\(line)\"") }
+            executors[parts[0]] = names(parts[1])
+        }
+        return ArchitectureDocument(graph: graph, rules: rules, clientSurface: Set(surface), executors: executors)
     }
 
     /// The graph as the document would print it, for a failure message that shows what to paste.

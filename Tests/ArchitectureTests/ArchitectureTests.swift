@@ -71,6 +71,83 @@ import Testing
         #expect(Set(manifest.targets.map(\.name)).isSuperset(of: lean))
     }
 
+    /// The client library is the library an app needs: its public top-level types are the ones the document lists,
+    /// and AppLock's own tooling lives elsewhere.
+    @Test func theClientLibraryExportsWhatTheDocumentLists() throws {
+        let folder = Self.root.appendingPathComponent("Sources/AppLockClient")
+        var exported: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("public ") {
+                let words = line.split(separator: " ").map(String.init).filter { $0 != "final" }
+                guard words.count > 2, ["struct", "enum", "class", "protocol", "actor", "typealias"].contains(words[1])
+                else { continue }
+                exported.insert(String(words[2].prefix { $0.isLetter || $0.isNumber }))
+            }
+        }
+        #expect(!exported.isEmpty)
+        #expect(exported == document.clientSurface,
+                "AppLockClient exports \(exported.sorted()); docs/ARCHITECTURE.md's client-surface lists \(document.clientSurface.sorted())")
+    }
+
+    /// Each executor carries out every action of its core's action types itself: a `switch` over a value of one of
+    /// them has no `default:`, so a new action does not compile until the executor says what it does.
+    @Test func executorsSwitchOverTheirActionsWithoutDefault() throws {
+        #expect(!document.executors.isEmpty)
+        for (path, types) in document.executors {
+            let folder = Self.root.appendingPathComponent(path)
+            var switches = 0
+            guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                for (index, line) in lines.enumerated() {
+                    guard let subject = Self.switchSubject(line), let type = Self.typeOf(subject, before: index, in: lines),
+                          types.contains(type) else { continue }
+                    switches += 1
+                    let body = Self.block(from: index, in: lines)
+                    #expect(!body.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("default:") },
+                            "\(file.lastPathComponent):\(index + 1) switches over \(type) with default:")
+                }
+            }
+            #expect(switches > 0, "no switch over \(types) found in \(path)")
+        }
+    }
+
+    /// `action` of a line `switch action {`.
+    private static func switchSubject(_ line: Substring) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("switch "), trimmed.hasSuffix("{") else { return nil }
+        return String(trimmed.dropFirst("switch ".count).dropLast()).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The type of the actions `subject` ranges over, from the nearest `for subject in …` whose sequence is typed
+    /// (`_ actions: [Type]`) in the lines above.
+    private static func typeOf(_ subject: String, before index: Int, in lines: [Substring]) -> String? {
+        for line in lines[..<index].reversed() {
+            guard let range = line.range(of: "for \(subject) in ") else { continue }
+            let sequence = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber }
+            for declaration in lines[..<index].reversed() {
+                if let typed = declaration.range(of: "\(sequence): [") {
+                    return String(declaration[typed.upperBound...].prefix { $0.isLetter || $0.isNumber })
+                }
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// The lines of the braced block opened on line `start`.
+    private static func block(from start: Int, in lines: [Substring]) -> [Substring] {
+        var depth = 0
+        var body: [Substring] = []
+        for line in lines[start...] {
+            body.append(line)
+            depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+            if depth <= 0 { break }
+        }
+        return body
+    }
+
     private func importedModules(of target: PackageManifest.Target) throws -> Set<String> {
         let folder = Self.root.appendingPathComponent(target.folder)
         guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
@@ -79,7 +156,7 @@ import Testing
             for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") where line.first != " " {
                 let words = line.split(separator: " ")
                 if let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                   words[..<index].allSatisfy({ ["public", "internal", "@testable", "@preconcurrency"].contains($0) })
+                   words[..<index].allSatisfy({ ["public", "package", "internal", "@testable", "@preconcurrency"].contains($0) })
                 {
                     modules.insert(String(words[index + 1]))
                 }

@@ -8,7 +8,7 @@ import DBusKit
 /// `PropertiesChanged` with exactly the properties whose values changed.
 final class ApplicationPublisher {
     private let bus: Connection
-    private let managerPath = try! ObjectPath(AppLockBusNames.managerPath)
+    private let managerPath = AppLockBusNames.managerObjectPath
     /// The exported objects, per app: each holds the snapshot last announced, what `Get` answers and what a
     /// change is measured against.
     private var published: [AppID: PublishedApp] = [:]

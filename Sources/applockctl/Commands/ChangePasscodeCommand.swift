@@ -28,7 +28,7 @@ struct ChangePasscodeCommand: ParsableCommand {
 
     func run() throws {
         let app = try AppIDArgument.parse(self.app)
-        let agent = try AgentLink()
+        let agent = try CommandLineAgent()
         let current = try PasscodeCheck.requirePasscode(app, agent: agent).passcodeKind
         let input = try PasscodeInput(fromStandardInput: stdin)
         let old = try input.read(prompt: "Current passcode for \(app): ")

@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockDesktop
+import AppLockTooling
 import ArgumentParser
 
 /// `applockctl guard add APP`.
@@ -27,7 +28,7 @@ struct GuardAddCommand: ParsableCommand {
 
     func run() throws {
         try PolicyFileCommands.set("Guard", to: "true", in: .app(AppIDArgument.parse(app)))
-        let link = try? AgentLink()
+        let link = try? CommandLineAgent()
         PolicyFileCommands.reload(link)
         Output.line("\(app) is guarded.")
         let environment = ProcessEnvironment.current()

@@ -21,7 +21,7 @@ struct GuardListCommand: ParsableCommand {
         var notes: [AppID: String] = [:]
         for app in mandatory { notes[app] = "required by the administrator" }
         var guarded = policies.guardedApps
-        if let agent = try? AgentLink() {
+        if let agent = try? CommandLineAgent() {
             let held = (try? agent.perform(.heldPolicyChanges)) ?? [:]
             for listing in (try? agent.perform(.listApplications)) ?? [] where !guarded.contains(listing.appID) {
                 guard let properties = try? agent.perform(.properties(of: listing.appID)),

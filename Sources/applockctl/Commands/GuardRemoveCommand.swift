@@ -24,7 +24,7 @@ struct GuardRemoveCommand: ParsableCommand {
             throw CommandFailure(.notAllowed, "The administrator's policy guards \(app); it cannot be un-guarded.")
         }
         try PolicyFileCommands.set("Guard", to: "false", in: .app(appID))
-        let link = try? AgentLink()
+        let link = try? CommandLineAgent()
         PolicyFileCommands.reload(link)
         let held = (try? link?.connection.performBlocking(.heldPolicyChanges))?[appID]?.contains("Guard") == true
         Output.line(held

@@ -12,7 +12,7 @@ struct ListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let apps = try AgentLink().perform(.listApplications).sorted { $0.appID < $1.appID }
+        let apps = try CommandLineAgent().perform(.listApplications).sorted { $0.appID < $1.appID }
         if json {
             Output.json(apps.map(ApplicationTable.json))
         } else {

@@ -26,7 +26,7 @@ struct LockCommand: ParsableCommand {
     }
 
     func run() throws {
-        let agent = try AgentLink()
+        let agent = try CommandLineAgent()
         if let app = try app.map({ try AppIDArgument.parse($0) }) {
             try agent.perform(.lock(app), about: app)
         } else {

@@ -29,7 +29,7 @@ struct MonitorCommand: ParsableCommand {
 
     func run() throws {
         let app = try self.app.map { try AppIDArgument.parse($0) }
-        let agent = try AgentLink()
+        let agent = try CommandLineAgent()
         let connection = agent.connection
         let json = self.json
         let print: @Sendable (MonitorEvent) -> Void = { event in Output.line(json ? event.json : event.text) }

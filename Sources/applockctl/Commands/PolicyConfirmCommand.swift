@@ -33,7 +33,7 @@ struct PolicyConfirmCommand: ParsableCommand {
     func run() throws {
         if systemAuthentication {
             let app = try AppIDArgument.parse(options.app)
-            let agent = try AgentLink()
+            let agent = try CommandLineAgent()
             // polkit's dialog names neither the app nor the keys (an unprivileged caller may pass it no details).
             let keys = (try? agent.perform(.heldPolicyChanges))?[app] ?? []
             Output.error(keys.isEmpty

@@ -15,6 +15,6 @@ struct PolicyReloadCommand: ParsableCommand {
     )
 
     func run() throws {
-        try AgentLink().perform(.reloadPolicy)
+        try CommandLineAgent().perform(.reloadPolicy)
     }
 }

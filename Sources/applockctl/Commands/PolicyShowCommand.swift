@@ -23,7 +23,7 @@ struct PolicyShowCommand: ParsableCommand {
 
     func run() throws {
         let app = try AppIDArgument.parse(self.app)
-        let policy = try AgentLink().perform(.properties(of: app), about: app).policy
+        let policy = try CommandLineAgent().perform(.properties(of: app), about: app).policy
         if json {
             Output.json(policy.mapValues(PropertyRendering.json))
             return

@@ -24,7 +24,7 @@ struct ResetPasscodeCommand: ParsableCommand {
         let app = try AppIDArgument.parse(self.app)
         // polkit's dialog names no app (an unprivileged caller may pass it no details): this line does.
         Output.error("Authenticate to remove the passcode of \(app).")
-        try AgentLink().perform(.resetPasscode(app), about: app)
+        try CommandLineAgent().perform(.resetPasscode(app), about: app)
         Output.line("Passcode removed for \(app).")
     }
 }

@@ -28,7 +28,7 @@ struct SetPasscodeCommand: ParsableCommand {
 
     func run() throws {
         let app = try AppIDArgument.parse(self.app)
-        let agent = try AgentLink()
+        let agent = try CommandLineAgent()
         try PasscodeCheck.requireNoPasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)
         let passcode = try input.readNew(for: app, kind: kind?.kind)

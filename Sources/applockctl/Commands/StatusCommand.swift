@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockProtocol
+import AppLockTooling
 import ArgumentParser
 import Glibc
 
@@ -28,7 +29,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let app = try self.app.map { try AppIDArgument.parse($0) }
-        let agent = try AgentLink()
+        let agent = try CommandLineAgent()
         if let app {
             try showApplication(app, agent: agent)
         } else {
@@ -36,7 +37,7 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
-    private func showSession(agent: AgentLink) throws(CommandFailure) {
+    private func showSession(agent: CommandLineAgent) throws(CommandFailure) {
         let version = try agent.perform(.version)
         let session = try agent.perform(.sessionState).rawValue
         let apps = try agent.perform(.listApplications).sorted { $0.appID < $1.appID }
@@ -72,7 +73,7 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
-    private func showApplication(_ app: AppID, agent: AgentLink) throws(CommandFailure) {
+    private func showApplication(_ app: AppID, agent: CommandLineAgent) throws(CommandFailure) {
         let properties: AppProperties
         do {
             properties = try agent.perform(.properties(of: app), about: app)

@@ -30,7 +30,7 @@ struct UnlockCommand: ParsableCommand {
             let app = try AppIDArgument.parse(options.app)
             // polkit's dialog names no app (an unprivileged caller may pass it no details): this line does.
             Output.error("Authenticate to unlock \(app) (your password, or your finger where fprintd is set up).")
-            try AgentLink().perform(.unlockWithSystemAuthentication(app), about: app)
+            try CommandLineAgent().perform(.unlockWithSystemAuthentication(app), about: app)
         } else {
             try options.askAndCall { .unlock($0, passcode: $1) }
         }

@@ -16,7 +16,7 @@ struct PasscodeCallOptions: ParsableArguments {
     /// Checks that the app has a passcode, asks for it, and sends `request(app, passcode)`.
     func askAndCall(_ request: (_ app: AppID, _ passcode: String) -> AppLockRequest<Void>) throws {
         let app = try AppIDArgument.parse(self.app)
-        let agent = try AgentLink()
+        let agent = try CommandLineAgent()
         try PasscodeCheck.requirePasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)
         let passcode = try input.read(prompt: L("Passcode for %1$s: ", app))

@@ -5,7 +5,7 @@ import AppLockProtocol
 enum PasscodeCheck {
     /// Fails (NoPasscode, UnknownApplication, agent not running) unless `app` has a passcode; returns its properties.
     @discardableResult
-    static func requirePasscode(_ app: AppID, agent: AgentLink) throws(CommandFailure) -> AppProperties {
+    static func requirePasscode(_ app: AppID, agent: CommandLineAgent) throws(CommandFailure) -> AppProperties {
         let properties = try agent.perform(.properties(of: app), about: app)
         if !properties.hasPasscode {
             throw ErrorTranslator.failure(for: .agent(.noPasscode, message: ""), app: app)
@@ -14,7 +14,7 @@ enum PasscodeCheck {
     }
 
     /// Fails (PasscodeExists, agent not running) when `app` already has a passcode; an unknown app is fine.
-    static func requireNoPasscode(_ app: AppID, agent: AgentLink) throws(CommandFailure) {
+    static func requireNoPasscode(_ app: AppID, agent: CommandLineAgent) throws(CommandFailure) {
         let hasPasscode: Bool
         do {
             hasPasscode = try agent.perform(.properties(of: app), about: app).hasPasscode

@@ -23,7 +23,7 @@ enum PolicyFileCommands {
 
     /// `ReloadPolicy` on the agent (D-Bus starts it when it is not running), which the guard follows. A file that
     /// cannot be used is said on standard error: the agent and the guard keep its last good version.
-    static func reload(_ link: AgentLink?) {
+    static func reload(_ link: CommandLineAgent?) {
         guard let link else { return }
         do {
             try link.connection.performBlocking(.reloadPolicy)

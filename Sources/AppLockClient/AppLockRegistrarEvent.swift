@@ -1,7 +1,7 @@
 public import AppLockProtocol
 
-/// What an ``AppLockAgentLink`` reports, on its connection's loop thread.
-public enum AgentLinkEvent: Sendable {
+/// What an ``AppLockRegistrar`` reports, on its connection's loop thread.
+public enum AppLockRegistrarEvent: Sendable {
     /// Whether the agent is on the bus: first as it is now, then at every arrival, restart or departure (and `false`
     /// when the bus connection is lost).
     case agentPresence(Bool)

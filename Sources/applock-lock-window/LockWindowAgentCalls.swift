@@ -6,10 +6,10 @@ import Translation
 
 /// Every call the lock window makes to the agent, in one place, through the client library's
 /// ``AppLockConnection``: `Unlock`, `SetPasscode`, `ChangePasscode`, `RemovePasscode`, the app's properties with
-/// their changes (followed by the client's ``AppLockAgentLink``), `GetSystemAuthentication` and
+/// their changes (followed by the client's ``AppLockRegistrar``), `GetSystemAuthentication` and
 /// `UnlockWithSystemAuthentication`. The window is not the app's owner: it never registers the
 /// app. Every answer is handed to the main thread.
-final class AgentLink: Sendable {
+final class LockWindowAgentCalls: Sendable {
     typealias Completion = @MainActor @Sendable (Result<Void, AppLockError>) -> Void
 
     /// What the link knows of the app: its properties, or why there are none (``AppLockError/agentUnavailable``,
@@ -28,7 +28,7 @@ final class AgentLink: Sendable {
 
     let appID: AppID
     private let connection: AppLockConnection
-    private let link: AppLockAgentLink
+    private let link: AppLockRegistrar
 
     /// Connects to the session bus and follows the app's properties: `onProperties` gets them at once, after every
     /// change, and why there are none whenever the agent or the bus goes away.
@@ -36,7 +36,7 @@ final class AgentLink: Sendable {
         self.appID = appID
         let connection = try AppLockConnection()
         self.connection = connection
-        link = AppLockAgentLink(connection: connection) { event in
+        link = AppLockRegistrar(connection: connection) { event in
             guard case .properties(let app, let update) = event, app == appID else { return }
             MainLoop.post { onProperties(update) }
         }

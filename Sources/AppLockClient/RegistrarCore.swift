@@ -1,7 +1,7 @@
 import AppLockProtocol
 import DBusKit
 
-/// The one link to the agent, on a ``ConnectionCore`` and confined to its loop thread: follows the agent's presence,
+/// The one registrar (under ``AppLockRegistrar`` and ``AppLockSession``), on a ``ConnectionCore`` and confined to its loop thread: follows the agent's presence,
 /// registers apps as the connection's, and follows apps' properties (read once subscribed, again whenever the agent
 /// comes back, then kept up to date by `StateChanged` and `PropertiesChanged`). What it learns goes to `report`.
 ///
@@ -9,7 +9,7 @@ import DBusKit
 /// leaves or changes. With `reregisters` the link registers its apps again by itself when the agent (re)appears or
 /// changed under a registration (``AppLockSession``); without it the program decides (the guard's `GuardCore`).
 /// A refused registration is reported, never retried here: when to try again is the program's.
-final class AgentLinkCore {
+final class RegistrarCore {
     private struct LinkedApp {
         var subscription: UInt64
         var properties: AppProperties
@@ -27,14 +27,14 @@ final class AgentLinkCore {
     private let connection: ConnectionCore
     private let timeout: Duration
     private let reregisters: Bool
-    private let report: (AgentLinkEvent) -> Void
+    private let report: (AppLockRegistrarEvent) -> Void
     private var apps: [AppID: LinkedApp] = [:]
     private var subscriptions: [UInt64] = []
     private var closed = false
     /// The agent's unique name as last heard ("" when it is not on the bus; nil before the bus has said).
     private(set) var agentOwner: String?
 
-    init(connection: ConnectionCore, timeout: Duration, reregisters: Bool, report: @escaping (AgentLinkEvent) -> Void) {
+    init(connection: ConnectionCore, timeout: Duration, reregisters: Bool, report: @escaping (AppLockRegistrarEvent) -> Void) {
         self.connection = connection
         self.timeout = timeout
         self.reregisters = reregisters
@@ -50,7 +50,7 @@ final class AgentLinkCore {
 
     // MARK: Apps
 
-    /// Follows `app`'s properties (``AgentLinkEvent/properties(_:_:)``) without registering it.
+    /// Follows `app`'s properties (``AppLockRegistrarEvent/properties(_:_:)``) without registering it.
     func follow(_ app: AppID) {
         guard !closed else { return }
         if apps[app] == nil {
@@ -59,7 +59,7 @@ final class AgentLinkCore {
         }
     }
 
-    /// Registers `app` as this connection's and follows it; the answer is ``AgentLinkEvent/registration(_:_:)``
+    /// Registers `app` as this connection's and follows it; the answer is ``AppLockRegistrarEvent/registration(_:_:)``
     /// (at once when it is registered already).
     func register(_ app: AppID) {
         guard !closed else { return }
@@ -154,7 +154,7 @@ final class AgentLinkCore {
 
     // MARK: Following
 
-    /// Reads the app's properties; `then` (else a ``AgentLinkEvent/properties(_:_:)`` report) gets the answer.
+    /// Reads the app's properties; `then` (else a ``AppLockRegistrarEvent/properties(_:_:)`` report) gets the answer.
     /// When the agent came or went meanwhile, `then` gets ``AppLockError/agentUnavailable`` and a report is dropped.
     private func read(_ app: AppID, then: ((Result<AppProperties, AppLockError>) -> Void)? = nil) {
         guard let attempt = apps[app]?.generation else { return }

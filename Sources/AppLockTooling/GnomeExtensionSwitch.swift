@@ -1,3 +1,4 @@
+public import AppLockClient
 import AppLockProtocol
 import DBusKit
 

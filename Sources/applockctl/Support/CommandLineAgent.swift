@@ -6,7 +6,7 @@ import Translation
 /// applockctl's link to applockd: one ``AppLockConnection`` on the session bus, used in its blocking form. Every
 /// call names the well-known name, so the bus starts applockd (D-Bus activation) when it is not running; every
 /// error becomes a ``CommandFailure`` with its own exit status.
-struct AgentLink {
+struct CommandLineAgent {
     let connection: AppLockConnection
 
     init() throws(CommandFailure) {

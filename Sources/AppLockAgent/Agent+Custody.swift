@@ -1,0 +1,170 @@
+import AppLockAgentCore
+import AppLockCore
+import AppLockProtocol
+import DBusKit
+import SodiumHasher
+
+/// The agent's side of ``PasscodeCustody``: it feeds the core what the keyring, the attempts and the files say, and
+/// carries out what the core decides (write the passcode records, read, seal, save or delete an authenticated policy,
+/// apply the policy with its weakenings held, tell the user of a tampered item).
+///
+/// Weakening an app's protection takes the lock's own authentication: a weakening of the policy of an app with a
+/// passcode, found in the files, is held until `ConfirmPolicy` brings the app's passcode; a strengthening applies at
+/// once. Each app's authenticated policy is kept on disk sealed with a key only its passcode yields (``SealedPolicy``,
+/// `SealingKey`): the key lives in guarded memory (``sealingKeys``) until the agent stops or the passcode goes, and is
+/// never written anywhere.
+extension Agent {
+    /// Applies the files' policy (``filePolicies``) to the core, holding each weakening of an app with a passcode.
+    func applyPolicy(source: String) {
+        carryOut(custody.applyFiles(filePolicies), source: source)
+    }
+
+    /// The core learns that `app` has a passcode of `kind`, and the records keep it (with the fingerprint of its
+    /// hash when known; a nil `fingerprint` keeps the one recorded).
+    func passcodeKnown(_ app: AppID, kind: PasscodeKind, fingerprint: String? = nil, source: String) {
+        perform(machine.passcodeStored(app, kind: kind, now: now()), source: source)
+        carryOut(custody.passcodeKnown(app, kind: kind, fingerprint: fingerprint), source: source)
+    }
+
+    /// The passcode of `app` was removed through AppLock (RemovePasscode, ResetPasscode).
+    func passcodeForgotten(_ app: AppID) {
+        carryOut(custody.passcodeForgotten(app, files: filePolicies), source: "policy")
+    }
+
+    /// The passcode was right (or polkit said yes: `proof` names which): the files' policy of `app`, read again, is
+    /// authenticated and applies.
+    func confirmFilePolicy(of app: AppID, proof: String = "the passcode") {
+        _ = readPolicyFiles()
+        logger.notice("policy change confirmed with \(proof)", metadata: ["app": "\(app)"])
+        carryOut(custody.confirm(app, files: filePolicies), source: ManagerMethod.confirmPolicy.name)
+    }
+
+    /// SetPasscode stored the app's first passcode: the files' policy is its authenticated one, sealed with `key`.
+    func firstPasscodeStored(_ app: AppID, kind: PasscodeKind, fingerprint: String, key: SealingKey) {
+        sealingKeys[app] = key
+        let source = ManagerMethod.setPasscode.name
+        perform(machine.passcodeStored(app, kind: kind, now: now()), source: source)
+        carryOut(custody.firstPasscodeStored(app, kind: kind, fingerprint: fingerprint, files: filePolicies), source: source)
+    }
+
+    /// A passcode attempt verified the app's passcode, whose hash has `fingerprint`; `sealing` is what it learnt
+    /// for sealing when it derived the app's key.
+    func passcodeVerified(_ app: AppID, kind: PasscodeKind, fingerprint: String, sealing: SealFinding?, source: String) {
+        // The store holds this hash now, whatever the core answers.
+        passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: source)
+        if let sealing { sealingKeys[app] = sealing.key }
+        carryOut(custody.passcodeVerified(app, derivedKey: sealing != nil, claimIsAuthentic: sealing?.claimIsAuthentic,
+                                          files: filePolicies), source: source)
+    }
+
+    /// The keyring's item of `app` was removed or replaced outside AppLock.
+    func passcodeTampered(_ app: AppID) {
+        logger.warning("the keyring item of the passcode was removed or replaced outside AppLock; the app stays locked",
+                       metadata: ["app": "\(app)"])
+        carryOut(custody.tampered(app), source: "")
+    }
+
+    /// Reads the records at startup; every app in them has a passcode for the core, whether or not the keyring
+    /// still holds its item.
+    func restorePasscodeRecords() {
+        let (records, problems) = recordStore.load()
+        for problem in problems {
+            logger.error("passcode records damaged; the apps named in them keep their passcodes",
+                         metadata: ["problem": "\(problem)"])
+        }
+        let reads = custody.restore(records)
+        for (app, record) in records.records.sorted(by: { $0.key < $1.key }) {
+            perform(machine.passcodeStored(app, kind: record.kind, now: now()))
+        }
+        carryOut(reads, source: "")
+    }
+
+    /// Logs the apps the records know to have a passcode that the keyring no longer lists.
+    func reportMissingItems(listed: [AppID: PasscodeKind]) {
+        for app in custody.records.records.keys.sorted() where listed[app] == nil {
+            logger.warning("the keyring item of a passcode is gone; the app stays locked until the item is back or ResetPasscode",
+                           metadata: ["app": "\(app)"])
+        }
+    }
+
+    // MARK: - Carrying out the custody's actions
+
+    /// Carries out what ``PasscodeCustody`` decided, in its order. `source` names what caused it, for the log.
+    func carryOut(_ actions: [CustodyAction], source: String) {
+        for action in actions {
+            switch action {
+            case .saveRecords:
+                savePasscodeRecords()
+            case .readAuthenticatedPolicy(let app, let thenApply):
+                readAuthenticatedPolicy(of: app)
+                if thenApply { applyPolicy(source: source) }
+            case .seal(let app, let text, let fingerprint):
+                seal(app, policyText: text, fingerprint: fingerprint)
+            case .keepUnsealed(let app):
+                logger.notice("authenticated policy kept in memory: it is sealed when the passcode is next entered",
+                              metadata: ["app": "\(app)"])
+            case .removeAuthenticatedPolicy(let app):
+                do {
+                    try authenticatedPolicyStore.remove(app)
+                } catch {
+                    logger.error("cannot delete the authenticated policy", metadata: ["app": "\(app)", "error": "\(error)"])
+                }
+            case .dropSealingKey(let app):
+                sealingKeys[app] = nil
+            case .applyPolicies(let policies):
+                perform(machine.policiesChanged(policies, now: now()), source: source)
+            case .policyHeld(let app, let keys):
+                logger.notice("policy change waiting for authentication: applockctl policy confirm \(app)",
+                              metadata: ["app": "\(app)", "keys": "\(keys.joined(separator: ","))"])
+            case .authenticatedPolicyVerified(let app, let authentic, let claimOnDisk):
+                if authentic {
+                    logger.info("authenticated policy verified with the passcode", metadata: ["app": "\(app)"])
+                } else {
+                    let found = claimOnDisk
+                        ? "the authenticated policy on disk was not sealed with this passcode (edited, or the passcode "
+                            + "item replaced, outside AppLock)"
+                        : "no authenticated policy on disk"
+                    logger.warning("\(found); the stricter of it, the defaults and the files stays authenticated",
+                                   metadata: ["app": "\(app)", "file": "\(authenticatedPolicyStore.path(of: app))"])
+                }
+            case .announcePolicyReloaded:
+                // The guard applies Guard and BackgroundWhen itself: it reads the files and the held changes again.
+                publisher.policyReloaded()
+            case .notifyTampered(let app):
+                notifyTampered(app)
+            }
+        }
+    }
+
+    /// Reads the authenticated policy the disk claims for `app` and hands it to the custody.
+    private func readAuthenticatedPolicy(of app: AppID) {
+        let (sealed, claimed, problem) = authenticatedPolicyStore.load(app)
+        if let problem {
+            logger.error("authenticated policy unreadable; weakenings are held against the defaults and the files",
+                         metadata: ["app": "\(app)", "problem": "\(problem)"])
+        }
+        custody.authenticatedPolicyRead(app, sealed: sealed, claimed: claimed)
+    }
+
+    /// Seals `text` with the app's key for the hash `fingerprint` names, and saves it when it differs from the disk's.
+    private func seal(_ app: AppID, policyText text: String, fingerprint: String) {
+        guard let key = sealingKeys[app] else { return }
+        let message = SealedPolicy.message(app: app, fingerprint: fingerprint, policyText: text)
+        let sealed = SealedPolicy(policyText: text, salt: key.salt, tag: key.seal(message))
+        guard custody.sealedOnDisk[app] != sealed else { return }
+        do {
+            try authenticatedPolicyStore.save(sealed, for: app)
+            custody.sealSaved(app, sealed)
+        } catch {
+            logger.error("cannot save the authenticated policy; it holds while the agent runs",
+                         metadata: ["app": "\(app)", "error": "\(error)"])
+        }
+    }
+
+    private func savePasscodeRecords() {
+        recordWriter.save(custody.records) { [logger] error in
+            logger.error("cannot save the passcode records; they hold while the agent runs and are saved again at the next change",
+                         metadata: ["error": "\(error)"])
+        }
+    }
+}
