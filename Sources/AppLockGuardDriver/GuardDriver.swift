@@ -9,12 +9,12 @@ import Glibc
 public import SystemKit
 
 /// What every desktop's guard shares (X11, sway, KWin, GNOME): the event loop and the session bus with the guard's
-/// name and status, the agent link, the pure `GuardCore` and the one loop that feeds it, the actions that go to the
-/// agent or the clock, the guarded apps' policy (read again when the agent says `PolicyReloaded`, and on SIGHUP)
-/// and desktop files, and the lock-window
-/// processes, and the guard's status: the backend reports whether the desktop's side answers (``report(_:)``), the
-/// driver publishes it, logs it and sends the one notification of each episode without protection
-/// (``ProtectionAlarm``). Everything a desktop does with its windows is its ``GuardBackend``'s. One thread, the loop's.
+/// name and status, the agent link, the guarded apps' policy files (read again when the agent says `PolicyReloaded`,
+/// and on SIGHUP) and desktop files, and the lock-window processes. It decides nothing: it feeds the pure
+/// `GuardCore` (windows, covers, the agent's states) and ``GuardDriverCore`` (held rules and their memory on disk,
+/// lock windows started ahead, what the log and the one notification of each episode without protection say), and
+/// carries out what they return. Everything a desktop does with its windows is its ``GuardBackend``'s. One thread,
+/// the loop's.
 public final class GuardDriver {
     public let configuration: GuardConfiguration
     public let loop: EventLoop
@@ -24,9 +24,11 @@ public final class GuardDriver {
     private var link: AppLockRegistrar?
     private let desktop: GuardDesktop
     private let status: GuardStatus
-    private var alarm = ProtectionAlarm()
-    private var alarmTimer: TimerHandle?
+    /// When the driver looks again for its ``GuardDriverCore`` (``GuardDriverAction/wakeAt(_:)``).
+    private var wakeTimer: TimerHandle?
     public private(set) var core = GuardCore()
+    /// What the driver decides beside the core: held rules and their memory, lock windows ahead, the alarm.
+    private var driverCore: GuardDriverCore
     /// The guarded apps' desktop files; an app without one has a bare entry named after its id.
     public private(set) var entries: [AppID: DesktopEntry] = [:]
     /// The guarded apps' icons as PNG files, for covers drawn without an icon theme.
@@ -46,32 +48,10 @@ public final class GuardDriver {
     /// (`PolicyReloaded`).
     private var policyLoader: PolicyLoader
     private var policyReloads: MatchToken?
-    /// The files' guarded apps and their `BackgroundWhen`, as last read.
-    private var fileRules: [AppID: BackgroundRule] = [:]
-    /// The apps whose un-guarding or looser `BackgroundWhen` the agent holds until their passcode confirms it
-    /// (`GetHeldPolicyChanges`), with the rule of the agent's authenticated policy: they stay guarded as before, so
-    /// that editing a file weakens no lock. Kept while the agent cannot be asked (failing closed), and remembered on
-    /// disk for a guard that starts while the agent is down (``RememberedHeldChanges``).
-    private var heldRules: [AppID: BackgroundRule] = [:]
-    /// What the disk remembers of ``heldRules`` and ``heldHideNotifications``.
-    private var remembered = RememberedHeldChanges()
-    private var heldQuery: HeldRulesQuery?
-    /// Apps the files stopped guarding at the last reload, guarded as before until the agent answers.
-    private var awaitingAgent: [AppID: BackgroundRule] = [:]
-    /// The policies the files give, as last read (each app's `HideNotifications`).
-    private var filePolicies = PolicySet()
-    /// The `HideNotifications` of the agent's authenticated policy for the apps whose change of it the agent holds.
-    private var heldHideNotifications: [AppID: Bool] = [:]
-    /// The guarded apps whose policy says `HideNotifications` (the held value where the agent holds a change).
-    private var appsWithHideNotifications: Set<AppID> = []
-    /// The apps that hid their notifications before the last reload: they keep hiding them until the agent says
-    /// whether it holds a change of `HideNotifications` (the files alone would show them meanwhile).
-    private var hidingAwaitingAgent: Set<AppID> = []
     private var timer: TimerHandle?
     private var observations: [AppLockObservation] = []
     private var pendingInputs: [GuardInput] = []
     private var feeding = false
-    private var reportedMissingLockWindow = false
     private let started = ContinuousClock.now
 
     /// Opens the loop and the session bus, takes the guard's bus name, exports its status for `desktop` and connects
@@ -84,6 +64,7 @@ public final class GuardDriver {
         status = try GuardStatus(on: bus, desktop: desktop)
         agent = try AppLockConnection(loop: loop, timeout: .seconds(10))
         policyLoader = PolicyLoader(files: configuration.policy)
+        driverCore = GuardDriverCore(desktop: desktop)
     }
 
     /// Reads the policy, follows the agent, has `backend` follow the desktop's windows, then runs until SIGTERM or
@@ -97,8 +78,8 @@ public final class GuardDriver {
         bus.onDisconnected = { [unowned self] in busWentAway() }
         let lost = LoopBound({ [unowned self] in busWentAway() }, loop: loop)
         observations.append(agent.observeDisconnection { lost.value() })
-        log(status.readiness.statement)
         readRememberedHeldChanges()
+        perform(.readiness(status.readiness))
         reloadPolicy()
         let reported = LoopBound({ [unowned self] (event: AppLockRegistrarEvent) in linkReported(event) }, loop: loop)
         link = AppLockRegistrar(connection: agent) { event in reported.value(event) }
@@ -149,173 +130,107 @@ public final class GuardDriver {
     private func reloadPolicy() {
         let loaded = policyLoader.load()
         for problem in loaded.allProblems { log("\(problem); its last good version stays") }
-        let previous = guardedRules
-        fileRules = loaded.policies.guardedAppRules
-        filePolicies = loaded.policies
-        // An app the files stop guarding stays guarded as it was until the agent says whether it holds that change:
-        // dropping it meanwhile would end its registration, and registering it again would lock it.
-        awaitingAgent = previous.filter { fileRules[$0.key] == nil }
-        hidingAwaitingAgent = appsWithHideNotifications
-        applyGuardedApps()
-        askForHeldRules()
+        perform(.policyRead(loaded.policies))
     }
 
-    /// The guarded apps: the files' rules, those the files just stopped guarding while the agent has not answered,
-    /// and the agent's held ones in their place.
-    private var guardedRules: [AppID: BackgroundRule] {
-        RememberedHeldChanges.guarding(fileRules.merging(awaitingAgent) { file, _ in file }, heldRules)
+    /// Hands `event` to the driver's core and carries out its actions.
+    private func perform(_ event: GuardDriverEvent) {
+        for action in driverCore.handle(event, now: now()) { execute(action) }
     }
 
-    /// Feeds the core the guarded apps (``guardedRules``).
-    private func applyGuardedApps() {
-        let rules = guardedRules
-        feed(.guardedAppsChanged(rules))
-        // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
-        entries = Dictionary(uniqueKeysWithValues: core.guardedApps.map {
-            ($0, DesktopEntry.find($0, in: configuration.dataDirectories) ?? .bare($0))
-        })
-        iconFiles = entries.compactMapValues { $0.icon.flatMap { IconFile.png($0, in: configuration.dataDirectories) } }
-        appsWithHideNotifications = core.guardedApps.filter {
-            heldHideNotifications[$0]
-                ?? (hidingAwaitingAgent.contains($0) || filePolicies.effectivePolicy(for: $0).hideNotifications)
+    private func execute(_ action: GuardDriverAction) {
+        switch action {
+        case .askHeldChanges(let generation):
+            let answer = LoopBound({ [unowned self] (result: Result<[AppID: [String]], AppLockError>) in
+                perform(.heldChanges(generation: generation, try? result.get()))
+            }, loop: loop)
+            agent.perform(.heldPolicyChanges) { answer.value($0) }
+        case .askHeldPolicy(let app, let generation):
+            let answer = LoopBound({ [unowned self] (result: Result<AppProperties, AppLockError>) in
+                perform(.heldPolicy(app, generation: generation, (try? result.get()).map(HeldPolicy.init)))
+            }, loop: loop)
+            agent.perform(.properties(of: app)) { answer.value($0) }
+        case .applyGuardedApps(let rules):
+            feed(.guardedAppsChanged(rules))
+            // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
+            entries = Dictionary(uniqueKeysWithValues: core.guardedApps.map {
+                ($0, DesktopEntry.find($0, in: configuration.dataDirectories) ?? .bare($0))
+            })
+            iconFiles = entries.compactMapValues { $0.icon.flatMap { IconFile.png($0, in: configuration.dataDirectories) } }
+            perform(.guardedAppsApplied(core.guardedApps))
+        case .guardedAppsReloaded:
+            backend?.guardedAppsReloaded()
+        case .remember(let memory):
+            remember(memory)
+        case .log(let line):
+            log(line)
+        case .wakeAt(let deadline):
+            if let wakeTimer { loop.cancel(wakeTimer) }
+            wakeTimer = deadline.map {
+                loop.schedule(at: .after(max(.zero, $0 - now()))) { [unowned self] in
+                    wakeTimer = nil
+                    perform(.woke)
+                }
+            }
+        case .notifyUnprotected(let apps, let readiness):
+            log("telling the user that \(UnprotectedNotification.names(apps, entries: entries)) cannot be hidden")
+            UnprotectedNotification.send(on: bus, apps: apps, entries: entries, readiness: readiness) {
+                [unowned self] problem in log(problem)
+            }
+        case .startLockWindowAhead(let app):
+            guard let path = lockWindowExecutable() else { return }
+            do {
+                lockWindowsAhead[app] = try LockWindowProcess(executable: path, aheadFor: app, inCover: desktop == .x11)
+            } catch {
+                log("cannot start the lock window of \(app) ahead: \(error)")
+            }
+        case .endLockWindowAhead(let app):
+            lockWindowsAhead[app] = nil
         }
-        for app in core.guardedApps.subtracting(rules.keys).sorted() {
-            log("\(app) is no longer guarded by the policy, but it is locked: it stays covered until it is unlocked")
-        }
-        backend?.guardedAppsReloaded()
-        soundAlarm()
     }
 
     /// The guarded apps whose notifications must show no content now: `HideNotifications` says so and the app is not
     /// known to be unlocked (``GuardCore/appsWithPrivateNotifications(among:)``).
     public var appsHidingNotifications: Set<AppID> {
-        core.appsWithPrivateNotifications(among: appsWithHideNotifications)
-    }
-
-    /// Asks the agent which apps' `Guard`, `BackgroundWhen` or `HideNotifications` weakenings it holds, then each such
-    /// app's policy; a newer question makes the answers to an older one count for nothing.
-    private func askForHeldRules() {
-        heldQuery = HeldRulesQuery(generation: (heldQuery?.generation ?? 0) + 1)
-        let generation = heldQuery?.generation
-        let answer = LoopBound({ [unowned self] (result: Result<[AppID: [String]], AppLockError>) in
-            guard heldQuery?.generation == generation else { return }
-            heldChangesAnswered(result)
-        }, loop: loop)
-        agent.perform(.heldPolicyChanges) { answer.value($0) }
-    }
-
-    private func heldChangesAnswered(_ result: Result<[AppID: [String]], AppLockError>) {
-        guard case .success(let held) = result, let generation = heldQuery?.generation else { return }
-        let apps = held.filter { !PolicyStrength.keysTheGuardApplies.isDisjoint(with: $0.value) }.keys
-        heldQuery?.waiting = Set(apps)
-        guard !apps.isEmpty else { return heldRulesAnswered(HeldRulesQuery(generation: generation)) }
-        for app in apps {
-            let answer = LoopBound({ [unowned self] (result: Result<AppProperties, AppLockError>) in
-                guard heldQuery?.generation == generation else { return }
-                heldPolicyAnswered(app, try? result.get())
-            }, loop: loop)
-            agent.perform(.properties(of: app)) { answer.value($0) }
-        }
-    }
-
-    /// One held app's policy, or nil when the agent did not answer: then the app stays guarded as before, with the
-    /// files' rule or the strictest one.
-    private func heldPolicyAnswered(_ app: AppID, _ properties: AppProperties?) {
-        guard var query = heldQuery else { return }
-        if properties?.policy[PolicyKey.guarded.name] != .bool(false) {
-            query.rules[app] = properties?.backgroundRule
-                ?? heldRules[app] ?? awaitingAgent[app] ?? fileRules[app] ?? .unfocused
-        }
-        query.hideNotifications[app] = properties?.hidesNotifications ?? heldHideNotifications[app] ?? true
-        query.waiting.remove(app)
-        heldQuery = query
-        if query.waiting.isEmpty { heldRulesAnswered(query) }
-    }
-
-    private func heldRulesAnswered(_ answer: HeldRulesQuery) {
-        defer { rememberHeldChanges() }
-        let rules = answer.rules
-        let waited = !awaitingAgent.isEmpty || !hidingAwaitingAgent.isEmpty
-        awaitingAgent = [:]
-        hidingAwaitingAgent = []
-        let hidingChanged = answer.hideNotifications != heldHideNotifications
-        heldHideNotifications = answer.hideNotifications
-        guard rules != heldRules else {
-            if waited || hidingChanged { applyGuardedApps() }
-            return
-        }
-        for app in Set(rules.keys).subtracting(heldRules.keys).sorted() {
-            log("\(app) stays guarded: the agent holds its change of Guard, BackgroundWhen or HideNotifications until its passcode "
-                + "confirms it (applockctl policy confirm \(app))")
-        }
-        heldRules = rules
-        applyGuardedApps()
+        core.appsWithPrivateNotifications(among: driverCore.appsWithHideNotifications)
     }
 
     private var rememberedPath: String? { configuration.stateDirectory.map { $0 + "/guard-held" } }
 
-    /// Reads the held changes the guard last learnt from the agent (at start, before the agent can be asked): they
-    /// keep their apps guarded, and their notifications private, until the agent answers.
+    /// Reads the held changes the guard last learnt from the agent (at start, before the agent can be asked).
     private func readRememberedHeldChanges() {
         guard let path = rememberedPath else { return }
         do {
-            remembered = try TextFiles.read(path).map(RememberedHeldChanges.decode) ?? RememberedHeldChanges()
+            perform(.memoryRead(try TextFiles.read(path).map(RememberedHeldChanges.decode) ?? RememberedHeldChanges()))
         } catch {
-            log("cannot read the held changes remembered in \(path): \(error); the files apply until the agent answers")
-        }
-        heldRules = remembered.rules
-        heldHideNotifications = Dictionary(uniqueKeysWithValues: remembered.hidingNotifications.map { ($0, true) })
-        for app in heldRules.keys.sorted() {
-            log("\(app) stays guarded until the agent answers: it held a change of Guard, BackgroundWhen or "
-                + "HideNotifications when last asked")
+            perform(.memoryUnreadable("\(path): \(error)"))
         }
     }
 
-    /// Remembers the held changes the agent gave, for a guard that starts while the agent is down.
-    private func rememberHeldChanges() {
-        let current = RememberedHeldChanges(
-            rules: heldRules, hidingNotifications: Set(heldHideNotifications.filter(\.value).keys))
-        guard let directory = configuration.stateDirectory, let path = rememberedPath, current != remembered else { return }
+    /// Writes the held changes the agent gave, for a guard that starts while the agent is down.
+    private func remember(_ memory: RememberedHeldChanges) {
+        guard let directory = configuration.stateDirectory, let path = rememberedPath else { return }
         do {
-            if current.isEmpty {
+            if memory.isEmpty {
                 try TextFiles.remove(path)
             } else {
                 try TextFiles.makeDirectories(directory)
-                try TextFiles.writeAtomically(current.encoded(), to: path)
+                try TextFiles.writeAtomically(memory.encoded(), to: path)
             }
-            remembered = current
+            perform(.memoryWritten(memory))
         } catch {
             log("cannot remember the held changes in \(path): \(error)")
         }
     }
 
-    /// Whether the guard can hide guarded apps now, as the backend finds it: published on the bus and logged when
-    /// it changes, and told to the user once per episode without protection.
+    /// Whether the guard can hide guarded apps now, as the backend finds it: published on the bus, and said in the
+    /// log and told to the user as ``GuardDriverCore`` decides.
     public var readiness: GuardReadiness { status.readiness }
 
     /// The backend's finding: the desktop's side answers (or no longer does, and why).
     public func report(_ readiness: GuardReadiness) {
-        if status.update(readiness) { log(readiness.statement) }
-        soundAlarm()
-    }
-
-    private func soundAlarm() {
-        if let alarmTimer { loop.cancel(alarmTimer) }
-        alarmTimer = nil
-        switch alarm.update(status.readiness, guardedApps: core.guardedApps, now: now()) {
-        case .nothing:
-            break
-        case .wakeAt(let deadline):
-            alarmTimer = loop.schedule(at: .after(max(.zero, deadline - now()))) { [unowned self] in
-                alarmTimer = nil
-                soundAlarm()
-            }
-        case .notify(let apps):
-            log("telling the user that \(UnprotectedNotification.names(apps, entries: entries)) cannot be hidden")
-            UnprotectedNotification.send(on: bus, apps: apps, entries: entries, readiness: status.readiness) {
-                [unowned self] problem in log(problem)
-            }
-        }
+        status.update(readiness)
+        perform(.readiness(readiness))
     }
 
     /// Which guarded app a window belongs to (``WindowApp/resolve(_:guarded:appsByPID:ancestors:)``): first the
@@ -353,11 +268,7 @@ public final class GuardDriver {
     /// The lock window's executable; nil (said once) when there is none.
     private func lockWindowExecutable() -> String? {
         guard let path = configuration.lockWindowPath, SmallFiles.isExecutable(path) else {
-            if !reportedMissingLockWindow {
-                log("no lock window at \(configuration.lockWindowPath ?? "(unknown)"); locked apps stay "
-                    + "\(desktop == .x11 ? "covered" : "hidden"), unlock them with applockctl unlock")
-                reportedMissingLockWindow = true
-            }
+            perform(.lockWindowMissing(configuration.lockWindowPath))
             return nil
         }
         return path
@@ -366,16 +277,8 @@ public final class GuardDriver {
     /// Keeps a lock window started ahead, hidden, for each app the core names, and ends the others (an unlocked
     /// app's). Processes start after the covers: the backend has sent those already.
     private func startLockWindowsAhead() {
-        let wanted = core.lockWindowsAhead
-        for app in lockWindowsAhead.keys where !wanted.contains(app) { lockWindowsAhead[app] = nil }
-        for app in wanted.sorted() where lockWindowsAhead[app] == nil && lockWindows[app] == nil {
-            guard let path = lockWindowExecutable() else { return }
-            do {
-                lockWindowsAhead[app] = try LockWindowProcess(executable: path, aheadFor: app, inCover: desktop == .x11)
-            } catch {
-                log("cannot start the lock window of \(app) ahead: \(error)")
-            }
-        }
+        perform(.lockWindowsAhead(
+            wanted: core.lockWindowsAhead, running: Set(lockWindowsAhead.keys), shown: Set(lockWindows.keys)))
     }
 
     public func log(_ line: String) {
@@ -411,7 +314,7 @@ public final class GuardDriver {
         switch event {
         case .agentPresence(let present):
             feed(.agentPresence(present))
-            if present { askForHeldRules() }
+            perform(.agentPresence(present))
         case .registration(let app, .success(let properties)):
             feed(.registrationAnswered(app, registered: true))
             feed(.appStateChanged(app, properties.state))
@@ -454,16 +357,22 @@ public final class GuardDriver {
 
 @available(*, unavailable) extension GuardDriver: Sendable {}
 
-/// A question to the agent about held `Guard`/`BackgroundWhen`/`HideNotifications` changes, while its answers come in.
-private struct HeldRulesQuery {
-    let generation: Int
-    var waiting: Set<AppID> = []
-    var rules: [AppID: BackgroundRule] = [:]
-    /// The `HideNotifications` of the agent's policy for each app asked about.
-    var hideNotifications: [AppID: Bool] = [:]
+private extension HeldPolicy {
+    /// What the agent's policy for the app says of the keys the guard applies.
+    init(_ properties: AppProperties) {
+        self.init(
+            guarded: properties.guarded, backgroundRule: properties.backgroundRule,
+            hidesNotifications: properties.hidesNotifications)
+    }
 }
 
 private extension AppProperties {
+    /// The `Guard` of the agent's policy for the app, when it says one.
+    var guarded: Bool? {
+        guard case .bool(let guarded)? = policy[PolicyKey.guarded.name] else { return nil }
+        return guarded
+    }
+
     /// The `BackgroundWhen` of the agent's policy for the app, when it says one.
     var backgroundRule: BackgroundRule? {
         guard case .string(let value)? = policy[PolicyKey.backgroundWhen.name] else { return nil }

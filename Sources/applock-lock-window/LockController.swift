@@ -119,7 +119,7 @@ final class LockController {
         systemAuthNotice = nil
         view.prompt = L("Checking…")
         refresh()
-        link.unlock(passcode) { [weak self] result in self?.answered(result) }
+        link.send(.unlock(passcode)) { [weak self] result in self?.answered(result) }
     }
 
     private func answered(_ result: Result<Void, AppLockError>) {

@@ -8,7 +8,7 @@ import Translation
 /// ``AppLockConnection``: `Unlock`, `SetPasscode`, `ChangePasscode`, `RemovePasscode`, the app's properties with
 /// their changes (followed by the client's ``AppLockRegistrar``), `GetSystemAuthentication` and
 /// `UnlockWithSystemAuthentication`. The window is not the app's owner: it never registers the
-/// app. Every answer is handed to the main thread.
+/// app. A call goes from the main thread to the connection's thread, and its answer straight back to the main thread.
 final class LockWindowAgentCalls: Sendable {
     typealias Completion = @MainActor @Sendable (Result<Void, AppLockError>) -> Void
 
@@ -48,79 +48,47 @@ final class LockWindowAgentCalls: Sendable {
         connection.close()
     }
 
-    func unlock(_ passcode: PasscodeBytes, completion: @escaping Completion) {
-        let (connection, appID, text) = (self.connection, appID, passcode.makeString())
-        run(completion) { () async throws(AppLockError) in try await connection.unlock(appID, passcode: text) }
-    }
-
-    func setPasscode(_ passcode: PasscodeBytes, kind: PasscodeKind, completion: @escaping Completion) {
-        let (connection, appID, text) = (self.connection, appID, passcode.makeString())
-        run(completion) { () async throws(AppLockError) in try await connection.setPasscode(appID, text, kind: kind) }
-    }
-
-    func changePasscode(
-        from old: PasscodeBytes, to new: PasscodeBytes, kind: PasscodeKind, completion: @escaping Completion
-    ) {
-        let (connection, appID, oldText, newText) = (self.connection, appID, old.makeString(), new.makeString())
-        run(completion) { () async throws(AppLockError) in try await connection.changePasscode(appID, from: oldText, to: newText, kind: kind) }
-    }
-
-    func removePasscode(_ passcode: PasscodeBytes, completion: @escaping Completion) {
-        let (connection, appID, text) = (self.connection, appID, passcode.makeString())
-        run(completion) { () async throws(AppLockError) in try await connection.removePasscode(appID, passcode: text) }
+    /// Sends the passcode screen's `request`: its passcodes become strings only for the message that carries them
+    /// (the bytes stay the flow's or the view's, which wipe them). One hop to the connection's thread, one back.
+    func send(_ request: PasscodeFlow.Request, completion: @escaping Completion) {
+        perform(request.call(for: appID), completion)
     }
 
     /// Asks the agent to unlock through polkit (the desktop's authentication agent); may take as long as the user.
     func unlockWithSystemAuthentication(completion: @escaping @MainActor @Sendable (SystemAuthenticationAnswer) -> Void) {
-        let (connection, appID) = (self.connection, appID)
-        Task {
-            let answer: SystemAuthenticationAnswer
-            do throws(AppLockError) {
-                try await connection.unlockWithSystemAuthentication(appID)
-                answer = .unlocked
-            } catch {
-                switch error {
-                case .agent(.systemAuthUnavailable, let message):
-                    answer = .unavailable(message.isEmpty ? L("System authentication is not available.") : message)
-                case .other(name: "org.freedesktop.DBus.Error.UnknownMethod", _):
-                    answer = .unavailable(L("System authentication is not available."))
-                case .agent(.notAuthorized, _):
-                    answer = .refused(L("System authentication did not succeed."))
-                case .agent(_, let message):
-                    answer = .refused(message)
-                case .agentUnavailable, .noReply, .closed, .other:
-                    answer = .refused(L("The AppLock agent is not running."))
-                }
+        perform(.unlockWithSystemAuthentication(appID)) { result in
+            switch result {
+            case .success:
+                completion(.unlocked)
+            case .failure(.agent(.systemAuthUnavailable, let message)):
+                completion(.unavailable(message.isEmpty ? L("System authentication is not available.") : message))
+            case .failure(.other(name: "org.freedesktop.DBus.Error.UnknownMethod", _)):
+                completion(.unavailable(L("System authentication is not available.")))
+            case .failure(.agent(.notAuthorized, _)):
+                completion(.refused(L("System authentication did not succeed.")))
+            case .failure(.agent(_, let message)):
+                completion(.refused(message))
+            case .failure(.agentUnavailable), .failure(.noReply), .failure(.closed), .failure(.other):
+                completion(.refused(L("The AppLock agent is not running.")))
             }
-            MainLoop.post { completion(answer) }
         }
     }
 
     /// What system authentication would ask of the user (`GetSystemAuthentication`); unavailable when the agent
     /// cannot say (an older agent, no agent).
     func systemAuthentication(completion: @escaping @MainActor @Sendable (SystemAuthenticationMethod) -> Void) {
-        let connection = self.connection
-        Task {
-            let method: SystemAuthenticationMethod
-            do throws(AppLockError) {
-                method = try await connection.systemAuthentication()
-            } catch {
-                method = .unavailable("\(error)")
+        perform(.systemAuthentication) { result in
+            switch result {
+            case .success(let method): completion(method)
+            case .failure(let error): completion(.unavailable("\(error)"))
             }
-            MainLoop.post { completion(method) }
         }
     }
 
-    private func run(_ completion: @escaping Completion, _ call: @escaping @Sendable () async throws(AppLockError) -> Void) {
-        Task {
-            let result: Result<Void, AppLockError>
-            do throws(AppLockError) {
-                try await call()
-                result = .success(())
-            } catch {
-                result = .failure(error)
-            }
-            MainLoop.post { completion(result) }
-        }
+    /// Sends `request` from the connection's thread and hands its answer straight to the main thread.
+    private func perform<Value: Sendable>(
+        _ request: AppLockRequest<Value>, _ completion: @escaping @MainActor @Sendable (Result<Value, AppLockError>) -> Void
+    ) {
+        connection.perform(request) { result in MainLoop.post { completion(result) } }
     }
 }

@@ -115,12 +115,7 @@ final class SetupController {
             self.setup = setup
             self.show()
         }
-        switch request {
-        case .set(let new, let kind): link.setPasscode(new, kind: kind, completion: done)
-        case .change(let old, let new, let kind): link.changePasscode(from: old, to: new, kind: kind, completion: done)
-        case .remove(let current): link.removePasscode(current, completion: done)
-        case .unlock(let current): link.unlock(current, completion: done)
-        }
+        link.send(request, completion: done)
     }
 
     /// Puts the screen in line with the flow's step.

@@ -148,6 +148,29 @@ import Testing
         return body
     }
 
+    /// The guard's driver decides nothing (`GuardDriverCore` and `GuardCore` do): its stored state is the cores, the
+    /// processes, the loop's resources and what it read from files, never a set, a rule, a readiness, a count or a
+    /// time of its own, and no more of it than that.
+    @Test func theGuardDriverKeepsNoStateOfItsOwn() throws {
+        let source = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/AppLockGuardDriver/GuardDriver.swift"), encoding: .utf8)
+        let stored = source.split(separator: "\n").filter { line in
+            guard line.hasPrefix("    "), !line.hasPrefix("     ") else { return false }
+            let words = line.split(separator: " ").prefix { $0 != "=" && !$0.hasSuffix(":") }
+            return words.contains("var") && !line.contains("{") && !words.contains("static")
+        }
+        let decisionKinds = ["Set<", "BackgroundRule", "Int", "Duration", "GuardReadiness", "ProtectionAlarm",
+                             "RememberedHeldChanges", "PolicySet", "Query"]
+        for line in stored {
+            let kinds = decisionKinds.filter { line.contains($0) }
+            #expect(kinds.isEmpty, "GuardDriver keeps \(kinds) itself: \(line)")
+            // The one flag: the feeding loop's guard against re-entry, not a decision.
+            #expect(!line.contains("Bool") && !line.contains("= false") && !line.contains("= true")
+                        || line.contains("var feeding "), "GuardDriver keeps a flag itself: \(line)")
+        }
+        #expect(stored.count <= 16, "GuardDriver keeps \(stored.count) stored variables:\n\(stored.joined(separator: "\n"))")
+    }
+
     private func importedModules(of target: PackageManifest.Target) throws -> Set<String> {
         let folder = Self.root.appendingPathComponent(target.folder)
         guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
