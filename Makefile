@@ -93,7 +93,7 @@ FAILURES_AGAIN = if [ "$$status" != 0 ]; then echo "--- the failures of this run
 # The test build (what CI runs) treats every compiler warning as an error.
 WERROR = -Xswiftc -warnings-as-errors
 
-test: deps-test protocols
+test: deps-test protocols lint-js
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@$(MAKE) --no-print-directory locale
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))' '$(dir $(TEST_LOG))'; rm -f '$(HOSTILE_SUMMARY)'
@@ -102,6 +102,22 @@ test: deps-test protocols
 		status=$${PIPESTATUS[0]}; $(HOSTILE_REPORT); $(call FAILURES_AGAIN,$(TEST_LOG)); exit $$status
 	@$(MAKE) --no-print-directory test-debian13-run
 	@$(MAKE) --no-print-directory test-forky-run
+
+# ---- JavaScript -------------------------------------------------------------------------------------------------
+# The JavaScript AppLock puts inside the compositors, parsed as each compositor will load it (`node --check`, from
+# install-deps.sh --test): the KWin script package's files as scripts, and each GNOME Shell extension's extension.js
+# as `make install` assembles it (an ES module from GNOME 45, an `imports` script for 43 and 44).
+.PHONY: lint-js
+lint-js:
+	@set -euo pipefail; command -v node >/dev/null || { echo "make lint-js: no node (scripts/install-deps.sh --test)" >&2; exit 1; }; \
+	for f in $(KWIN_SCRIPT_FILES); do case "$$f" in *.js) node --check "data/kwin/applock/$$f";; esac; done; \
+	tmp="$$(mktemp -d)"; trap 'rm -rf "$$tmp"' EXIT; \
+	for e in $(GNOME_EXTENSIONS); do \
+		$(GNOME_EXTENSION_JS) "data/gnome-shell/extensions/$$e/extension.js.in" > "$$tmp/extension.js"; \
+		if grep -q '^import ' "$$tmp/extension.js"; then node --check --input-type=module < "$$tmp/extension.js"; \
+		else node --check "$$tmp/extension.js"; fi || { echo "make lint-js: $$e/extension.js does not parse" >&2; exit 1; }; \
+	done; \
+	echo "lint-js: the KWin script and $(words $(GNOME_EXTENSIONS)) Shell extensions parse"
 
 # ---- today's desktops: Debian 13 --------------------------------------------------------------------------------
 # The suites below run a second time inside a Debian 13 chroot (scripts/debian13-chroot.sh: GNOME Shell 48,
@@ -196,6 +212,10 @@ INST_MAN = $(DESTDIR)$(mandir)
 GNOME_EXTENSIONS = $(notdir $(wildcard data/gnome-shell/extensions/*@*))
 INST_GNOME_EXTENSIONS = $(DESTDIR)$(datadir)/gnome-shell/extensions
 GNOME_EXTENSION_JS = sed -e '/^\/\/ @APPLOCK_BEHAVIOUR@$$/{r data/gnome-shell/applock.js' -e 'd;}'
+# The KWin script package the guard loads on KDE Plasma (data/kwin/applock, KPackage layout, as KWin 5.27 and 6 read
+# it): installed where KWin keeps script packages, and where the guard looks for it (XDG_DATA_DIRS).
+KWIN_SCRIPT_FILES = metadata.json contents/code/main.js contents/code/restore.js
+INST_KWIN_SCRIPT = $(DESTDIR)$(datadir)/kwin/scripts/applock
 INST_APPLICATIONS = $(DESTDIR)$(datadir)/applications
 INST_LOCALE = $(DESTDIR)$(datadir)/locale
 # Desktop entries get their translated Name, GenericName, Comment and Keywords from po/ (polkit actions get theirs
@@ -253,6 +273,7 @@ install: $(if $(INSTALL_BIN),,release)
 		$(GNOME_EXTENSION_JS) "data/gnome-shell/extensions/$$e/extension.js.in" > '$(INST_GNOME_EXTENSIONS)/'"$$e/extension.js"; \
 		chmod 644 '$(INST_GNOME_EXTENSIONS)/'"$$e/extension.js"; \
 	done; \
+	for f in $(KWIN_SCRIPT_FILES); do install -D -m 644 "data/kwin/applock/$$f" '$(INST_KWIN_SCRIPT)/'"$$f"; done; \
 	"$$bin/applockctl" --generate-completion-script bash | sed '1{/^#!/d}' > '$(INST_BASH)/applockctl'; \
 	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
 	"$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
@@ -276,8 +297,9 @@ uninstall:
 		$(foreach l,$(LINGUAS),'$(INST_LOCALE)/$(l)/LC_MESSAGES/applock.mo') \
 		'$(INST_CONF)/applock.conf' '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' \
 		'$(INST_MAN)/man1/applockctl.1' $(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)') \
-		$(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/metadata.json' '$(INST_GNOME_EXTENSIONS)/$(e)/extension.js')
-	-rmdir '$(INST_CONF)' $(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)') $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
+		$(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/metadata.json' '$(INST_GNOME_EXTENSIONS)/$(e)/extension.js') \
+		$(foreach f,$(KWIN_SCRIPT_FILES),'$(INST_KWIN_SCRIPT)/$(f)')
+	-rmdir '$(INST_CONF)' '$(INST_KWIN_SCRIPT)/contents/code' '$(INST_KWIN_SCRIPT)/contents' '$(INST_KWIN_SCRIPT)' $(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)') $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
 		2>/dev/null
 
 # ---- benchmarks ------------------------------------------------------------------------------------------

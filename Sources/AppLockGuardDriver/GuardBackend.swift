@@ -9,7 +9,7 @@ public import AppLockProtocol
 public protocol GuardBackend: AnyObject {
     /// Carries out an action that is the desktop's: covers, the keyboard, activation, the lock window (started
     /// through ``GuardDriver/startLockWindow(for:inside:)``). The agent's actions and the timer never reach it.
-    func execute(_ action: GuardAction)
+    func execute(_ action: DesktopAction)
     /// Starts following the desktop's windows, once the policy is read and the agent followed.
     func startFollowingWindows() throws
     /// The guarded apps were read again (SIGHUP): which app each window belongs to may have changed.

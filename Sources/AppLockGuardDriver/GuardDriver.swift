@@ -287,11 +287,11 @@ public final class GuardDriver {
 
     private func execute(_ action: GuardAction) {
         switch action {
-        case .register(let app):
+        case .agent(.register(let app)):
             link?.register(app)
-        case .unregister(let app):
+        case .agent(.unregister(let app)):
             link?.unregister(app)
-        case .reportActivity(let app, let activity):
+        case .agent(.reportActivity(let app, let activity)):
             // Failures are the agent's to log.
             agent.perform(.reportActivity(app, activity)) { _ in }
         case .armTimer(let deadline):
@@ -303,9 +303,9 @@ public final class GuardDriver {
                     feed(.timerFired)
                 }
             }
-        default:
-            if case .hideLockWindow(let app) = action { lockWindows[app] = nil }
-            backend?.execute(action)
+        case .desktop(let desktopAction):
+            if case .hideLockWindow(let app) = desktopAction { lockWindows[app] = nil }
+            backend?.execute(desktopAction)
         }
     }
 

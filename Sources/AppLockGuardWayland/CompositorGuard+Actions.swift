@@ -2,7 +2,7 @@ import AppLockCore
 public import AppLockGuard
 
 extension CompositorGuard {
-    public func execute(_ action: GuardAction) {
+    public func execute(_ action: DesktopAction) {
         switch action {
         case .cover(let id, _, _):
             if hidden.insert(id.rawValue).inserted { publish() }
@@ -25,8 +25,6 @@ extension CompositorGuard {
                 lockWindowApp = nil
                 publish()
             }
-        case .register, .unregister, .reportActivity, .armTimer:
-            break
         }
     }
 }

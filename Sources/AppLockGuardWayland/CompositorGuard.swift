@@ -3,7 +3,6 @@ public import AppLockGuard
 public import AppLockGuardDriver
 public import AppLockProtocol
 import DBusKit
-import Glibc
 import SystemKit
 
 /// The resident guard where only the compositor sees every window and a script inside it does the work: on KDE
@@ -31,6 +30,8 @@ public final class CompositorGuard: GuardBackend {
 
     let desktop: GuardDesktop
     let driver: GuardDriver
+    /// Where the KWin script package is looked for (``KWinScript``): `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`.
+    let dataDirectories: [String]
     var windows: [UInt32: Window] = [:]
     var ids: [String: UInt32] = [:]
     var nextID: UInt32 = 1
@@ -56,6 +57,7 @@ public final class CompositorGuard: GuardBackend {
         self.desktop = desktop
         side = CompositorSide(kind: desktop == .plasmaWayland ? .kwin : .gnomeShell)
         driver = try GuardDriver(configuration: configuration, desktop: desktop)
+        dataDirectories = configuration.dataDirectories.paths
     }
 
     var loop: EventLoop { driver.loop }
@@ -79,20 +81,30 @@ public final class CompositorGuard: GuardBackend {
     }
 
     func loadScript() throws {
-        try loadScript(KWinScript.source, named: Self.scriptName)
+        try loadScript("main.js", named: Self.scriptName)
     }
 
-    /// Writes `source` to a file of the guard's own and has KWin load it as `name` (in place of one loaded so
-    /// before) and run it; returns its id.
+    /// The AppLock KWin script package's `file` (``KWinScript``): the first found under the data folders, else, in a
+    /// debug build, the source tree's `data/kwin/applock`.
+    private func scriptPath(_ file: String) throws -> String {
+        if let path = KWinScript.locate(file, in: dataDirectories, fileExists: SmallFiles.isReadable) { return path }
+        #if DEBUG
+        // #filePath is <checkout>/Sources/AppLockGuardWayland/CompositorGuard.swift.
+        let source = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+            + "/data/kwin/\(KWinScripting.appLockPackage)/contents/code/\(file)"
+        if SmallFiles.isReadable(source) { return source }
+        #endif
+        throw DBusError(
+            name: "org.freedesktop.DBus.Error.FileNotFound",
+            message: "the AppLock KWin script is not installed (no \(KWinScript.packageFolder)/contents/code/\(file) in "
+                + dataDirectories.joined(separator: ", ") + ")")
+    }
+
+    /// Has KWin load the package's script `file` as `name` (in place of one loaded so before) and run it; returns its
+    /// id.
     @discardableResult
-    private func loadScript(_ source: String, named name: String) throws -> Int32 {
-        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/tmp"
-        let path = runtime + "/\(name)-kwin.js"
-        _ = unlink(path)
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw DBusError(name: "org.freedesktop.DBus.Error.Failed", message: "cannot write \(path)") }
-        _ = source.withCString { write(fd, $0, strlen($0)) }
-        close(fd)
+    private func loadScript(_ file: String, named name: String) throws -> Int32 {
+        let path = try scriptPath(file)
         let scripting = try ObjectPath(KWinScripting.managerPath)
         unloadScript(named: name)
         let reply = try bus.call(
@@ -106,7 +118,7 @@ public final class CompositorGuard: GuardBackend {
                 destination: KWinScripting.service, path: ObjectPath(path), interface: KWinScripting.scriptInterface,
                 member: "run", arguments: [], timeout: .seconds(10))
         }
-        log("KWin script \(name) loaded (id \(id))")
+        log("KWin script \(name) loaded from \(path) (id \(id))")
         return id
     }
 
@@ -122,25 +134,18 @@ public final class CompositorGuard: GuardBackend {
     private func exportScriptInterface() {
         let interface = ExportedInterface(
             name: Self.interfaceName,
-            xml: """
-                <interface name="\(Self.interfaceName)">
-                  <method name="WindowEvent">
-                    <arg name="kind" type="s" direction="in"/><arg name="id" type="s" direction="in"/>
-                    <arg name="desktop_file" type="s" direction="in"/><arg name="resource_class" type="s" direction="in"/>
-                    <arg name="pid" type="i" direction="in"/><arg name="minimized" type="b" direction="in"/>
-                  </method>
-                  <method name="Poll">
-                    <arg name="version" type="i" direction="in"/>
-                    <arg name="next" type="i" direction="out"/><arg name="wanted" type="s" direction="out"/>
-                  </method>
-                </interface>
-                """,
-            methods: [
-                "WindowEvent": { [unowned self] call in fromCompositor(call) { [unowned self] in windowEvent($0) } },
-                "Poll": { [unowned self] call in fromCompositor(call) { [unowned self] in poll($0) } },
-            ],
-            signatures: ["WindowEvent": "ssssib", "Poll": "i"])
+            xml: InterfaceContract.guardCompositor.introspectionXML,
+            methods: Dictionary(uniqueKeysWithValues: CompositorMethod.allCases.map { ($0.name, handler(for: $0)) }),
+            signatures: Dictionary(uniqueKeysWithValues: CompositorMethod.allCases.map { ($0.name, $0.contract.inputSignature) }))
         bus.export(BasicExportedObject(interfaces: [interface]), at: try! ObjectPath(Self.objectPath))
+    }
+
+    /// What answers each method of the contract, from the compositor only.
+    private func handler(for method: CompositorMethod) -> MethodHandler {
+        switch method {
+        case .windowEvent: { [unowned self] call in fromCompositor(call) { [unowned self] in windowEvent($0) } }
+        case .poll: { [unowned self] call in fromCompositor(call) { [unowned self] in poll($0) } }
+        }
     }
 
     /// Carries out a call of the compositor's script only when it comes from the compositor itself (the owner of
@@ -171,40 +176,46 @@ public final class CompositorGuard: GuardBackend {
         let a = call.arguments
         guard a.count == 6, let kind = a[0].stringValue, let uuid = a[1].stringValue,
               let desktopFile = a[2].stringValue, let resourceClass = a[3].stringValue, let pid = a[4].int32Value,
-              let minimised = a[5].boolValue else { return }
-        if let (app, _) = lockWindows.first(where: { $0.value.pid == pid }) {
-            if kind == "added" { feed(.lockWindowMapped(app)) }
+              let minimised = a[5].boolValue,
+              let event = CompositorWindowEvent(kind: kind, window: uuid, desktopFile: desktopFile, resourceClass: resourceClass,
+                                                pid: pid, minimised: minimised)
+        else { return }
+        windowEvent(event)
+    }
+
+    private func windowEvent(_ event: CompositorWindowEvent) {
+        let uuid = event.window
+        if let (app, _) = lockWindows.first(where: { $0.value.pid == event.pid }) {
+            if event.kind == .added { feed(.lockWindowMapped(app)) }
             return
         }
-        switch kind {
-        case "added":
+        switch event.kind {
+        case .added:
             if let id = ids[uuid] {
                 // Reported again once the window has its class or app id, or they changed: resolve it again.
-                if windows[id]?.names != [desktopFile, resourceClass] {
-                    resolve(id, desktopFile: desktopFile, resourceClass: resourceClass)
+                if windows[id]?.names != [event.desktopFile, event.resourceClass] {
+                    resolve(id, desktopFile: event.desktopFile, resourceClass: event.resourceClass)
                 }
                 return
             }
             let id = nextID
             nextID += 1
             ids[uuid] = id
-            windows[id] = Window(uuid: uuid, pid: pid, minimised: minimised)
-            resolve(id, desktopFile: desktopFile, resourceClass: resourceClass)
+            windows[id] = Window(uuid: uuid, pid: event.pid, minimised: event.minimised)
+            resolve(id, desktopFile: event.desktopFile, resourceClass: event.resourceClass)
             updateShown(id)
-        case "changed":
+        case .changed:
             guard let id = ids[uuid] else { return }
-            windows[id]?.minimised = minimised
+            windows[id]?.minimised = event.minimised
             updateShown(id)
-        case "activated":
+        case .activated:
             guard let id = ids[uuid] else { return }
             feed(.activeWindowChanged(GuardWindowID(id)))
-        case "removed":
+        case .removed:
             guard let id = ids.removeValue(forKey: uuid) else { return }
             windows[id] = nil
             hidden.remove(id)
             feed(.windowGone(GuardWindowID(id)))
-        default:
-            break
         }
     }
 
@@ -249,14 +260,14 @@ public final class CompositorGuard: GuardBackend {
         polls.removeAll()
     }
 
-    /// The `Poll` answer, JSON: `hide` (the window ids to keep minimised), `lockPid` (the lock window's process, 0
-    /// for none) and `hideNotifications` (the desktop ids whose notifications show only the app's name and
-    /// "Locked"; app ids are `[A-Za-z0-9_.-]`, so they need no escaping).
+    /// The `Poll` answer: the windows kept minimised, the lock window's process (0 for none) and the apps whose
+    /// notifications are private (``CompositorWanted``).
     private func wanted() -> String {
-        let hide = hidden.compactMap { windows[$0]?.uuid }.sorted().map { "\"\($0)\"" }.joined(separator: ",")
-        let lockPid = lockWindowApp.flatMap { lockWindows[$0]?.pid } ?? 0
-        let notifications = privateNotificationApps.map { "\"\($0)\"" }.joined(separator: ",")
-        return "{\"hide\":[\(hide)],\"lockPid\":\(lockPid),\"hideNotifications\":[\(notifications)]}"
+        CompositorWanted(
+            hide: hidden.compactMap { windows[$0]?.uuid }.sorted(),
+            lockPid: lockWindowApp.flatMap { lockWindows[$0]?.pid } ?? 0,
+            hideNotifications: privateNotificationApps
+        ).json
     }
 
     // MARK: Windows
@@ -295,7 +306,7 @@ public final class CompositorGuard: GuardBackend {
         unloadScript(named: Self.scriptName)
         // Windows it hid stay minimised, but not transparent: restored with no guard running, they show.
         let restore = Self.scriptName + "-restore"
-        if (try? loadScript(KWinScript.restoreOpacity, named: restore)) != nil { unloadScript(named: restore) }
+        if (try? loadScript("restore.js", named: restore)) != nil { unloadScript(named: restore) }
     }
 }
 

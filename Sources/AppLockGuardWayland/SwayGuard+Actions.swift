@@ -3,7 +3,7 @@ public import AppLockGuard
 import AppLockProtocol
 
 extension SwayGuard {
-    public func execute(_ action: GuardAction) {
+    public func execute(_ action: DesktopAction) {
         switch action {
         case .cover(let id, _, _):
             hide(Int(id.rawValue))
@@ -24,8 +24,6 @@ extension SwayGuard {
             lockWindowContainers = lockWindowContainers.filter { $0.value != app }
         case .activate(let id):
             sway("[con_id=\(id.rawValue)] focus")
-        case .register, .unregister, .reportActivity, .armTimer:
-            break
         }
     }
 

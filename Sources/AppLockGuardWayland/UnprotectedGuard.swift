@@ -21,7 +21,7 @@ public final class UnprotectedGuard: GuardBackend {
     }
 
     /// No window is ever known here, so no action reaches the desktop.
-    public func execute(_ action: GuardAction) {}
+    public func execute(_ action: DesktopAction) {}
 
     public func startFollowingWindows() {
         driver.report(.initial(for: desktop))

@@ -86,7 +86,7 @@ public final class WlrootsGuard: GuardBackend {
     /// Windows the guard minimised stay minimised when it stops (as after a crash), for the next guard.
     public var leftBehindWhenTheBusGoes: String? { "hidden windows stay minimised until a new guard takes over" }
 
-    public func execute(_ action: GuardAction) {
+    public func execute(_ action: DesktopAction) {
         switch action {
         case .cover(let id, _, _):
             guard windows[id.rawValue] != nil, hidden.insert(id.rawValue).inserted else { return }
@@ -109,8 +109,6 @@ public final class WlrootsGuard: GuardBackend {
             lockWindowEnded(app)
         case .activate(let id):
             desktop.activate(id.rawValue)
-        case .register, .unregister, .reportActivity, .armTimer:
-            break
         }
     }
 
@@ -171,7 +169,7 @@ public final class WlrootsGuard: GuardBackend {
 
     /// The overlay is up while any toplevel the guard hides is not minimised. When it comes down with the app still
     /// hidden (a reach answered), the keyboard goes back to the newest lock window, which the overlay took it from;
-    /// when it comes down because the app was unlocked, the app gets it (``GuardAction/activate(_:)``).
+    /// when it comes down because the app was unlocked, the app gets it (``DesktopAction/activate(_:)``).
     private func updateOverlay() {
         let needed = hidden.contains { windows[$0]?.toplevel.minimized == false }
         guard needed != desktop.overlayShown else { return }

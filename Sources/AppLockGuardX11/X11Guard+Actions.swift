@@ -4,7 +4,7 @@ import AppLockProtocol
 import X11Kit
 
 extension X11Guard {
-    public func execute(_ action: GuardAction) {
+    public func execute(_ action: DesktopAction) {
         switch action {
         case .prepareCover(let id):
             prepareCover(X11Window(id.rawValue))
@@ -56,8 +56,6 @@ extension X11Guard {
             if lockHost?.app == app { discardLockHost() }
         case .activate(let id):
             display.requestActivation(of: X11Window(id.rawValue))
-        case .register, .unregister, .reportActivity, .armTimer:
-            break
         }
     }
 

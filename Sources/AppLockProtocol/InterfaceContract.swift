@@ -31,6 +31,40 @@ public struct InterfaceContract: Sendable, Hashable {
         properties: Dictionary(uniqueKeysWithValues: GuardProperty.allCases.map { ($0.name, $0.contract) })
     )
 
+    /// `io.github.applock.Guard1.Compositor`: what the script inside the compositor calls.
+    public static let guardCompositor = InterfaceContract(
+        name: GuardBusNames.compositorInterface,
+        methods: Dictionary(uniqueKeysWithValues: CompositorMethod.allCases.map { ($0.name, $0.contract) }),
+        signals: [:],
+        properties: [:]
+    )
+
     /// Every interface stated in `dbus/`.
-    public static let all = [manager, application, guardStatus]
+    public static let all = [manager, application, guardStatus, guardCompositor]
+
+    /// The interface's `<interface>` element for `Introspect`, its methods' arguments in order, its members sorted by
+    /// name (without the files' documentation or annotations).
+    public var introspectionXML: String {
+        var lines = ["<interface name=\"\(name)\">"]
+        for (member, method) in methods.sorted(by: { $0.key < $1.key }) {
+            lines.append("  <method name=\"\(member)\">")
+            for argument in method.inputs { lines.append("    " + Self.argument(argument, direction: "in")) }
+            for argument in method.outputs { lines.append("    " + Self.argument(argument, direction: "out")) }
+            lines.append("  </method>")
+        }
+        for (member, arguments) in signals.sorted(by: { $0.key < $1.key }) {
+            lines.append("  <signal name=\"\(member)\">")
+            for argument in arguments { lines.append("    <arg name=\"\(argument.name)\" type=\"\(argument.type)\"/>") }
+            lines.append("  </signal>")
+        }
+        for (member, property) in properties.sorted(by: { $0.key < $1.key }) {
+            lines.append("  <property name=\"\(member)\" type=\"\(property.type)\" access=\"read\"/>")
+        }
+        lines.append("</interface>")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func argument(_ argument: ProtocolArgument, direction: String) -> String {
+        "<arg name=\"\(argument.name)\" type=\"\(argument.type)\" direction=\"\(direction)\"/>"
+    }
 }

@@ -17,6 +17,9 @@ public enum KWinScripting {
     public static let managerInterface = "org.kde.kwin.Scripting"
     /// The interface of a loaded script's object (`run`).
     public static let scriptInterface = "org.kde.kwin.Script"
+    /// The id (`KPlugin.Id`) of AppLock's own KWin script package, `data/kwin/applock`, and its folder's name under
+    /// `kwin/scripts` in a data folder.
+    public static let appLockPackage = "applock"
 
     /// Where KWin exports the script it answered `loadScript` with `id`: Plasma 6's path, then 5.27's.
     public static func scriptPaths(id: Int32) -> [String] {

@@ -39,6 +39,7 @@ public final class KWinSession: @unchecked Sendable {
         let base = environment.root.appendingPathComponent("kwin")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         keyboard = try Self.buildFakeKeyboard(in: base, environment: environment)
+        try Self.installScriptPackage(in: environment)
         try Self.writeApplicationsMenu(in: environment)
         try Self.makeX11SocketDirectory()
         let copy = base.appendingPathComponent("kwin_wayland")
@@ -151,6 +152,19 @@ public final class KWinSession: @unchecked Sendable {
               chmod(directory, 0o1777) == 0 else {
             throw TestSupportError("cannot make \(directory) root's and sticky: \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// Installs the AppLock KWin script package (`data/kwin/applock`) in the environment's `XDG_DATA_HOME`, as
+    /// `make install` does in `<datadir>/kwin/scripts`, where the guard finds it; run from an installed AppLock (the
+    /// bench without the source tree), the installed package is the one.
+    private static func installScriptPackage(in environment: TestEnvironment) throws {
+        let source = PackageFolders.package.appendingPathComponent("data/kwin/\(KWinScripting.appLockPackage)")
+        guard FileManager.default.fileExists(atPath: source.path) else { return }
+        let scripts = environment.dataHome.appendingPathComponent("kwin/scripts")
+        let installed = scripts.appendingPathComponent(KWinScripting.appLockPackage)
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: installed)
+        try FileManager.default.copyItem(at: source, to: installed)
     }
 
     /// Builds `kwin-fake-keyboard` and installs its desktop file (with `X-KDE-Wayland-Interfaces`) in the

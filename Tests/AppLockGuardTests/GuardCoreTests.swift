@@ -477,7 +477,7 @@ import AppLockProtocol
 
     /// Whether `actions` tell the agent anything about the app's activity.
     func reportsActivity(_ actions: [GuardAction]) -> Bool {
-        actions.contains { if case .reportActivity = $0 { true } else { false } }
+        actions.contains { if case .agent(.reportActivity) = $0 { true } else { false } }
     }
 
     /// Notes active, then locked: its lock window is mapped over it and the keyboard held.

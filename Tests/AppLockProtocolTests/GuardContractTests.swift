@@ -45,6 +45,31 @@ struct GuardContractTests {
         #expect(template.contains("imports.gi") == !isModule)
     }
 
+    /// The KWin script package (`data/kwin/applock`): a KPackage KWin script whose id is the contract's, each of its
+    /// scripts beginning with the contract's compatibility lines, the main one calling the guard by the contract's
+    /// names.
+    @Test func theKWinScriptIsAPackageThatCallsTheGuardByTheContractsNames() throws {
+        let package = Self.repository.appendingPathComponent("data/kwin/\(KWinScripting.appLockPackage)")
+        let metadata = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: package.appendingPathComponent("metadata.json"))) as? [String: Any])
+        let plugin = try #require(metadata["KPlugin"] as? [String: Any])
+        #expect(plugin["Id"] as? String == KWinScripting.appLockPackage)
+        #expect(plugin["EnabledByDefault"] as? Bool == false)
+        #expect(metadata["KPackageStructure"] as? String == "KWin/Script")
+        #expect(metadata["X-Plasma-API"] as? String == "javascript")
+        #expect(metadata["X-Plasma-MainScript"] as? String == "code/main.js")
+        for file in ["main.js", "restore.js"] {
+            let script = try String(contentsOf: package.appendingPathComponent("contents/code/\(file)"), encoding: .utf8)
+            let code = script.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("//") }
+                .joined(separator: "\n")
+            #expect(code.hasPrefix(KWinScripting.compatibility), "\(file)")
+        }
+        let main = try String(contentsOf: package.appendingPathComponent("contents/code/main.js"), encoding: .utf8)
+        #expect(main.contains("""
+            const G = "\(GuardBusNames.busName)", P = "\(GuardBusNames.compositorPath)", I = "\(GuardBusNames.compositorInterface)";
+            """))
+    }
+
     @Test func theSystemdUnitWaitsForTheContractsBusName() throws {
         let unit = try String(contentsOf: Self.repository.appendingPathComponent("data/applock-guard.service"), encoding: .utf8)
         #expect(unit.split(separator: "\n").contains("BusName=\(GuardBusNames.busName)"))

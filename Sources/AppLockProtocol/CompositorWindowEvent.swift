@@ -1,0 +1,42 @@
+/// One `WindowEvent` call of the compositor's script (``CompositorMethod/windowEvent``), as the guard reads it.
+public struct CompositorWindowEvent: Sendable, Hashable {
+    /// What happened to the window; the raw value is the `kind` argument.
+    public enum Kind: String, Sendable, CaseIterable, Hashable {
+        /// The window is new to the script, or it named its app anew (its desktop-file name or class changed).
+        case added
+        /// It was minimised or restored (`minimized` says which).
+        case changed
+        /// It got the focus.
+        case activated
+        /// It is gone.
+        case removed
+    }
+
+    public var kind: Kind
+    /// The compositor's id of the window (KWin's `internalId`, Mutter's stable sequence), opaque to the guard.
+    public var window: String
+    /// The window's desktop-file name as the compositor knows it; empty when it has none.
+    public var desktopFile: String
+    /// Its resource class (a Wayland app id or an X11 class); empty when it has none.
+    public var resourceClass: String
+    /// Its process; 0 when unknown.
+    public var pid: Int32
+    public var minimised: Bool
+
+    public init(kind: Kind, window: String, desktopFile: String, resourceClass: String, pid: Int32, minimised: Bool) {
+        self.kind = kind
+        self.window = window
+        self.desktopFile = desktopFile
+        self.resourceClass = resourceClass
+        self.pid = pid
+        self.minimised = minimised
+    }
+
+    /// The call's arguments in order (`kind`, `id`, `desktop_file`, `resource_class`, `pid`, `minimized`); nil for a
+    /// kind the contract does not name.
+    public init?(kind: String, window: String, desktopFile: String, resourceClass: String, pid: Int32, minimised: Bool) {
+        guard let kind = Kind(rawValue: kind) else { return nil }
+        self.init(kind: kind, window: window, desktopFile: desktopFile, resourceClass: resourceClass, pid: pid,
+                  minimised: minimised)
+    }
+}

@@ -1,0 +1,111 @@
+import AppLockProtocol
+import AppLockTestSupport
+import Foundation
+import Testing
+
+/// The AppLock KWin script (`data/kwin/applock/contents/code/main.js`) run by node against a fake KWin
+/// (`Tests/scripts/kwin-script-harness.js`): what it sends is the contract's ``CompositorWindowEvent``, and the
+/// ``CompositorWanted`` the guard encodes is what it carries out.
+@Suite("The KWin script against the compositor contract")
+struct KWinScriptTests {
+    /// One window as the fake KWin holds it.
+    struct Window: Decodable, Equatable {
+        var minimized: Bool
+        var opacity: Double
+        var keepAbove: Bool
+        var onAllDesktops: Bool
+        var excludeFromCapture: Bool
+    }
+
+    /// What the script did: its calls, in order, and the windows after the last step.
+    struct Run {
+        var calls: [(method: String, target: [String], arguments: [Any])] = []
+        var windows: [String: Window] = [:]
+        var active: String?
+
+        /// The `WindowEvent`s, as the guard reads them (nil where the contract does not name the kind).
+        var windowEvents: [CompositorWindowEvent?] {
+            calls.filter { $0.method == CompositorMethod.windowEvent.name }.map { call in
+                let a = call.arguments
+                guard a.count == 6, let kind = a[0] as? String, let window = a[1] as? String, let desktopFile = a[2] as? String,
+                      let resourceClass = a[3] as? String, let pid = a[4] as? Int, let minimised = a[5] as? Bool else { return nil }
+                return CompositorWindowEvent(kind: kind, window: window, desktopFile: desktopFile, resourceClass: resourceClass,
+                                             pid: Int32(pid), minimised: minimised)
+            }
+        }
+    }
+
+    static let package = IntrospectedInterface.dbusDirectory.deletingLastPathComponent()
+
+    /// Runs the script through the harness with `scenario` (the harness's JSON).
+    static func run(_ scenario: [String: Any]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/node")
+        process.arguments = [
+            package.appendingPathComponent("Tests/scripts/kwin-script-harness.js").path,
+            package.appendingPathComponent("data/kwin/\(KWinScripting.appLockPackage)/contents/code/main.js").path,
+        ]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
+        try process.run()
+        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: scenario))
+        try input.fileHandleForWriting.close()
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "the harness failed: \(failure)")
+        var run = Run()
+        for line in text.split(separator: UInt8(ascii: "\n")) {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+            if let method = object["call"] as? String {
+                let target = [object["service"], object["path"], object["iface"]].compactMap { $0 as? String }
+                run.calls.append((method, target, object["args"] as? [Any] ?? []))
+            } else if let state = object["state"] {
+                run.windows = try JSONDecoder().decode([String: Window].self, from: JSONSerialization.data(withJSONObject: state))
+                run.active = object["active"] as? String
+            }
+        }
+        return run
+    }
+
+    static func window(_ id: String, app: String = "", pid: Int = 0) -> [String: Any] {
+        ["id": id, "desktopFileName": app, "resourceClass": "", "pid": pid, "minimized": false]
+    }
+
+    @Test func everyCallIsTheContractsAndEveryWindowEventDecodes() throws {
+        let run = try Self.run([
+            "windows": [Self.window("1", app: "org.example.Notes", pid: 40)], "active": "1",
+            "steps": [["add": Self.window("2", app: "org.example.Mail", pid: 41), "active": true], ["remove": "1"]],
+        ])
+        let target = [GuardBusNames.busName, GuardBusNames.compositorPath, GuardBusNames.compositorInterface]
+        #expect(run.calls.allSatisfy { $0.target == target && CompositorMethod(rawValue: $0.method) != nil })
+        #expect(run.windowEvents == [
+            CompositorWindowEvent(kind: .added, window: "1", desktopFile: "org.example.Notes", resourceClass: "", pid: 40, minimised: false),
+            CompositorWindowEvent(kind: .activated, window: "1", desktopFile: "org.example.Notes", resourceClass: "", pid: 40, minimised: false),
+            CompositorWindowEvent(kind: .added, window: "2", desktopFile: "org.example.Mail", resourceClass: "", pid: 41, minimised: false),
+            CompositorWindowEvent(kind: .activated, window: "2", desktopFile: "org.example.Mail", resourceClass: "", pid: 41, minimised: false),
+            CompositorWindowEvent(kind: .removed, window: "1", desktopFile: "org.example.Notes", resourceClass: "", pid: 40, minimised: false),
+        ])
+        let polls = run.calls.filter { $0.method == CompositorMethod.poll.name }
+        #expect(polls.count == 1 && polls.first?.arguments as? [Int] == [0])
+    }
+
+    /// The guard's `Poll` answer, with window ids JSON must escape: the windows named are minimised and transparent,
+    /// the others untouched, and the lock window's is kept above on every desktop with the focus.
+    @Test func theScriptCarriesOutTheAnswerTheGuardEncodes() throws {
+        let odd = "{\"quote\\\\ \u{1}\u{e9}}"
+        let wanted = CompositorWanted(hide: ["1", odd], lockPid: 99, hideNotifications: ["org.example.Notes"])
+        let run = try Self.run([
+            "windows": [Self.window("1", pid: 40), Self.window(odd, pid: 40), Self.window("2", pid: 41), Self.window("lock", pid: 99)],
+            "active": "1",
+            "steps": [["answer": [5, wanted.json]]],
+        ])
+        let hidden = Window(minimized: true, opacity: 0, keepAbove: false, onAllDesktops: false, excludeFromCapture: true)
+        #expect(run.windows["1"] == hidden)
+        #expect(run.windows[odd] == hidden)
+        #expect(run.windows["2"] == Window(minimized: false, opacity: 1, keepAbove: false, onAllDesktops: false, excludeFromCapture: false))
+        #expect(run.windows["lock"] == Window(minimized: false, opacity: 1, keepAbove: true, onAllDesktops: true, excludeFromCapture: false))
+        #expect(run.active == "lock")
+        #expect(run.calls.filter { $0.method == CompositorMethod.poll.name }.map { $0.arguments as? [Int] } == [[0], [5]])
+    }
+}

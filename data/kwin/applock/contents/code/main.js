@@ -1,0 +1,147 @@
+// The KWin script the guard loads on KDE Plasma, 5.27 and 6 alike (the lines below, KWinScripting.compatibility in
+// AppLockProtocol, picks each one's window API). It reports every window to the guard (`WindowEvent`), and long-polls
+// the guard (`Poll`) for which windows to keep minimised and which lock window to keep above everything, on every
+// desktop, with the focus. A guarded window that comes back while covered (the task bar, a click) is the user
+// reaching for the app: it is reported activated, so that the guard shows the lock window, and minimised again at
+// once; a hidden window is fully transparent (Present Windows and the Overview draw minimised windows) and, from KWin
+// 6.5, excluded from screen casts (`excludeFromCapture`, which KWin's screencast honours). When the script minimises
+// the active window, KWin hands the focus to a window that was on screen then (at once for a Wayland window, once
+// Xwayland confirms the focus for an X11 one), or to none: the next activation, when it is of one of those windows
+// (not the lock window) with no switch of desktop between, is KWin's choice, not the user leaving the locked app, and
+// is not reported (else the lock window of an app that locks while in front would go at once). Any other activation
+// is reported, so when KWin had no window to hand the focus to, the user's next one (a new window, one restored, one
+// on another desktop) still counts: else an app obscured in front would stay obscured when reached for again, the
+// guard never having heard that the user left it. A window uncovered as its lock window goes is activated, and again
+// once the lock window has gone (KWin then activates a window of its own choice, the app's own activation not yet
+// confirmed when it is an X11 one). KWin activates a new Wayland window before it tells scripts the window was added
+// (an X11 one after), so a window that is already active when it is added is reported activated after it is reported
+// added: else the guard, not knowing the window yet, would miss that the user reached for a locked app, and no lock
+// window would come. The next poll goes out before an answer is carried out, so that a change right after it (a lock
+// just after an unlock) finds a poll already waiting. The guard's names come from GuardBusNames in AppLockProtocol (a
+// test holds them to it).
+const kwinPlasma6 = typeof workspace.windowList === "function";
+function windowList() { return kwinPlasma6 ? workspace.windowList() : workspace.clientList(); }
+function activeWindow() { return kwinPlasma6 ? workspace.activeWindow : workspace.activeClient; }
+function activateWindow(w) { if (kwinPlasma6) workspace.activeWindow = w; else workspace.activeClient = w; }
+const windowAdded = kwinPlasma6 ? workspace.windowAdded : workspace.clientAdded;
+const windowRemoved = kwinPlasma6 ? workspace.windowRemoved : workspace.clientRemoved;
+const windowActivated = kwinPlasma6 ? workspace.windowActivated : workspace.clientActivated;
+
+const G = "io.github.applock.Guard1", P = "/io/github/applock/Guard1/Compositor", I = "io.github.applock.Guard1.Compositor";
+let hidden = {};
+let lockPid = 0;
+// The windows KWin may hand the focus to after the script minimised the active window, until the next
+// activation or a switch of desktop (null: the script hid no active window since).
+let handOffTo = null;
+let uncovered = null;
+let leavingLockPid = 0;
+function idOf(c) { return String(c.internalId); }
+function report(kind, c) {
+    callDBus(G, P, I, "WindowEvent", kind, idOf(c), String(c.desktopFileName || ""),
+             String(c.resourceClass || ""), c.pid || 0, !!c.minimized);
+}
+// Present Windows and the Overview draw a minimised Wayland window's last frame: a hidden window is made
+// fully transparent, its own opacity kept to give back (a window found transparent gets 1: no one chooses 0).
+// From KWin 6.5 it is also excluded from screen casts (excludeFromCapture, undefined before), its own
+// setting kept to give back.
+let opacities = {};
+let captures = {};
+function conceal(c, concealed) {
+    const id = idOf(c);
+    if (concealed && !(id in opacities)) {
+        opacities[id] = c.opacity > 0 ? c.opacity : 1;
+        c.opacity = 0;
+        if (c.excludeFromCapture !== undefined) {
+            captures[id] = !!c.excludeFromCapture;
+            c.excludeFromCapture = true;
+        }
+    } else if (!concealed && id in opacities) {
+        c.opacity = opacities[id];
+        delete opacities[id];
+        if (id in captures) {
+            c.excludeFromCapture = captures[id];
+            delete captures[id];
+        }
+    }
+}
+function onScreenBesides(hiddenWindow) {
+    const ids = {};
+    for (const c of windowList()) {
+        if (idOf(c) !== idOf(hiddenWindow) && !c.minimized && !hidden[idOf(c)]) ids[idOf(c)] = true;
+    }
+    return ids;
+}
+function enforce() {
+    for (const c of windowList()) {
+        conceal(c, !!hidden[idOf(c)]);
+        if (hidden[idOf(c)] && !c.minimized) {
+            if (activeWindow() === c) handOffTo = onScreenBesides(c);
+            c.minimized = true;
+        }
+        if (lockPid !== 0 && c.pid === lockPid) {
+            c.keepAbove = true;
+            c.onAllDesktops = true;
+            if (activeWindow() !== c) activateWindow(c);
+        }
+    }
+}
+function watch(c) {
+    report("added", c);
+    c.minimizedChanged.connect(function () {
+        if (!c.minimized && hidden[idOf(c)]) report("activated", c);
+        report("changed", c);
+        enforce();
+    });
+    // A client may name its app after mapping: the window is reported again, and the guard decides again.
+    if (c.desktopFileNameChanged) c.desktopFileNameChanged.connect(function () { report("added", c); });
+    if (c.windowClassChanged) c.windowClassChanged.connect(function () { report("added", c); });
+}
+windowList().forEach(watch);
+if (activeWindow()) report("activated", activeWindow());
+windowAdded.connect(function (c) {
+    watch(c);
+    if (activeWindow() === c) report("activated", c);
+    enforce();
+});
+windowRemoved.connect(function (c) {
+    delete opacities[idOf(c)];
+    delete captures[idOf(c)];
+    report("removed", c);
+    if (c === uncovered) uncovered = null;
+    if (leavingLockPid !== 0 && c.pid === leavingLockPid) {
+        leavingLockPid = 0;
+        if (uncovered && !hidden[idOf(uncovered)] && !uncovered.minimized) activateWindow(uncovered);
+        uncovered = null;
+    }
+});
+windowActivated.connect(function (c) {
+    if (!c) return;
+    const kwinsChoice = handOffTo !== null && handOffTo[idOf(c)] === true && c.pid !== lockPid;
+    handOffTo = null;
+    if (!kwinsChoice) report("activated", c);
+});
+workspace.currentDesktopChanged.connect(function () { handOffTo = null; });
+function poll(version) {
+    callDBus(G, P, I, "Poll", version, function (next, text) {
+        poll(next);
+        const wanted = JSON.parse(text);
+        const before = hidden;
+        hidden = {};
+        for (const id of wanted.hide) hidden[id] = true;
+        if (lockPid !== 0 && wanted.lockPid === 0) leavingLockPid = lockPid;
+        lockPid = wanted.lockPid;
+        for (const c of windowList()) {
+            const id = idOf(c);
+            if (before[id] && !hidden[id] && c.minimized) {
+                conceal(c, false);
+                c.minimized = false;
+                if (lockPid === 0) {
+                    activateWindow(c);
+                    uncovered = c;
+                }
+            }
+        }
+        enforce();
+    });
+}
+poll(0);
