@@ -1,4 +1,6 @@
 import AppLockCore
+import AppLockDesktop
+public import AppLockGuard
 public import AppLockProtocol
 import Glibc
 import SystemKit
@@ -19,20 +21,39 @@ public final class LockWindowProcess {
         process = try ChildProcess(executable: Self.setpriv, arguments: arguments)
     }
 
-    /// Starts `executable lock --app-id APP` as an ordinary toplevel (on a Wayland desktop the compositor places it).
-    public init(executable: String, lockingToplevelOf app: AppID) throws {
+    /// Starts `executable lock --app-id APP` as an ordinary toplevel (on a Wayland desktop the compositor places it),
+    /// or as a layer-shell surface (``LockWindowSurface``).
+    public init(executable: String, lockingToplevelOf app: AppID, surface: LockWindowSurface = .toplevel) throws {
         process = try ChildProcess(
             executable: Self.setpriv,
-            arguments: ["--pdeathsig", "KILL", "--", executable, "lock", "--app-id", app.rawValue])
+            arguments: ["--pdeathsig", "KILL", "--", executable, "lock", "--app-id", app.rawValue]
+                + Self.arguments(surface),
+            environment: Self.environment(surface))
     }
 
     /// Starts `executable lock --app-id APP --standby cover|toplevel`: the lock window gets ready, hidden (nothing
-    /// drawn, no keys), until ``show(inside:)``.
-    public init(executable: String, aheadFor app: AppID, inCover: Bool) throws {
+    /// drawn, no keys), until ``show(inside:)``. `surface` is what a toplevel one becomes.
+    public init(executable: String, aheadFor app: AppID, inCover: Bool, surface: LockWindowSurface = .toplevel) throws {
         process = try ChildProcess(
             executable: Self.setpriv,
             arguments: ["--pdeathsig", "KILL", "--", executable, "lock", "--app-id", app.rawValue,
-                        "--standby", inCover ? "cover" : "toplevel"])
+                        "--standby", inCover ? "cover" : "toplevel"] + (inCover ? [] : Self.arguments(surface)),
+            environment: inCover ? nil : Self.environment(surface))
+    }
+
+    /// `--layer-shell` for a lock window on the overlay layer.
+    private static func arguments(_ surface: LockWindowSurface) -> [String] {
+        if case .overlayLayer = surface { ["--layer-shell"] } else { [] }
+    }
+
+    /// The guard's environment with gtk4-layer-shell preloaded (it must be loaded before libwayland-client) for a
+    /// lock window on the overlay layer; nil (the guard's own) otherwise.
+    private static func environment(_ surface: LockWindowSurface) -> [String]? {
+        guard case .overlayLayer(let library) = surface else { return nil }
+        var environment = ProcessEnvironment.current()
+        environment["LD_PRELOAD"] = [library, environment["LD_PRELOAD"]].compactMap { $0 }.filter { !$0.isEmpty }
+            .joined(separator: ":")
+        return environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
     public var pid: Int32 { process.pid }
