@@ -26,19 +26,18 @@ public final class LockWindowProcess {
     public init(executable: String, lockingToplevelOf app: AppID, surface: LockWindowSurface = .toplevel) throws {
         process = try ChildProcess(
             executable: Self.setpriv,
-            arguments: ["--pdeathsig", "KILL", "--", executable, "lock", "--app-id", app.rawValue]
-                + Self.arguments(surface),
-            environment: Self.environment(surface))
+            arguments: ["--pdeathsig", "KILL", "--"] + Self.command(executable, surface) + ["lock", "--app-id", app.rawValue]
+                + Self.arguments(surface))
     }
 
     /// Starts `executable lock --app-id APP --standby cover|toplevel`: the lock window gets ready, hidden (nothing
     /// drawn, no keys), until ``show(inside:)``. `surface` is what a toplevel one becomes.
     public init(executable: String, aheadFor app: AppID, inCover: Bool, surface: LockWindowSurface = .toplevel) throws {
+        let surface = inCover ? .toplevel : surface
         process = try ChildProcess(
             executable: Self.setpriv,
-            arguments: ["--pdeathsig", "KILL", "--", executable, "lock", "--app-id", app.rawValue,
-                        "--standby", inCover ? "cover" : "toplevel"] + (inCover ? [] : Self.arguments(surface)),
-            environment: inCover ? nil : Self.environment(surface))
+            arguments: ["--pdeathsig", "KILL", "--"] + Self.command(executable, surface)
+                + ["lock", "--app-id", app.rawValue, "--standby", inCover ? "cover" : "toplevel"] + Self.arguments(surface))
     }
 
     /// `--layer-shell` for a lock window on the overlay layer.
@@ -46,14 +45,17 @@ public final class LockWindowProcess {
         if case .overlayLayer = surface { ["--layer-shell"] } else { [] }
     }
 
-    /// The guard's environment with gtk4-layer-shell preloaded (it must be loaded before libwayland-client) for a
-    /// lock window on the overlay layer; nil (the guard's own) otherwise.
-    private static func environment(_ surface: LockWindowSurface) -> [String]? {
-        guard case .overlayLayer(let library) = surface else { return nil }
-        var environment = ProcessEnvironment.current()
-        environment["LD_PRELOAD"] = [library, environment["LD_PRELOAD"]].compactMap { $0 }.filter { !$0.isEmpty }
-            .joined(separator: ":")
-        return environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    /// The lock window's program, run through `env LD_PRELOAD=<gtk4-layer-shell>` for a lock window on the overlay
+    /// layer (the library must be loaded before libwayland-client), so that only the lock window loads it and not
+    /// setpriv; an `LD_PRELOAD` of the guard's own follows it.
+    private static func command(_ executable: String, _ surface: LockWindowSurface) -> [String] {
+        guard case .overlayLayer(let library) = surface else { return [executable] }
+        let inherited = ProcessEnvironment.current()["LD_PRELOAD"].map { $0.isEmpty ? "" : ":" + $0 } ?? ""
+        return [Self.env, "LD_PRELOAD=\(library)\(inherited)", executable]
+    }
+
+    private static var env: String {
+        access("/usr/bin/env", X_OK) == 0 ? "/usr/bin/env" : "/bin/env"
     }
 
     public var pid: Int32 { process.pid }
