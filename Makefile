@@ -124,11 +124,12 @@ lint-js:
 # KWin 6.3, sway 1.10, labwc 0.8), with the programs and the test bundle built here on Debian 12. `make test` runs
 # them after the host's suites; `make test-debian13` builds first and runs only them. The chroot is made once
 # (debootstrap + the desktop packages: about 2 min and 2 GB) in .cache/debian13, or APPLOCK_CHROOT, and reused.
-# LabwcGuardTests runs only there (labwc is Debian 13's); WlrootsOnSwayTests is the wlroots backend on sway 1.10.
-DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests LabwcGuardTests WlrootsOnSwayTests
+# LabwcGuardTests runs only there (labwc is Debian 13's); WlrootsOnSwayTests is the wlroots backend on sway 1.10;
+# LayerShellLockWindowTests runs only there too (gtk4-layer-shell is Debian 13's).
+DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests LabwcGuardTests WlrootsOnSwayTests LayerShellLockWindowTests
 DEBIAN13_TIMEOUT ?= 900
 # Suites of desktops Debian 12 does not have (labwc): the host's run leaves them out, the chroot's runs them.
-DEBIAN13_ONLY_SUITES = LabwcGuardTests
+DEBIAN13_ONLY_SUITES = LabwcGuardTests LayerShellLockWindowTests
 .PHONY: test-debian13 test-debian13-run
 test-debian13: deps-test protocols
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests

@@ -50,6 +50,8 @@ packages=(
     gtk-4-examples
     # GnomeGuardTests' screen sharing: the daemon a Mutter screen cast streams to.
     pipewire
+    # The lock window as a layer-shell surface where the compositor ignores minimise (the guard preloads it).
+    libgtk4-layer-shell0
     systemd desktop-file-utils man-db
 )
 

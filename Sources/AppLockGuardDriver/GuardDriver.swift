@@ -38,6 +38,9 @@ public final class GuardDriver {
     /// Lock windows started ahead, hidden, for the core's ``GuardCore/lockWindowsAhead``: shown by
     /// ``startLockWindow(for:inside:)`` in the time of a frame rather than of GTK's start.
     private var lockWindowsAhead: [AppID: LockWindowProcess] = [:]
+    /// What a lock window that is not inside a cover is: the backend's choice (the wlroots one may put it on the
+    /// overlay layer).
+    public var lockWindowSurface = LockWindowSurface.toplevel
     private weak var backend: (any GuardBackend)?
     /// The guard reads which apps are guarded from the policy files itself, through the one loader every reader
     /// uses (``PolicyLoader``), rather than following the agent's `Policy` properties, for two reasons: the agent
@@ -180,7 +183,8 @@ public final class GuardDriver {
         case .startLockWindowAhead(let app):
             guard let path = lockWindowExecutable() else { return }
             do {
-                lockWindowsAhead[app] = try LockWindowProcess(executable: path, aheadFor: app, inCover: desktop == .x11)
+                lockWindowsAhead[app] = try LockWindowProcess(
+                    executable: path, aheadFor: app, inCover: desktop == .x11, surface: lockWindowSurface)
             } catch {
                 log("cannot start the lock window of \(app) ahead: \(error)")
             }
@@ -256,7 +260,7 @@ public final class GuardDriver {
         guard let path = lockWindowExecutable() else { return nil }
         do {
             let process = try parent.map { try LockWindowProcess(executable: path, app: app, parent: $0) }
-                ?? LockWindowProcess(executable: path, lockingToplevelOf: app)
+                ?? LockWindowProcess(executable: path, lockingToplevelOf: app, surface: lockWindowSurface)
             lockWindows[app] = process
             return process
         } catch {

@@ -1,4 +1,6 @@
 import AppLockCore
+import AppLockDesktop
+public import AppLockGuard
 public import AppLockProtocol
 import Glibc
 import SystemKit
@@ -19,20 +21,41 @@ public final class LockWindowProcess {
         process = try ChildProcess(executable: Self.setpriv, arguments: arguments)
     }
 
-    /// Starts `executable lock --app-id APP` as an ordinary toplevel (on a Wayland desktop the compositor places it).
-    public init(executable: String, lockingToplevelOf app: AppID) throws {
+    /// Starts `executable lock --app-id APP` as an ordinary toplevel (on a Wayland desktop the compositor places it),
+    /// or as a layer-shell surface (``LockWindowSurface``).
+    public init(executable: String, lockingToplevelOf app: AppID, surface: LockWindowSurface = .toplevel) throws {
         process = try ChildProcess(
             executable: Self.setpriv,
-            arguments: ["--pdeathsig", "KILL", "--", executable, "lock", "--app-id", app.rawValue])
+            arguments: ["--pdeathsig", "KILL", "--"] + Self.command(executable, surface) + ["lock", "--app-id", app.rawValue]
+                + Self.arguments(surface))
     }
 
     /// Starts `executable lock --app-id APP --standby cover|toplevel`: the lock window gets ready, hidden (nothing
-    /// drawn, no keys), until ``show(inside:)``.
-    public init(executable: String, aheadFor app: AppID, inCover: Bool) throws {
+    /// drawn, no keys), until ``show(inside:)``. `surface` is what a toplevel one becomes.
+    public init(executable: String, aheadFor app: AppID, inCover: Bool, surface: LockWindowSurface = .toplevel) throws {
+        let surface = inCover ? .toplevel : surface
         process = try ChildProcess(
             executable: Self.setpriv,
-            arguments: ["--pdeathsig", "KILL", "--", executable, "lock", "--app-id", app.rawValue,
-                        "--standby", inCover ? "cover" : "toplevel"])
+            arguments: ["--pdeathsig", "KILL", "--"] + Self.command(executable, surface)
+                + ["lock", "--app-id", app.rawValue, "--standby", inCover ? "cover" : "toplevel"] + Self.arguments(surface))
+    }
+
+    /// `--layer-shell` for a lock window on the overlay layer.
+    private static func arguments(_ surface: LockWindowSurface) -> [String] {
+        if case .overlayLayer = surface { ["--layer-shell"] } else { [] }
+    }
+
+    /// The lock window's program, run through `env LD_PRELOAD=<gtk4-layer-shell>` for a lock window on the overlay
+    /// layer (the library must be loaded before libwayland-client), so that only the lock window loads it and not
+    /// setpriv; an `LD_PRELOAD` of the guard's own follows it.
+    private static func command(_ executable: String, _ surface: LockWindowSurface) -> [String] {
+        guard case .overlayLayer(let library) = surface else { return [executable] }
+        let inherited = ProcessEnvironment.current()["LD_PRELOAD"].map { $0.isEmpty ? "" : ":" + $0 } ?? ""
+        return [Self.env, "LD_PRELOAD=\(library)\(inherited)", executable]
+    }
+
+    private static var env: String {
+        access("/usr/bin/env", X_OK) == 0 ? "/usr/bin/env" : "/bin/env"
     }
 
     public var pid: Int32 { process.pid }

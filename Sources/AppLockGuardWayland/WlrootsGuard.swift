@@ -12,7 +12,9 @@ public import WaylandKit
 /// once, counts as the user reaching for the app, and the lock window is shown and activated. Until every such
 /// toplevel is minimised again, an opaque layer-shell overlay (`zwlr_layer_shell_v1`) covers every output and takes
 /// the keyboard and pointer: it covers what might flash in between, and an app the compositor does not minimise
-/// stays covered the whole time (the lock window is then under the overlay too: `applockctl unlock` still works).
+/// stays covered the whole time. On such a compositor the lock window is a layer-shell surface above the overlay
+/// (``LockWindowSurface``), where gtk4-layer-shell is installed; without it the lock window is under the overlay too
+/// and only `applockctl unlock` works, which the protecting statement says.
 /// The same `GuardCore` decides as everywhere else, through ``GuardDriver``; one thread, the event loop's.
 public final class WlrootsGuard: GuardBackend {
     struct Window {
@@ -38,6 +40,7 @@ public final class WlrootsGuard: GuardBackend {
     /// Connects to the compositor (`$WAYLAND_DISPLAY`) and to the session bus; `name` is the desktop's name.
     public init(configuration: GuardConfiguration, desktop: WlrDesktop, name: String) throws {
         driver = try GuardDriver(configuration: configuration, desktop: .wlroots(name))
+        driver.lockWindowSurface = .forCompositor(named: name)
         self.desktop = desktop
         self.name = name
     }
@@ -72,7 +75,8 @@ public final class WlrootsGuard: GuardBackend {
 
     public func startFollowingWindows() throws {
         try desktop.startFollowingToplevels()
-        driver.report(.protecting(on: name, "through wlr-foreign-toplevel-management and wlr-layer-shell"))
+        let how = "through wlr-foreign-toplevel-management and wlr-layer-shell"
+        driver.report(.protecting(on: name, driver.lockWindowSurface.caveat.map { "\(how); \($0)" } ?? how))
     }
 
     public func guardedAppsReloaded() {
@@ -104,7 +108,10 @@ public final class WlrootsGuard: GuardBackend {
         case .releaseKeyboard(let app):
             if let app { activateLockWindow(of: app) }
         case .showLockWindow(let app, _):
-            driver.startLockWindow(for: app)
+            // On the overlay layer the lock window has no toplevel to wait for: it takes the keyboard once it is up.
+            if driver.startLockWindow(for: app) != nil, case .overlayLayer = driver.lockWindowSurface {
+                feed(.lockWindowMapped(app))
+            }
         case .hideLockWindow(let app):
             lockWindowEnded(app)
         case .activate(let id):

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A labwc desktop for guard tests (Debian 13's labwc 0.8), started as ``HeadlessCompositor`` starts every
+/// A labwc desktop for guard tests (Debian 13's labwc 0.8, testing's 0.20), started as ``HeadlessCompositor`` starts every
 /// compositor, with one output. The test reaches for windows as a task bar would, through `wlrctl` (the
 /// wlr-foreign-toplevel-management protocol).
 public final class LabwcSession: HeadlessWaylandSession, @unchecked Sendable {
@@ -9,12 +9,15 @@ public final class LabwcSession: HeadlessWaylandSession, @unchecked Sendable {
     public let variables: [String: String]
     private let compositor: HeadlessCompositor
 
-    /// Starts labwc and waits for its Wayland socket.
-    public init(environment: TestEnvironment) throws {
+    /// An empty `rc.xml`: labwc's defaults.
+    public static let defaultConfig = "<?xml version=\"1.0\"?>\n<labwc_config/>\n"
+
+    /// Starts labwc with `config` as its `rc.xml` and waits for its Wayland socket.
+    public init(environment: TestEnvironment, config: String = LabwcSession.defaultConfig) throws {
         self.environment = environment
         compositor = try HeadlessCompositor(
             environment: environment, name: "labwc",
-            config: (file: ".config/labwc/rc.xml", text: "<?xml version=\"1.0\"?>\n<labwc_config/>\n"),
+            config: (file: ".config/labwc/rc.xml", text: config),
             argv: { ["labwc", "-C", $0.deletingLastPathComponent().path] },
             extraVariables: ["WLR_HEADLESS_OUTPUTS": "1"])
         var variables = compositor.clientVariables
@@ -23,6 +26,14 @@ public final class LabwcSession: HeadlessWaylandSession, @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// The `labwc --version` on PATH as (major, minor); (0, 0) when it cannot be read.
+    public static func installedVersion(environment: TestEnvironment) -> (Int, Int) {
+        let output = environment.run(["labwc", "--version"]).stdout
+        guard let match = output.firstMatch(of: #/labwc (\d+)\.(\d+)/#), let major = Int(match.1), let minor = Int(match.2)
+        else { return (0, 0) }
+        return (major, minor)
+    }
 
     /// Ends labwc.
     public func stop() { compositor.stop() }

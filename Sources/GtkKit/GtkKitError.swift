@@ -10,6 +10,8 @@ public enum GtkKitError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSuchWindow(UInt)
     /// A program could not be started (GLib's message).
     case spawnFailed(String)
+    /// A window cannot be a layer-shell surface (why).
+    case noLayerShell(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum GtkKitError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notRealized: "The window has no X window yet."
         case .noSuchWindow(let id): "There is no X window 0x\(String(id, radix: 16))."
         case .spawnFailed(let message): message
+        case .noLayerShell(let why): "The window cannot go on the overlay layer: \(why)."
         }
     }
 }

@@ -3,7 +3,7 @@ import AppLockProtocol
 
 /// The command line (fixed: `applock-guard` builds to it):
 ///
-///     applock-lock-window lock --app-id ID [--parent XID | --standby cover|toplevel]
+///     applock-lock-window lock --app-id ID [--parent XID | --standby cover|toplevel] [--layer-shell]
 ///     applock-lock-window set-passcode --app-id ID
 ///
 /// No passcode is ever taken from the command line or the environment.
@@ -25,9 +25,12 @@ struct LaunchOptions: Equatable {
     var appID: AppID
     /// Started ahead: ready and hidden until a `show` line arrives on standard input.
     var standby: StandbyPlace?
+    /// Not in an X window: a layer-shell surface on the overlay layer instead of a toplevel (the guard preloads
+    /// gtk4-layer-shell).
+    var layerShell = false
 
     static let usage = """
-        Usage: applock-lock-window lock --app-id ID [--parent XID | --standby cover|toplevel]
+        Usage: applock-lock-window lock --app-id ID [--parent XID | --standby cover|toplevel] [--layer-shell]
                applock-lock-window set-passcode --app-id ID
 
         lock          Ask for the passcode of the locked app ID. With --parent, fill the X window XID (decimal or
@@ -35,6 +38,9 @@ struct LaunchOptions: Equatable {
                       With --standby, get ready (drawn nowhere, taking no keys), say "standing by" on standard
                       error and wait for a line on standard input: "show XID" (cover: fill the X window XID as
                       --parent does) or "show" (toplevel). Exits 0 when standard input ends before that.
+                      With --layer-shell (not in an X window), be a layer-shell surface on the overlay layer,
+                      above everything, with the keyboard to itself: gtk4-layer-shell must be loaded
+                      (LD_PRELOAD=libgtk4-layer-shell.so.0); without it, a toplevel as usual, and it says so.
                       Exits 0 once the app is no longer locked, 3 when XID is destroyed.
         set-passcode  Choose a passcode for ID (set and confirm), or change or remove the one it has.
                       Exits 0 when done or closed.
@@ -48,6 +54,7 @@ struct LaunchOptions: Equatable {
         var appIDText: String?
         var parent: UInt?
         var standby: StandbyPlace?
+        var layerShell = false
         var rest = arguments.dropFirst()
         while let flag = rest.popFirst() {
             switch flag {
@@ -64,12 +71,17 @@ struct LaunchOptions: Equatable {
                     throw .usage("--standby needs cover or toplevel")
                 }
                 standby = place
+            case "--layer-shell" where command == "lock":
+                layerShell = true
             default:
                 throw .usage("unknown argument \(flag)")
             }
         }
         guard let text = appIDText else { throw .usage("--app-id is required") }
         guard parent == nil || standby == nil else { throw .usage("--parent and --standby exclude each other") }
+        guard !layerShell || (parent == nil && standby != .cover) else {
+            throw .usage("--layer-shell is for a window of its own, not one in an X window")
+        }
         let appID: AppID
         do {
             appID = try AppID(text)
@@ -77,7 +89,7 @@ struct LaunchOptions: Equatable {
             throw .usage("not a valid app id: \(text) (\(error))")
         }
         switch command {
-        case "lock": return LaunchOptions(mode: .lock(parent: parent), appID: appID, standby: standby)
+        case "lock": return LaunchOptions(mode: .lock(parent: parent), appID: appID, standby: standby, layerShell: layerShell)
         case "set-passcode": return LaunchOptions(mode: .setPasscode, appID: appID)
         default: throw .usage("unknown command \(command)")
         }

@@ -63,6 +63,7 @@ func runLockWindow() -> ExitStatus {
                 if let parent { try embed(lock, into: parent) }
             } else {
                 window.setDefaultSize(width: 420, height: 660)
+                if options.layerShell { placeOnOverlay(window) }
             }
             try lock.start(appID: options.appID)
             if let place = options.standby {
@@ -107,6 +108,18 @@ func runLockWindow() -> ExitStatus {
     loop.run()
     withExtendedLifetime((controller, embedding, standby)) {}
     return .done
+}
+
+/// Puts the lock window above the guard's overlay, on the overlay layer; where it cannot, it stays a toplevel (under
+/// the overlay, where the app stays hidden: fail closed) and says why.
+@MainActor
+func placeOnOverlay(_ window: Window) {
+    do {
+        try LayerShell.placeOnOverlay(window, namespace: "applock-lock-window")
+        StandardError.line("applock-lock-window: on the overlay layer")
+    } catch {
+        StandardError.line("applock-lock-window: \(error) It is an ordinary window instead.")
+    }
 }
 
 exit(MainActor.assumeIsolated { runLockWindow() }.rawValue)

@@ -87,6 +87,14 @@ import Testing
             try LaunchOptions.parse(["lock", "--app-id", "a.b", "--standby", "cover", "--parent", "1"])
         }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["set-passcode", "--app-id", "a.b", "--standby", "cover"]) }
+        #expect(try LaunchOptions.parse(["lock", "--app-id", "org.example.Notes", "--layer-shell"])
+            == LaunchOptions(mode: .lock(parent: nil), appID: Self.notes, layerShell: true))
+        #expect(try LaunchOptions.parse(["lock", "--app-id", "a.b", "--standby", "toplevel", "--layer-shell"]).layerShell)
+        #expect(throws: LaunchOptionsError.self) {
+            try LaunchOptions.parse(["lock", "--app-id", "a.b", "--standby", "cover", "--layer-shell"])
+        }
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "a.b", "--parent", "1", "--layer-shell"]) }
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["set-passcode", "--app-id", "a.b", "--layer-shell"]) }
     }
 
     @Test func aLockWindowStartedAheadTakesOnlyTheShowCommandOfItsPlace() {

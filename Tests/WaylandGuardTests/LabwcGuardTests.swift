@@ -76,4 +76,30 @@ struct LabwcGuardTests {
         #expect(h.waitUntilHidden(label: "new-window"), "\(h.guardLog())")
         #expect(waitUntil(timeout: .seconds(10)) { h.session.windowCount(appID: Self.app) == 2 })
     }
+
+    /// labwc 0.20.2 withholds every privileged interface for a `<privilegedInterfaces>` element with text and no
+    /// children; the documented block of `<allow>` children withholds nothing there (its parser descends into the
+    /// children before it reaches the line that clears the allowed set), which `wayland-info` confirms.
+    static let withholdingConfig = "<?xml version=\"1.0\"?>\n<labwc_config><privilegedInterfaces>none</privilegedInterfaces></labwc_config>\n"
+
+    @Test("labwc's <privilegedInterfaces> withholding both wlroots protocols: from labwc 0.20 the guard says it cannot hide apps, naming the setting and the fix, in its status and in applockctl status; labwc 0.8 has no such setting, and the guard protects")
+    func privilegedInterfacesWithheld() throws {
+        let h = try LabwcGuardHarness("labwc-privileged", config: Self.withholdingConfig)
+        try h.startGuard()
+        let probe = GuardStatusProbe(environment: h.environment)
+        let version = LabwcSession.installedVersion(environment: h.environment)
+        if version >= (0, 20) {
+            let status = probe.waitFor(.protocolsWithheld)
+            #expect(status?.reason == GuardReason.protocolsWithheld.rawValue, "\(String(describing: status))\n\(h.guardLog())")
+            #expect(status?.statement.contains("the <privilegedInterfaces> setting in its rc.xml") == true, "\(String(describing: status))")
+            #expect(status?.fix.contains("<allow>zwlr_layer_shell_v1</allow>") == true, "\(String(describing: status))")
+            let printed = try probe.applockctlStatus()
+            #expect(printed.status == GuardStatusProbe.notProtectingExitStatus && printed.stdout.contains("labwc withholds"),
+                    "\(printed.stdout)")
+            #expect(printed.stdout.contains("privilegedInterfaces"), "\(printed.stdout)")
+        } else {
+            #expect(version >= (0, 8), "labwc --version is read: \(version)")
+            #expect(probe.waitFor(nil)?.protected == true, "labwc \(version) offers the protocols: \(h.guardLog())")
+        }
+    }
 }

@@ -56,12 +56,12 @@ class WaylandGuardHarness {
         environment.cleanup()
     }
 
-    /// Starts `applock-guard` (on sway through sway's IPC, or with `backend` set, `APPLOCK_GUARD_BACKEND`) and waits
-    /// until it owns its bus name.
-    func startGuard(backend: String? = nil) throws {
+    /// Starts `applock-guard` (on sway through sway's IPC, or with `backend` set, `APPLOCK_GUARD_BACKEND`) with
+    /// `variables` added to its environment, and waits until it owns its bus name.
+    func startGuard(backend: String? = nil, variables: [String: String] = [:]) throws {
         let process = try desktop.launch(
             [try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard",
-            extraVariables: backend.map { ["APPLOCK_GUARD_BACKEND": $0] } ?? [:])
+            extraVariables: variables.merging(backend.map { ["APPLOCK_GUARD_BACKEND": $0] } ?? [:]) { $1 })
         guardProcess = process
         guard environment.waitForName(GuardBusNames.busName) else {
             throw TestSupportError("the guard did not start: \(process.logText())")
@@ -170,8 +170,8 @@ final class SwayGuardHarness: WaylandGuardHarness {
 
 /// ``WaylandGuardHarness`` on headless labwc (Debian 13).
 final class LabwcGuardHarness: WaylandGuardHarness {
-    init(_ name: String, policy: String = "") throws {
-        try super.init(name, policy: policy) { try LabwcSession(environment: $0) }
+    init(_ name: String, policy: String = "", config: String = LabwcSession.defaultConfig) throws {
+        try super.init(name, policy: policy) { try LabwcSession(environment: $0, config: config) }
     }
 
     var session: LabwcSession { desktop as! LabwcSession }
