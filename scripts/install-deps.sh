@@ -51,8 +51,10 @@ if [ "${1:-}" = --test ]; then
     # The apps people lock, as Debian ships them, for RealAppGuardTests: gnome-text-editor, evince, firefox-esr (Debian
     # 12: 17 packages, 85 MB to fetch, 338 MB installed, 47 s here); chromium and libreoffice-writer (with thunderbird,
     # keepassxc and telegram-desktop, measured together: 85 packages, 325 MB to fetch, 1.1 GB installed, 79 s).
+    # flatpak (Debian 12: 1.14; 6 packages beside bubblewrap, no recommendations): the Flatpak app
+    # RealAppGuardTests builds offline from this machine's binaries (scripts/flatpak-test-app.sh) and guards.
     lean_packages=(kwin-wayland xwayland gnome-shell weston xfwm4 gnome-text-editor evince firefox-esr chromium thunderbird
-        libreoffice-writer iproute2
+        libreoffice-writer keepassxc telegram-desktop iproute2 flatpak
         qml-module-qtgraphicaleffects qml-module-qtquick-layouts plasma-framework qml-module-org-kde-kirigami2 milou)
 fi
 if [ "${1:-}" = --deb ]; then
