@@ -108,8 +108,9 @@ test: deps-test protocols
 # KWin 6.3, sway 1.10, labwc 0.8), with the programs and the test bundle built here on Debian 12. `make test` runs
 # them after the host's suites; `make test-debian13` builds first and runs only them. The chroot is made once
 # (debootstrap + the desktop packages: about 2 min and 2 GB) in .cache/debian13, or APPLOCK_CHROOT, and reused.
-# LabwcGuardTests runs only there (labwc is Debian 13's); WlrootsOnSwayTests is the wlroots backend on sway 1.10.
-DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests LabwcGuardTests WlrootsOnSwayTests
+# LabwcGuardTests runs only there (labwc is Debian 13's); WlrootsOnSwayTests is the wlroots backend on sway 1.10;
+# SwayRealAppTests is firefox-esr and gnome-text-editor on that generation's sway.
+DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests LabwcGuardTests WlrootsOnSwayTests SwayRealAppTests
 DEBIAN13_TIMEOUT ?= 900
 # Suites of desktops Debian 12 does not have (labwc): the host's run leaves them out, the chroot's runs them.
 DEBIAN13_ONLY_SUITES = LabwcGuardTests

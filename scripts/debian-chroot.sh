@@ -50,6 +50,9 @@ packages=(
     gtk-4-examples
     # GnomeGuardTests' screen sharing: the daemon a Mutter screen cast streams to.
     pipewire
+    # SwayRealAppTests: Debian's own apps on each generation's sway, started offline (ip brings up the network
+    # namespace's loopback).
+    firefox-esr gnome-text-editor iproute2
     systemd desktop-file-utils man-db
 )
 

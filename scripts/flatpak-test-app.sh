@@ -3,14 +3,14 @@
 # the local OSTree repository that holds it (install it with `flatpak --user remote-add --no-gpg-verify NAME
 # file://REPO` and `flatpak --user install NAME org.example.Flat`). Nothing comes from Flathub: as flatpak's own
 # tests/make-test-runtime.sh does, the runtime `org.example.Platform` is bash, xterm and foot with the shared
-# libraries `ldd` lists, fontconfig's configuration and the DejaVu fonts; the app `org.example.Flat` is a launcher
-# script that starts xterm on an X display and foot on a Wayland one, each named `org.example.Flat` (its WM_CLASS
-# class, its Wayland app id: the Flatpak id, as Flathub's apps name their windows) and drawn in one colour,
-# magenta, text and background alike.
+# libraries `ldd` lists, fontconfig's and foot's configuration, the DejaVu fonts and the C.UTF-8 locale; the app
+# `org.example.Flat` is a launcher script that starts xterm on an X display and foot on a Wayland one, each named
+# `org.example.Flat` (its WM_CLASS class, its Wayland app id: the Flatpak id, as Flathub's apps name their windows)
+# and drawn in one colour, magenta, text and background alike.
 #
 #   scripts/flatpak-test-app.sh [CACHE]   CACHE defaults to .cache/flatpak; the repository is CACHE/<key>/repo,
 #                                         where the key hashes this script and the versions of what it copies, so
-#                                         a machine builds it once (about 10 s, 12 MB).
+#                                         a machine builds it once (about 20 s, 13 MB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cache=${1:-.cache/flatpak}
@@ -48,6 +48,12 @@ for program in "${programs[@]}"; do
 done
 ln -s bash "$runtime/usr/bin/sh"
 cp -rL /etc/fonts "$runtime/usr/etc/"
+# foot 1.13 applies its -o options only over a configuration file it found: Debian's own.
+mkdir -p "$runtime/usr/etc/xdg/foot"
+cp /etc/xdg/foot/foot.ini "$runtime/usr/etc/xdg/foot/"
+# foot refuses to start without a UTF-8 locale.
+mkdir -p "$runtime/usr/lib/locale"
+cp -rL /usr/lib/locale/C.utf8 "$runtime/usr/lib/locale/"
 cp -rL /usr/share/fonts/truetype/dejavu "$runtime/usr/share/fonts/truetype/"
 flatpak build-export --runtime --files=usr --disable-sandbox --no-update-summary "$repo" "$runtime" test >/dev/null
 
@@ -66,6 +72,7 @@ cat > "$app/files/bin/flat" <<'EOF'
 # A window in one colour, named by the Flatpak id; its shell (bash: the runtime has no cat) reads and ignores lines
 # until the window is closed.
 if [ -n "${WAYLAND_DISPLAY:-}" ]; then
+    export LC_ALL=C.UTF-8
     exec foot --app-id org.example.Flat --title Flat -o colors.background=ff00ff -o colors.foreground=ff00ff \
         -o colors.regular0=ff00ff sh -c 'while read -r line; do :; done'
 fi
