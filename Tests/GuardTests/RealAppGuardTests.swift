@@ -72,17 +72,17 @@ struct RealAppGuardTests {
         }
     }
 
-    @Test("A Flatpak app built offline (org.example.Flat: xterm in a runtime made of this machine's binaries, installed from a local repository into the user's installation), guarded by its Flatpak id, started from its exported desktop entry or with flatpak run typed into a terminal, with a second window from flatpak run while locked, never shows a pixel while locked; its _NET_WM_PID counts in the sandbox's PID namespace, the X server's word does not", arguments: [Launch.desktopEntry, .terminal])
-    func flatpak(launch: Launch) throws {
-        let r = try RealAppHarness("flatpak-\(launch)", app: FlatpakTestApp.id, windowClass: FlatpakTestApp.id,
+    @Test("A Flatpak app built offline (org.example.Flat: xterm in a runtime made of this machine's binaries, installed from a local repository into the user's installation), guarded by its Flatpak id, started from its exported desktop entry, with a second window from flatpak run typed into a terminal while locked, never shows a pixel while locked; its _NET_WM_PID counts in the sandbox's PID namespace, the X server's word does not")
+    func flatpak() throws {
+        let r = try RealAppHarness("flatpak", app: FlatpakTestApp.id, windowClass: FlatpakTestApp.id,
                                    services: ["org.freedesktop.Flatpak"]) { environment in
             try FlatpakTestApp.install(environment)
             return FlatpakTestApp.variables(environment)
         }
-        let window = try r.start(launch, command: ["flatpak", "run", FlatpakTestApp.id], label: "first")
+        let window = try r.start(.desktopEntry, command: ["flatpak", "run", FlatpakTestApp.id], label: "first")
         let sandboxPID = r.h.session.run(["xdotool", "getwindowpid", String(window)]).stdout
-        #expect(r.processID(ofWindow: window).map(String.init) != sandboxPID.trimmingCharacters(in: .whitespacesAndNewlines),
-                "_NET_WM_PID \(sandboxPID) is the sandbox's")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(r.processID(ofWindow: window).map(String.init) != sandboxPID, "_NET_WM_PID \(sandboxPID) is the sandbox's")
         try r.walkThrough(window) {
             try r.start(.terminal, command: ["flatpak", "run", FlatpakTestApp.id], label: "second")
         }

@@ -20,8 +20,8 @@ final class RealAppHarness {
 
     /// How an app is started.
     enum Launch: String, CustomStringConvertible, CaseIterable {
-        /// `gtk-launch ID` (a menu or a dock: a launch context, `GIO_LAUNCHED_DESKTOP_FILE`, or D-Bus activation when the
-        /// desktop file says `DBusActivatable=true`).
+        /// `gtk-launch ID.desktop` (a menu or a dock: a launch context, `GIO_LAUNCHED_DESKTOP_FILE`, or D-Bus activation
+        /// when the desktop file says `DBusActivatable=true`).
         case desktopEntry
         /// `gio launch FILE.desktop`: D-Bus activation for a `DBusActivatable` app, with no launch context (openbox's
         /// menu, rofi or dmenu).
