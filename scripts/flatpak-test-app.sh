@@ -17,6 +17,10 @@ cache=${1:-.cache/flatpak}
 programs=(/bin/bash /usr/bin/xterm /usr/bin/foot)
 key=$( { cat "$0"; dpkg-query -W bash xterm foot fontconfig-config fonts-dejavu-core libc6 flatpak; } | sha256sum | cut -c1-16)
 repo=$(realpath -m "$cache/$key/repo")
+# One build at a time: tests that run at once wait for the first one's.
+mkdir -p "$cache"
+exec 9>"$cache/.lock"
+flock 9
 if [ -f "$cache/$key/done" ]; then
     echo "$repo"
     exit 0

@@ -22,7 +22,7 @@ public enum FlatpakTestApp {
     }
 
     /// Builds the app when the cache has no build of the current inputs, then installs it, with its runtime, into
-    /// the user installation of `environment`, readable by every user (a test may run the app as another).
+    /// the user installation of `environment`.
     public static func install(_ environment: TestEnvironment) throws {
         let script = PackageFolders.package.appendingPathComponent("scripts/flatpak-test-app.sh").path
         let built = environment.run([script], timeout: .seconds(300))
@@ -34,6 +34,5 @@ public enum FlatpakTestApp {
             let result = environment.run(flatpak + step, extraEnvironment: variables(environment), timeout: .seconds(120))
             guard result.succeeded else { throw TestSupportError("flatpak \(step[0]): \(result.stderr)") }
         }
-        _ = environment.run(["chmod", "-R", "a+rX", userDirectory(environment).path])
     }
 }
