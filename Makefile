@@ -125,8 +125,10 @@ lint-js:
 # them after the host's suites; `make test-debian13` builds first and runs only them. The chroot is made once
 # (debootstrap + the desktop packages: about 2 min and 2 GB) in .cache/debian13, or APPLOCK_CHROOT, and reused.
 # LabwcGuardTests runs only there (labwc is Debian 13's); WlrootsOnSwayTests is the wlroots backend on sway 1.10;
-# LayerShellLockWindowTests runs only there too (gtk4-layer-shell is Debian 13's).
-DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests LabwcGuardTests WlrootsOnSwayTests LayerShellLockWindowTests
+# LayerShellLockWindowTests runs only there too (gtk4-layer-shell is Debian 13's); SwayRealAppTests is firefox-esr
+# and gnome-text-editor on that generation's sway.
+DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests LabwcGuardTests WlrootsOnSwayTests LayerShellLockWindowTests \
+	SwayRealAppTests
 DEBIAN13_TIMEOUT ?= 900
 # Suites of desktops Debian 12 does not have (labwc): the host's run leaves them out, the chroot's runs them.
 DEBIAN13_ONLY_SUITES = LabwcGuardTests LayerShellLockWindowTests

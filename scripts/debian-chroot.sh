@@ -52,6 +52,9 @@ packages=(
     pipewire
     # The lock window as a layer-shell surface where the compositor ignores minimise (the guard preloads it).
     libgtk4-layer-shell0
+    # SwayRealAppTests: Debian's own apps on each generation's sway, started offline (ip brings up the network
+    # namespace's loopback).
+    firefox-esr gnome-text-editor iproute2
     systemd desktop-file-utils man-db
 )
 

@@ -53,8 +53,10 @@ if [ "${1:-}" = --test ]; then
     # keepassxc and telegram-desktop, measured together: 85 packages, 325 MB to fetch, 1.1 GB installed, 79 s).
     # nodejs: `make lint-js` checks the JavaScript of the KWin script and the Shell extensions (`node --check`), and
     # KWinScriptTests runs the KWin script's pure parts in it (Debian 12: node 18, about 40 MB installed).
+    # flatpak (Debian 12: 1.14; 6 packages beside bubblewrap, no recommendations): the Flatpak app
+    # RealAppGuardTests builds offline from this machine's binaries (scripts/flatpak-test-app.sh) and guards.
     lean_packages=(kwin-wayland xwayland gnome-shell weston xfwm4 gnome-text-editor evince firefox-esr chromium thunderbird
-        libreoffice-writer iproute2 nodejs
+        libreoffice-writer keepassxc telegram-desktop iproute2 flatpak nodejs
         qml-module-qtgraphicaleffects qml-module-qtquick-layouts plasma-framework qml-module-org-kde-kirigami2 milou)
 fi
 if [ "${1:-}" = --deb ]; then

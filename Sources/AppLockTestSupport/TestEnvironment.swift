@@ -255,8 +255,9 @@ public final class TestEnvironment: @unchecked Sendable {
     // MARK: logind mock
 
     /// Starts python-dbusmock's logind template on the private system bus with session `c1` (seat0, our uid,
-    /// active), adds `GetSessionByPID` (always `c1`) and makes `GetSession("auto")` answer `c1`. The call log
-    /// (`logindCalls()`) starts empty after this setup.
+    /// active), adds `GetSessionByPID` (always `c1`) and makes `GetSession` answer `c1` for the caller's own
+    /// session (`"auto"`, `"self"` or `""`, as KeePassXC asks: the template's answer to `""`, an invalid object path,
+    /// aborts the mock). The call log (`logindCalls()`) starts empty after this setup.
     public func startLogind() throws {
         guard systemBus != nil else {
             throw TestSupportError("startLogind() needs TestEnvironment(systemBus: true)")
@@ -270,7 +271,7 @@ public final class TestEnvironment: @unchecked Sendable {
                           "GetSessionByPID", "u", "o", "ret = \"\(Self.logindSessionPath)\"")
         try addMockMethod(.system, "org.freedesktop.login1", manager, "org.freedesktop.login1.Manager",
                           "GetSession", "s", "o",
-                          "ret = \"/org/freedesktop/login1/session/\" + (\"c1\" if args[0] == \"auto\" else args[0])")
+                          "ret = \"/org/freedesktop/login1/session/\" + (\"c1\" if args[0] in (\"\", \"auto\", \"self\") else args[0])")
         try clearLogindCalls()
     }
 

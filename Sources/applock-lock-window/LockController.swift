@@ -31,9 +31,11 @@ final class LockController {
     private let prompt: String
 
     /// Fits the screen into a cover of `width` × `height` pixels: the compact layout when the full one does not fit
-    /// (the guard's ``LockWindowSize``, by which it chose the cover).
+    /// (the guard's ``LockWindowSize``, by which it chose the cover), with the app's icon when the cover has room
+    /// for it (a window too low for the full layout, such as Text Editor's, still shows whose lock it is).
     func fit(width: Int32, height: Int32) {
-        if LockWindowSize.layout(width: width, height: height) == .compact { view.useCompactLayout() }
+        guard LockWindowSize.layout(width: width, height: height) == .compact else { return }
+        view.useCompactLayout(showsIcon: height >= LockWindowSize.compact.height + PasscodeView.compactIconRoom)
     }
 
     init(appID: AppID, window: Window, loop: MainLoop, embedded: Bool) {

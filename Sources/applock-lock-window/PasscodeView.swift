@@ -102,11 +102,13 @@ final class PasscodeView {
         configure(kind: .fourDigit)
     }
 
-    /// The layout for a cover smaller than the full layout (a small app window): no icon, a smaller title and
-    /// keypad, tighter spacing, so that the name, the prompt, the dots, every key and a notice of two lines fit in
-    /// `LockWindowSize.compact` (the guard puts the lock window in no smaller cover).
-    func useCompactLayout() {
-        image.isVisible = false
+    /// The layout for a cover smaller than the full layout (a small app window): a smaller title and keypad, tighter
+    /// spacing, so that the name, the prompt, the dots, every key and a notice of two lines fit in
+    /// `LockWindowSize.compact` (the guard puts the lock window in no smaller cover); the icon, smaller, when
+    /// `showsIcon` (a cover ``compactIconRoom`` taller than that).
+    func useCompactLayout(showsIcon: Bool) {
+        image.isVisible = showsIcon
+        image.setPixelSize(Self.compactIconSize)
         title.removeStyleClass("title-1")
         title.addStyleClass("title-3")
         root.spacing = 4
@@ -118,6 +120,9 @@ final class PasscodeView {
 
     /// The keypad keys' size in the compact layout (Style's `.compact .keypad-key`).
     nonisolated static let compactKeySize: Int32 = 40
+    /// The icon's size in the compact layout, and the height it takes with its margin.
+    nonisolated static let compactIconSize: Int32 = 48
+    nonisolated static let compactIconRoom: Int32 = compactIconSize + 6
 
     /// Shows the input that fits `kind` and empties it.
     func configure(kind: PasscodeKind) {

@@ -13,6 +13,8 @@ final class GuardHarness {
     /// The xterm's own colours: a screenshot of a covered window must contain neither.
     static let appColours = ["#FF00FF", "#FFFF00"]
     static let passcode = "1234"
+    /// The colours the guarded app draws with (``appColours`` by default): a covered window shows none of them.
+    var appColours = GuardHarness.appColours
 
     let environment: TestEnvironment
     let agent: AgentProcess
@@ -143,7 +145,7 @@ final class GuardHarness {
         guard let rect = session.rect(of: window) else { return nil }
         let shot = environment.root.appendingPathComponent("shot.png")
         try session.screenshot(to: shot)
-        let pixels = try session.pixelCount(in: shot, rect: rect, colours: Self.appColours)
+        let pixels = try session.pixelCount(in: shot, rect: rect, colours: appColours)
         keep(shot, label: label)
         return pixels
     }
@@ -175,7 +177,7 @@ final class GuardHarness {
         guard let rect = session.rect(of: window) else { return nil }
         let shot = environment.root.appendingPathComponent("probe.png")
         try session.screenshot(to: shot)
-        return try session.pixelCount(in: shot, rect: rect, colours: Self.appColours)
+        return try session.pixelCount(in: shot, rect: rect, colours: appColours)
     }
 
     /// What a screenshot shows of the lock window (``LockWindowOnScreen``), taken with the pointer in a corner; kept

@@ -20,8 +20,8 @@ final class RealAppHarness {
 
     /// How an app is started.
     enum Launch: String, CustomStringConvertible, CaseIterable {
-        /// `gtk-launch ID` (a menu or a dock: a launch context, `GIO_LAUNCHED_DESKTOP_FILE`, or D-Bus activation when the
-        /// desktop file says `DBusActivatable=true`).
+        /// `gtk-launch ID.desktop` (a menu or a dock: a launch context, `GIO_LAUNCHED_DESKTOP_FILE`, or D-Bus activation
+        /// when the desktop file says `DBusActivatable=true`).
         case desktopEntry
         /// `gio launch FILE.desktop`: D-Bus activation for a `DBusActivatable` app, with no launch context (openbox's
         /// menu, rofi or dmenu).
@@ -32,8 +32,13 @@ final class RealAppHarness {
         var description: String { rawValue }
     }
 
-    /// `services` names the D-Bus activation files of `/usr/share/dbus-1/services` the app needs.
-    init(_ name: String, app: String, windowClass: String, services: [String] = [], asUser: Bool = false) throws {
+    /// What the app's processes get besides the session's and ``variables``.
+    let appVariables: [String: String]
+
+    /// `services` names the D-Bus activation files of `/usr/share/dbus-1/services` the app needs; `install` installs
+    /// the app (before it is guarded, as a user installs it first) and returns the variables it needs.
+    init(_ name: String, app: String, windowClass: String, services: [String] = [], asUser: Bool = false,
+         install: (TestEnvironment) throws -> [String: String] = { _ in [:] }) throws {
         let serviceFolder = URL(fileURLWithPath: "/tmp").appendingPathComponent("applock-services-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: serviceFolder, withIntermediateDirectories: true)
         for service in services {
@@ -43,6 +48,7 @@ final class RealAppHarness {
         h = try GuardHarness(name, passcode: false, guarded: false, serviceDirectories: [serviceFolder.path])
         self.app = app
         self.windowClass = windowClass
+        appVariables = try install(h.environment)
         documents = h.environment.root.appendingPathComponent("documents")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
         if asUser {
@@ -81,7 +87,9 @@ final class RealAppHarness {
         throws -> UInt32
     {
         let argv: [String] = switch launch {
-        case .desktopEntry: ["gtk-launch", app] + arguments
+        // The desktop file's name, not its id: gtk-launch adds `.desktop` to a name that lacks it, and
+        // `org.telegram.desktop` already ends so.
+        case .desktopEntry: ["gtk-launch", "\(app).desktop"] + arguments
         case .dbusActivation: ["gio", "launch", "/usr/share/applications/\(app).desktop"] + arguments
         case .terminal: command + arguments
         }
@@ -105,15 +113,24 @@ final class RealAppHarness {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/net")
     }
 
-    /// The network namespace of the process that owns `window` (`_NET_WM_PID`).
+    /// The network namespace of the process that owns `window`.
     func networkNamespace(ofWindow window: UInt32) -> String? {
-        let pid = h.session.run(["xdotool", "getwindowpid", String(window)]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        return pid.isEmpty ? nil : networkNamespace(of: pid)
+        processID(ofWindow: window).flatMap { networkNamespace(of: String($0)) }
+    }
+
+    /// The process that owns `window`, as the X server knows it (X-Resource: `_NET_WM_PID` counts in a sandbox's
+    /// own PID namespace).
+    func processID(ofWindow window: UInt32) -> Int32? {
+        let script = "import sys; from Xlib import display; from Xlib.ext import res; d = display.Display(); "
+            + "r = d.res_query_client_ids([{'client': int(sys.argv[1]), 'mask': res.LocalClientPIDMask}]); "
+            + "print(next((i.value[0] for i in r.ids if i.spec.mask == res.LocalClientPIDMask), ''))"
+        return Int32(h.session.run(["/usr/bin/python3", "-c", script, String(window)]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// What the app's processes get besides the session's: GTK without the accessibility bus (the test's session has
     /// none), Firefox's profile from `profiles.ini` (``firefoxProfile()``).
-    var variables: [String: String] { ["GTK_A11Y": "none", "MOZ_LEGACY_PROFILES": "1"] }
+    var variables: [String: String] { appVariables.merging(["GTK_A11Y": "none", "MOZ_LEGACY_PROFILES": "1"]) { $1 } }
 
     /// Runs `start`, then waits for a window of the app that was not there before (whose title starts with `title`,
     /// when given).

@@ -75,6 +75,22 @@ struct LockWindowTests {
                 "the lock window is its cover's size: \(seen)")
     }
 
+    @Test("In a cover too low for the full layout but with room for an icon (Text Editor's window, 700×520) the compact layout shows the app's icon with every key and the prompt; in the compact layout's own size it has none", arguments: [(Int32(700), Int32(520), true), (LockWindowSize.compact.width, LockWindowSize.compact.height, false)])
+    func compactLayoutShowsTheIconWhenItFits(width: Int32, height: Int32, showsIcon: Bool) throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let parent = try harness.makeParentWindow(width: Int(width), height: Int(height))
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        #expect(waitUntil(timeout: .seconds(20)) { harness.accessibleTree().contains { $0.contains("\tDigit 5\t") } },
+                "\(window.log)")
+        let tree = harness.accessibleTree()
+        #expect(tree.contains { $0.contains("\tNotes icon\t") } == showsIcon, "\(tree)")
+        #expect(harness.display.run(["xdotool", "mousemove", "0", "0"]).succeeded)
+        let seen = try LockWindowOnScreen(reading: try harness.screenshot("compact-\(width)x\(height)"),
+                                          environment: harness.environment)
+        #expect(seen.showsEveryKeyAndThePrompt, "\(seen)")
+    }
+
     @Test("While locked out the window counts down to RetryAfter and takes no passcode")
     func lockedOutCountdown() throws {
         let harness = try LockWindowHarness(policy: "MaxFailedAttempts=1\nLockoutSchedule=120")

@@ -2,9 +2,9 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-/// One of Debian's own apps under the guard on headless sway 1.7 (host Debian 12), guarded by its installed desktop
-/// file's id and started offline. A suite of its own, outside `DEBIAN13_SUITES`: the Debian 13 chroot has no
-/// firefox-esr.
+/// Debian's own apps under the guard on headless sway, guarded by their installed desktop files' ids and started
+/// offline as native Wayland clients: firefox-esr and gnome-text-editor, on every generation (the host's sway 1.7,
+/// and in `DEBIAN13_SUITES`/`FORKY_SUITES` sway 1.10 and 1.12). What each shows is pure magenta.
 @Suite("Debian's apps under the guard on sway", .serialized)
 struct SwayRealAppTests {
     @Test("firefox-esr on sway, guarded as firefox-esr (its Wayland app id, a desktop-file id without a dot, Debian's own desktop file), typed into a terminal: hidden at launch, the passcode typed into the lock window brings it back, locked again it hides, a second window (--new-window, handed to the first instance) is hidden while locked, and logind Lock hides both")
@@ -13,38 +13,69 @@ struct SwayRealAppTests {
         try MagentaDocuments.firefoxProfile(home: h.environment.home)
         let page = try MagentaDocuments.page("page", in: h.environment.root).absoluteString
         try h.startGuard()
-        func firefox(_ arguments: [String], label: String) throws -> Bool {
-            let before = h.session.windowCount(appID: "firefox-esr")
-            h.apps.append(try h.session.launch(
-                ["unshare", "--net", "--", "sh", "-c", "ip link set lo up && exec \"$@\"", "sh", "firefox-esr"] + arguments,
-                logName: label, extraVariables: ["MOZ_LEGACY_PROFILES": "1", "MOZ_ENABLE_WAYLAND": "1"]))
-            return waitUntil(timeout: .seconds(60), pollEvery: .milliseconds(50)) {
-                h.session.windowCount(appID: "firefox-esr") > before
-            }
+        let variables = ["MOZ_LEGACY_PROFILES": "1", "MOZ_ENABLE_WAYLAND": "1"]
+        try h.walkThrough(appID: "firefox-esr") {
+            try h.startOffline(["firefox-esr", page], appID: "firefox-esr", variables: variables, label: "first")
+        } openSecond: {
+            try h.startOffline(["firefox-esr", "--new-window", page], appID: "firefox-esr", variables: variables,
+                               label: "second")
         }
-        #expect(try firefox([page], label: "first"), "no firefox-esr window: \(h.session.windows())")
-        #expect(h.waitForState("locked"), "state: \(h.state() ?? "none")\n\(h.guardLog())")
-        #expect(h.waitUntilHidden(label: "locked-at-launch"), "\(h.guardLog())")
+    }
+
+    @Test("gnome-text-editor on sway, guarded as org.gnome.TextEditor (its Wayland app id; DBusActivatable, no StartupWMClass), typed into a terminal, its text view magenta through the user's gtk.css: hidden at launch, unlocked by the passcode typed into the lock window, locked again, a second window (--new-window, handed to the first instance) hidden while locked, and logind Lock hides both")
+    func textEditor() throws {
+        let h = try SwayGuardHarness("sway-text-editor", app: "org.gnome.TextEditor")
+        try MagentaDocuments.gtkTextViews(configHome: h.environment.configHome)
+        try h.startGuard()
+        let variables = ["GTK_A11Y": "none", "GDK_BACKEND": "wayland"]
+        try h.walkThrough(appID: "org.gnome.TextEditor") {
+            try h.startOffline(["gnome-text-editor"], appID: "org.gnome.TextEditor", variables: variables, label: "first")
+        } openSecond: {
+            try h.startOffline(["gnome-text-editor", "--new-window"], appID: "org.gnome.TextEditor",
+                               variables: variables, label: "second")
+        }
+    }
+}
+
+extension SwayGuardHarness {
+    /// Starts `argv` offline (a network namespace of its own with only loopback) and waits until sway lists one more
+    /// window with the Wayland app id `appID`.
+    func startOffline(_ argv: [String], appID: String, variables: [String: String] = [:], label: String) throws -> Bool {
+        let before = session.windowCount(appID: appID)
+        apps.append(try session.launch(
+            ["unshare", "--net", "--", "sh", "-c", "ip link set lo up && exec \"$@\"", "sh"] + argv,
+            logName: label, extraVariables: variables))
+        return waitUntil(timeout: .seconds(60), pollEvery: .milliseconds(50)) {
+            self.session.windowCount(appID: appID) > before
+        }
+    }
+
+    /// Hidden at launch (`start`); the passcode typed into the lock window brings the app back; `applockctl lock`
+    /// hides it again; a second window `openSecond` opens while locked is hidden; unlocked, logind's `Lock` hides it.
+    func walkThrough(appID: String, start: () throws -> Bool, openSecond: () throws -> Bool) throws {
+        #expect(try start(), "no \(appID) window: \(session.windows())")
+        #expect(waitForState("locked"), "state: \(state() ?? "none")\n\(guardLog())")
+        #expect(waitUntilHidden(label: "locked-at-launch"), "\(guardLog())")
         var lock: SwayWindow?
         #expect(waitUntil(timeout: .seconds(30)) {
-            lock = h.lockWindow()
+            lock = self.lockWindow()
             return lock?.focused == true
-        }, "the lock window is focused: \(h.session.windows())\n\(h.guardLog())")
-        h.session.type(SwayGuardHarness.passcode)
-        h.session.key("Return")
-        #expect(h.waitForState("unlocked"), "\(h.guardLog())")
-        #expect(h.waitUntilHidden(false, label: "unlocked", timeout: .seconds(30)), "\(h.guardLog())")
+        }, "the lock window is focused: \(session.windows())\n\(guardLog())")
+        session.type(Self.passcode)
+        session.key("Return")
+        #expect(waitForState("unlocked"), "\(guardLog())")
+        #expect(waitUntilHidden(false, label: "unlocked", timeout: .seconds(30)), "\(guardLog())")
 
-        #expect(h.environment.run([try PackageFolders.program("applockctl"), "lock", "firefox-esr"]).succeeded)
-        #expect(h.waitForState("locked"))
-        #expect(h.waitUntilHidden(label: "locked-again"), "\(h.guardLog())")
-        #expect(try firefox(["--new-window", page], label: "second"), "no second window: \(h.session.windows())")
-        #expect(h.waitUntilHidden(label: "second-window-while-locked"), "\(h.guardLog())")
+        #expect(environment.run([try PackageFolders.program("applockctl"), "lock", app]).succeeded)
+        #expect(waitForState("locked"))
+        #expect(waitUntilHidden(label: "locked-again"), "\(guardLog())")
+        #expect(try openSecond(), "no second window: \(session.windows())")
+        #expect(waitUntilHidden(label: "second-window-while-locked"), "\(guardLog())")
 
-        try h.unlockWithApplockctl()
-        #expect(h.waitUntilHidden(false, label: "unlocked-again", timeout: .seconds(30)), "\(h.guardLog())")
-        try h.environment.logindSessionLock()
-        #expect(h.waitForState("locked"))
-        #expect(h.waitUntilHidden(label: "logind-lock"), "\(h.guardLog())")
+        try unlockWithApplockctl()
+        #expect(waitUntilHidden(false, label: "unlocked-again", timeout: .seconds(30)), "\(guardLog())")
+        try environment.logindSessionLock()
+        #expect(waitForState("locked"))
+        #expect(waitUntilHidden(label: "logind-lock"), "\(guardLog())")
     }
 }
