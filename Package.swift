@@ -19,8 +19,9 @@ let compactLinking = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relativ
 /// docs/install.md), which keeps the package under 40 MiB.
 let programLinking: [LinkerSetting] = [.unsafeFlags(compactLinking)]
 
-/// This manifest's folder. GTK's and libsecret's C flags come from .pc files that scripts/pkg-config.sh writes there
-/// (SwiftPM warns about every flag of theirs but -I, -L and -l: GLib's -pthread and graphene's -msse are left out).
+/// This manifest's folder. GTK's, libsecret's and cairo-xlib's C flags come from .pc files that scripts/pkg-config.sh
+/// writes there: without the flags SwiftPM warns about (GLib's -pthread, graphene's -msse), and with only the
+/// libraries the programs call.
 let packageRoot = String(#filePath.dropLast("/Package.swift".count))
 
 let package = Package(
@@ -53,7 +54,7 @@ let package = Package(
         .systemLibrary(name: "CSystem"),
         // gettext and setlocale (glibc's <libintl.h>, which Swift's Glibc does not export).
         .systemLibrary(name: "CIntl"),
-        .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxres-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: packageRoot + "/Sources/CX11/generated/x11.pc", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxres-dev", "libcairo2-dev"])]),
         .systemLibrary(
             name: "CGtk", pkgConfig: packageRoot + "/Sources/CGtk/generated/gtk.pc", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
         ),

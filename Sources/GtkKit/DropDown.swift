@@ -9,6 +9,8 @@ public final class DropDown: Widget {
         // The drop-down takes the list over.
         super.init(adopting: gtk_drop_down_new(list, nil))
         setAccessibleLabel(accessibleLabel)
+        // Its button, which takes the keyboard focus, reads the same name.
+        if let button = gtk_widget_get_first_child(widget) { applock_accessible_set_label(OpaquePointer(button), accessibleLabel) }
         setAlignment(vertical: .center)
     }
 

@@ -17,6 +17,8 @@ final class ScheduleEditor {
     /// `subject` names the app in accessible labels ("" for all apps); `summary` is the line under the title.
     init(title: String, summary: String, subject: String) {
         row = ExpanderRow(title: title, subtitle: summary)
+        // Open from the start: its lock-outs are on the page, in reach of Tab, as every other setting is.
+        row.isExpanded = true
         self.subject = subject
         self.summary = summary
     }
@@ -61,9 +63,11 @@ final class ScheduleEditor {
             row.addRow(line)
             fields.append(field)
         }
-        let adding = ActionRow(title: "")
-        let add = Button(label: L("Add Lock-Out"))
+        let adding = ActionRow(title: L("Add Lock-Out"))
+        let add = Button(iconName: "list-add-symbolic", accessibleLabel: L("Add Lock-Out"))
+        add.addStyleClass("flat")
         add.setAlignment(vertical: .center)
+        adding.setActivatableWidget(add)
         add.isSensitive = editable
         add.onClicked { [weak self] in
             guard let self else { return }

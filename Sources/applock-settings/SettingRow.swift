@@ -7,11 +7,11 @@ import Translation
 @MainActor
 final class SettingRow {
     let key: SettingKey
-    /// The row: an action row with the control after its title, a combo row for a choice, or the schedule's rows.
+    /// The row: an action row with the control after its title, or the schedule's rows.
     let row: Widget
     private let actionRow: ActionRow?
-    private let choice: ComboRow?
     private let schedule: ScheduleEditor?
+    private var choice: DropDown?
     /// Called with the value the user chose.
     var onChange: ((SettingValue) -> Void)?
     private var toggle: Switch?
@@ -24,23 +24,15 @@ final class SettingRow {
     init(_ key: SettingKey, subject: String) {
         self.key = key
         let label = subject.isEmpty ? key.title : L("%1$s for %2$s", key.title, subject)
-        // A combo row, and the schedule's row that opens to its lock-outs, are their own controls: no action row.
+        // The schedule's row, which opens to its lock-outs, is its own control: no action row.
         switch key.control {
-        case .choice(let choices):
-            let control = ComboRow(title: key.title, subtitle: key.subtitle, choices: choices)
-            choice = control
-            actionRow = nil
-            schedule = nil
-            row = control
         case .schedule:
             let editor = ScheduleEditor(title: key.title, summary: key.subtitle, subject: subject)
-            choice = nil
             actionRow = nil
             schedule = editor
             row = editor.row
         default:
             let row = ActionRow(title: key.title, subtitle: key.subtitle)
-            choice = nil
             actionRow = row
             schedule = nil
             self.row = row
@@ -65,20 +57,19 @@ final class SettingRow {
             control.onChange = { [weak self] seconds in self?.userChanged(.number(seconds)) }
         case .schedule:
             schedule?.onChange = { [weak self] steps in self?.userChanged(.list(steps)) }
-        case .choice:
-            choice?.onSelectionChanged { [weak self] in
-                guard let self, let choice else { return }
-                userChanged(.choice(choice.selectedIndex))
-            }
+        case .choice(let choices):
+            // A drop-down after the title, not a combo row: a combo row gives its value the room its title and
+            // subtitle leave, and cut "Hide Content" short at the default width.
+            let control = DropDown(choices: choices, accessibleLabel: label)
+            choice = control
+            actionRow?.addSuffix(control)
+            control.onSelectionChanged { [weak self] in self?.userChanged(.choice(control.selectedIndex)) }
         }
     }
 
     private var subtitle: String {
-        get { actionRow?.subtitle ?? choice?.subtitle ?? "" }
-        set {
-            actionRow?.subtitle = newValue
-            choice?.subtitle = newValue
-        }
+        get { actionRow?.subtitle ?? "" }
+        set { actionRow?.subtitle = newValue }
     }
 
     /// Shows `value`; with `limit`, says so and, for a fixed one, makes the control read-only; `editable` false
@@ -123,6 +114,7 @@ final class SettingRow {
         toggle?.isSensitive = canEdit
         number?.isSensitive = canEdit
         duration?.isSensitive = canEdit
+        choice?.isSensitive = canEdit
     }
 
     private func userChanged(_ value: SettingValue) {

@@ -34,7 +34,7 @@ extension SettingsTests {
         #expect(harness.accessibility.find("Protect org.nonexistent.App") != nil, "its switch names it by its id")
         try harness.screenshot("apps-guarded-not-installed")
 
-        #expect(harness.accessibility.activate("Protect org.nonexistent.App", role: "switch"))
+        #expect(harness.accessibility.activate("Protect org.nonexistent.App", role: "check box"))
         #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(200)) {
             !harness.text(of: file).contains("Guard=true")
         }, "the switch un-guards it: \(harness.text(of: file))")
