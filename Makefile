@@ -165,16 +165,16 @@ clean:
 
 # ---- install / uninstall ---------------------------------------------------
 # `make install` builds the release products and installs the programs with the desktop integration files, shell
-# completions and man pages. The release build links the Swift runtime statically into every program
-# (--static-swift-stdlib) and leaves out the $ORIGIN search path: the installed programs need nothing from the
-# toolchain, only Debian's libraries. DESTDIR stages the tree; PREFIX (default /usr/local) is where it will live;
-# SYSCONFDIR (default /etc) holds xdg/autostart.
+# completions and man pages. The six programs share one copy of the Swift runtime: the release build links it
+# dynamically, with the toolchain's search path left out and $ORIGIN/../lib/applock put in its place (RUNPATH), and
+# `make install` copies the runtime libraries they load (SWIFT_RUNTIME_LIBS, from the toolchain) into
+# $(PREFIX)/lib/applock, a private folder no other program searches (docs/install.md has the sizes). The installed
+# programs need nothing from the toolchain. DESTDIR stages the tree; PREFIX (default /usr/local) is where it will
+# live; SYSCONFDIR (default /etc) holds xdg/autostart.
 #   INSTALL_BIN=<dir>      install the programs already built in <dir> instead of building (the tests, debian/rules)
-#   GENERATE_MANUAL=<tool> swift-argument-parser's generate-manual (default: the one the build made)
 #   ENABLE_USER_UNITS=no   leave out the <target>.wants links that start each user unit with the session
 #                          (debian/rules: dh_installsystemduser enables the units in /etc/systemd/user instead)
-# The bash completion loses its #! line (it is sourced, not run) and the generated applockctl(1) its empty lines
-# (a paragraph break in mdoc is .Pp; groff warns about empty lines).
+# The bash completion loses its #! line (it is sourced, not run).
 # Every user unit (data/*.service), autostart entry (data/*.desktop), polkit action file (data/*.policy) and man
 # page (man/*.[1-8]) is installed, so a new one needs no change here; the programs are listed in PROGRAMS. Desktop
 # entries of applications (data/applications/*.desktop) go to share/applications, their icons (data/icons/) to
@@ -185,7 +185,13 @@ AUTOSTART_ENTRIES = $(notdir $(wildcard data/*.desktop))
 POLKIT_ACTIONS = $(notdir $(wildcard data/*.policy))
 MAN_PAGES = $(notdir $(wildcard man/*.[1-8]))
 INTERFACES = $(notdir $(wildcard dbus/*.xml))
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
+RELEASE_FLAGS = -c release --disable-local-rpath -Xswiftc -no-toolchain-stdlib-rpath -Xlinker -rpath -Xlinker '$$ORIGIN/../lib/applock'
+# What the release programs load from the toolchain (readelf -d: their NEEDED entries and those of these libraries);
+# scripts/deb-test.sh fails when an installed program looks for a Swift library outside usr/lib/applock.
+SWIFT_RUNTIME_LIBS = libswiftCore.so libswift_Concurrency.so libswift_Builtin_float.so libswiftGlibc.so \
+	libswift_StringProcessing.so libswift_RegexParser.so libswiftSynchronization.so libswiftDispatch.so libdispatch.so \
+	libBlocksRuntime.so libFoundationEssentials.so
+SWIFT_RUNTIME_DIR ?= $(shell $(SWIFT) -print-target-info | sed -n '/"runtimeLibraryPaths"/{n;s/[ ",]//g;p;}')
 ENABLE_USER_UNITS ?= yes
 
 APPLICATIONS = $(notdir $(wildcard data/applications/*.desktop))
@@ -196,6 +202,7 @@ mandir = $(datadir)/man
 userunitdir = $(PREFIX)/lib/systemd/user
 SYSCONFDIR ?= /etc
 INST_BIN = $(DESTDIR)$(bindir)
+INST_SWIFT_RUNTIME = $(DESTDIR)$(PREFIX)/lib/applock
 INST_DBUS_SERVICES = $(DESTDIR)$(datadir)/dbus-1/services
 INST_DBUS_INTERFACES = $(DESTDIR)$(datadir)/dbus-1/interfaces
 INST_USER_UNITS = $(DESTDIR)$(userunitdir)
@@ -227,6 +234,9 @@ TRANSLATE_DESKTOP = msgfmt --desktop -d po
 INST_ICONS = $(DESTDIR)$(datadir)/icons/hicolor/scalable/apps
 INSTALL_BIN ?=
 GENERATE_MANUAL ?=
+APPLOCKCTL ?=
+# The programs run at install time (the completions) find the runtime in the toolchain: it is not installed yet.
+RUN_BUILT = env LD_LIBRARY_PATH='$(SWIFT_RUNTIME_DIR)'
 SUBST = sed -e 's|@bindir@|$(bindir)|g' -e 's|@datadir@|$(datadir)|g' -e 's|@sysconfdir@|$(SYSCONFDIR)|g' \
 	-e 's|@userunitdir@|$(userunitdir)|g'
 # The targets a unit's [Install] section names in WantedBy=.
@@ -236,20 +246,16 @@ wanted_by = $(shell sed -n 's/^WantedBy=//p' data/$(1))
 # The release build of what `make install` installs, without the apt step (debian/rules runs it; `make release`
 # is deps + this).
 release-build: protocols
-	set -e; for p in $(PROGRAMS) generate-manual; do $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product $$p; done
+	set -e; for p in $(PROGRAMS); do $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product $$p; done
 
 install: $(if $(INSTALL_BIN),,release)
 	@set -euo pipefail; \
 	bin='$(or $(INSTALL_BIN),$(shell $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --show-bin-path))'; \
-	gen='$(GENERATE_MANUAL)'; \
-	if [ -z "$$gen" ] && [ -x "$$bin/generate-manual" ]; then gen="$$bin/generate-manual"; fi; \
-	if [ -z "$$gen" ]; then \
-		$(SWIFT) build $(SWIFT_FLAGS) --product generate-manual >/dev/null; \
-		gen="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/generate-manual"; \
-	fi; \
 	install -d '$(INST_BIN)' '$(INST_DBUS_SERVICES)' '$(INST_DBUS_INTERFACES)' '$(INST_USER_UNITS)' '$(INST_AUTOSTART)' \
 		'$(INST_CONF)' '$(INST_BASH)' '$(INST_ZSH)' '$(INST_FISH)' '$(INST_MAN)/man1'; \
 	for p in $(PROGRAMS); do install -m 755 "$$bin/$$p" '$(INST_BIN)/'; done; \
+	install -d '$(INST_SWIFT_RUNTIME)'; \
+	for l in $(SWIFT_RUNTIME_LIBS); do install -m 644 '$(SWIFT_RUNTIME_DIR)/'"$$l" '$(INST_SWIFT_RUNTIME)/'; done; \
 	install -d '$(INST_APPLICATIONS)' '$(INST_ICONS)'; \
 	tmp="$$(mktemp -d)"; trap 'rm -rf "$$tmp"' EXIT; \
 	for d in $(APPLICATIONS); do $(SUBST) "data/applications/$$d" > "$$tmp/$$d"; \
@@ -277,20 +283,34 @@ install: $(if $(INSTALL_BIN),,release)
 		chmod 644 '$(INST_GNOME_EXTENSIONS)/'"$$e/extension.js"; \
 	done; \
 	for f in $(KWIN_SCRIPT_FILES); do install -D -m 644 "data/kwin/applock/$$f" '$(INST_KWIN_SCRIPT)/'"$$f"; done; \
-	"$$bin/applockctl" --generate-completion-script bash | sed '1{/^#!/d}' > '$(INST_BASH)/applockctl'; \
-	"$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
-	"$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
-	"$$gen" "$$bin/applockctl" --section 1 -o '$(INST_MAN)/man1'; \
-	sed -i 's/^$$/.Pp/' '$(INST_MAN)/man1/applockctl.1'; \
+	$(RUN_BUILT) "$$bin/applockctl" --generate-completion-script bash | sed '1{/^#!/d}' > '$(INST_BASH)/applockctl'; \
+	$(RUN_BUILT) "$$bin/applockctl" --generate-completion-script zsh > '$(INST_ZSH)/_applockctl'; \
+	$(RUN_BUILT) "$$bin/applockctl" --generate-completion-script fish > '$(INST_FISH)/applockctl.fish'; \
 	for m in $(MAN_PAGES); do \
 		section="$${m##*.}"; install -d '$(INST_MAN)/man'"$$section"; \
 		$(SUBST) "man/$$m" > '$(INST_MAN)/man'"$$section/$$m"; chmod 644 '$(INST_MAN)/man'"$$section/$$m"; \
 	done; \
-	chmod 644 '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' '$(INST_MAN)/man1/applockctl.1'; \
+	chmod 644 '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish'; \
 	echo "Installed AppLock under $(DESTDIR)$(PREFIX)"
 
+# man/applockctl.1 is applockctl's --help as a manual page, made by swift-argument-parser's generate-manual (its empty
+# lines made .Pp: a paragraph break in mdoc is .Pp, and groff warns about empty lines) and kept in the tree like the
+# other pages, so that `man -l man/applockctl.1` works in a checkout. `make man` writes it afresh after a change to
+# applockctl's commands or help; InstallTests fails while it is not current. MAN_OUT=<dir> writes it there instead;
+# GENERATE_MANUAL=<tool> and APPLOCKCTL=<program> use those already built instead of building them.
+MAN_OUT ?= man
+.PHONY: man
+man:
+	@set -euo pipefail; gen='$(GENERATE_MANUAL)'; ctl='$(APPLOCKCTL)'; \
+	if [ -z "$$gen" ]; then $(SWIFT) build $(SWIFT_FLAGS) --product generate-manual >/dev/null; \
+		gen="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/generate-manual"; fi; \
+	if [ -z "$$ctl" ]; then $(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --product applockctl >/dev/null; \
+		ctl="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applockctl"; fi; \
+	"$$gen" "$$ctl" --section 1 -o - | sed 's/^$$/.Pp/' > '$(MAN_OUT)/applockctl.1.new'; \
+	mv '$(MAN_OUT)/applockctl.1.new' '$(MAN_OUT)/applockctl.1'
+
 uninstall:
-	rm -f $(foreach p,$(PROGRAMS),'$(INST_BIN)/$(p)') \
+	rm -f $(foreach p,$(PROGRAMS),'$(INST_BIN)/$(p)') $(foreach l,$(SWIFT_RUNTIME_LIBS),'$(INST_SWIFT_RUNTIME)/$(l)') \
 		$(foreach d,$(APPLICATIONS),'$(INST_APPLICATIONS)/$(d)') $(foreach i,$(APP_ICONS),'$(INST_ICONS)/$(i)') \
 		'$(INST_DBUS_SERVICES)/io.github.applock.AppLock1.service' \
 		$(foreach i,$(INTERFACES),'$(INST_DBUS_INTERFACES)/$(i)') \
@@ -299,10 +319,10 @@ uninstall:
 		$(foreach a,$(POLKIT_ACTIONS),'$(INST_POLKIT_ACTIONS)/$(a)') \
 		$(foreach l,$(LINGUAS),'$(INST_LOCALE)/$(l)/LC_MESSAGES/applock.mo') \
 		'$(INST_CONF)/applock.conf' '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' \
-		'$(INST_MAN)/man1/applockctl.1' $(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)') \
+		$(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)') \
 		$(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/metadata.json' '$(INST_GNOME_EXTENSIONS)/$(e)/extension.js') \
 		$(foreach f,$(KWIN_SCRIPT_FILES),'$(INST_KWIN_SCRIPT)/$(f)')
-	-rmdir '$(INST_CONF)' '$(INST_KWIN_SCRIPT)/contents/code' '$(INST_KWIN_SCRIPT)/contents' '$(INST_KWIN_SCRIPT)' $(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)') $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
+	-rmdir '$(INST_CONF)' '$(INST_SWIFT_RUNTIME)' '$(INST_KWIN_SCRIPT)/contents/code' '$(INST_KWIN_SCRIPT)/contents' '$(INST_KWIN_SCRIPT)' $(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)') $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
 		2>/dev/null
 
 # ---- benchmarks ------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-/// How the agent, the guard and the lock window are linked: by lld, with the relative relocations packed (DT_RELR,
+/// How the programs are linked: by lld, with the relative relocations packed (DT_RELR,
 /// glibc ≥ 2.36) and without the program's own symbols in its dynamic symbol table. gold writes each of the
 /// ~27,000 relocations of a position-independent Swift program as a 24-byte entry (650 KiB in the agent, 1.8 MiB in
 /// a lock window with Foundation linked in) that the dynamic loader reads at every start and that then stay
@@ -14,9 +14,15 @@ let strict: [SwiftSetting] = [
 /// every symbol of the program in the dynamic symbol table (another ~280 KiB resident): nothing looks them up.
 /// docs/performance.md has the figures.
 let compactLinking = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"]
-/// The resident programs (the agent and the guard) also link the Swift runtime in statically: the idle agent maps
-/// ~2 MiB less.
-let residentLinking: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"] + compactLinking)]
+/// Every program AppLock ships is linked so. They load the Swift runtime as shared libraries: the release build
+/// installs one copy of it in a private folder (the Makefile's RELEASE_FLAGS and SWIFT_RUNTIME_LIBS,
+/// docs/install.md), which keeps the package under 40 MiB.
+let programLinking: [LinkerSetting] = [.unsafeFlags(compactLinking)]
+
+/// This manifest's folder. GTK's, libsecret's and cairo-xlib's C flags come from .pc files that scripts/pkg-config.sh
+/// writes there: without the flags SwiftPM warns about (GLib's -pthread, graphene's -msse), and with only the
+/// libraries the programs call.
+let packageRoot = String(#filePath.dropLast("/Package.swift".count))
 
 let package = Package(
     name: "applock",
@@ -40,7 +46,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: packageRoot + "/Sources/CSecret/generated/secret.pc", providers: [.apt(["libsecret-1-dev"])]),
         // libsodium without its pkg-config file, whose -lsodium would link the shared library: SodiumHasher links
         // the static one (libsodium-dev ships it), so the programs need no libsodium at run time, whichever soname a
         // release has (libsodium23 in Debian 12 and 13, libsodium26 in testing and Ubuntu 26.04).
@@ -48,9 +54,9 @@ let package = Package(
         .systemLibrary(name: "CSystem"),
         // gettext and setlocale (glibc's <libintl.h>, which Swift's Glibc does not export).
         .systemLibrary(name: "CIntl"),
-        .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxres-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: packageRoot + "/Sources/CX11/generated/x11.pc", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxres-dev", "libcairo2-dev"])]),
         .systemLibrary(
-            name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
+            name: "CGtk", pkgConfig: packageRoot + "/Sources/CGtk/generated/gtk.pc", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libx11-dev"])]
         ),
 
         // Linux underneath everything else: the epoll event loop, child processes, the worker pool, the heap.
@@ -104,7 +110,7 @@ let package = Package(
                 "Translation",
             ],
             swiftSettings: strict,
-            linkerSettings: residentLinking
+            linkerSettings: programLinking
         ),
         .target(name: "SecretServiceStore", dependencies: ["CSecret", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(
@@ -139,13 +145,14 @@ let package = Package(
         .executableTarget(
             name: "applock-store-helper",
             dependencies: ["SecretServiceStore", "AppLockCore", "AppLockProtocol", "SystemKit"],
-            swiftSettings: strict
+            swiftSettings: strict,
+            linkerSettings: programLinking
         ),
         .executableTarget(
             name: "applockd",
             dependencies: ["AppLockAgent", "AppLockProtocol", "SystemKit", "Translation", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
-            linkerSettings: residentLinking
+            linkerSettings: programLinking
         ),
         .executableTarget(
             name: "applockctl",
@@ -154,7 +161,8 @@ let package = Package(
                 "AppLockTooling", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            linkerSettings: programLinking
         ),
 
         .executableTarget(
@@ -164,7 +172,7 @@ let package = Package(
                 "Translation",
             ],
             swiftSettings: strict,
-            linkerSettings: [.unsafeFlags(compactLinking)]
+            linkerSettings: programLinking
         ),
 
         .executableTarget(
@@ -173,7 +181,8 @@ let package = Package(
                 "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol", "AppLockTooling",
                 "Translation",
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            linkerSettings: programLinking
         ),
 
         .executableTarget(

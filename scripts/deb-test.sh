@@ -94,6 +94,17 @@ if out=$(applockctl --version) && [ "$out" = "$version" ]; then pass "applockctl
 if [ "$(command -v applockctl)" = /usr/bin/applockctl ]; then pass "applockctl is /usr/bin/applockctl"; else
     fail "applockctl on PATH is $(command -v applockctl), not /usr/bin/applockctl"; fi
 
+# 3b. Each installed program finds every library it loads (ldd), the Swift runtime's in /usr/lib/applock, the
+#     package's private folder, and nowhere else: not in a toolchain that this machine happens to have.
+for p in /usr/bin/applockd /usr/bin/applock-store-helper /usr/bin/applockctl /usr/bin/applock-guard \
+    /usr/bin/applock-lock-window /usr/bin/applock-settings; do
+    libs=$(LD_LIBRARY_PATH= ldd "$p" 2>&1) || true
+    missing=$(grep 'not found' <<< "$libs" || true)
+    astray=$(grep -E '(libswift|libFoundation|libdispatch|libBlocksRuntime)' <<< "$libs" | grep -vE '=> /usr/(bin/\.\./)?lib/applock/' || true)
+    if [ -z "$missing$astray" ]; then pass "ldd $p: every library found, the Swift runtime in /usr/lib/applock"; else
+        fail "ldd $p: ${missing:-}${astray:-}"; fi
+done
+
 # 4. The user unit is enabled for every user, the Debian way.
 if [ -L /etc/systemd/user/graphical-session.target.wants/applockd.service ]; then
     pass "applockd.service enabled for every user (/etc/systemd/user/graphical-session.target.wants)"

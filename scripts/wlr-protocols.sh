@@ -12,6 +12,8 @@
 # and unpacked with `dpkg-deb -x` (no installation, no root); the two files are then kept in the cache.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The C flags of GTK and libsecret, in .pc files of their own (see that script).
+./scripts/pkg-config.sh
 
 out=Sources/CWaylandProtocols/generated
 cache=.build/wlr-protocols

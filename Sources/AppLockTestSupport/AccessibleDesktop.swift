@@ -94,7 +94,7 @@ open class AccessibleDesktop {
 
     /// Saves a screenshot of the whole display as `artifacts/<artifacts>/<name>.png` in the package.
     @discardableResult
-    public func screenshot(_ name: String) throws -> URL {
+    open func screenshot(_ name: String) throws -> URL {
         let url = PackageFolders.artifacts(artifacts).appendingPathComponent("\(name).png")
         try display.screenshot(to: url)
         return url

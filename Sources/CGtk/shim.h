@@ -1,4 +1,7 @@
 #pragma once
+#if !__has_include(<adwaita.h>)
+#error "The C flags of GTK and libsecret are not generated yet: run ./scripts/pkg-config.sh (make build and make test run it)"
+#endif
 // GTK 4, libadwaita, GDK's X11 backend and Xlib for GtkKit. The function-like macros and variadic functions of
 // GObject do not import into Swift; the static inline helpers below stand in for the few GtkKit needs.
 #include <adwaita.h>

@@ -1,4 +1,7 @@
 #pragma once
+#if !__has_include(<cairo-xlib.h>)
+#error "The C flags of cairo-xlib are not generated yet: run ./scripts/pkg-config.sh (make build and make test run it)"
+#endif
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>

@@ -7,7 +7,8 @@ import GtkKit
 import Translation
 
 /// The Apps page: every installed app, those that are protected or have a passcode first, each with its status
-/// and "Protect" switch. The window's search finds them by name.
+/// and "Protect" switch, and every guarded id that no installed app has (a typo, or an app removed since), with a
+/// warning, so that it can be switched off here. The window's search finds them by name.
 @MainActor
 final class AppsPage {
     let page = PreferencesPage(title: "Apps", iconName: "view-app-grid-symbolic")
@@ -34,14 +35,37 @@ final class AppsPage {
         page.add(heldChanges.group)
         page.add(protectedGroup)
         page.add(otherGroup)
-        for app in apps {
-            let row = AppRow(app)
-            row.onProtect = { [weak self] on in self?.onProtect?(app.appID, on) }
-            row.onOpen = { [weak self] in self?.onOpen?(app.appID) }
-            rows[app.appID] = row
-            order.append(app.appID)
-        }
+        for app in apps { addRow(for: app, installed: true) }
         place()
+    }
+
+    private func addRow(for app: DesktopEntry, installed: Bool) {
+        let row = AppRow(app, installed: installed)
+        row.onProtect = { [weak self] on in self?.onProtect?(app.appID, on) }
+        row.onOpen = { [weak self] in self?.onOpen?(app.appID) }
+        rows[app.appID] = row
+        order.append(app.appID)
+    }
+
+    /// Adds a row for each guarded id no installed app has, and takes away such a row once its id is neither
+    /// guarded nor has a passcode.
+    private func followUninstalled(_ snapshot: PolicySnapshot, agent: AgentView) {
+        var changed = false
+        for app in snapshot.guardedApps where rows[app] == nil {
+            addRow(for: DesktopEntry(appID: app, name: app.rawValue, icon: nil), installed: false)
+            changed = true
+        }
+        let guarded = Set(snapshot.guardedApps)
+        for (app, row) in rows where !row.isInstalled && !guarded.contains(app) && !agent.isUnguardingHeld(app)
+            && agent.apps[app]?.hasPasscode != true {
+            rows[app] = nil
+            order.removeAll { $0 == app }
+            changed = true
+        }
+        if changed {
+            protectedApps = []
+            place()
+        }
     }
 
     /// Shows each app's status and puts the protected ones first.
@@ -51,6 +75,7 @@ final class AppsPage {
             GuardReport.exposure(agent.guardReport, guardedApps: snapshot.guardedApps.map(\.rawValue))
                 .map { GuardExposure(statement: $0.statement, fix: $0.fix) })
         heldChanges.show(agent.heldPolicyChanges) { [names] in names[$0] ?? $0.rawValue }
+        followUninstalled(snapshot, agent: agent)
         for (app, row) in rows {
             let status = AppStatus(
                 guarded: snapshot.policy(for: app).guarded, guardRequired: snapshot.isGuardRequired(app),

@@ -23,22 +23,26 @@ enum SettingKey: CaseIterable, Sendable {
     /// The control a key gets.
     enum Control: Equatable {
         case toggle
-        /// A whole number shown in `unit`s of this many seconds, up to `maximum` units.
-        case number(secondsPerUnit: UInt32, maximum: UInt32)
-        /// A comma-separated list of seconds.
-        case list
+        /// A whole number up to `maximum`.
+        case number(maximum: UInt32)
+        /// A duration of `minimum`…`maximum` seconds (a ``DurationField``).
+        case duration(minimum: UInt32, maximum: UInt32)
+        /// A list of durations, one row each, with rows to add and remove.
+        case schedule
         /// One of these choices, in the order of the key's values.
         case choice([String])
     }
+
+    /// The longest duration Settings offers: a day.
+    static let longestDuration: UInt32 = 86_400
 
     var control: Control {
         switch self {
         case .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch, .obscureInBackground,
              .backgroundWhen, .hideNotifications, .allowSystemAuthentication, .allowPasscodeReset: .toggle
-        case .lockAfterIdle: .number(secondsPerUnit: 60, maximum: 1440)
-        case .gracePeriod: .number(secondsPerUnit: 1, maximum: 86_400)
-        case .maxFailedAttempts: .number(secondsPerUnit: 1, maximum: 100)
-        case .lockoutSchedule: .list
+        case .lockAfterIdle, .gracePeriod: .duration(minimum: 0, maximum: Self.longestDuration)
+        case .maxFailedAttempts: .number(maximum: 100)
+        case .lockoutSchedule: .schedule
         // TRANSLATORS: what sharing the screen does to a protected app: nothing, hide its content, or lock it.
         case .lockOnScreenShare: .choice([L("Off"), L("Hide Content"), L("Lock")])
         }
@@ -66,15 +70,23 @@ enum SettingKey: CaseIterable, Sendable {
 
     var title: String { translated(policyKey.label) }
 
-    var subtitle: String { translated(policyKey.explanation) }
+    /// The line under the title. The core's words for the durations name their unit ("Seconds …"); here each
+    /// duration has its unit beside it.
+    var subtitle: String {
+        switch self {
+        case .gracePeriod: L("How long an app may stay hidden before it locks; 0 locks at once")
+        case .lockAfterIdle: L("How long without input before locking; 0 never locks")
+        case .lockoutSchedule: L("How long each lock-out after that lasts; the last one repeats")
+        default: translated(policyKey.explanation)
+        }
+    }
 
-    /// The key's value in `policy`, as the row shows it (a toggle's 1/0, a number in its unit, a list's text).
+    /// The key's value in `policy`, as the row shows it (a toggle's state, a number, a duration's seconds, a list).
     func shown(in policy: Policy) -> SettingValue {
         switch (control, policyKey.value(in: policy)) {
         case (_, .bool(let on)): .toggle(on)
         case (.choice, .string(let text)): .choice(ScreenShareRule.allCases.firstIndex { $0.rawValue == text } ?? 0)
         case (_, .string(let text)): .toggle(text == BackgroundRule.unfocused.rawValue)
-        case (.number(let perUnit, _), .uint32(let seconds)): .number((seconds + perUnit - 1) / perUnit)
         case (_, .uint32(let number)): .number(number)
         case (_, .uint32Array(let numbers)): .list(numbers)
         case (_, .stringArray): .list([])
@@ -92,7 +104,6 @@ enum SettingKey: CaseIterable, Sendable {
         case (_, .toggle(let on)) where self == .backgroundWhen:
             (on ? BackgroundRule.unfocused : .minimised).rawValue
         case (_, .toggle(let on)): PolicyValue.bool(on).keyFileText
-        case (.number(let perUnit, _), .number(let n)): String(n * perUnit)
         case (_, .number(let n)): String(n)
         case (_, .list(let items)): PolicyValue.uint32Array(items).keyFileText
         case (_, .choice(let index)): ScreenShareRule.allCases[min(max(index, 0), ScreenShareRule.allCases.count - 1)].rawValue
@@ -103,8 +114,7 @@ enum SettingKey: CaseIterable, Sendable {
     func limit(by mandatory: MandatoryPolicy) -> AdministratorLimit? {
         switch policyKey.limit(by: mandatory) {
         case .fixed?: .fixed
-        case .atMost(let seconds)?:
-            if case .number(let perUnit, _) = control, seconds > 0 { .maximum(max(1, seconds / perUnit)) } else { .maximum(seconds) }
+        case .atMost(let limit)?: .maximum(limit)
         case nil: nil
         }
     }

@@ -1,20 +1,22 @@
 import GtkKit
 import Translation
 
-/// One policy key as a row: its title and subtitle, and a switch, a number or a text field after them, or a drop-down
-/// of its choices. A change by the user is handed to ``onChange``; values shown by code are not.
+/// One policy key as a row: its title and subtitle, and a switch, a number or a duration after them, a drop-down of
+/// its choices, or the lock-out schedule's rows. A change by the user is handed to ``onChange``; values shown by
+/// code are not.
 @MainActor
 final class SettingRow {
     let key: SettingKey
-    /// The row: an action row with the control after its title, or a combo row for a choice.
+    /// The row: an action row with the control after its title, or the schedule's rows.
     let row: Widget
     private let actionRow: ActionRow?
-    private let choice: ComboRow?
+    private let schedule: ScheduleEditor?
+    private var choice: DropDown?
     /// Called with the value the user chose.
     var onChange: ((SettingValue) -> Void)?
     private var toggle: Switch?
     private var number: SpinButton?
-    private var text: Entry?
+    private var duration: DurationField?
     private var showing = false
     private var shownValue: SettingValue?
 
@@ -22,16 +24,17 @@ final class SettingRow {
     init(_ key: SettingKey, subject: String) {
         self.key = key
         let label = subject.isEmpty ? key.title : L("%1$s for %2$s", key.title, subject)
-        // A combo row is its own control: it takes the action row's place.
-        if case .choice(let choices) = key.control {
-            let control = ComboRow(title: key.title, subtitle: key.subtitle, choices: choices)
-            choice = control
+        // The schedule's row, which opens to its lock-outs, is its own control: no action row.
+        switch key.control {
+        case .schedule:
+            let editor = ScheduleEditor(title: key.title, summary: key.subtitle, subject: subject)
             actionRow = nil
-            row = control
-        } else {
+            schedule = editor
+            row = editor.row
+        default:
             let row = ActionRow(title: key.title, subtitle: key.subtitle)
-            choice = nil
             actionRow = row
+            schedule = nil
             self.row = row
         }
         switch key.control {
@@ -42,31 +45,31 @@ final class SettingRow {
             actionRow?.addSuffix(control)
             actionRow?.setActivatableWidget(control)
             control.onToggled { [weak self] in self?.userChanged(.toggle(control.isOn)) }
-        case .number(_, let maximum):
+        case .number(let maximum):
             let control = SpinButton(minimum: 0, maximum: Double(maximum), step: 1, accessibleLabel: label)
             number = control
             actionRow?.addSuffix(control)
             control.onValueChanged { [weak self] in self?.userChanged(.number(UInt32(control.value.rounded()))) }
-        case .list:
-            let control = Entry(accessibleLabel: label)
-            control.setWidthInCharacters(18)
-            text = control
+        case .duration(let minimum, let maximum):
+            let control = DurationField(accessibleLabel: label, minimum: minimum, maximum: maximum)
+            duration = control
+            actionRow?.addSuffix(control.widget)
+            control.onChange = { [weak self] seconds in self?.userChanged(.number(seconds)) }
+        case .schedule:
+            schedule?.onChange = { [weak self] steps in self?.userChanged(.list(steps)) }
+        case .choice(let choices):
+            // A drop-down after the title, not a combo row: a combo row gives its value the room its title and
+            // subtitle leave, and cut "Hide Content" short at the default width.
+            let control = DropDown(choices: choices, accessibleLabel: label)
+            choice = control
             actionRow?.addSuffix(control)
-            control.onActivate { [weak self] in self?.listEntered(control.text) }
-        case .choice:
-            choice?.onSelectionChanged { [weak self] in
-                guard let self, let choice else { return }
-                userChanged(.choice(choice.selectedIndex))
-            }
+            control.onSelectionChanged { [weak self] in self?.userChanged(.choice(control.selectedIndex)) }
         }
     }
 
     private var subtitle: String {
-        get { actionRow?.subtitle ?? choice?.subtitle ?? "" }
-        set {
-            actionRow?.subtitle = newValue
-            choice?.subtitle = newValue
-        }
+        get { actionRow?.subtitle ?? "" }
+        set { actionRow?.subtitle = newValue }
     }
 
     /// Shows `value`; with `limit`, says so and, for a fixed one, makes the control read-only; `editable` false
@@ -74,40 +77,49 @@ final class SettingRow {
     func show(_ value: SettingValue, limit: AdministratorLimit?, editable: Bool, note: String? = nil) {
         showing = true
         defer { showing = false }
-        subtitle = limit?.explanation ?? note ?? key.subtitle
-        if case .maximum(let maximum) = limit, let number {
-            number.setRange(minimum: key == .lockAfterIdle ? 1 : 0, maximum: Double(maximum))
-        } else if case .number(_, let maximum) = key.control, let number {
-            number.setRange(minimum: 0, maximum: Double(maximum))
+        let isDuration = duration != nil || schedule != nil
+        let line = limit?.explanation(duration: isDuration) ?? note
+        subtitle = line ?? key.subtitle
+        let canEdit = editable && limit != .fixed
+        if case .list(let steps) = value, let schedule {
+            schedule.show(steps, note: line, editable: canEdit)
+            shownValue = value
+            return
+        }
+        switch (limit, key.control) {
+        case (.maximum(let maximum)?, .duration):
+            duration?.setRange(minimum: key == .lockAfterIdle ? 1 : 0, maximum: maximum)
+        case (.maximum(let maximum)?, _):
+            number?.setRange(minimum: 0, maximum: Double(maximum))
+        case (_, .duration(let minimum, let maximum)):
+            duration?.setRange(minimum: minimum, maximum: maximum)
+        case (_, .number(let maximum)):
+            number?.setRange(minimum: 0, maximum: Double(maximum))
+        default:
+            break
         }
         if value != shownValue {
             switch value {
             case .toggle(let on): toggle?.isOn = on
-            case .number(let n): number?.value = Double(n)
-            case .list(let items): text?.text = items.map(String.init).joined(separator: ", ")
+            case .number(let n):
+                number?.value = Double(n)
+                duration?.show(n)
+            case .list: break
             case .choice(let index): choice?.selectedIndex = index
             }
             shownValue = value
         }
         // The control too: assistive technologies read its own state, not its row's.
-        let canEdit = editable && limit != .fixed
         row.isSensitive = canEdit
         toggle?.isSensitive = canEdit
         number?.isSensitive = canEdit
-        text?.isSensitive = canEdit
+        duration?.isSensitive = canEdit
+        choice?.isSensitive = canEdit
     }
 
     private func userChanged(_ value: SettingValue) {
         guard !showing, value != shownValue else { return }
         shownValue = value
         onChange?(value)
-    }
-
-    private func listEntered(_ typed: String) {
-        guard let value = SettingValue.schedule(from: typed) else {
-            subtitle = L("Type whole numbers of seconds separated by commas, e.g. 60, 300, 900")
-            return
-        }
-        userChanged(value)
     }
 }

@@ -82,7 +82,18 @@ final class SettingsController {
     func start() {
         refresh()
         window.present()
-        timer = RepeatingTimer(every: .seconds(1)) { [weak self] in self?.refresh() }
+        let checkClipping = environment["APPLOCK_SETTINGS_CHECK_CLIPPING"] == "1"
+        timer = RepeatingTimer(every: .seconds(1)) { [weak self] in
+            self?.refresh()
+            if checkClipping { self?.reportClippedText() }
+        }
+    }
+
+    /// For the screenshot tests (APPLOCK_SETTINGS_CHECK_CLIPPING=1): one line a second on standard error naming the
+    /// texts on screen that do not fit (docs/development.md).
+    private func reportClippedText() {
+        let clipped = window.clippedTexts()
+        StandardError.line("clipped text: " + (clipped.isEmpty ? "none" : clipped.joined(separator: " | ")))
     }
 
     /// Re-reads the files now, and the agent (its answer comes back to the main loop).

@@ -5,15 +5,24 @@ import Testing
 
 /// `make install` / `make uninstall`, the installed desktop files, and D-Bus activation through them.
 @Suite struct InstallTests {
-    /// Runs make on the package's Makefile with the binaries of this build. `swift test` holds the lock of its
-    /// scratch path, so the man page tool is used from there when built, else built in a scratch path of its own.
+    /// Runs make on the package's Makefile with the binaries of this build.
     private func make(_ env: TestEnvironment, _ arguments: [String]) -> CommandResult {
+        env.run(["make", "-C", BuiltProducts.packageRoot.path, "INSTALL_BIN=\(BuiltProducts.binDirectory.path)"] + arguments,
+                timeout: .seconds(600))
+    }
+
+    /// `man/applockctl.1` as `make man` writes it from this build's applockctl. `swift test` holds the lock of its
+    /// scratch path, so the man page tool is used from there when built, else built in a scratch path of its own.
+    private func freshManual(_ env: TestEnvironment) throws -> String {
         let tool = BuiltProducts.binDirectory.appendingPathComponent("generate-manual").path
         let manual = FileManager.default.isExecutableFile(atPath: tool)
             ? "GENERATE_MANUAL=\(tool)"
             : "SWIFT_FLAGS=--scratch-path \(BuiltProducts.scratchPath)-manual-tool"
-        return env.run(["make", "-C", BuiltProducts.packageRoot.path, "INSTALL_BIN=\(BuiltProducts.binDirectory.path)",
-                        manual] + arguments, timeout: .seconds(600))
+        let made = env.run(["make", "-C", BuiltProducts.packageRoot.path, "man", "MAN_OUT=\(env.root.path)", manual,
+                            "APPLOCKCTL=\(BuiltProducts.binDirectory.appendingPathComponent("applockctl").path)"],
+                           timeout: .seconds(600))
+        try #require(made.status == 0, "make man failed:\n\(made.stdout)\n\(made.stderr)")
+        return try String(contentsOf: env.root.appendingPathComponent("applockctl.1"), encoding: .utf8)
     }
 
     /// Every regular file and symlink below `root`, relative to it.
@@ -29,6 +38,17 @@ import Testing
             }
         }
         return found
+    }
+
+    /// The page in the tree (installed, and read with `man -l man/applockctl.1`) says what applockctl's help says,
+    /// but for its date (`.Dd`, the day it was made).
+    @Test func theManualPageInTheTreeIsCurrent() throws {
+        let env = try TestEnvironment()
+        defer { env.cleanup() }
+        let undated = { (page: String) in page.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix(".Dd ") } }
+        let inTree = try String(contentsOf: BuiltProducts.packageRoot.appendingPathComponent("man/applockctl.1"), encoding: .utf8)
+        #expect(undated(inTree) == undated(try freshManual(env)),
+                "man/applockctl.1 is not what applockctl's help says: run `make man` and commit it")
     }
 
     @Test func installLaysOutTheTreeAndUninstallRemovesIt() throws {

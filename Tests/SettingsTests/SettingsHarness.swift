@@ -46,11 +46,29 @@ final class SettingsHarness: AccessibleDesktop {
         }
         (settings, settingsLog) = try launchAccessible(
             command,
-            extraEnvironment: extra.merging(["APPLOCK_LOCK_WINDOW": folder.appendingPathComponent("applock-lock-window").path]) { $1 },
+            extraEnvironment: extra.merging([
+                "APPLOCK_LOCK_WINDOW": folder.appendingPathComponent("applock-lock-window").path,
+                "APPLOCK_SETTINGS_CHECK_CLIPPING": "1",
+            ]) { $1 },
             log: "settings.log")
         guard accessibility.find(ready, timeout: 30) != nil else {
             throw TestSupportError("AppLock Settings did not show Notes: \(self.log)")
         }
+    }
+
+    /// Saves the screenshot, then holds the window to what a user would see: no text on it cut short or cut off.
+    /// Settings checks its labels once a second (APPLOCK_SETTINGS_CHECK_CLIPPING); the first check after the
+    /// screenshot is the one that counts.
+    @discardableResult
+    override func screenshot(_ name: String) throws -> URL {
+        let url = try super.screenshot(name)
+        let checks = { self.log.components(separatedBy: "\n").filter { $0.hasPrefix("clipped text: ") } }
+        let before = checks().count
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { checks().count > before },
+                "\(name): Settings made no clipping check: \(log)")
+        let clipped = checks().last.map { String($0.dropFirst("clipped text: ".count)) } ?? "?"
+        #expect(clipped == "none", "\(name).png: text that does not fit: \(clipped)")
+        return url
     }
 
     /// What AppLock Settings wrote to stdout and stderr.

@@ -10,17 +10,18 @@ struct SettingsLogicTests {
     @Test func keysAreShownInTheirUnitsAndWrittenInSeconds() {
         var policy = Policy.defaults
         policy.lockAfterIdle = 600
-        #expect(SettingKey.lockAfterIdle.shown(in: policy) == .number(10))
-        #expect(SettingKey.lockAfterIdle.fileText(for: .number(15)) == "900")
+        #expect(SettingKey.lockAfterIdle.shown(in: policy) == .number(600), "a duration's row holds seconds")
+        #expect(SettingKey.lockAfterIdle.fileText(for: .number(900)) == "900")
+        #expect(DurationField.text(600) == "10 minutes" && DurationField.text(3600) == "1 hour" && DurationField.text(90) == "90 seconds")
         #expect(SettingKey.gracePeriod.fileText(for: .number(30)) == "30")
         #expect(SettingKey.lockOnSuspend.fileText(for: .toggle(false)) == "false")
         #expect(SettingKey.lockoutSchedule.fileText(for: .list([60, 300])) == "60,300")
         #expect(SettingKey.backgroundWhen.shown(in: policy) == .toggle(false), "minimised by default")
         #expect(SettingKey.backgroundWhen.fileText(for: .toggle(true)) == "unfocused")
         #expect(SettingKey.backgroundWhen.fileText(for: .toggle(false)) == "minimised")
-        #expect(SettingValue.schedule(from: "60, 300 ,900") == .list([60, 300, 900]))
-        #expect(SettingValue.schedule(from: "soon") == nil)
-        #expect(SettingValue.schedule(from: "") == nil)
+        #expect(ScheduleEditor.withStepAdded([60, 300]) == [60, 300, 600], "a new lock-out doubles the last")
+        #expect(ScheduleEditor.withStepAdded([]) == [60])
+        #expect(ScheduleEditor.withStepAdded([86_400]) == [86_400, 86_400], "no longer than a day")
     }
 
     @Test func screenSharingIsAChoiceOfItsThreeValues() {
@@ -47,7 +48,8 @@ struct SettingsLogicTests {
         #expect(SettingKey.lockOnSessionLock.limit(by: mandatory) == .fixed)
         #expect(SettingKey.lockOnSuspend.limit(by: mandatory) == nil)
         #expect(SettingKey.gracePeriod.limit(by: mandatory) == .maximum(120))
-        #expect(SettingKey.lockAfterIdle.limit(by: mandatory) == .maximum(10))
+        #expect(SettingKey.lockAfterIdle.limit(by: mandatory) == .maximum(600))
+        #expect(AdministratorLimit.maximum(600).explanation(duration: true) == "Set by your administrator: at most 10 minutes")
         #expect(SettingKey.allowSystemAuthentication.limit(by: mandatory) == .fixed)
         #expect(SettingKey.backgroundWhen.limit(by: mandatory) == nil)
         #expect(SettingKey.backgroundWhen.limit(by: MandatoryPolicy { $0.backgroundWhen = .unfocused }) == .fixed)

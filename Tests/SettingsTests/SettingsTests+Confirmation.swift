@@ -36,7 +36,8 @@ extension SettingsTests {
 
         // A longer grace period on the app's page: "Use System Authentication" asks polkit for change-protection.
         #expect(harness.accessibility.activate("Open Notes", role: "push button"))
-        #expect(harness.accessibility.setValue(600, of: "Grace Period for Notes", role: "spin button"))
+        // Its one minute shows as 1 with "minutes" beside it: 10 is ten minutes.
+        #expect(harness.accessibility.setValue(10, of: "Grace Period for Notes", role: "spin button"))
         #expect(harness.accessibility.find("Waiting for your passcode: Grace Period.", timeout: 20) != nil, "\(harness.log)")
         #expect(harness.accessibility.activate("Use System Authentication", role: "push button"))
         #expect(harness.accessibility.find("System authentication did not confirm the change") != nil)

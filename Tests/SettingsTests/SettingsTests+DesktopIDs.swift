@@ -20,4 +20,26 @@ extension SettingsTests {
         #expect(harness.accessibility.find("Firefox ESR", showing: true) != nil, "the search finds firefox-esr")
         try harness.screenshot("search-firefox")
     }
+
+    @Test("A guarded id that no installed app has is listed by its id with a warning, and switching it off un-guards it")
+    func aGuardedIDWithNoDesktopFileIsListedAndRemovable() throws {
+        let harness = try SettingsHarness()
+        let appsD = harness.environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: appsD, withIntermediateDirectories: true)
+        let file = appsD.appendingPathComponent("org.nonexistent.App.conf")
+        try "[Policy]\nGuard=true\n".write(to: file, atomically: true, encoding: .utf8)
+        try harness.startSettings()
+        let row = harness.accessibility.find("No installed app has this id · Protected", showing: true)
+        #expect(row != nil, "\(harness.log)")
+        #expect(harness.accessibility.find("Protect org.nonexistent.App") != nil, "its switch names it by its id")
+        try harness.screenshot("apps-guarded-not-installed")
+
+        #expect(harness.accessibility.activate("Protect org.nonexistent.App", role: "check box"))
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(200)) {
+            !harness.text(of: file).contains("Guard=true")
+        }, "the switch un-guards it: \(harness.text(of: file))")
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(300)) {
+            harness.accessibility.find("No installed app has this id", showing: true, timeout: 1) == nil
+        }, "the row goes once the id is no longer guarded")
+    }
 }

@@ -53,6 +53,32 @@ extension SettingsTests {
         #expect(harness.accessibility.find("No failed attempts", showing: true) != nil, "the unlock clears them")
     }
 
+    @Test("The lock-out schedule is a row per lock-out, each a duration with its unit, with buttons to add and remove one")
+    func lockOutScheduleEditor() throws {
+        let harness = try SettingsHarness()
+        try harness.startSettings()
+        #expect(harness.accessibility.activate("Security", role: "page tab"))
+        #expect(harness.accessibility.find("1 minute, 5 minutes, 15 minutes, 1 hour", showing: true) != nil, "the schedule in words")
+        #expect(harness.accessibility.find("Unit of Lock-Out 4") != nil, "a row for each of the four lock-outs")
+        try harness.screenshot("security-lock-out-schedule")
+
+        #expect(harness.accessibility.activate("Add Lock-Out", role: "push button"))
+        #expect(waitUntil(timeout: .seconds(10)) {
+            harness.text(of: harness.globalFile).contains("LockoutSchedule=60,300,900,3600,7200")
+        }, "a new lock-out doubles the last: \(harness.text(of: harness.globalFile))")
+        #expect(harness.accessibility.find("1 hour, 2 hours", showing: true) != nil)
+        #expect(harness.accessibility.activate("Remove Lock-Out 1", role: "push button"))
+        #expect(waitUntil(timeout: .seconds(10)) {
+            harness.text(of: harness.globalFile).contains("LockoutSchedule=300,900,3600,7200")
+        }, "\(harness.text(of: harness.globalFile))")
+        #expect(waitUntil(timeout: .seconds(5)) { harness.agentPolicy("LockoutSchedule")?.arrayValue?.compactMap(\.uint32Value) == [300, 900, 3600, 7200] })
+        #expect(harness.accessibility.setValue(10, of: "Lock-Out 1", role: "spin button"))
+        #expect(waitUntil(timeout: .seconds(10)) {
+            harness.text(of: harness.globalFile).contains("LockoutSchedule=600,900,3600,7200")
+        }, "ten of the first lock-out's minutes: \(harness.text(of: harness.globalFile))")
+        try harness.screenshot("security-lock-out-schedule-edited")
+    }
+
     /// The seconds of "Locked out for M:SS" in an AT-SPI line.
     static func secondsLeft(_ line: String) -> Int? {
         guard let range = line.range(of: "Locked out for ") else { return nil }

@@ -68,10 +68,12 @@ struct SettingsTests {
         let harness = try SettingsHarness()
         try harness.startSettings()
         #expect(harness.accessibility.activate("Open Notes", role: "push button"))
-        #expect(harness.accessibility.setValue(30, of: "Grace Period for Notes", role: "spin button"))
-        #expect(waitUntil(timeout: .seconds(10)) { harness.text(of: harness.appFile).contains("GracePeriod=30") },
+        // The grace period (a minute) is shown as 1 with "minutes" beside it: 5 is five minutes.
+        #expect(harness.accessibility.find("Unit of Grace Period for Notes") != nil)
+        #expect(harness.accessibility.setValue(5, of: "Grace Period for Notes", role: "spin button"))
+        #expect(waitUntil(timeout: .seconds(10)) { harness.text(of: harness.appFile).contains("GracePeriod=300") },
                 "\(harness.text(of: harness.appFile))")
-        #expect(waitUntil(timeout: .seconds(5)) { harness.agentPolicy("GracePeriod")?.uint32Value == 30 })
+        #expect(waitUntil(timeout: .seconds(5)) { harness.agentPolicy("GracePeriod")?.uint32Value == 300 })
         #expect(harness.text(of: harness.globalFile).isEmpty, "a change for one app stays in its own file")
         try harness.screenshot("app-page")
 
