@@ -55,7 +55,7 @@ public final class WlrootsGuard: GuardBackend {
                 if let watch { driver.loop.unwatch(watch) }
                 watch = nil
                 driver.report(.notProtecting(
-                    .compositorGone, on: name, "\(error)", fix: "log in again; a new applock-guard starts with the session"))
+                    .compositorGone, on: name, "\(error)", fix: N_("log in again; a new applock-guard starts with the session")))
             }
         }
         try driver.run(self)
@@ -72,7 +72,7 @@ public final class WlrootsGuard: GuardBackend {
 
     public func startFollowingWindows() throws {
         try desktop.startFollowingToplevels()
-        driver.report(.protecting(on: name, "through wlr-foreign-toplevel-management and wlr-layer-shell"))
+        driver.report(.protecting(on: name, N_("through wlr-foreign-toplevel-management and wlr-layer-shell")))
     }
 
     public func guardedAppsReloaded() {
