@@ -4,8 +4,8 @@ import Translation
 extension GuardReport {
     /// The guard's statement (``GuardStatement``, English on the bus and in its log) in the user's language: the
     /// sentence's frame, the desktop's name and the detail, each translated where the catalogue has it.
-    public static func shownStatement(_ statement: String, desktop: String) -> String {
-        guard let (protecting, detail) = GuardStatement.parts(of: statement, desktop: desktop) else {
+    public static func shownStatement(_ statement: String) -> String {
+        guard let (protecting, desktop, detail) = GuardStatement.parts(of: statement) else {
             return shownPhrase(statement)
         }
         return protecting

@@ -76,6 +76,6 @@ extension GuardReport {
             return (L("NOT protecting: applock-guard is not running, so nothing hides %1$s", guardedApps.joined(separator: ", ")),
                     L("start it (systemctl --user start applock-guard, or log out and in)"))
         }
-        return report.protected ? nil : (shownStatement(report.statement, desktop: report.desktop), shownPhrase(report.fix))
+        return report.protected ? nil : (shownStatement(report.statement), shownPhrase(report.fix))
     }
 }

@@ -26,7 +26,7 @@ struct GuardStatusLine {
         if let (statement, fix) = exposure {
             return [StatusLabel.guard.line(statement)] + (fix.isEmpty ? [] : [StatusLabel.indent + L("To fix it: %1$s", fix)])
         }
-        let statement = report.map { GuardReport.shownStatement($0.statement, desktop: $0.desktop) }
+        let statement = report.map { GuardReport.shownStatement($0.statement) }
         return [StatusLabel.guard.line(statement ?? L("applock-guard is not running (no app is guarded)"))]
     }
 
