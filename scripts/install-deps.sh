@@ -19,6 +19,8 @@ packages=(
     dbus dbus-x11 gnome-keyring libsecret-tools polkitd desktop-file-utils procps
     # gettext: xgettext, msgmerge and msgfmt, which make the translation catalogues (po/, `make locale`).
     gettext
+    # po4a: the man pages' translations (po/man/, `make man-locale`, run by `make install`).
+    po4a
 )
 lean_packages=()
 test_locales=()
