@@ -164,7 +164,7 @@ extension GnomeGuardTests {
 extension GnomeGuardTests {
     @Test("In German (LANGUAGE=de) a locked app's notification reads \"Gesperrt\" in the Shell, banner and message list, from AppLock's catalogue in the extension's locale folder")
     func aLockedAppsNotificationReadsInGerman() throws {
-        let desktop = try Desktop(readNotifications: true, language: "de")
+        let desktop = try Desktop(readNotifications: true, language: "de", locale: "de_DE.UTF-8")
         defer { desktop.stop() }
         let reader = try #require(desktop.notificationReader)
         let session = desktop.session

@@ -47,9 +47,10 @@ struct GnomeGuardTests {
 
         let notificationReader: GnomeNotificationReader?
 
-        /// With `language` (`de`) the Shell runs in it, with AppLock's catalogue in the extension's locale folder.
+        /// With `language` (`de`) the Shell runs in it and in `locale` (`de_DE.UTF-8`: the glibc of Debian 13 and later
+        /// ignores `LANGUAGE` under `C.UTF-8`), with AppLock's catalogue in the extension's locale folder.
         init(extensionDirectories: [URL]? = nil, notifications: Bool = false, readNotifications: Bool = false,
-             policy: String = GnomeGuardTests.remoteKeyboardPolicy, language: String? = nil) throws {
+             policy: String = GnomeGuardTests.remoteKeyboardPolicy, language: String? = nil, locale: String? = nil) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n",
@@ -65,7 +66,7 @@ struct GnomeGuardTests {
             session = try GnomeShellSession(
                 environment: environment, extensionDirectories: extensionDirectories,
                 otherExtensions: notificationReader.map { [$0.extensionDirectory] } ?? [], notifications: readNotifications,
-                variables: translated.filter { $0.key != "APPLOCK_LOCALEDIR" },
+                variables: translated.filter { $0.key != "APPLOCK_LOCALEDIR" }.merging(locale.map { ["LC_ALL": $0] } ?? [:]) { $1 },
                 catalogues: translated["APPLOCK_LOCALEDIR"].map { URL(fileURLWithPath: $0) })
             guardProcess = try Self.startGuard(in: session)
             recorder = environment.root.appendingPathComponent("recorder.txt")
