@@ -40,4 +40,20 @@ extension TranslatedLockWindowTests {
         let unmirroredThree = try #require(harness.accessibility.box(of: "Digit 3"))
         #expect(unmirroredOne.x < unmirroredThree.x, "left to right: \(unmirroredOne) \(unmirroredThree)")
     }
+
+    @Test("In Hebrew (LANGUAGE=he, with an AppLock catalogue for it) the lock window is mirrored as GTK mirrors: the keypad's 1 right of its 3, and the delete key, left of the 0 in English, right of it")
+    func lockWindowMirrorsInHebrew() throws {
+        let harness = try LockWindowHarness()
+        try harness.lockWithPasscode("1234", kind: "four-digit")
+        let hebrew = try TranslatedSession.variables("he", catalogue: Self.hebrewHeaderOnly, in: harness.environment)
+        let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app], environment: hebrew)
+        #expect(harness.accessibility.find("Digit 3") != nil, "\(window.log)")
+        let one = try #require(harness.accessibility.box(of: "Digit 1"))
+        let three = try #require(harness.accessibility.box(of: "Digit 3"))
+        let zero = try #require(harness.accessibility.box(of: "Digit 0"))
+        let delete = try #require(harness.accessibility.box(of: "Delete last digit"))
+        #expect(one.x > three.x, "the keypad's 1 is right of its 3: \(one) \(three)")
+        #expect(delete.x > zero.x, "the delete key, left of the 0 left to right, is right of it: \(delete) \(zero)")
+        try harness.screenshot("hebrew-lock-window")
+    }
 }
