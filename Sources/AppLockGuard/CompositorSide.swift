@@ -200,12 +200,13 @@ public struct CompositorSide: Sendable, Equatable {
             case .failed(let problem):
                 return not(.scriptFailed, N_("the AppLock KWin script failed to load") + " (\(problem))", fix: Self.restartFix)
             case .unloaded:
-                return not(.scriptUnloaded, N_("the AppLock KWin script was unloaded"), fix: Self.restartFix + ", which loads it again")
+                return not(.scriptUnloaded, N_("the AppLock KWin script was unloaded"),
+                           fix: N_("restart applock-guard (systemctl --user restart applock-guard), which loads it again"))
             case .loaded:
                 if polled, silent {
                     return not(.scriptSilent, N_("the AppLock KWin script stopped polling the guard") + " (none for "
                                + "\(Self.pollSilenceBound) after its last answer)",
-                               fix: Self.restartFix + ", which loads it again; `journalctl --user -b` may say why it stopped")
+                               fix: N_("restart applock-guard (systemctl --user restart applock-guard), which loads it again; `journalctl --user -b` may say why it stopped"))
                 }
                 return polled
                     ? .protecting(on: name, N_("its KWin script polls the guard"))
