@@ -7,7 +7,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 BIN = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)
 
-.PHONY: all deps deps-test protocols build release run test install uninstall clean locale po pot
+.PHONY: all deps deps-test protocols build release run test install uninstall clean locale po pot man-po man-locale
 
 all: build
 
@@ -73,6 +73,22 @@ locale:
 po:
 	$(call extract_pot,po/applock.pot)
 	set -e; for l in $(LINGUAS); do msgmerge --quiet --update --backup=none "po/$$l.po" po/applock.pot; done
+
+# The man pages (man/*) are translated with po4a: po/man/po4a.cfg lists the pages by path and the languages, with one
+# catalogue per language in po/man/<ll>.po. `make man-po` updates the template and the catalogues after a page
+# changes; `make man-locale` writes each language's pages, translated in full (po4a --keep=100), into .build/man/<ll>/,
+# which `make install` installs under share/man/<ll>/.
+MAN_BUILD = $(CURDIR)/.build/man
+MAN_LINGUAS = $(shell sed -n 's/^\[po4a_langs\]//p' po/man/po4a.cfg)
+# The pages po4a translates (po4a.cfg lists them by path; applockctl.1, made from --help, is not among them).
+MAN_TRANSLATED = $(shell sed -n 's|^\[type: man\] man/\([^ ]*\) .*|\1|p' po/man/po4a.cfg)
+
+man-po:
+	po4a --no-translations po/man/po4a.cfg
+
+man-locale:
+	@mkdir -p '$(MAN_BUILD)'
+	@po4a --no-update --destdir '$(MAN_BUILD)' po/man/po4a.cfg
 
 release: deps
 	@$(MAKE) --no-print-directory release-build
@@ -290,6 +306,11 @@ install: $(if $(INSTALL_BIN),,release)
 		section="$${m##*.}"; install -d '$(INST_MAN)/man'"$$section"; \
 		$(SUBST) "man/$$m" > '$(INST_MAN)/man'"$$section/$$m"; chmod 644 '$(INST_MAN)/man'"$$section/$$m"; \
 	done; \
+	$(MAKE) --no-print-directory man-locale; \
+	for l in $(MAN_LINGUAS); do for m in $(MAN_TRANSLATED); do \
+		section="$${m##*.}"; install -d '$(INST_MAN)/'"$$l/man$$section"; \
+		$(SUBST) '$(MAN_BUILD)/'"$$l/$$m" > '$(INST_MAN)/'"$$l/man$$section/$$m"; chmod 644 '$(INST_MAN)/'"$$l/man$$section/$$m"; \
+	done; done; \
 	chmod 644 '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish'; \
 	echo "Installed AppLock under $(DESTDIR)$(PREFIX)"
 
@@ -320,6 +341,7 @@ uninstall:
 		$(foreach l,$(LINGUAS),'$(INST_LOCALE)/$(l)/LC_MESSAGES/applock.mo') \
 		'$(INST_CONF)/applock.conf' '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' \
 		$(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)') \
+		$(foreach l,$(MAN_LINGUAS),$(foreach m,$(MAN_TRANSLATED),'$(INST_MAN)/$(l)/man$(subst .,,$(suffix $(m)))/$(m)')) \
 		$(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/metadata.json' '$(INST_GNOME_EXTENSIONS)/$(e)/extension.js') \
 		$(foreach f,$(KWIN_SCRIPT_FILES),'$(INST_KWIN_SCRIPT)/$(f)')
 	-rmdir '$(INST_CONF)' '$(INST_SWIFT_RUNTIME)' '$(INST_KWIN_SCRIPT)/contents/code' '$(INST_KWIN_SCRIPT)/contents' '$(INST_KWIN_SCRIPT)' $(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)') $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \

@@ -56,7 +56,12 @@ packages=(
     # namespace's loopback).
     firefox-esr gnome-text-editor iproute2
     systemd desktop-file-utils man-db
+    # GnomeGuardTests in German: msgfmt compiles the test's catalogue (TranslatedSession); locales for de_DE.UTF-8,
+    # compiled below (glibc 2.41 ignores LANGUAGE under C.UTF-8).
+    gettext locales
 )
+# The locales compiled with localedef when missing.
+chroot_locales=(de_DE)
 
 need_root() {
     [ "$(id -u)" -eq 0 ] || { echo "$name: needs root (it runs debootstrap, chroot and mounts)" >&2; exit 1; }
@@ -145,6 +150,10 @@ ensure() {
             'apt-get update -q && apt-get install -y -q --no-install-recommends "$@"' sh "${missing[@]}" \
             > "$chroot_dir.apt.log" 2>&1 || { tail -30 "$chroot_dir.apt.log" >&2; exit 1; }
     fi
+    local l
+    for l in "${chroot_locales[@]}"; do
+        chroot "$chroot_dir" locale -a | grep -qx "$l.utf8" || chroot "$chroot_dir" localedef -i "$l" -f UTF-8 "$l.UTF-8"
+    done
 }
 
 # Runs "$@" in a new mount namespace with the chroot's bind mounts in place.

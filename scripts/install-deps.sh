@@ -19,8 +19,11 @@ packages=(
     dbus dbus-x11 gnome-keyring libsecret-tools polkitd desktop-file-utils procps
     # gettext: xgettext, msgmerge and msgfmt, which make the translation catalogues (po/, `make locale`).
     gettext
+    # po4a: the man pages' translations (po/man/, `make man-locale`, run by `make install`).
+    po4a
 )
 lean_packages=()
+test_locales=()
 
 if [ "${1:-}" = --test ]; then
     packages+=(
@@ -40,7 +43,11 @@ if [ "${1:-}" = --test ]; then
         # PAM stack; the profile is off by default, so the machine's own PAM stays as it is). polkitd above brings
         # pkttyagent, the authentication agent those tests register.
         fprintd libpam-fprintd
+        # locales: the sources of the locales the translation tests run in (times in German and American English).
+        locales
     )
+    # Compiled below with localedef when missing (`locale -a` lists them as de_DE.utf8, …).
+    test_locales=(de_DE en_US)
     # Installed without their recommendations (kwin-wayland would otherwise pull in much of Plasma).
     # kwin-wayland + xwayland ≈ 188 MB, gnome-shell ≈ 344 MB (measured on Debian 12 with apt-get, no recommendations).
     # weston only for weston-terminal, the native Wayland app guarded in the KWin tests (foot dies on KWin's virtual
@@ -75,14 +82,17 @@ missing_lean=()
 for p in "${lean_packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing_lean+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && [ ${#missing_lean[@]} -eq 0 ] && exit 0
-
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
-echo "Installing: ${missing[*]} ${missing_lean[*]}"
-"${sudo[@]}" apt-get update -q
-if [ ${#missing[@]} -gt 0 ]; then
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ] || [ ${#missing_lean[@]} -gt 0 ]; then
+    echo "Installing: ${missing[*]} ${missing_lean[*]}"
+    "${sudo[@]}" apt-get update -q
+    if [ ${#missing[@]} -gt 0 ]; then
+        DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+    fi
+    if [ ${#missing_lean[@]} -gt 0 ]; then
+        DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing_lean[@]}"
+    fi
 fi
-if [ ${#missing_lean[@]} -gt 0 ]; then
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing_lean[@]}"
-fi
+for l in "${test_locales[@]}"; do
+    locale -a | grep -qx "$l.utf8" || "${sudo[@]}" localedef -i "$l" -f UTF-8 "$l.UTF-8"
+done

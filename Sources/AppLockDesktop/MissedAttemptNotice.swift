@@ -31,15 +31,8 @@ public enum MissedAttemptNotice {
             body: L("Someone tried to unlock %1$s while it was locked.", appName), urgency: .normal)
     }
 
-    /// `time` as local `HH:MM` (the process's time zone).
+    /// `time` to the minute in the locale's format and the process's time zone (`14:03`, `2:03 PM`).
     public static func localTimeOfDay(_ time: UnixMicroseconds) -> String {
-        var seconds = time_t(time / 1_000_000)
-        var moment = tm()
-        guard localtime_r(&seconds, &moment) != nil else { return "??:??" }
-        return twoDigits(moment.tm_hour) + ":" + twoDigits(moment.tm_min)
-    }
-
-    private static func twoDigits(_ value: Int32) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
+        LocalTime.format(unixSeconds: Int(time / 1_000_000), .hoursAndMinutes)
     }
 }

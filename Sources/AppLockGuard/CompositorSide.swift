@@ -1,3 +1,4 @@
+import AppLockCore
 import AppLockProtocol
 
 /// What the guard knows of the script inside the compositor on KDE Plasma (the KWin script it loads) and GNOME (the
@@ -173,7 +174,7 @@ public struct CompositorSide: Sendable, Equatable {
         }
     }
 
-    private static let restartFix = "restart applock-guard (systemctl --user restart applock-guard)"
+    private static let restartFix = N_("restart applock-guard (systemctl --user restart applock-guard)")
 
     public var readiness: GuardReadiness {
         let name = desktopName
@@ -184,31 +185,32 @@ public struct CompositorSide: Sendable, Equatable {
         case (_, .unknown):
             return GuardReadiness.initial(for: kind == .kwin ? .plasmaWayland : .gnomeWayland)
         case (_, .absent) where !compositorSeen:
-            return not(.waiting, "\(kind == .kwin ? "KWin" : "GNOME Shell") is not on the session bus yet",
+            return not(.waiting, kind == .kwin ? N_("KWin is not on the session bus yet") : N_("GNOME Shell is not on the session bus yet"),
                        fix: GuardReadiness.waitFix)
         case (.kwin, .absent):
-            return not(.compositorGone, "KWin is not on the session bus (org.kde.KWin has no owner)",
-                       fix: "log in to Plasma again; the guard loads its script as soon as KWin is back")
+            return not(.compositorGone, N_("KWin is not on the session bus (org.kde.KWin has no owner)"),
+                       fix: N_("log in to Plasma again; the guard loads its script as soon as KWin is back"))
         case (.gnomeShell, .absent):
-            return not(.compositorGone, "GNOME Shell is not on the session bus (org.gnome.Shell has no owner)",
-                       fix: "log in to GNOME again; the guard protects as soon as the Shell and its AppLock extension are back")
+            return not(.compositorGone, N_("GNOME Shell is not on the session bus (org.gnome.Shell has no owner)"),
+                       fix: N_("log in to GNOME again; the guard protects as soon as the Shell and its AppLock extension are back"))
         case (.kwin, .present):
             switch script {
             case .notLoaded:
                 return GuardReadiness.initial(for: .plasmaWayland)
             case .failed(let problem):
-                return not(.scriptFailed, "the AppLock KWin script failed to load (\(problem))", fix: Self.restartFix)
+                return not(.scriptFailed, N_("the AppLock KWin script failed to load") + " (\(problem))", fix: Self.restartFix)
             case .unloaded:
-                return not(.scriptUnloaded, "the AppLock KWin script was unloaded", fix: Self.restartFix + ", which loads it again")
+                return not(.scriptUnloaded, N_("the AppLock KWin script was unloaded"),
+                           fix: N_("restart applock-guard (systemctl --user restart applock-guard), which loads it again"))
             case .loaded:
                 if polled, silent {
-                    return not(.scriptSilent, "the AppLock KWin script stopped polling the guard (none for "
+                    return not(.scriptSilent, N_("the AppLock KWin script stopped polling the guard") + " (none for "
                                + "\(Self.pollSilenceBound) after its last answer)",
-                               fix: Self.restartFix + ", which loads it again; `journalctl --user -b` may say why it stopped")
+                               fix: N_("restart applock-guard (systemctl --user restart applock-guard), which loads it again; `journalctl --user -b` may say why it stopped"))
                 }
                 return polled
-                    ? .protecting(on: name, "its KWin script polls the guard")
-                    : not(.waiting, "the AppLock KWin script is loaded but has not polled yet", fix: GuardReadiness.waitFix)
+                    ? .protecting(on: name, N_("its KWin script polls the guard"))
+                    : not(.waiting, N_("the AppLock KWin script is loaded but has not polled yet"), fix: GuardReadiness.waitFix)
             }
         case (.gnomeShell, .present):
             return gnomeReadiness(name)
@@ -220,16 +222,15 @@ public struct CompositorSide: Sendable, Equatable {
             guard case .state(let raw, _) = extensionFindings[uuid] else { return false }
             return [.disabled, .initialized, .disabling].contains(GnomeShellExtensions.State(rawValue: raw))
         } ?? GnomeShellExtensions.appLockUUID
-        let enable = "run `gnome-extensions enable \(disabled)` (or `applockctl guard add APP`, or switch it on in the "
-            + "Extensions app)"
+        let enable = "run `gnome-extensions enable \(disabled)` (or `applockctl guard add APP`, or switch it on in the Extensions app)"
         let best = extensionFinding
         switch extensionsKnown || best == .state(GnomeShellExtensions.State.enabled.rawValue, error: "") ? best : .unknown {
         case .unknown:
-            return .notProtecting(.waiting, on: name, "the AppLock extension has not answered yet", fix: GuardReadiness.waitFix)
+            return .notProtecting(.waiting, on: name, N_("the AppLock extension has not answered yet"), fix: GuardReadiness.waitFix)
         case .missing:
             return .notProtecting(
                 .extensionMissing, on: name,
-                "the AppLock extension is not installed (\(GnomeShellExtensions.appLockUUIDs.joined(separator: ", ")))",
+                N_("the AppLock extension is not installed") + " (\(GnomeShellExtensions.appLockUUIDs.joined(separator: ", ")))",
                 fix: "install AppLock's GNOME Shell extension (the applock package puts it in "
                     + "/usr/share/gnome-shell/extensions), log out and in, then \(enable)")
         case .state(let raw, let error):
@@ -244,34 +245,33 @@ public struct CompositorSide: Sendable, Equatable {
                     } ?? GnomeShellExtensions.appLockUUID
                     return .notProtecting(
                         .extensionSilent, on: name,
-                        "the AppLock extension stopped polling the guard (none for \(Self.pollSilenceBound) after its last answer)",
+                        N_("the AppLock extension stopped polling the guard") + " (none for \(Self.pollSilenceBound) after its last answer)",
                         fix: "run `gnome-extensions disable \(enabled)` and `gnome-extensions enable \(enabled)`, or log out "
                             + "and in; `journalctl --user -b /usr/bin/gnome-shell` says why it stopped")
                 }
-                if polled { return .protecting(on: name, "the AppLock extension polls the guard") }
+                if polled { return .protecting(on: name, N_("the AppLock extension polls the guard")) }
                 return .notProtecting(
-                    .waiting, on: name, "the AppLock extension is enabled but has not answered yet",
+                    .waiting, on: name, N_("the AppLock extension is enabled but has not answered yet"),
                     fix: GuardReadiness.waitFix)
             case .disabled, .initialized, .disabling:
                 guard userExtensionsEnabled else {
                     return .notProtecting(
-                        .extensionsSwitchedOff, on: name, "GNOME's extensions are switched off (\(stateName))",
-                        fix: "switch Extensions on in the Extensions app "
-                            + "(gsettings set org.gnome.shell disable-user-extensions false)")
+                        .extensionsSwitchedOff, on: name, N_("GNOME's extensions are switched off") + " (\(stateName))",
+                        fix: N_("switch Extensions on in the Extensions app (gsettings set org.gnome.shell disable-user-extensions false)"))
                 }
-                return .notProtecting(.extensionDisabled, on: name, "the AppLock extension is disabled (\(stateName))", fix: enable)
+                return .notProtecting(.extensionDisabled, on: name, N_("the AppLock extension is disabled") + " (\(stateName))", fix: enable)
             case .outOfDate:
                 return .notProtecting(
-                    .extensionOutOfDate, on: name, "the AppLock extension is out of date (\(stateName))",
+                    .extensionOutOfDate, on: name, N_("the AppLock extension is out of date") + " (\(stateName))",
                     fix: "install an AppLock whose extension supports \(name), then log out and in")
             case .error:
                 let why = error.isEmpty ? "" : ": \(error)"
                 return .notProtecting(
-                    .extensionError, on: name, "the AppLock extension failed (\(stateName)\(why))",
-                    fix: "reinstall AppLock, log out and in; `journalctl --user -b /usr/bin/gnome-shell` says more")
+                    .extensionError, on: name, N_("the AppLock extension failed") + " (\(stateName)\(why))",
+                    fix: N_("reinstall AppLock, log out and in; `journalctl --user -b /usr/bin/gnome-shell` says more"))
             case .downloading, .enabling, nil:
                 return .notProtecting(
-                    .waiting, on: name, "the AppLock extension is not enabled yet (\(stateName))", fix: GuardReadiness.waitFix)
+                    .waiting, on: name, N_("the AppLock extension is not enabled yet") + " (\(stateName))", fix: GuardReadiness.waitFix)
             }
         }
     }

@@ -1,3 +1,5 @@
+import AppLockCore
+
 /// The desktop the guard runs in, read once from the session's environment, which picks the backend (what the
 /// backend finds is a ``GuardReadiness``). Pure: the environment comes in as a dictionary.
 public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
@@ -79,11 +81,12 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
         case .x11: "X11"
         case .sway: "sway"
         case .hyprland: "Hyprland"
-        case .plasmaWayland: "KDE Plasma (KWin)"
+        // TRANSLATORS: the desktop's name, as KDE writes it in your language (usually as it is).
+        case .plasmaWayland: N_("KDE Plasma (KWin)")
         case .gnomeWayland: "GNOME"
         case .wlroots(let name): name
-        case .otherWayland(let name): "this Wayland desktop (\(name))"
-        case .none: "no display"
+        case .otherWayland(let name): N_("this Wayland desktop") + " (\(name))"
+        case .none: N_("no display")
         }
     }
 }

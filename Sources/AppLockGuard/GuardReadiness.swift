@@ -1,3 +1,4 @@
+import AppLockCore
 public import AppLockProtocol
 
 /// Whether the guard can hide guarded apps right now, as its backend finds it and reports it to the driver: the
@@ -18,8 +19,7 @@ public struct GuardReadiness: Sendable, Equatable {
 
     /// `protecting guarded apps on sway (its IPC answers)`, or `NOT protecting on GNOME 48.7: <detail>`.
     public var statement: String {
-        guard reason != nil else { return "protecting guarded apps on \(desktopName) (\(detail))" }
-        return "NOT protecting on \(desktopName): \(detail)"
+        GuardStatement.text(protecting: reason == nil, on: desktopName, detail)
     }
 
     public static func protecting(on desktopName: String, _ how: String) -> GuardReadiness {
@@ -37,36 +37,30 @@ public struct GuardReadiness: Sendable, Equatable {
     public static func initial(for desktop: GuardDesktop) -> GuardReadiness {
         switch desktop {
         case .x11:
-            .notProtecting(.waiting, on: desktop.name, "no cover has been made yet", fix: Self.waitFix)
+            .notProtecting(.waiting, on: desktop.name, N_("no cover has been made yet"), fix: Self.waitFix)
         case .sway:
-            .notProtecting(.waiting, on: desktop.name, "sway's IPC has not answered yet", fix: Self.waitFix)
+            .notProtecting(.waiting, on: desktop.name, N_("sway's IPC has not answered yet"), fix: Self.waitFix)
         case .plasmaWayland:
-            .notProtecting(.waiting, on: desktop.name, "the AppLock KWin script has not polled yet", fix: Self.waitFix)
+            .notProtecting(.waiting, on: desktop.name, N_("the AppLock KWin script has not polled yet"), fix: Self.waitFix)
         case .gnomeWayland:
-            .notProtecting(.waiting, on: desktop.name, "the AppLock extension has not answered yet", fix: Self.waitFix)
+            .notProtecting(.waiting, on: desktop.name, N_("the AppLock extension has not answered yet"), fix: Self.waitFix)
         case .wlroots:
-            .notProtecting(.waiting, on: desktop.name, "the compositor has not listed its windows yet", fix: Self.waitFix)
+            .notProtecting(.waiting, on: desktop.name, N_("the compositor has not listed its windows yet"), fix: Self.waitFix)
         case .otherWayland(let name) where name.lowercased().split(separator: ":").contains("labwc"):
             .notProtecting(
                 .protocolsWithheld, on: desktop.name,
-                "labwc withholds wlr-foreign-toplevel-management or wlr-layer-shell from the guard (the "
-                    + "<privilegedInterfaces> setting in its rc.xml allows only the interfaces it lists): guarded apps "
-                    + "are locked in the agent but their windows stay visible",
-                fix: "add <allow>zwlr_foreign_toplevel_manager_v1</allow> and <allow>zwlr_layer_shell_v1</allow> to "
-                    + "<privilegedInterfaces> in ~/.config/labwc/rc.xml (or remove that block), run `labwc --reconfigure`, "
-                    + "then restart applock-guard (systemctl --user restart applock-guard)")
+                N_("labwc withholds wlr-foreign-toplevel-management or wlr-layer-shell from the guard (the <privilegedInterfaces> setting in its rc.xml allows only the interfaces it lists): guarded apps are locked in the agent but their windows stay visible"),
+                fix: N_("add <allow>zwlr_foreign_toplevel_manager_v1</allow> and <allow>zwlr_layer_shell_v1</allow> to <privilegedInterfaces> in ~/.config/labwc/rc.xml (or remove that block), run `labwc --reconfigure`, then restart applock-guard (systemctl --user restart applock-guard)"))
         case .hyprland, .otherWayland:
             .notProtecting(
                 .unsupportedDesktop, on: desktop.name,
-                "this compositor offers no wlr-foreign-toplevel-management (with wlr-layer-shell), and a Wayland client "
-                    + "cannot see or cover other apps' windows without it: guarded apps are locked in the agent but "
-                    + "their windows stay visible",
-                fix: "use labwc, GNOME, KDE Plasma, sway or an X11 session for apps that must be hidden")
+                N_("this compositor offers no wlr-foreign-toplevel-management (with wlr-layer-shell), and a Wayland client cannot see or cover other apps' windows without it: guarded apps are locked in the agent but their windows stay visible"),
+                fix: N_("use labwc, GNOME, KDE Plasma, sway or an X11 session for apps that must be hidden"))
         case .none:
-            .notProtecting(.noDisplay, on: desktop.name, "there is no display, so nothing to hide", fix: "")
+            .notProtecting(.noDisplay, on: desktop.name, N_("there is no display, so nothing to hide"), fix: "")
         }
     }
 
     /// The remedy while the desktop's side has not answered yet.
-    public static let waitFix = "wait a moment; if this stays, restart applock-guard (systemctl --user restart applock-guard)"
+    public static let waitFix = N_("wait a moment; if this stays, restart applock-guard (systemctl --user restart applock-guard)")
 }

@@ -1,3 +1,4 @@
+import AppLockClient
 import AppLockCore
 import AppLockDesktop
 import AppLockGuard
@@ -17,9 +18,9 @@ enum UnprotectedNotification {
     static func send(on bus: Connection, apps: [AppID], entries: [AppID: DesktopEntry], readiness: GuardReadiness,
                      failed: @escaping (String) -> Void) {
         let names = names(apps, entries: entries)
-        let fix = readiness.fix.isEmpty ? "" : " " + L("To fix it: %1$s.", readiness.fix)
+        let fix = readiness.fix.isEmpty ? "" : " " + L("To fix it: %1$s.", GuardReport.shownPhrase(readiness.fix))
         // TRANSLATORS: %1$s is what the guard says of itself, e.g. "not protecting: the GNOME Shell extension is off".
-        let body = L("AppLock is %1$s.", readiness.statement) + fix + " "
+        let body = L("AppLock is %1$s.", GuardReport.shownStatement(readiness.statement)) + fix + " "
             // TRANSLATORS: %1$s names the apps (one, or a list); the count chooses the singular or the plural.
             + N("Until then %1$s stays locked in AppLock, but its windows can be seen and used.", "Until then %1$s stay locked in AppLock, but their windows can be seen and used.", apps.count, names)
         DesktopNotification(summary: L("AppLock cannot hide %1$s", names), body: body, urgency: .critical)

@@ -11,8 +11,8 @@ extension SwayGuard {
         } catch {
             stopFollowingEvents()
             driver.report(.notProtecting(
-                .compositorGone, on: GuardDesktop.sway.name, "sway's IPC has gone (\(error))",
-                fix: "log in to sway again; a new applock-guard starts with it"))
+                .compositorGone, on: GuardDesktop.sway.name, N_("sway's IPC has gone") + " (\(error))",
+                fix: N_("log in to sway again; a new applock-guard starts with it")))
         }
     }
 
@@ -25,11 +25,11 @@ extension SwayGuard {
             tree = try commands.tree()
         } catch {
             driver.report(.notProtecting(
-                .compositorGone, on: GuardDesktop.sway.name, "sway's IPC does not answer (\(error))",
-                fix: "restart applock-guard (systemctl --user restart applock-guard)"))
+                .compositorGone, on: GuardDesktop.sway.name, N_("sway's IPC does not answer") + " (\(error))",
+                fix: N_("restart applock-guard (systemctl --user restart applock-guard)")))
             return
         }
-        driver.report(.protecting(on: GuardDesktop.sway.name, "its IPC answers"))
+        driver.report(.protecting(on: GuardDesktop.sway.name, N_("its IPC answers")))
         var seen: Set<Int> = []
         for (node, workspace) in tree.windows() {
             seen.insert(node.id)

@@ -58,7 +58,7 @@ public final class WlrootsGuard: GuardBackend {
                 if let watch { driver.loop.unwatch(watch) }
                 watch = nil
                 driver.report(.notProtecting(
-                    .compositorGone, on: name, "\(error)", fix: "log in again; a new applock-guard starts with the session"))
+                    .compositorGone, on: name, "\(error)", fix: N_("log in again; a new applock-guard starts with the session")))
             }
         }
         try driver.run(self)
@@ -75,7 +75,7 @@ public final class WlrootsGuard: GuardBackend {
 
     public func startFollowingWindows() throws {
         try desktop.startFollowingToplevels()
-        let how = "through wlr-foreign-toplevel-management and wlr-layer-shell"
+        let how = N_("through wlr-foreign-toplevel-management and wlr-layer-shell")
         driver.report(.protecting(on: name, driver.lockWindowSurface.caveat.map { "\(how); \($0)" } ?? how))
     }
 

@@ -124,9 +124,9 @@ public final class X11Guard: GuardBackend {
         let made = display.isCover(probe)
         display.destroy(probe)
         driver.report(made
-            ? .protecting(on: GuardDesktop.x11.name, "covers are made on the X server")
-            : .notProtecting(.noCover, on: GuardDesktop.x11.name, "the X server refused a cover window",
-                             fix: "restart applock-guard (systemctl --user restart applock-guard)"))
+            ? .protecting(on: GuardDesktop.x11.name, N_("covers are made on the X server"))
+            : .notProtecting(.noCover, on: GuardDesktop.x11.name, N_("the X server refused a cover window"),
+                             fix: N_("restart applock-guard (systemctl --user restart applock-guard)")))
     }
 
     public func guardedAppsReloaded() {

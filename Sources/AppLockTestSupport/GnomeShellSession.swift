@@ -60,9 +60,11 @@ public final class GnomeShellSession: @unchecked Sendable {
     /// measurement's own observer, say). The Shell's notification banners are switched off (they would lie over the
     /// windows in screenshots) unless `notifications`, which also starts the Shell's notification service
     /// (``startNotificationService()``). With `xwayland` the Shell runs Xwayland too (``x11Variables``).
+    /// `variables` are added to the Shell's (`LANGUAGE`, say), and `catalogues` (a folder of
+    /// `<ll>/LC_MESSAGES/applock.mo`) becomes each AppLock extension's own `locale` folder, where it reads its words.
     public init(
         environment: TestEnvironment, extensionDirectories: [URL]? = nil, otherExtensions: [URL] = [],
-        notifications: Bool = false, xwayland: Bool = false
+        notifications: Bool = false, xwayland: Bool = false, variables: [String: String] = [:], catalogues: URL? = nil
     ) throws {
         self.environment = environment
         shellVersion = try Self.installedMajorVersion()
@@ -81,9 +83,12 @@ public final class GnomeShellSession: @unchecked Sendable {
             let installed = extensions.appendingPathComponent(uuid)
             try? FileManager.default.removeItem(at: installed)
             try FileManager.default.copyItem(at: source, to: installed)
+            if let catalogues, appLock.contains(source) {
+                try FileManager.default.copyItem(at: catalogues, to: installed.appendingPathComponent("locale"))
+            }
             uuids.append("'\(uuid)'")
         }
-        var shellVariables = environment.environment
+        var shellVariables = environment.environment.merging(variables) { $1 }
         shellVariables["GSETTINGS_BACKEND"] = "keyfile"
         shellVariables["XDG_SESSION_TYPE"] = "wayland"
         shellVariables["XDG_CURRENT_DESKTOP"] = "GNOME"

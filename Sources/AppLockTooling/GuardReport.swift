@@ -1,6 +1,7 @@
 public import AppLockClient
 import AppLockProtocol
 import DBusKit
+import Translation
 
 /// What `applock-guard` says about itself on its status object (``GuardProperty``): the desktop, whether it can hide
 /// guarded apps there now, why not (a ``GuardReason`` raw value), that in one sentence, and the fix. Read by
@@ -67,15 +68,15 @@ extension AppLockRequest where Value == GuardReport {
 }
 
 extension GuardReport {
-    /// What to tell the user when guarded apps may be visible: the guard's own statement and fix while it is not
-    /// protecting, or, when no guard runs (`report` nil) while `guardedApps` is not empty, that no guard runs. Nil
-    /// when nothing is wrong. `applockctl status` and AppLock Settings say the same from it.
+    /// What to tell the user when guarded apps may be visible, in the user's language: the guard's own statement and
+    /// fix while it is not protecting, or, when no guard runs (`report` nil) while `guardedApps` is not empty, that no
+    /// guard runs. Nil when nothing is wrong. `applockctl status` and AppLock Settings say the same from it.
     public static func exposure(_ report: GuardReport?, guardedApps: [String]) -> (statement: String, fix: String)? {
         guard let report else {
             guard !guardedApps.isEmpty else { return nil }
-            return ("NOT protecting: applock-guard is not running, so nothing hides \(guardedApps.joined(separator: ", "))",
-                    "start it (systemctl --user start applock-guard, or log out and in)")
+            return (L("NOT protecting: applock-guard is not running, so nothing hides %1$s", guardedApps.joined(separator: ", ")),
+                    L("start it (systemctl --user start applock-guard, or log out and in)"))
         }
-        return report.protected ? nil : (report.statement, report.fix)
+        return report.protected ? nil : (shownStatement(report.statement), shownPhrase(report.fix))
     }
 }

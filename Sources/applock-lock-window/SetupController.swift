@@ -140,7 +140,7 @@ final class SetupController {
     private func buildKindButtons(_ kinds: [PasscodeKind]) {
         guard kindButtons.isEmpty else { return }
         for kind in kinds {
-            let button = ToggleButton(toggleLabel: Self.title(of: kind))
+            let button = ToggleButton(toggleLabel: translated(kind.label))
             button.setAccessibleDescription(L("Passcode kind"))
             if let first = kindButtons.first?.1 { button.join(first) } else { button.isActive = true }
             button.onToggled { [weak self, weak button] in
@@ -151,17 +151,6 @@ final class SetupController {
             }
             kindRow.append(button)
             kindButtons.append((kind, button))
-        }
-    }
-
-    private static func title(of kind: PasscodeKind) -> String {
-        switch kind {
-        case .fourDigit: L("4 Digits")
-        case .sixDigit: L("6 Digits")
-        // TRANSLATORS: a passcode kind: digits only, of any length.
-        case .numeric: L("Numeric")
-        // TRANSLATORS: a passcode kind: any characters, as a password.
-        case .alphanumeric: L("Password")
         }
     }
 }

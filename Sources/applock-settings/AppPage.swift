@@ -98,9 +98,9 @@ final class AppPage {
         protectRow.subtitle = required ? AdministratorLimit.fixed.explanation : L("Cover its windows while it is locked or hidden")
 
         let properties = agent.apps[app.appID]
-        let kinds = snapshot.policy(for: app.appID).passcodeKinds.map(\.rawValue).joined(separator: ", ")
+        let kinds = snapshot.policy(for: app.appID).passcodeKinds.map { translated($0.label) }.joined(separator: ", ")
         if let properties, properties.hasPasscode {
-            passcodeRow.subtitle = L("Set (%1$s)", properties.passcodeKind?.rawValue ?? L("unknown kind"))
+            passcodeRow.subtitle = L("Set (%1$s)", properties.passcodeKind.map { translated($0.label) } ?? L("unknown kind"))
             passcodeButton.label = L("Change or Remove…")
         } else {
             passcodeRow.subtitle = agent.running ? L("None yet. Allowed kinds: %1$s", kinds) : L("AppLock is not running")

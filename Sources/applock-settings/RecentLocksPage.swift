@@ -110,17 +110,9 @@ final class RecentLocksPage {
         }
     }
 
-    /// Local time of day, with the date when it is not today.
+    /// Local time of day in the locale's format, with the date when it is not today.
     static func time(_ microseconds: UInt64) -> String {
-        var seconds = time_t(microseconds / 1_000_000)
-        var now = Glibc.time(nil)
-        var moment = tm()
-        var today = tm()
-        localtime_r(&seconds, &moment)
-        localtime_r(&now, &today)
-        let format = moment.tm_yday == today.tm_yday && moment.tm_year == today.tm_year ? "%H:%M:%S" : "%Y-%m-%d %H:%M"
-        var buffer = [CChar](repeating: 0, count: 64)
-        let count = strftime(&buffer, buffer.count, format, &moment)
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let seconds = Int(microseconds / 1_000_000)
+        return LocalTime.format(unixSeconds: seconds, LocalTime.sameDay(unixSeconds: seconds, Int(Glibc.time(nil))) ? .timeOfDay : .dateAndTime)
     }
 }

@@ -7,15 +7,16 @@ import Translation
 struct AppLockCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "applockctl",
-        abstract: "Control the AppLock agent (applockd): application locks, passcodes and policies.",
-        discussion: """
-            applockctl talks to applockd on the D-Bus session bus (io.github.applock.AppLock1). When applockd is \
-            not running, D-Bus starts it. Passcodes are read from the terminal without echo, or with --stdin from \
-            standard input, one line per passcode; never from the command line.
-
-            EXIT STATUS
-            \(ExitStatus.helpTable)
-            """,
+        abstract: L("Control the AppLock agent (applockd): application locks, passcodes and policies."),
+        discussion: Help.paragraphs(
+            Help.text(
+                L("applockctl talks to applockd on the D-Bus session bus (io.github.applock.AppLock1)."),
+                L("When applockd is not running, D-Bus starts it."),
+                L("Passcodes are read from the terminal without echo, or with --stdin from standard input, one line per passcode; never from the command line.")
+            ),
+            // TRANSLATORS: the heading of the table of exit statuses in applockctl --help, as in a man page.
+            L("EXIT STATUS") + "\n" + ExitStatus.helpTable
+        ),
         version: "0.1.0",
         subcommands: [
             StatusCommand.self, ListCommand.self, LockCommand.self, UnlockCommand.self,

@@ -75,6 +75,9 @@ import Testing
         let man = try String(contentsOf: destdir.appendingPathComponent("usr/share/man/man1/applockctl.1"),
                              encoding: .utf8)
         #expect(man.contains("EXIT STATUS") && man.contains("set-passcode"))
+        let germanMan = try String(contentsOf: destdir.appendingPathComponent("usr/share/man/de/man8/applockd.8"), encoding: .utf8)
+        #expect(germanMan.contains("BESCHREIBUNG") && germanMan.contains("Der Dienst ist nicht dafür gedacht, von Hand gestartet zu werden."),
+                "the German man page, translated by po4a")
         for file in promised.all {
             let text = try String(contentsOf: destdir.appendingPathComponent(file), encoding: .isoLatin1)
             #expect(!["@bindir@", "@datadir@", "@sysconfdir@", "@userunitdir@"].contains { text.contains($0) }, "\(file)")

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension SettingsTests {
-    @Test("In German (LANGUAGE=de) Settings' pages, the not-protecting banner and the policy keys' rows read in German, and AT-SPI reads the German names")
+    @Test("In German (LANGUAGE=de) Settings' pages, the not-protecting banner with the guard's own statement and fix, the passcode kinds and the policy keys' rows read in German, and AT-SPI reads the German names")
     func settingsInGerman() throws {
         let harness = try SettingsHarness(appPolicy: "[Policy]\nGuard=true\n")
         let guardProgram = try PackageFolders.program("applock-guard")
@@ -17,11 +17,17 @@ extension SettingsTests {
         try harness.startSettings(environment: german, ready: "Notes schützen")
         #expect(harness.accessibility.find("Bewachte Anwendungen werden nicht verborgen", showing: true) != nil)
         #expect(harness.accessibility.find("Geschützte Anwendungen", showing: true) != nil)
+        #expect(harness.accessibility.find("schützt NICHT unter dieser Wayland-Arbeitsumgebung (river): dieser Compositor bietet kein wlr-foreign-toplevel-management", showing: true) != nil,
+                "the guard's statement in German")
+        #expect(harness.accessibility.find("Verwenden Sie labwc, GNOME, KDE Plasma, sway oder eine X11-Sitzung", showing: true) != nil,
+                "the guard's fix in German")
         try harness.screenshot("german-apps-not-protecting")
 
         #expect(harness.accessibility.activate("Notes öffnen", role: "push button"))
         #expect(harness.accessibility.find("Karenzzeit für Notes") != nil)
         #expect(harness.accessibility.find("Diese gelten nur für Notes", showing: true) != nil)
+        #expect(harness.accessibility.find("Noch keiner. Erlaubte Arten: 4 Ziffern, 6 Ziffern, Numerisch, Passwort", showing: true) != nil,
+                "the passcode kinds by their German names")
         try harness.screenshot("german-app-page")
 
         #expect(harness.accessibility.activate("Zurück zu den Anwendungen", role: "push button"))

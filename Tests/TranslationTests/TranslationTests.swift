@@ -24,6 +24,15 @@ import Testing
         #expect(N("%d second", "%d seconds", 45) == "45 seconds")
     }
 
+    @Test("A time to the minute is the locale's time format without its seconds, whatever its clock and language")
+    func aTimeToTheMinuteDropsTheLocalesSeconds() {
+        #expect(LocalTime.withoutSeconds("%H:%M:%S") == "%H:%M")
+        #expect(LocalTime.withoutSeconds("%T") == "%H:%M")
+        #expect(LocalTime.withoutSeconds("%r") == "%I:%M %p")
+        #expect(LocalTime.withoutSeconds("%H時%M分%S秒") == "%H時%M分")
+        #expect(LocalTime.withoutSeconds("%H.%M.%S") == "%H.%M")
+    }
+
     @Test func anInstalledProgramReadsTheCataloguesOfItsPrefix() {
         #expect(Translation.localeDirectory(besideExecutable: "/usr/bin/applockctl") == "/usr/share/locale")
         #expect(Translation.localeDirectory(besideExecutable: "/usr/local/bin/applockd") == "/usr/local/share/locale")

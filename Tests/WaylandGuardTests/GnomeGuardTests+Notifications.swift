@@ -160,3 +160,38 @@ extension GnomeGuardTests {
         #expect(desktop.waitUntilHidden(label: "notifications-held-2-confirmed"), "the app itself stays hidden: \(desktop.log())")
     }
 }
+
+extension GnomeGuardTests {
+    @Test("In German (LANGUAGE=de) a locked app's notification reads \"Gesperrt\" in the Shell, banner and message list, from AppLock's catalogue in the extension's locale folder")
+    func aLockedAppsNotificationReadsInGerman() throws {
+        let desktop = try Desktop(readNotifications: true, language: "de", locale: "de_DE.UTF-8")
+        defer { desktop.stop() }
+        let reader = try #require(desktop.notificationReader)
+        let session = desktop.session
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(desktop.waitUntilHidden(label: "german-notifications-0-locked"), "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) {
+            (try? session.countPixels(SwayGuardHarness.lockWindowColours)) ?? 0 > 100_000
+        }, "\(desktop.log())")
+        #expect(desktop.environment.waitForName("org.freedesktop.Notifications"), "\(desktop.log())")
+        let sender = try NotificationSender(desktop.environment)
+        defer { sender.close() }
+        try sender.notify(app: Self.app, title: Self.secrets.fdoTitle, body: Self.secrets.fdoBody)
+
+        var reading: GnomeNotificationReader.Reading?
+        #expect(waitUntil(timeout: .seconds(20)) {
+            reading = reader.read()
+            return reading.map(Self.appNotifications)?.count == 1
+        }, "the notification arrives: \(String(describing: reading))\n\(desktop.log())")
+        _ = try? session.screenshot(to: Self.artifact("german-notification-banner", shellVersion: session.shellVersion))
+        let locked = try #require(reading)
+        // GNOME 46 and later head a notification with its app's name: there it says "Gesperrt", "Neue Benachrichtigung".
+        let masked = session.shellVersion >= 46 ? ("Gesperrt", "Neue Benachrichtigung") : ("Notes", "Gesperrt")
+        #expect(Self.appNotifications(locked).allSatisfy { $0.title == masked.0 && $0.body == masked.1 }, "\(locked.notifications)")
+        #expect(!locked.allText.contains(Self.secrets.fdoTitle) && !locked.labels.contains("Locked"), "\(locked.allText)")
+        try reader.showMessageList(true)
+        #expect(waitUntil(timeout: .seconds(10)) { reader.read()?.labels.contains("Gesperrt") == true },
+                "the message list says Gesperrt: \(String(describing: reader.read()?.labels))")
+        _ = try? session.screenshot(to: Self.artifact("german-notification-list", shellVersion: session.shellVersion))
+    }
+}

@@ -47,8 +47,10 @@ struct GnomeGuardTests {
 
         let notificationReader: GnomeNotificationReader?
 
+        /// With `language` (`de`) the Shell runs in it and in `locale` (`de_DE.UTF-8`: the glibc of Debian 13 and later
+        /// ignores `LANGUAGE` under `C.UTF-8`), with AppLock's catalogue in the extension's locale folder.
         init(extensionDirectories: [URL]? = nil, notifications: Bool = false, readNotifications: Bool = false,
-             policy: String = GnomeGuardTests.remoteKeyboardPolicy) throws {
+             policy: String = GnomeGuardTests.remoteKeyboardPolicy, language: String? = nil, locale: String? = nil) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n",
@@ -60,9 +62,12 @@ struct GnomeGuardTests {
                 directory: environment.root.appendingPathComponent("notification-reader"),
                 shellVersion: GnomeShellSession.installedMajorVersion(), sessionBusAddress: environment.sessionBus.address
             ) : nil
+            let translated = try language.map { try TranslatedSession.variables($0, in: environment) } ?? [:]
             session = try GnomeShellSession(
                 environment: environment, extensionDirectories: extensionDirectories,
-                otherExtensions: notificationReader.map { [$0.extensionDirectory] } ?? [], notifications: readNotifications)
+                otherExtensions: notificationReader.map { [$0.extensionDirectory] } ?? [], notifications: readNotifications,
+                variables: translated.filter { $0.key != "APPLOCK_LOCALEDIR" }.merging(locale.map { ["LC_ALL": $0] } ?? [:]) { $1 },
+                catalogues: translated["APPLOCK_LOCALEDIR"].map { URL(fileURLWithPath: $0) })
             guardProcess = try Self.startGuard(in: session)
             recorder = environment.root.appendingPathComponent("recorder.txt")
             foot = try session.launch([

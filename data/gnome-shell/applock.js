@@ -363,11 +363,12 @@ class AppLock {
  * notification is still there; an update the app sends meanwhile replaces what is kept. GNOME 43 to 45 write a notification's content with Notification.update(); 46 and
  * later make it GObject properties, which the daemons write with set(). */
 // In the Shell's language: the `applock` catalogue (share/locale/<ll>/LC_MESSAGES/applock.mo); `_` is each
-// extension.js's own (make install pastes this file into both).
+// extension.js's own (make install pastes this file into both). Looked up when shown, once the extension has bound
+// its catalogue (initTranslations), not when this file loads.
 // TRANSLATORS: what a locked app's notification says in place of its content.
-const LOCKED = _('Locked');
+const locked = () => _('Locked');
 // TRANSLATORS: the body of a locked app's notification, under "Locked".
-const NEW_NOTIFICATION = _('New notification');
+const newNotification = () => _('New notification');
 
 class NotificationPrivacy {
     constructor() {
@@ -456,11 +457,11 @@ class NotificationPrivacy {
      * properties). */
     _masked(app, params) {
         if (this._method === 'update') {
-            return [app.get_name(), LOCKED, Object.assign({}, params, {
+            return [app.get_name(), locked(), Object.assign({}, params, {
                 gicon: null, secondaryGIcon: null, bannerMarkup: false,
             })];
         }
-        return {title: LOCKED, body: NEW_NOTIFICATION, gicon: null, useBodyMarkup: false};
+        return {title: locked(), body: newNotification(), gicon: null, useBodyMarkup: false};
     }
 
     /* The notification's content as it shows now. */

@@ -2,26 +2,28 @@ import AppLockClient
 import AppLockProtocol
 import AppLockCore
 import ArgumentParser
+import Translation
 
 /// `applockctl change-passcode APP [--kind K]`: replaces a passcode after checking the current one.
 struct ChangePasscodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "change-passcode",
-        abstract: "Change the passcode of an application.",
-        discussion: """
-            Asks for the current passcode, then the new one twice (three rounds at most). With --stdin, standard \
-            input holds the current passcode on the first line and the new one on the second. Without --kind the \
-            new passcode keeps the current kind when it fits it. A wrong current passcode counts as a failed attempt.
-            """
+        abstract: L("Change the passcode of an application."),
+        discussion: Help.text(
+            L("Asks for the current passcode, then the new one twice (three rounds at most)."),
+            L("With --stdin, standard input holds the current passcode on the first line and the new one on the second."),
+            L("Without --kind the new passcode keeps the current kind when it fits it."),
+            L("A wrong current passcode counts as a failed attempt."),
+        )
     )
 
-    @Argument(help: "An application id, e.g. org.example.Notes.")
+    @Argument(help: ArgumentHelp(L("An application id, e.g. org.example.Notes.")))
     var app: String
 
-    @Option(help: "The new passcode's kind: four-digit, six-digit, numeric or alphanumeric.")
+    @Option(help: ArgumentHelp(L("The new passcode's kind: four-digit, six-digit, numeric or alphanumeric.")))
     var kind: KindArgument?
 
-    @Flag(help: "Read the passcodes from standard input (one line each) instead of the terminal.")
+    @Flag(help: ArgumentHelp(L("Read the passcodes from standard input (one line each) instead of the terminal.")))
     var stdin = false
 
     func validate() throws { try AppIDArgument.validate(app) }
@@ -31,11 +33,11 @@ struct ChangePasscodeCommand: ParsableCommand {
         let agent = try CommandLineAgent()
         let current = try PasscodeCheck.requirePasscode(app, agent: agent).passcodeKind
         let input = try PasscodeInput(fromStandardInput: stdin)
-        let old = try input.read(prompt: "Current passcode for \(app): ")
+        let old = try input.read(prompt: L("Current passcode for %1$s: ", app))
         let new = try input.readNew(for: app, kind: kind?.kind)
         let chosen = kind?.kind ?? Self.keepKind(current, for: new)
         try agent.perform(.changePasscode(app, from: old.makeString(), to: new.makeString(), kind: chosen), about: app)
-        Output.line("Passcode changed for \(app) (\(chosen.rawValue)).")
+        Output.line(L("Passcode changed for %1$s (%2$s).", app, chosen.rawValue))
     }
 
     /// The current kind when the new passcode fits it, otherwise the guessed one.

@@ -1,14 +1,15 @@
 import AppLockClient
 import ArgumentParser
+import Translation
 
 /// `applockctl list`: every known application with its state and owner.
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the applications: registered ones and those with a passcode."
+        abstract: L("List the applications: registered ones and those with a passcode.")
     )
 
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(help: ArgumentHelp(L("Print JSON instead of text.")))
     var json = false
 
     func run() throws {

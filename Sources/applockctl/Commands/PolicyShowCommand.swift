@@ -1,22 +1,20 @@
 import AppLockClient
 import AppLockProtocol
 import ArgumentParser
+import Translation
 
 /// `applockctl policy [show] APP`: the effective policy of an application, as keyfile lines.
 struct PolicyShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show the effective policy of an application.",
-        discussion: """
-            Prints Key=value lines in the syntax of applock.conf: the built-in defaults, your \
-            ~/.config/applock files and the administrator's mandatory limits, combined.
-            """
+        abstract: L("Show the effective policy of an application."),
+        discussion: L("Prints Key=value lines in the syntax of applock.conf: the built-in defaults, your ~/.config/applock files and the administrator's mandatory limits, combined.")
     )
 
-    @Argument(help: "An application id, e.g. org.example.Notes.")
+    @Argument(help: ArgumentHelp(L("An application id, e.g. org.example.Notes.")))
     var app: String
 
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(help: ArgumentHelp(L("Print JSON instead of text.")))
     var json = false
 
     func validate() throws { try AppIDArgument.validate(app) }

@@ -3,24 +3,24 @@ import AppLockProtocol
 import AppLockTooling
 import ArgumentParser
 import Glibc
+import Translation
 
 /// `applockctl status [APP]`: the session state and every app, or every property of one app.
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the session state and the applications, or every property of one application.",
-        discussion: """
-            Says "applockd is not running" (exit status 3) when the agent is not running and cannot be started. With \
-            an application, also lists its windows that applock-guard has matched now, and how each is covered. The \
-            Guard line says whether applock-guard can hide guarded apps on this desktop now, and if not why and what \
-            to do; then the exit status is 19 (also with --json), so that scripts can test it.
-            """
+        abstract: L("Show the session state and the applications, or every property of one application."),
+        discussion: Help.text(
+            L("Says \"applockd is not running\" (exit status 3) when the agent is not running and cannot be started."),
+            L("With an application, also lists its windows that applock-guard has matched now, and how each is covered."),
+            L("The Guard line says whether applock-guard can hide guarded apps on this desktop now, and if not why and what to do; then the exit status is 19 (also with --json), so that scripts can test it."),
+        )
     )
 
-    @Argument(help: "An application id, e.g. org.example.Notes; its status ends with the failed attempts since it was last unlocked.")
+    @Argument(help: ArgumentHelp(L("An application id, e.g. org.example.Notes; its status ends with the failed attempts since it was last unlocked.")))
     var app: String?
 
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(help: ArgumentHelp(L("Print JSON instead of text.")))
     var json = false
 
     func validate() throws {
@@ -65,7 +65,7 @@ struct StatusCommand: ParsableCommand {
         if !apps.isEmpty || waiting.isEmpty { ApplicationTable.print(apps) }
         if !waiting.isEmpty {
             if !apps.isEmpty { Output.line("") }
-            Output.line("Guarded, not running, no passcode yet: \(waiting.map(\.rawValue).joined(separator: ", "))")
+            Output.line(L("Guarded, not running, no passcode yet: %1$s", waiting.map(\.rawValue).joined(separator: ", ")))
         }
         if !held.isEmpty { Output.line("") }
         for app in held.keys.sorted() {
@@ -116,11 +116,12 @@ struct StatusCommand: ParsableCommand {
 
     /// The app's windows the guard has matched now, with how each is covered.
     static func windowsSentence(_ windows: [GuardReport.Window], guardRuns: Bool) -> String {
-        guard guardRuns else { return "applock-guard is not running: no window is matched." }
-        guard !windows.isEmpty else { return "applock-guard has matched no window of it now." }
-        return "applock-guard has matched its windows " + windows.map {
-            "\($0.window) (\($0.cover.isEmpty ? "uncovered" : "covered, \($0.cover)"))"
-        }.joined(separator: ", ") + "."
+        guard guardRuns else { return L("applock-guard is not running: no window is matched.") }
+        guard !windows.isEmpty else { return L("applock-guard has matched no window of it now.") }
+        let listed = windows.map {
+            $0.cover.isEmpty ? L("%1$s (uncovered)", $0.window) : L("%1$s (covered, %2$s)", $0.window, $0.cover)
+        }
+        return L("applock-guard has matched its windows %1$s.", listed.joined(separator: ", "))
     }
 
     /// A guarded app the agent has no object for: it is not running and has no passcode yet.
@@ -130,6 +131,6 @@ struct StatusCommand: ParsableCommand {
             return
         }
         Output.line(app.rawValue)
-        Output.line("  Guarded: yes, not running, no passcode yet: set one with `applockctl set-passcode \(app)`.")
+        Output.line("  " + L("Guarded: yes, not running, no passcode yet: set one with `applockctl set-passcode %1$s`.", app))
     }
 }

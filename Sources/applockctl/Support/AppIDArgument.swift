@@ -1,5 +1,6 @@
 import AppLockProtocol
 import ArgumentParser
+import Translation
 
 /// Reads an app id given on the command line with the protocol's rule; a malformed one is a usage error.
 enum AppIDArgument {
@@ -7,7 +8,7 @@ enum AppIDArgument {
         do {
             return try AppID(app)
         } catch {
-            throw ValidationError("'\(app)' is not a valid app id: \(error.description).")
+            throw ValidationError(L("'%1$s' is not a valid app id: %2$s.", app, error.description))
         }
     }
 

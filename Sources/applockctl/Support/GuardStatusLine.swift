@@ -27,7 +27,8 @@ struct GuardStatusLine {
         if let (statement, fix) = exposure {
             return [StatusLabel.guard.line(statement)] + (fix.isEmpty ? [] : [StatusLabel.indent + L("To fix it: %1$s", fix)])
         }
-        return [StatusLabel.guard.line(report?.statement ?? L("applock-guard is not running (no app is guarded)"))]
+        let statement = report.map { GuardReport.shownStatement($0.statement) }
+        return [StatusLabel.guard.line(statement ?? L("applock-guard is not running (no app is guarded)"))]
     }
 
     var json: [String: Any] {

@@ -1,6 +1,7 @@
 import AppLockClient
 import AppLockCore
 import AppLockPolicyStore
+import Translation
 
 /// applockctl's side of the policy files: keys written through ``PolicyFiles``, the agent told with `ReloadPolicy`,
 /// and the policy in force read by the one ``PolicyLoader`` rule (a broken file is said, never fatal to a listing).
@@ -14,9 +15,9 @@ enum PolicyFileCommands {
         } catch {
             switch error {
             case .broken(let problem):
-                throw CommandFailure(.invalidArgument, "\(problem); fix the file first, nothing was changed.")
+                throw CommandFailure(.invalidArgument, L("%1$s; fix the file first, nothing was changed.", "\(problem)"))
             case .io, .misnamed:
-                throw CommandFailure(.failure, "Cannot write the policy: \(error).")
+                throw CommandFailure(.failure, L("Cannot write the policy: %1$s.", "\(error)"))
             }
         }
     }
@@ -28,7 +29,7 @@ enum PolicyFileCommands {
         do {
             try link.connection.performBlocking(.reloadPolicy)
         } catch {
-            Output.error("applockctl: the agent did not re-read the policy: \(error)")
+            Output.error("applockctl: " + L("the agent did not re-read the policy: %1$s", "\(error)"))
         }
     }
 
@@ -39,7 +40,7 @@ enum PolicyFileCommands {
         let loaded = loader.load()
         if reportingProblems {
             for problem in loaded.allProblems {
-                Output.error("applockctl: \(problem); applockd and applock-guard keep its last good version")
+                Output.error("applockctl: " + L("%1$s; applockd and applock-guard keep its last good version", "\(problem)"))
             }
         }
         return loaded.policies

@@ -1,5 +1,6 @@
 import AppLockClient
 import Glibc
+import Translation
 
 /// Times as applockctl prints them, formatted with the C library (strftime, the local time zone), not Foundation.
 enum TimeText {
@@ -13,12 +14,14 @@ enum TimeText {
         format(unixMicroseconds, "%Y-%m-%dT%H:%M:%S", utc: true) + "Z"
     }
 
-    /// A deadline in Unix microseconds, with how far away it is: `2025-11-22 14:03:07.123 (in 42 s)`.
+    /// A deadline in Unix microseconds, in the locale's date and time format, with how far away it is:
+    /// `11/22/2025 02:03:07 PM (in 42 s)`, `22.11.2025 14:03:07 (in 42 s)`.
     static func deadline(unixMicroseconds: UInt64) -> String {
         let now = AppLockStatus.currentUnixMicroseconds()
-        let text = timestamp(unixMicroseconds: unixMicroseconds)
+        let text = LocalTime.format(unixSeconds: Int(unixMicroseconds / 1_000_000), .dateAndTime)
         guard unixMicroseconds > now else { return text }
-        return "\(text) (in \((unixMicroseconds - now + 999_999) / 1_000_000) s)"
+        // TRANSLATORS: a deadline and how far away it is, e.g. "22.11.2025 14:03:07 (in 42 s)".
+        return L("%1$s (in %2$d s)", text, Int((unixMicroseconds - now + 999_999) / 1_000_000))
     }
 
     private static func format(_ unixMicroseconds: UInt64, _ pattern: String, utc: Bool) -> String {
