@@ -109,7 +109,7 @@ FAILURES_AGAIN = if [ "$$status" != 0 ]; then echo "--- the failures of this run
 # The test build (what CI runs) treats every compiler warning as an error.
 WERROR = -Xswiftc -warnings-as-errors
 
-test: deps-test protocols lint-js
+test: chroots-early deps-test protocols lint-js
 	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	@$(MAKE) --no-print-directory locale
 	@mkdir -p '$(dir $(HOSTILE_SUMMARY))' '$(dir $(TEST_LOG))'; rm -f '$(HOSTILE_SUMMARY)'
@@ -134,6 +134,21 @@ lint-js:
 		else node --check "$$tmp/extension.js"; fi || { echo "make lint-js: $$e/extension.js does not parse" >&2; exit 1; }; \
 	done; \
 	echo "lint-js: the KWin script and $(words $(GNOME_EXTENSIONS)) Shell extensions parse"
+
+# The two chroots below are made (or brought up to their package lists) in the background from the start of
+# `make test`, while the host's packages install, the build compiles and the host's suites run: debootstrap and apt
+# wait on the network and the disk, the build on the CPU. Each chroot's own `ensure` before its suites waits for
+# the background one (they share a lock) and then finds nothing left to do, or reports what failed. On a fresh
+# machine this takes the chroots' 6–8 minutes off the run.
+CHROOT_LOG_DIR ?= $(CURDIR)/.build/test-logs
+.PHONY: chroots-early
+chroots-early:
+	@mkdir -p '$(CHROOT_LOG_DIR)'
+	@command -v debootstrap >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -q -o DPkg::Lock::Timeout=900 debootstrap; } >'$(CHROOT_LOG_DIR)/chroots-early.log' 2>&1
+	@for suite in trixie forky; do \
+		setsid ./scripts/debian-chroot.sh $$suite ensure >'$(CHROOT_LOG_DIR)/'"ensure-$$suite.log" 2>&1 </dev/null & \
+	done; echo "the Debian 13 and testing chroots are being made in the background (logs: $(CHROOT_LOG_DIR)/ensure-*.log)"
 
 # ---- today's desktops: Debian 13 --------------------------------------------------------------------------------
 # The suites below run a second time inside a Debian 13 chroot (scripts/debian13-chroot.sh: GNOME Shell 48,

@@ -127,7 +127,7 @@ ensure() {
     exec 9>"$chroot_dir.lock"
     flock 9
     if ! command -v debootstrap >/dev/null; then
-        apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap
+        apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=900 debootstrap
     fi
     if [ ! -e "$chroot_dir/.applock-debootstrapped" ]; then
         local archive
