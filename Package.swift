@@ -83,7 +83,7 @@ let package = Package(
             name: "AppLockGuardDriver",
             dependencies: [
                 "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
-                "DBusKit", "SystemKit", "Translation",
+                "AppLockTooling", "DBusKit", "SystemKit", "Translation",
             ],
             swiftSettings: strict
         ),

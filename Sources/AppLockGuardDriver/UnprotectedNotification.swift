@@ -3,6 +3,7 @@ import AppLockCore
 import AppLockDesktop
 import AppLockGuard
 import AppLockProtocol
+import AppLockTooling
 import DBusKit
 import Translation
 
