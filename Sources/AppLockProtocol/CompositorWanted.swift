@@ -20,25 +20,6 @@ public struct CompositorWanted: Sendable, Hashable {
     }
 
     private static func array(_ strings: [String]) -> String {
-        "[" + strings.map(string).joined(separator: ",") + "]"
-    }
-
-    /// A JSON string: `"` and `\` escaped, control characters as `\uXXXX`; everything else as it is (UTF-8).
-    private static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        "[" + strings.map(JSONString.quoted).joined(separator: ",") + "]"
     }
 }

@@ -1,3 +1,5 @@
+import AppLockProtocol
+
 /// JSON text for what applockctl prints: dictionaries with string keys (sorted), arrays, strings, booleans and
 /// integers. Written here rather than with Foundation's JSONSerialization, which would link Foundation and its ICU
 /// data (about 40 MB) into applockctl.
@@ -16,11 +18,11 @@ enum JSONText {
         case let number as UInt64: out += String(number)
         case let number as UInt32: out += String(number)
         case let number as Int32: out += String(number)
-        case let text as String: quote(text, into: &out)
+        case let text as String: out += JSONString.quoted(text)
         case let object as [String: Any]:
             let keys = object.keys.sorted()
             items(keys.count, open: "{", close: "}", pretty: pretty, depth: depth, into: &out) { index, out in
-                quote(keys[index], into: &out)
+                out += JSONString.quoted(keys[index])
                 out += pretty ? " : " : ":"
                 write(object[keys[index]]!, pretty: pretty, depth: depth + 1, into: &out)
             }
@@ -28,7 +30,7 @@ enum JSONText {
             items(array.count, open: "[", close: "]", pretty: pretty, depth: depth, into: &out) { index, out in
                 write(array[index], pretty: pretty, depth: depth + 1, into: &out)
             }
-        default: quote(String(describing: value), into: &out)
+        default: out += JSONString.quoted(String(describing: value))
         }
     }
 
@@ -48,23 +50,5 @@ enum JSONText {
         }
         if pretty { out += "\n" + String(repeating: "  ", count: depth) }
         out += close
-    }
-
-    private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
