@@ -89,6 +89,12 @@ public final class AgentClient {
         }
     }
 
+    /// Whether a connection has registered `app` (ListApplications names an owner): until then an unlock may still
+    /// be voided by the registration, which puts the app in its launch state.
+    public func isRegistered(_ app: String) -> Bool {
+        (try? list())?.contains { $0.app == app && !$0.owner.isEmpty } == true
+    }
+
     /// Subscribes to the manager's StateChanged for one app (arg0 match), as clients are told to.
     public func watchStateChanged(of app: String) {
         connection.addMatch(MatchRule(

@@ -212,6 +212,8 @@ final class GuardHarness {
 
     /// Unlocks with the right passcode through applockctl (standard input, never argv).
     func unlock() throws {
+        // An unlock verified before the guard registers the app is voided by the registration (its launch state).
+        _ = waitUntil(timeout: .seconds(10)) { client.isRegistered(Self.app) }
         let result = environment.run([try PackageFolders.program("applockctl"), "unlock", Self.app, "--stdin"],
                                      input: Self.passcode + "\n")
         guard result.succeeded else { throw TestSupportError("applockctl unlock failed: \(result.stderr)") }

@@ -10,7 +10,7 @@ extension GnomeGuardTests {
         defer { desktop.stop() }
         let reader = try #require(desktop.notificationReader)
         let session = desktop.session
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.environment.waitForName("org.freedesktop.Notifications"), "the Shell serves notifications: \(desktop.log())")
         let applockctl = try PackageFolders.program("applockctl")
         func unlock(_ passcode: String) -> CommandResult {
@@ -30,7 +30,7 @@ extension GnomeGuardTests {
         try expectInMessageList(reader, session, "1 failed attempt since you last unlocked Notes", shot: "missed-attempts-notice")
 
         #expect(desktop.environment.run([applockctl, "lock", Self.app]).succeeded)
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         let hash = desktop.environment.run(["secret-tool", "lookup", "app-id", Self.app]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(desktop.environment.run(["secret-tool", "clear", "app-id", Self.app]).succeeded, "the item is removed")
         let tampered = unlock(SwayGuardHarness.passcode)

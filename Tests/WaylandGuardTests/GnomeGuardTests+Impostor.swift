@@ -34,7 +34,7 @@ extension GnomeGuardTests {
     func anImpostorOwningTheGuardNameIsIgnored() throws {
         var desktop = try Desktop()
         defer { desktop.stop() }
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "impostor-1-locked"), "\(desktop.log())")
         #expect(desktop.killGuard(), "the guard ends")
 

@@ -16,7 +16,7 @@ extension GnomeGuardTests {
         func pixels(_ colours: [String], _ label: String? = nil) -> Int {
             (try? session.countPixels(colours, keep: label.map(shot))) ?? -1
         }
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "in-front-1-locked-at-launch"), "\(desktop.log())")
         // Another app, not guarded, opened while the app is locked: a blue foot recording the keys that reach it,
         // as the app does.
@@ -47,7 +47,7 @@ extension GnomeGuardTests {
         // Locked while in front: the lock window comes with the keyboard and stays, and the app never shows.
         let locked = desktop.environment.run([applockctl, "lock", Self.app])
         #expect(locked.succeeded, "\(locked.stderr)")
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "in-front-4-locked"), "\(desktop.log())")
         var appSeen = 0
         #expect(waitUntil(timeout: .seconds(20)) {

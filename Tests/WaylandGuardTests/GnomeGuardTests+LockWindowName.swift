@@ -9,7 +9,7 @@ extension GnomeGuardTests {
         defer { desktop.stop() }
         let reader = try #require(desktop.notificationReader)
         let session = desktop.session
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(20)) {
             (try? session.countPixels(SwayGuardHarness.lockWindowColours)) ?? 0 > 100_000
         }, "the lock window is up: \(desktop.log())")

@@ -57,7 +57,7 @@ extension GnomeGuardTests {
         let reader = try #require(desktop.notificationReader)
         let session = desktop.session
         func shot(_ label: String) { _ = try? session.screenshot(to: Self.artifact("notifications-\(label)", shellVersion: session.shellVersion)) }
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "notifications-0-locked"), "\(desktop.log())")
         // The guard has told the extension whose notifications to hide once the lock window is up (same answer).
         #expect(waitUntil(timeout: .seconds(20)) {
@@ -127,7 +127,7 @@ extension GnomeGuardTests {
         let desktop = try Desktop(readNotifications: true)
         defer { desktop.stop() }
         let reader = try #require(desktop.notificationReader)
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "notifications-held-0-locked"), "\(desktop.log())")
 
         let file = desktop.environment.configHome.appendingPathComponent("applock/apps.d/\(Self.app).conf")
@@ -168,7 +168,7 @@ extension GnomeGuardTests {
         defer { desktop.stop() }
         let reader = try #require(desktop.notificationReader)
         let session = desktop.session
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "german-notifications-0-locked"), "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(20)) {
             (try? session.countPixels(SwayGuardHarness.lockWindowColours)) ?? 0 > 100_000

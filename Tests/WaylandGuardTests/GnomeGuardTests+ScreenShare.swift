@@ -20,7 +20,7 @@ extension GnomeGuardTests {
         let client = desktop.setup.client
         func reason() -> String? { try? client.appProperty(Self.app, ApplicationProperty.reason.name).stringValue }
         let applockctl = try PackageFolders.program("applockctl")
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "share-0-locked-at-launch"), "\(desktop.log())")
 
         // The keyboard the tests type with is a RemoteDesktop session: the screen counts as shared from the start.

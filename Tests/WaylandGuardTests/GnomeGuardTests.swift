@@ -107,6 +107,9 @@ struct GnomeGuardTests {
 
         func state() -> String? { try? setup.client.state(GnomeGuardTests.app) }
 
+        /// Locked, and registered by the guard: an unlock from now on is not voided by the registration.
+        func lockedAndRegistered() -> Bool { state() == "locked" && setup.client.isRegistered(GnomeGuardTests.app) }
+
         func log() -> String { guardProcess.logText() + "\n--- gnome-shell\n" + session.logText().suffix(3000) }
 
         /// What the recorder received (the keys that reached the app).
@@ -129,7 +132,7 @@ struct GnomeGuardTests {
         let desktop = try Desktop()
         defer { desktop.stop() }
         let session = desktop.session
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "locked-at-launch"), "\(desktop.log())")
 
         let shot = Self.artifact("lock-window", shellVersion: session.shellVersion)
@@ -177,7 +180,7 @@ struct GnomeGuardTests {
     func startsMinimisedAndComesBack() throws {
         let desktop = try Desktop()
         defer { desktop.stop() }
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "locked"), "\(desktop.log())")
         let keyboard = desktop.session.keyboard
 
@@ -202,7 +205,7 @@ struct GnomeGuardTests {
     func forgedWindowEventsAreRefused() throws {
         let desktop = try Desktop()
         defer { desktop.stop() }
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "forged-1-locked"), "\(desktop.log())")
         // The extension names windows by MetaWindow.get_id(), small numbers: every one of them is covered here.
         let answers = (0..<64).map { id in
@@ -226,7 +229,7 @@ struct GnomeGuardTests {
     func restartedGuardNeverUncovers() throws {
         var desktop = try Desktop()
         defer { desktop.stop() }
-        #expect(waitUntil(timeout: .seconds(20)) { desktop.state() == "locked" }, "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "before-kill"), "\(desktop.log())")
 
         #expect(desktop.killGuard(), "the guard ends")
