@@ -8,7 +8,7 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     /// The languages the project promises.
-    static let promised = ["de", "es", "fr", "it", "ja", "pl", "pt_BR", "ru", "zh_CN"]
+    static let promised = ["de", "es", "fr", "he", "it", "ja", "pl", "pt_BR", "ru", "zh_CN"]
 
     @Test func placeholdersAreFilledByPositionInOrderAndPercentSignsKept() {
         #expect(fill("%2$s, %1$s", ["Notes", "Mail"]) == "Mail, Notes")
