@@ -49,8 +49,8 @@ extension SettingsTests {
 
         _ = try harness.client.call("Lock", [.string(SettingsHarness.app)])
         #expect(harness.accessibility.activate(try text("Recent Locks"), role: "page tab"))
-        #expect(harness.accessibility.find(try text("%1$s hidden", "Notes"), showing: true) != nil
-                    || harness.accessibility.find(try text("%1$s locked", "Notes"), showing: true) != nil)
+        let hidden = try text("%1$s hidden", "Notes"), locked = try text("%1$s locked", "Notes")
+        #expect(harness.accessibility.find(hidden, showing: true) != nil || harness.accessibility.find(locked, showing: true) != nil)
         try harness.screenshot("\(language)-recent-locks")
         let tree = harness.accessibility.tree(of: "io.github.applock.Settings")
         #expect(!tree.contains { $0.contains("\tProtect Notes\t") || $0.contains("\tRecent Locks\t") }, "English left: \(tree)")
