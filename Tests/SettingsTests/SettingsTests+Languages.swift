@@ -36,6 +36,10 @@ extension SettingsTests {
         #expect(harness.accessibility.activate(try text("Open %1$s", "Notes"), role: "push button"))
         #expect(harness.accessibility.find(try text("These apply to %1$s only", "Notes"), showing: true) != nil)
         #expect(harness.accessibility.find(try text("Grace Period")) != nil)
+        // Its minute: the number 1 and the unit in the singular (ngettext's form for 1).
+        let minute = try TranslatedSession.text("minute", plural: "minutes", count: 1, language: language, in: harness.environment)
+        #expect(harness.accessibility.tree(of: "io.github.applock.Settings").contains { $0.hasPrefix("label\t\(minute)\t") },
+                "the grace period's unit is not \(minute)")
         try harness.screenshot("\(language)-app-page")
 
         #expect(harness.accessibility.activate(try text("Back to Apps"), role: "push button"))
