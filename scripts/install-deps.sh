@@ -45,6 +45,10 @@ if [ "${1:-}" = --test ]; then
         fprintd libpam-fprintd
         # locales: the sources of the locales the translation tests run in (times in German and American English).
         locales
+        # fonts-wqy-microhei: Chinese and Japanese glyphs for the lock window's and Settings' screenshot tests in zh_CN
+        # and ja (Debian 12: 5 MB installed, where fonts-noto-cjk is 91 MB); DejaVu above has Cyrillic and Hebrew. The
+        # translated windows run under C.UTF-8 with LANGUAGE set, so they need no other locale.
+        fonts-wqy-microhei
     )
     # Compiled below with localedef when missing (`locale -a` lists them as de_DE.utf8, …).
     test_locales=(de_DE en_US)

@@ -38,8 +38,15 @@ public struct LockWindowOnScreen: Sendable, CustomStringConvertible {
 
     /// Every digit key (ten) whole, and the prompt whole above them inside the lock window.
     public var showsEveryKeyAndThePrompt: Bool {
+        showsEveryKeyAndThePrompt(minimumPromptPixels: 100)
+    }
+
+    /// Every digit key (ten) whole, and the prompt whole above them inside the lock window, drawn with more than
+    /// `minimumPromptPixels` pixels of exactly its colour: a short prompt, or one of Chinese or Japanese characters
+    /// (anti-aliased strokes, few pixels of the exact colour), has fewer than a long one in Latin letters.
+    public func showsEveryKeyAndThePrompt(minimumPromptPixels: Int) -> Bool {
         guard let area, let prompt, keys.count == 10, let top = keys.map(\.y).min() else { return false }
-        return promptPixels > 100 && area.holds(prompt) && prompt.y + prompt.height < top
+        return promptPixels > minimumPromptPixels && area.holds(prompt) && prompt.y + prompt.height < top
     }
 
     public var description: String {

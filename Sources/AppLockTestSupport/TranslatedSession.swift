@@ -21,4 +21,31 @@ public enum TranslatedSession {
         guard compiled.status == 0 else { throw TestSupportError("msgfmt \(source) failed: \(compiled.stderr)") }
         return ["APPLOCK_LOCALEDIR": folder.path, "LANGUAGE": language, "LC_ALL": "C.UTF-8"]
     }
+
+    /// `message` (or, with `plural`, its form for `count`) as the catalogue compiled by ``variables(_:catalogue:in:)``
+    /// says it in `language`, read with gettext(1)/ngettext(1), its placeholders (`%1$s`, `%d`, …) filled with
+    /// `arguments` in their order: the text a translated program shows, for a test to look for.
+    public static func text(
+        _ message: String, plural: String? = nil, count: Int = 1, _ arguments: [String] = [], language: String,
+        in environment: TestEnvironment
+    ) throws -> String {
+        let folder = environment.root.appendingPathComponent("locale")
+        let argv = plural.map { ["ngettext", "-d", "applock", "--", message, $0, String(count)] }
+            ?? ["gettext", "-d", "applock", "--", message]
+        let result = environment.run(
+            argv, extraEnvironment: ["TEXTDOMAINDIR": folder.path, "LANGUAGE": language, "LC_ALL": "C.UTF-8"])
+        guard result.status == 0, !result.stdout.isEmpty else {
+            throw TestSupportError("\(argv.joined(separator: " ")) in \(language) failed: \(result.stderr)")
+        }
+        var text = result.stdout
+        for (index, argument) in arguments.enumerated() {
+            for placeholder in ["%\(index + 1)$s", "%\(index + 1)$d"] {
+                text = text.replacingOccurrences(of: placeholder, with: argument)
+            }
+        }
+        if let first = arguments.first {
+            text = text.replacingOccurrences(of: "%s", with: first).replacingOccurrences(of: "%d", with: first)
+        }
+        return text
+    }
 }

@@ -20,6 +20,18 @@ public final class DropDown: Widget {
         set { gtk_drop_down_set_selected(opaque, guint(newValue)) }
     }
 
+    /// Replaces the choices' texts (as many as there were, in the same order: "minute" after 1, "minutes" after 5),
+    /// keeping the chosen one chosen.
+    public func setChoices(_ choices: [String]) {
+        guard let list = gtk_drop_down_get_model(opaque) else { return }
+        let chosen = selectedIndex
+        let copies = choices.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var additions: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+        gtk_string_list_splice(list, 0, g_list_model_get_n_items(list), &additions)
+        selectedIndex = chosen
+    }
+
     /// Calls `handler` after each change of ``selectedIndex``.
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) {
         Signals.connectNotify(raw, property: "selected", action: handler)

@@ -105,9 +105,21 @@ func runLockWindow() -> ExitStatus {
     }
     window.onMap { StandardError.line("applock-lock-window: shown") }
     if options.standby == nil { window.present() }
+    let clippingCheck = reportClippedText(of: window)
     loop.run()
-    withExtendedLifetime((controller, embedding, standby)) {}
+    withExtendedLifetime((controller, embedding, standby, clippingCheck)) {}
     return .done
+}
+
+/// For the screenshot tests (APPLOCK_LOCK_WINDOW_CHECK_CLIPPING=1): one line a second on standard error naming the
+/// texts on screen that do not fit, as AppLock Settings' check does (docs/development.md); nil otherwise.
+@MainActor
+func reportClippedText(of window: Window) -> RepeatingTimer? {
+    guard let check = getenv("APPLOCK_LOCK_WINDOW_CHECK_CLIPPING"), String(cString: check) == "1" else { return nil }
+    return RepeatingTimer(every: .seconds(1)) {
+        let clipped = window.clippedTexts()
+        StandardError.line("clipped text: " + (clipped.isEmpty ? "none" : clipped.joined(separator: " | ")))
+    }
 }
 
 /// Puts the lock window above the guard's overlay, on the overlay layer; where it cannot, it stays a toplevel (under

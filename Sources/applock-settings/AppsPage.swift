@@ -11,7 +11,8 @@ import Translation
 /// warning, so that it can be switched off here. The window's search finds them by name.
 @MainActor
 final class AppsPage {
-    let page = PreferencesPage(title: "Apps", iconName: "view-app-grid-symbolic")
+    // TRANSLATORS: the title of the page that lists the apps, in the window's view switcher.
+    let page = PreferencesPage(title: L("Apps"), iconName: "view-app-grid-symbolic")
     let problems = ProblemGroup()
     let guardBanner = GuardBanner()
     /// The weakenings of a protected app's policy the agent holds until they are authenticated.

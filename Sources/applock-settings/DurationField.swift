@@ -15,6 +15,8 @@ final class DurationField {
     private var minimum: UInt32
     private var maximum: UInt32
     private var showing = false
+    /// The units' names the drop-down shows.
+    private var unitNamesShown: [String] = []
     /// Called with the seconds the user chose.
     var onChange: ((UInt32) -> Void)?
 
@@ -23,12 +25,14 @@ final class DurationField {
         self.minimum = minimum
         self.maximum = maximum
         number = SpinButton(minimum: Double(minimum), maximum: Double(maximum), step: 1, accessibleLabel: label)
-        // TRANSLATORS: the units of a duration, chosen after its number ("5" "minutes").
-        unit = DropDown(choices: [L("seconds"), L("minutes"), L("hours")], accessibleLabel: L("Unit of %1$s", label))
+        unit = DropDown(choices: Self.unitNames(after: Int(minimum)), accessibleLabel: L("Unit of %1$s", label))
         widget.setAlignment(vertical: .center)
         widget.append(number)
         widget.append(unit)
-        number.onValueChanged { [weak self] in self?.changedByUser() }
+        number.onValueChanged { [weak self] in
+            self?.nameUnits()
+            self?.changedByUser()
+        }
         unit.onSelectionChanged { [weak self] in
             guard let self, !showing else { return }
             fitRange()
@@ -50,6 +54,24 @@ final class DurationField {
         }
         fitRange()
         number.value = Double(seconds / Self.units[unitIndex])
+        nameUnits()
+    }
+
+    /// The units' names as they read after `number` ("1" "minute", "5" "minutes"), in the drop-down's order.
+    static func unitNames(after number: Int) -> [String] {
+        // TRANSLATORS: the units of a duration, chosen after its number ("1" "minute", "5" "minutes").
+        [N("second", "seconds", number), N("minute", "minutes", number), N("hour", "hours", number)]
+    }
+
+    /// Names the units for the number shown.
+    private func nameUnits() {
+        let names = Self.unitNames(after: Int(number.value.rounded()))
+        guard names != unitNamesShown else { return }
+        unitNamesShown = names
+        let wasShowing = showing
+        showing = true
+        unit.setChoices(names)
+        showing = wasShowing
     }
 
     /// Allows `minimum`…`maximum` seconds from now on.

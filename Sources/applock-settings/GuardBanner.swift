@@ -21,15 +21,21 @@ final class GuardBanner {
         shown = exposure
         group.removeAll()
         if let exposure {
-            let problem = ActionRow(title: exposure.statement)
+            let problem = ActionRow(title: Self.sentence(exposure.statement))
             problem.addPrefix(Image(iconName: "dialog-warning-symbolic"))
             problem.addStyleClass("error")
             group.add(problem)
-            if let first = exposure.fix.first {
-                group.add(ActionRow(title: L("To fix it"), subtitle: first.uppercased() + exposure.fix.dropFirst()))
+            if !exposure.fix.isEmpty {
+                group.add(ActionRow(title: L("To fix it"), subtitle: Self.sentence(exposure.fix)))
             }
         }
         group.isVisible = exposure != nil
+    }
+
+    /// A phrase of the guard's (which languages such as German begin in lower case, as it reads inside a sentence)
+    /// standing alone as a row's text: its first letter capitalised.
+    private static func sentence(_ phrase: String) -> String {
+        phrase.prefix(1).uppercased() + phrase.dropFirst()
     }
 }
 

@@ -18,7 +18,7 @@ final class PolicyConfirmationDialog {
     private let explanation = Label()
     private let entry: PasswordEntry
     private let confirmButton = Button(label: L("Confirm"))
-    private let systemButton = Button(label: L("Use System Authentication"))
+    private let systemButton = Button(label: L("Confirm with System Authentication"))
     private let notice = Label()
     /// Called once the change applied, with the sentence to show.
     var onConfirmed: ((String) -> Void)?

@@ -123,7 +123,9 @@ import Testing
                                 encoding: .utf8)
         #expect(policy.contains("<message xml:lang=\"de\">Zum Entsperren einer von AppLock gesperrten Anwendung ist eine Anmeldung erforderlich</message>"))
         #expect(policy.contains("<description xml:lang=\"ja\">"))
-        for language in ["de", "es", "fr", "it", "ja", "pl", "pt_BR", "ru", "zh_CN"] {
+        #expect(settingsEntry.contains("Name[he]=הגדרות AppLock\n"), "\(settingsEntry)")
+        #expect(policy.contains("<message xml:lang=\"he\">נדרש אימות כדי לשחרר יישום שננעל על ידי AppLock</message>"))
+        for language in ["de", "es", "fr", "he", "it", "ja", "pl", "pt_BR", "ru", "zh_CN"] {
             #expect(promised.all.contains("usr/share/locale/\(language)/LC_MESSAGES/applock.mo"), "\(language)")
         }
 

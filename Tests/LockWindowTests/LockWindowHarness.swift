@@ -51,6 +51,21 @@ final class LockWindowHarness: AccessibleDesktop {
         return try startLockWindow(["lock", "--app-id", Self.app, "--parent", String(parent)])
     }
 
+    /// Saves the screenshot, then holds `window` (started with `APPLOCK_LOCK_WINDOW_CHECK_CLIPPING=1`) to what a user
+    /// would see: no text on it cut short or cut off. It checks its labels once a second; the first check after the
+    /// screenshot is the one that counts.
+    @discardableResult
+    func screenshot(_ name: String, checking window: LockWindowProcess) throws -> URL {
+        let url = try screenshot(name)
+        let checks = { window.log.components(separatedBy: "\n").filter { $0.hasPrefix("clipped text: ") } }
+        let before = checks().count
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { checks().count > before },
+                "\(name): the lock window made no clipping check: \(window.log)")
+        let clipped = checks().last.map { String($0.dropFirst("clipped text: ".count)) } ?? "?"
+        #expect(clipped == "none", "\(name).png: text that does not fit: \(clipped)")
+        return url
+    }
+
     /// Every accessible object of the lock window, as `role<TAB>name<TAB>text<TAB>states` lines.
     func accessibleTree() -> [String] {
         accessibility.tree(of: "applock-lock-window")

@@ -3,32 +3,23 @@ import Foundation
 import Testing
 
 extension TranslatedLockWindowTests {
-    /// A Hebrew catalogue of the `applock` domain with nothing translated yet: what GLib looks for before it lets GTK
-    /// translate its own words (and "default:LTR", from which GTK takes the direction).
-    static let hebrewHeaderOnly = """
-        msgid ""
-        msgstr ""
-        "Language: he\\n"
-        "MIME-Version: 1.0\\n"
-        "Content-Type: text/plain; charset=UTF-8\\n"
-        "Content-Transfer-Encoding: 8bit\\n"
-        "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
-
-        """
-
-    @Test("In Hebrew (LANGUAGE=he) the set-up window is mirrored as GTK mirrors: the kinds and the keypad's columns run right to left; with no Hebrew catalogue of AppLock's, GLib keeps GTK's own words and direction English, left to right")
+    @Test("In Hebrew (LANGUAGE=he, po/he.po) the set-up window is mirrored as GTK mirrors: the kinds and the keypad's columns run right to left, in Hebrew, no text clipped; with no Hebrew catalogue of AppLock's, GLib keeps GTK's own words and direction English, left to right")
     func setUpWindowMirrorsInHebrew() throws {
         let harness = try LockWindowHarness()
-        var hebrew = try TranslatedSession.variables("he", catalogue: Self.hebrewHeaderOnly, in: harness.environment)
+        var hebrew = try TranslatedSession.variables("he", in: harness.environment)
+        hebrew["APPLOCK_LOCK_WINDOW_CHECK_CLIPPING"] = "1"
+        func text(_ message: String, _ arguments: String...) throws -> String {
+            try TranslatedSession.text(message, arguments, language: "he", in: harness.environment)
+        }
         let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app], environment: hebrew)
-        #expect(harness.accessibility.find("Digit 3") != nil, "\(window.log)")
-        let one = try #require(harness.accessibility.box(of: "Digit 1"))
-        let three = try #require(harness.accessibility.box(of: "Digit 3"))
+        #expect(harness.accessibility.find(try text("Choose a new passcode")) != nil, "\(window.log)")
+        let one = try #require(harness.accessibility.box(of: try text("Digit %1$d", "1")))
+        let three = try #require(harness.accessibility.box(of: try text("Digit %1$d", "3")))
         #expect(one.x > three.x, "the keypad's 1 is right of its 3: \(one) \(three)")
-        let four = try #require(harness.accessibility.box(of: "4 Digits"))
-        let password = try #require(harness.accessibility.box(of: "Password"))
+        let four = try #require(harness.accessibility.box(of: try text("4 Digits")))
+        let password = try #require(harness.accessibility.box(of: try text("Password")))
         #expect(four.x > password.x, "the first kind is on the right: \(four) \(password)")
-        try harness.screenshot("hebrew-set-passcode")
+        try harness.screenshot("hebrew-set-passcode", checking: window)
         window.process.terminate()
         #expect(window.exitStatus(within: .seconds(10)) != nil)
 
@@ -41,19 +32,29 @@ extension TranslatedLockWindowTests {
         #expect(unmirroredOne.x < unmirroredThree.x, "left to right: \(unmirroredOne) \(unmirroredThree)")
     }
 
-    @Test("In Hebrew (LANGUAGE=he, with an AppLock catalogue for it) the lock window is mirrored as GTK mirrors: the keypad's 1 right of its 3, and the delete key, left of the 0 in English, right of it")
+    @Test("In Hebrew (LANGUAGE=he, po/he.po) the lock window is mirrored as GTK mirrors: the keypad's 1 right of its 3, and the delete key, left of the 0 in English, right of it; the prompt and a wrong passcode in Hebrew, no text clipped")
     func lockWindowMirrorsInHebrew() throws {
-        let harness = try LockWindowHarness()
+        let harness = try LockWindowHarness(policy: "MaxFailedAttempts=3")
         try harness.lockWithPasscode("1234", kind: "four-digit")
-        let hebrew = try TranslatedSession.variables("he", catalogue: Self.hebrewHeaderOnly, in: harness.environment)
+        var hebrew = try TranslatedSession.variables("he", in: harness.environment)
+        hebrew["APPLOCK_LOCK_WINDOW_CHECK_CLIPPING"] = "1"
+        func text(_ message: String, _ arguments: String...) throws -> String {
+            try TranslatedSession.text(message, arguments, language: "he", in: harness.environment)
+        }
         let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app], environment: hebrew)
-        #expect(harness.accessibility.find("Digit 3") != nil, "\(window.log)")
-        let one = try #require(harness.accessibility.box(of: "Digit 1"))
-        let three = try #require(harness.accessibility.box(of: "Digit 3"))
-        let zero = try #require(harness.accessibility.box(of: "Digit 0"))
-        let delete = try #require(harness.accessibility.box(of: "Delete last digit"))
+        #expect(harness.accessibility.find(try text("Enter the passcode to unlock %1$s", "Notes")) != nil, "\(window.log)")
+        let one = try #require(harness.accessibility.box(of: try text("Digit %1$d", "1")))
+        let three = try #require(harness.accessibility.box(of: try text("Digit %1$d", "3")))
+        let zero = try #require(harness.accessibility.box(of: try text("Digit %1$d", "0")))
+        let delete = try #require(harness.accessibility.box(of: try text("Delete last digit")))
         #expect(one.x > three.x, "the keypad's 1 is right of its 3: \(one) \(three)")
         #expect(delete.x > zero.x, "the delete key, left of the 0 left to right, is right of it: \(delete) \(zero)")
-        try harness.screenshot("hebrew-lock-window")
+        #expect(harness.display.run(["xdotool", "mousemove", "0", "0"]).succeeded)
+        try harness.screenshot("hebrew-lock-window", checking: window)
+        #expect(harness.type("0000"))
+        let wrong = try TranslatedSession.text("Wrong passcode. %d attempt left.", plural: "Wrong passcode. %d attempts left.",
+                                               count: 2, ["2"], language: "he", in: harness.environment)
+        #expect(harness.accessibility.find(wrong) != nil, "\(wrong) not shown")
+        try harness.screenshot("hebrew-wrong-passcode", checking: window)
     }
 }

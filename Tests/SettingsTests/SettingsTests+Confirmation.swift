@@ -34,17 +34,17 @@ extension SettingsTests {
             harness.accessibility.states(of: "Protect Notes", role: "check box")?.contains("checked") == false
         })
 
-        // A longer grace period on the app's page: "Use System Authentication" asks polkit for change-protection.
+        // A longer grace period on the app's page: "Confirm with System Authentication" asks polkit for change-protection.
         #expect(harness.accessibility.activate("Open Notes", role: "push button"))
         // Its one minute shows as 1 with "minutes" beside it: 10 is ten minutes.
         #expect(harness.accessibility.setValue(10, of: "Grace Period for Notes", role: "spin button"))
         #expect(harness.accessibility.find("Waiting for your passcode: Grace Period.", timeout: 20) != nil, "\(harness.log)")
-        #expect(harness.accessibility.activate("Use System Authentication", role: "push button"))
+        #expect(harness.accessibility.activate("Confirm with System Authentication", role: "push button"))
         #expect(harness.accessibility.find("System authentication did not confirm the change") != nil)
         #expect(harness.agentPolicy("GracePeriod")?.uint32Value == 60)
         try harness.screenshot("confirm-change-refused")
         try harness.environment.setPolkitAllowed(["io.github.applock.change-protection"])
-        #expect(harness.accessibility.activate("Use System Authentication", role: "push button"))
+        #expect(harness.accessibility.activate("Confirm with System Authentication", role: "push button"))
         #expect(waitUntil(timeout: .seconds(10)) { harness.agentPolicy("GracePeriod")?.uint32Value == 600 })
         #expect(Self.held(harness).isEmpty)
         try harness.screenshot("confirmed")

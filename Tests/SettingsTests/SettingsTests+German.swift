@@ -17,8 +17,8 @@ extension SettingsTests {
         try harness.startSettings(environment: german, ready: "Notes schützen")
         #expect(harness.accessibility.find("Bewachte Anwendungen werden nicht verborgen", showing: true) != nil)
         #expect(harness.accessibility.find("Geschützte Anwendungen", showing: true) != nil)
-        #expect(harness.accessibility.find("schützt NICHT unter dieser Wayland-Arbeitsumgebung (river): dieser Compositor bietet kein wlr-foreign-toplevel-management", showing: true) != nil,
-                "the guard's statement in German")
+        #expect(harness.accessibility.find("Schützt NICHT unter dieser Wayland-Arbeitsumgebung (river): dieser Compositor bietet kein wlr-foreign-toplevel-management", showing: true) != nil,
+                "the guard's statement in German, its first letter capitalised")
         #expect(harness.accessibility.find("Verwenden Sie labwc, GNOME, KDE Plasma, sway oder eine X11-Sitzung", showing: true) != nil,
                 "the guard's fix in German")
         try harness.screenshot("german-apps-not-protecting")

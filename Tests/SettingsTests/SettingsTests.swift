@@ -68,9 +68,17 @@ struct SettingsTests {
         let harness = try SettingsHarness()
         try harness.startSettings()
         #expect(harness.accessibility.activate("Open Notes", role: "push button"))
-        // The grace period (a minute) is shown as 1 with "minutes" beside it: 5 is five minutes.
+        // The grace period (a minute) is shown as 1 with "minute" beside it: 5 is five minutes.
         #expect(harness.accessibility.find("Unit of Grace Period for Notes") != nil)
+        // (The page's other durations name their units too: the grace period's turns from one to the other.)
+        let shownUnits = { (unit: String) in
+            harness.accessibility.tree(of: "io.github.applock.Settings").filter { $0.hasPrefix("label\t\(unit)\t") }.count
+        }
+        let (minute, minutes) = (shownUnits("minute"), shownUnits("minutes"))
+        #expect(minute >= 1, "1 minute, not 1 minutes")
         #expect(harness.accessibility.setValue(5, of: "Grace Period for Notes", role: "spin button"))
+        #expect(waitUntil(timeout: .seconds(5)) { shownUnits("minute") == minute - 1 && shownUnits("minutes") == minutes + 1 },
+                "5 minutes")
         #expect(waitUntil(timeout: .seconds(10)) { harness.text(of: harness.appFile).contains("GracePeriod=300") },
                 "\(harness.text(of: harness.appFile))")
         #expect(waitUntil(timeout: .seconds(5)) { harness.agentPolicy("GracePeriod")?.uint32Value == 300 })
@@ -147,7 +155,7 @@ struct SettingsTests {
         #expect(harness.accessibility.activate("Confirm the change for Notes", role: "push button"))
         let explanation = "Waiting for your passcode: Failed Attempts Allowed. Enter the passcode of Notes to apply it."
         #expect(harness.accessibility.find(explanation) != nil)
-        #expect(harness.accessibility.find("Use System Authentication", timeout: 2) == nil)
+        #expect(harness.accessibility.find("Confirm with System Authentication", timeout: 2) == nil)
         try harness.screenshot("held-weakening-confirm")
         // Escape closes the dialog; the change keeps waiting, and its Confirm… opens it again.
         harness.type("", then: ["Escape"])

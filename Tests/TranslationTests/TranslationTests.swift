@@ -8,7 +8,7 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     /// The languages the project promises.
-    static let promised = ["de", "es", "fr", "it", "ja", "pl", "pt_BR", "ru", "zh_CN"]
+    static let promised = ["de", "es", "fr", "he", "it", "ja", "pl", "pt_BR", "ru", "zh_CN"]
 
     @Test func placeholdersAreFilledByPositionInOrderAndPercentSignsKept() {
         #expect(fill("%2$s, %1$s", ["Notes", "Mail"]) == "Mail, Notes")
@@ -105,8 +105,24 @@ import Testing
                 for literal in Self.literals(in: code) where !marked.contains(literal) && Self.readsAsASentence(literal) {
                     Issue.record("\(file):\(number + 1): \"\(literal)\" is shown but not marked with L(…) or N(…)")
                 }
+                for literal in Self.shownWords(in: code) where !marked.contains(literal) {
+                    Issue.record("\(file):\(number + 1): \"\(literal)\" is shown (a title, label or tooltip) but not marked with L(…)")
+                }
             }
         }
+    }
+
+    /// The literals with a letter given as a widget's shown text (`title:`, `subtitle:`, `description:`, `label:`,
+    /// `accessibleLabel:`, `tooltip =`), however short: a page's one-word title is read as much as a sentence. The
+    /// product's name, which no language translates, and a dispatch queue's label (a name for debuggers) are left out.
+    static func shownWords(in line: String) -> [String] {
+        guard !line.contains("DispatchQueue(") else { return [] }
+        let pattern = #"(?<![A-Za-z0-9_])(title|subtitle|description|label|accessibleLabel|tooltip)\s*[:=]\s*"([^"\\]*)""#
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
+        let range = NSRange(line.startIndex..., in: line)
+        return expression.matches(in: line, range: range).compactMap { match in
+            Range(match.range(at: 2), in: line).map { String(line[$0]) }
+        }.filter { $0.contains { $0.isLetter } && $0 != "AppLock" }
     }
 
     /// Prose: a capitalised word followed by another word, or words ending in a full stop, ellipsis or colon.
