@@ -13,14 +13,18 @@ public struct DesktopEntry: Hashable, Sendable {
     public let icon: String?
     /// `StartupWMClass`: the window class the app's windows carry, when it is not the app id.
     public let startupWMClass: String?
+    /// `Exec`: the command line the desktop runs to start the app; nil when the file names none.
+    public let exec: String?
     /// Whether the desktop shows the app in its app grid: type `Application`, neither `NoDisplay` nor `Hidden`.
     public let isShownInAppGrid: Bool
 
-    public init(appID: AppID, name: String, icon: String?, startupWMClass: String? = nil, isShownInAppGrid: Bool = true) {
+    public init(appID: AppID, name: String, icon: String?, startupWMClass: String? = nil, exec: String? = nil,
+                isShownInAppGrid: Bool = true) {
         self.appID = appID
         self.name = name
         self.icon = icon
         self.startupWMClass = startupWMClass
+        self.exec = exec
         self.isShownInAppGrid = isShownInAppGrid
     }
 
@@ -37,6 +41,7 @@ public struct DesktopEntry: Hashable, Sendable {
         func value(_ key: String) -> String? { group.entry(key).flatMap { $0.value.isEmpty ? nil : $0.value } }
         return DesktopEntry(
             appID: appID, name: name, icon: value("Icon"), startupWMClass: value("StartupWMClass"),
+            exec: value("Exec"),
             isShownInAppGrid: (value("Type") ?? "Application") == "Application"
                 && value("NoDisplay") != "true" && value("Hidden") != "true")
     }

@@ -242,7 +242,10 @@ public final class GuardDriver {
     /// (`appsByPID`: the process of each window already resolved).
     public func guardedApp(pid: Int32?, clues: [WindowClue], appsByPID: [Int32: AppID]) -> AppID? {
         let launched = pid.flatMap(ProcessFacts.launchedApp(of:)).map { [WindowClue.launchedApp($0)] } ?? []
-        let guarded = core.guardedApps.sorted().map { (app: $0, startupWMClass: entries[$0]?.startupWMClass) }
+        let guarded = core.guardedApps.sorted().map { app in
+            GuardedApp(app: app, startupWMClass: entries[app]?.startupWMClass,
+                       program: entries[app]?.exec.flatMap(AppIdentity.program(ofExec:)))
+        }
         return WindowApp.resolve(launched + clues, guarded: guarded, appsByPID: appsByPID) {
             pid.map(ProcessFiles.ancestors(of:)) ?? []
         }

@@ -10,9 +10,10 @@ import Testing
 
     @Test func nameIconAndWindowClass() {
         let text = "[Desktop Entry]\nType=Application\nName=Notes\nName[de]=Notizen\nIcon=accessories-text-editor\n"
-            + "StartupWMClass=NotesTerm\n[Desktop Action new]\nName=New\n"
+            + "StartupWMClass=NotesTerm\nExec=notes %U\n[Desktop Action new]\nName=New\nExec=notes --new\n"
         #expect(DesktopEntry.parse(text, appID: Self.notes, fileName: "n.desktop")
-            == DesktopEntry(appID: Self.notes, name: "Notes", icon: "accessories-text-editor", startupWMClass: "NotesTerm"))
+            == DesktopEntry(appID: Self.notes, name: "Notes", icon: "accessories-text-editor", startupWMClass: "NotesTerm",
+                            exec: "notes %U"))
         #expect(DesktopEntry.parse("[Desktop Action new]\nName=New\n", appID: Self.notes, fileName: "n.desktop") == nil)
         #expect(DesktopEntry.parse("[Desktop Entry]\nName=\nIcon=x\n", appID: Self.notes, fileName: "n.desktop") == nil)
         #expect(DesktopEntry.parse("[Desktop Entry]\nName=Notes\nIcon=\n", appID: Self.notes, fileName: "n.desktop")?.icon == nil)

@@ -163,10 +163,16 @@ final class SwayGuardHarness: WaylandGuardHarness {
     /// The app's window (its container id) once sway shows it.
     func appWindow() -> Int? { session.windows().first { $0.appID == app }?.id }
 
-    /// The lock window, once sway shows it: a window of neither foot nor anyone else the test started.
+    /// The Wayland app ids of the app's windows when they are not its id (evince's `evince`).
+    var appIDs: Set<String> = []
+
+    /// The lock window, once sway shows it: a window of neither foot nor anyone else the test started (a launcher
+    /// such as gtk-launch starts the app in a process of its own, named by ``appIDs``).
     func lockWindow() -> SwayWindow? {
         let ours = Set(apps.map(\.pid))
-        return session.windows().first { !ours.contains($0.pid) && $0.appID != app }
+        return session.windows().first {
+            !ours.contains($0.pid) && $0.appID != app && $0.appID.map(appIDs.contains) != true
+        }
     }
 }
 
