@@ -84,6 +84,22 @@ public struct DesktopEntry: Hashable, Sendable {
         return apps.sorted { ($0.name.lowercased(), $0.appID) < ($1.name.lowercased(), $1.appID) }
     }
 
+    /// The window names every installed desktop file claims, lower-cased: its desktop-file id and its
+    /// `StartupWMClass` (hidden and `NoDisplay` files too: their apps' windows still carry those names).
+    public static func claimedWindowNames(in directories: XDGDataDirectories) -> Set<String> {
+        var names = Set<String>()
+        for directory in directories.paths {
+            for file in files(in: directory + "/applications") {
+                names.insert(file.id.lowercased())
+                if let appID = try? AppID(file.id), let text = SmallFiles.text(at: file.path),
+                   let startupWMClass = parse(text, appID: appID, fileName: file.path)?.startupWMClass {
+                    names.insert(startupWMClass.lowercased())
+                }
+            }
+        }
+        return names
+    }
+
     /// Every desktop file under `folder` with its desktop-file id: its path below `folder` without `.desktop`,
     /// `/` written as `-` (Desktop Entry Specification, "Desktop File ID"). Subfolders are read a few levels deep.
     public static func files(in folder: String, depth: Int = 3) -> [(id: String, path: String)] {

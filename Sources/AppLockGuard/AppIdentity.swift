@@ -81,13 +81,24 @@ public enum AppIdentity {
         return nil
     }
 
-    /// The guarded app whose desktop file's `Exec` program is the window's name (a Wayland app id, a `WM_CLASS`
-    /// class or instance), ignoring case: GNOME Shell's window tracker's last resort for `WM_CLASS`, weaker than
-    /// every name the window gives itself. Debian 12's evince names its Wayland window `evince`, not
-    /// `org.gnome.Evince`, and its desktop file has no `StartupWMClass`.
+    /// The guarded app whose desktop file's `Exec` program (``GuardedApp/program``) is the one name the window gives
+    /// itself, ignoring case: every one of `names` (its Wayland app id; on X11 both halves of `WM_CLASS`; an
+    /// Xwayland window's class and instance) is that program. GNOME Shell's window tracker's last resort, weaker
+    /// than every name the window gives itself: Debian 12's evince names its Wayland window `evince`, not
+    /// `org.gnome.Evince`, and its desktop file has no `StartupWMClass`. A window that calls itself anything else too
+    /// (`xterm -class org.example.Notes`: instance `xterm`, class `org.example.Notes`) is not the program's.
     public static func fromProgram(_ names: [String], candidates: [GuardedApp]) -> AppID? {
-        let seen = Set(names.filter { !$0.isEmpty }.map { $0.lowercased() })
-        return candidates.first { $0.program.map { seen.contains($0.lowercased()) } ?? false }?.app
+        let seen = Set(names.map { $0.lowercased() })
+        guard seen.count == 1, let name = seen.first, !name.isEmpty else { return nil }
+        return candidates.first { $0.program?.lowercased() == name }?.app
+    }
+
+    /// The program a window may be matched by for a desktop file whose `Exec` is `exec`: ``program(ofExec:)``,
+    /// unless `claimed` (the lower-cased ids and `StartupWMClass`es of every installed desktop file) holds its name:
+    /// a window named so is that other desktop file's (Debian's `debian-xterm.desktop` claims `XTerm`, `foot.desktop`
+    /// is foot's own), not every app that runs the program.
+    public static func windowProgram(ofExec exec: String, claimed: Set<String>) -> String? {
+        program(ofExec: exec).flatMap { claimed.contains($0.lowercased()) ? nil : $0 }
     }
 
     /// Programs that start other programs: never a window's name for the app whose `Exec` runs them.

@@ -12,8 +12,10 @@ public import AppLockProtocol
 ///    order given: they name the app that shows the window, where the launcher's word is inherited by every process
 ///    it starts (a browser typed into a terminal launched from a menu carries the terminal's scope and
 ///    `GIO_LAUNCHED_DESKTOP_FILE`), and LibreOffice's one process shows Writer and Calc under classes of their own.
-///    Then, weaker, a name (a Wayland app id, a `WM_CLASS` class or instance) that is the program a guarded app's
-///    desktop file runs (``AppIdentity/fromProgram(_:candidates:)``): evince's Wayland app id is `evince`.
+///    Then, weaker, when every name the window gives itself (a Wayland app id, both halves of `WM_CLASS`; no
+///    `_GTK_APPLICATION_ID`) is the one program a guarded app's desktop file runs, and no installed desktop file is
+///    named so or claims it as `StartupWMClass` (``AppIdentity/fromProgram(_:candidates:)``,
+///    ``AppIdentity/windowProgram(ofExec:claimed:)``): evince's Wayland app id is `evince`.
 /// 3. The app of the window it is transient for.
 /// 4. The app the launcher of the window's process named (systemd scope, `GIO_LAUNCHED_DESKTOP_FILE`).
 /// 5. LibreOffice's start centre, which shows the recent documents of every module, is the first guarded
@@ -47,7 +49,9 @@ public enum WindowApp {
             }
             if let found { return found }
         }
-        if let found = ifGuarded(AppIdentity.fromProgram(clues.flatMap(windowNames), candidates: guarded)) {
+        let names = clues.flatMap(windowNames)
+        if !clues.contains(where: isAppIDClue),
+           let found = ifGuarded(AppIdentity.fromProgram(names, candidates: guarded)) {
             return found
         }
         for case .ownerApp(let app) in clues { if let found = ifGuarded(app) { return found } }
@@ -70,6 +74,11 @@ public enum WindowApp {
         case .name(let name) where name.hasPrefix("crx_") || isChromeWebAppID(name): name
         default: nil
         }
+    }
+
+    /// Whether the clue is `_GTK_APPLICATION_ID`: a window that names its app id is never matched by a program's name.
+    private static func isAppIDClue(_ clue: WindowClue) -> Bool {
+        if case .appID = clue { true } else { false }
     }
 
     /// The names a window calls itself by that may be a program's: not `_GTK_APPLICATION_ID`, which is an app id.

@@ -31,6 +31,8 @@ public final class GuardDriver {
     private var driverCore: GuardDriverCore
     /// The guarded apps' desktop files; an app without one has a bare entry named after its id.
     public private(set) var entries: [AppID: DesktopEntry] = [:]
+    /// The program each guarded app's windows may be matched by (``AppIdentity/windowProgram(ofExec:claimed:)``).
+    private var programs: [AppID: String] = [:]
     /// The guarded apps' icons as PNG files, for covers drawn without an icon theme.
     public private(set) var iconFiles: [AppID: String] = [:]
     /// The lock window running for each app.
@@ -160,6 +162,9 @@ public final class GuardDriver {
                 ($0, DesktopEntry.find($0, in: configuration.dataDirectories) ?? .bare($0))
             })
             iconFiles = entries.compactMapValues { $0.icon.flatMap { IconFile.png($0, in: configuration.dataDirectories) } }
+            let execs = entries.compactMapValues { $0.exec.flatMap { AppIdentity.program(ofExec: $0) == nil ? nil : $0 } }
+            let claimed = execs.isEmpty ? [] : DesktopEntry.claimedWindowNames(in: configuration.dataDirectories)
+            programs = execs.compactMapValues { AppIdentity.windowProgram(ofExec: $0, claimed: claimed) }
             perform(.guardedAppsApplied(core.guardedApps))
         case .guardedAppsReloaded:
             backend?.guardedAppsReloaded()
@@ -244,7 +249,7 @@ public final class GuardDriver {
         let launched = pid.flatMap(ProcessFacts.launchedApp(of:)).map { [WindowClue.launchedApp($0)] } ?? []
         let guarded = core.guardedApps.sorted().map { app in
             GuardedApp(app: app, startupWMClass: entries[app]?.startupWMClass,
-                       program: entries[app]?.exec.flatMap(AppIdentity.program(ofExec:)))
+                       program: programs[app])
         }
         return WindowApp.resolve(launched + clues, guarded: guarded, appsByPID: appsByPID) {
             pid.map(ProcessFiles.ancestors(of:)) ?? []

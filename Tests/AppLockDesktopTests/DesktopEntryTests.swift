@@ -65,6 +65,23 @@ import Testing
         #expect(DesktopEntry.bare(Self.notes) == DesktopEntry(appID: Self.notes, name: "org.example.Notes", icon: nil))
     }
 
+    /// The window names installed desktop files claim: every file's id and `StartupWMClass`, lower-cased, hidden
+    /// ones too (Debian's `debian-xterm.desktop` claims `XTerm`; `foot.desktop` is foot's own).
+    @Test func claimedWindowNames() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("claimed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: "\(root)/applications", withIntermediateDirectories: true)
+        for (id, text) in [
+            ("debian-xterm", "[Desktop Entry]\nName=XTerm\nExec=xterm\nStartupWMClass=XTerm\n"),
+            ("foot", "[Desktop Entry]\nName=Foot\nExec=foot\n"),
+            ("org.example.Hidden", "[Desktop Entry]\nName=Hidden\nNoDisplay=true\nStartupWMClass=HiddenClass\n"),
+        ] {
+            try text.write(toFile: "\(root)/applications/\(id).desktop", atomically: true, encoding: .utf8)
+        }
+        #expect(DesktopEntry.claimedWindowNames(in: XDGDataDirectories(paths: [root]))
+            == ["debian-xterm", "xterm", "foot", "org.example.hidden", "hiddenclass"])
+    }
+
     @Test func iconFiles() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("icons-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }

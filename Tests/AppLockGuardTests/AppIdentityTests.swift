@@ -94,5 +94,23 @@ import AppLockProtocol
         #expect(AppIdentity.fromProgram(["Evince"], candidates: candidates) == evince)
         #expect(AppIdentity.fromProgram(["flatpak"], candidates: candidates) == nil)
         #expect(AppIdentity.fromProgram(["", "okular"], candidates: candidates) == nil)
+        // Every name the window gives itself must be the program: WM_CLASS ("evince", "Evince") is, an Xwayland
+        // xterm started with -class org.example.Notes (instance xterm) is not.
+        #expect(AppIdentity.fromProgram(["evince", "Evince"], candidates: candidates) == evince)
+        #expect(AppIdentity.fromProgram(["org.example.Notes", "evince"], candidates: candidates) == nil)
+        #expect(AppIdentity.fromProgram([], candidates: candidates) == nil)
+    }
+
+    /// A program another installed desktop file claims (its id, its `StartupWMClass`) names that file's windows, not
+    /// every app whose `Exec` runs it.
+    @Test func windowProgramUnlessClaimed() {
+        let debian: Set<String> = ["debian-xterm", "xterm", "debian-uxterm", "uxterm", "foot", "footclient",
+                                   "org.gnome.evince", "org.gnome.evince-previewer"]
+        #expect(AppIdentity.windowProgram(ofExec: "evince %U", claimed: debian) == "evince")
+        #expect(AppIdentity.windowProgram(ofExec: "xterm -class org.example.Notes", claimed: debian) == nil)
+        #expect(AppIdentity.windowProgram(ofExec: "/usr/bin/XTerm", claimed: debian) == nil)
+        #expect(AppIdentity.windowProgram(ofExec: "foot -a org.example.Notes", claimed: debian) == nil)
+        #expect(AppIdentity.windowProgram(ofExec: "xterm -class org.example.Notes", claimed: []) == "xterm")
+        #expect(AppIdentity.windowProgram(ofExec: "flatpak run org.gnome.Evince", claimed: []) == nil)
     }
 }

@@ -92,6 +92,15 @@ import Testing
             "org.gnome.Papers", execs: ["org.gnome.Evince": "evince %U"]),
         Row([.name("evince")], [("org.gnome.Evince", nil), ("org.example.Viewer", "evince")], "org.example.Viewer",
             execs: ["org.gnome.Evince": "evince %U"]),
+        // The test apps' shape: xterm or foot renamed for an app of its own is that app's, never another
+        // xterm-based app's; a window calling itself anything besides the program is not the program's.
+        Row([.windowClass(instance: "xterm", className: "org.example.Other")], [("org.example.Mail", nil)], nil,
+            execs: ["org.example.Mail": "xterm -class org.example.Mail"]),
+        Row([.name("org.example.Other"), .name("xterm")], [("org.example.Mail", nil)], nil,
+            execs: ["org.example.Mail": "xterm -class org.example.Mail"]),
+        // A window that names its app id (_GTK_APPLICATION_ID) is never matched by its WM_CLASS being a program.
+        Row([.appID("org.example.Other"), .windowClass(instance: "evince", className: "Evince")], [("org.gnome.Evince", nil)],
+            nil, execs: ["org.gnome.Evince": "evince %U"]),
     ])
     func howAppsAreReallyStarted(_ row: Row) {
         let guarded = row.guarded.map { GuardedApp(app: app($0.0), startupWMClass: $0.1, program: row.execs[$0.0].flatMap(AppIdentity.program(ofExec:))) }

@@ -26,7 +26,8 @@ enum GuardMatchText {
             return (lines, true)
         }
         let classSource = entry.startupWMClass == nil ? L("its id: the desktop file names no StartupWMClass") : L("its StartupWMClass")
-        let program = entry.exec.flatMap(AppIdentity.program(ofExec:)).map {
+        let claimed = DesktopEntry.claimedWindowNames(in: folders)
+        let program = entry.exec.flatMap { AppIdentity.windowProgram(ofExec: $0, claimed: claimed) }.map {
             L("Failing those, a window whose Wayland app id or WM_CLASS is %1$s, the program its desktop file runs, is its too.", $0)
         }
         return ([
