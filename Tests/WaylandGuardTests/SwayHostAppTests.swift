@@ -15,7 +15,8 @@ struct SwayHostAppTests {
         let h = try SwayGuardHarness("sway-chromium", app: "chromium")
         let page = try MagentaDocuments.page("page", in: h.environment.root).absoluteString
         try h.startGuard()
-        let run = SwayGuardHarness.AppRun(asUser: true)
+        // A login manager says so for a Wayland session; Chromium picks its Wayland platform by it.
+        let run = SwayGuardHarness.AppRun(variables: ["XDG_SESSION_TYPE": "wayland"], asUser: true)
         try h.walkThrough(appID: "chromium") {
             try h.startOffline(["gtk-launch", "chromium.desktop", page], appID: "chromium", run: run, label: "first")
         } openSecond: {

@@ -66,6 +66,7 @@ extension SwayGuardHarness {
         let shown = waitUntil(timeout: .seconds(60), pollEvery: .milliseconds(50)) {
             self.session.windowCount(named: appID) > before
         }
+        if !shown { Issue.record("\(label): no new \(appID) window; its output:\n\(process.logText())") }
         if shown, let window = session.windows().first(where: { $0.appID == appID || $0.windowClass == appID }) {
             #expect(networkNamespace(of: String(window.pid)) != networkNamespace(of: "self"), "\(appID) runs offline")
         }
@@ -73,7 +74,8 @@ extension SwayGuardHarness {
     }
 
     /// `runuser` to the session's user with a home of its own (a profile that has run before: Chromium's first-run
-    /// mark), without the test's runtime folder and session bus, which are root's.
+    /// mark) and sway's runtime folder (the user's own, as in a login session), without the test's session bus,
+    /// which is root's.
     private func userPrefix() throws -> [String] {
         try HeadlessCompositor.ensureUser(environment)
         let home = environment.root.appendingPathComponent("user-home")
@@ -82,8 +84,9 @@ extension SwayGuardHarness {
         _ = FileManager.default.createFile(atPath: chromium.appendingPathComponent("First Run").path, contents: nil)
         let owned = environment.run(["chown", "-R", HeadlessCompositor.user, home.path])
         guard owned.succeeded else { throw TestSupportError("chown: \(owned.stderr)") }
-        return ["runuser", "-u", HeadlessCompositor.user, "--", "env", "-u", "XDG_RUNTIME_DIR", "-u", "DBUS_SESSION_BUS_ADDRESS",
-                "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/.config", "XDG_CACHE_HOME=\(home.path)/.cache",
+        let runtime = URL(fileURLWithPath: session.socketPath).deletingLastPathComponent().path
+        return ["runuser", "-u", HeadlessCompositor.user, "--", "env", "-u", "DBUS_SESSION_BUS_ADDRESS",
+                "XDG_RUNTIME_DIR=\(runtime)", "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/.config", "XDG_CACHE_HOME=\(home.path)/.cache",
                 "XDG_DATA_HOME=\(home.path)/.local/share"]
     }
 
