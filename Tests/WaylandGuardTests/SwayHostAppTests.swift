@@ -4,8 +4,8 @@ import Testing
 
 /// Debian 12's apps that the chroots do not install, under the guard on the host's sway 1.7, guarded by the ids of
 /// Debian's own desktop files: each started offline from its desktop entry (`gtk-launch`, as a menu or a dock does),
-/// its second window typed into a terminal while locked; taken through the steps of `RealAppGuardTests`. Chromium
-/// runs as the session's user; the Qt apps and LibreOffice run on sway's Xwayland, as Debian ships them (no
+/// its second window typed into a terminal while locked; taken through the steps of `RealAppGuardTests`. Each runs as
+/// the session's user (whom sway runs as); the Qt apps and LibreOffice run on sway's Xwayland, as Debian ships them (no
 /// qtwayland5, no libreoffice-gtk3). Pixels decide: a page or document of one colour, or a welcome screen's colours.
 /// Host only (a file of its own, so that the chroots' filter `SwayRealAppTests` leaves it out).
 @Suite("Debian 12's apps under the guard on the host's sway", .serialized)
@@ -24,29 +24,29 @@ struct SwayHostAppTests {
         }
     }
 
-    @Test("thunderbird on sway, guarded as thunderbird (a native Wayland client, app id thunderbird-default = StartupWMClass), a magenta message opened from its desktop entry: hidden at launch, unlocked by the passcode typed into the lock window, locked again, a second message typed into a terminal (handed to the first instance) hidden while locked, and logind Lock hides both")
+    @Test("thunderbird on sway, guarded as thunderbird (a native Wayland client run as the session's user, app id thunderbird: its desktop-file id), a magenta message opened from its desktop entry: hidden at launch, unlocked by the passcode typed into the lock window, locked again, a second message typed into a terminal (handed to the first instance) hidden while locked, and logind Lock hides both")
     func thunderbird() throws {
         let h = try SwayGuardHarness("sway-thunderbird", app: "thunderbird")
-        try MagentaDocuments.thunderbirdProfile(home: h.environment.home)
+        try MagentaDocuments.thunderbirdProfile(home: h.userHome)
         let first = try MagentaDocuments.message("first", in: h.environment.root)
         let second = try MagentaDocuments.message("second", in: h.environment.root)
         try h.startGuard()
-        let run = SwayGuardHarness.AppRun(variables: ["MOZ_LEGACY_PROFILES": "1", "MOZ_ENABLE_WAYLAND": "1"])
-        try h.walkThrough(appID: "thunderbird-default") {
-            try h.startOffline(["gtk-launch", "thunderbird.desktop", first.path], appID: "thunderbird-default", run: run,
+        let run = SwayGuardHarness.AppRun(variables: ["MOZ_LEGACY_PROFILES": "1", "MOZ_ENABLE_WAYLAND": "1"], asUser: true)
+        try h.walkThrough(appID: "thunderbird") {
+            try h.startOffline(["gtk-launch", "thunderbird.desktop", first.path], appID: "thunderbird", run: run,
                                label: "first")
         } openSecond: {
-            try h.startOffline(["thunderbird", second.path], appID: "thunderbird-default", run: run, label: "second")
+            try h.startOffline(["thunderbird", second.path], appID: "thunderbird", run: run, label: "second")
         }
     }
 
-    @Test("libreoffice-writer on sway, guarded as libreoffice-writer (on Xwayland: WM_CLASS libreoffice/libreoffice-writer), a magenta document opened from its desktop entry: hidden at launch, unlocked by the passcode typed into the lock window, locked again, a second document typed into a terminal (handed to the first soffice) hidden while locked, and logind Lock hides both")
+    @Test("libreoffice-writer on sway, guarded as libreoffice-writer (on Xwayland, run as the session's user: WM_CLASS libreoffice/libreoffice-writer), a magenta document opened from its desktop entry: hidden at launch, unlocked by the passcode typed into the lock window, locked again, a second document typed into a terminal (handed to the first soffice) hidden while locked, and logind Lock hides both")
     func libreOfficeWriter() throws {
         let h = try SwayGuardHarness("sway-writer", app: "libreoffice-writer")
         let first = try MagentaDocuments.writerDocument("first", in: h.environment.root)
         let second = try MagentaDocuments.writerDocument("second", in: h.environment.root)
         try h.startGuard()
-        let run = SwayGuardHarness.AppRun(xwayland: true)
+        let run = SwayGuardHarness.AppRun(xwayland: true, asUser: true)
         try h.walkThrough(appID: "libreoffice-writer") {
             try h.startOffline(["gtk-launch", "libreoffice-writer.desktop", first.path], appID: "libreoffice-writer",
                                run: run, label: "first")
@@ -56,19 +56,19 @@ struct SwayHostAppTests {
         }
     }
 
-    @Test("keepassxc on sway, guarded as org.keepassxc.KeePassXC (on Xwayland: WM_CLASS keepassxc = StartupWMClass), started from its desktop entry: its welcome screen hidden at launch, unlocked by the passcode typed into the lock window, locked again, and logind Lock hides it (a second keepassxc typed into a terminal is handed to the first and opens no window)")
+    @Test("keepassxc on sway, guarded as org.keepassxc.KeePassXC (on Xwayland, run as the session's user: WM_CLASS keepassxc/KeePassXC, its instance = StartupWMClass), started from its desktop entry: its welcome screen hidden at launch, unlocked by the passcode typed into the lock window, locked again, and logind Lock hides it (a second keepassxc typed into a terminal is handed to the first and opens no window)")
     func keePassXC() throws {
         let h = try SwayGuardHarness("sway-keepassxc", app: "org.keepassxc.KeePassXC")
         // The welcome screen's background and its buttons' (KeePassXC's light theme), in no lock window.
         h.appColours = ["#EFF0F1", "#D4D5DD"]
         try h.startGuard()
-        try h.walkThrough(appID: "keepassxc", start: {
-            try h.startOffline(["gtk-launch", "org.keepassxc.KeePassXC.desktop"], appID: "keepassxc",
-                               run: SwayGuardHarness.AppRun(xwayland: true), label: "first")
+        try h.walkThrough(appID: "KeePassXC", start: {
+            try h.startOffline(["gtk-launch", "org.keepassxc.KeePassXC.desktop"], appID: "KeePassXC",
+                               run: SwayGuardHarness.AppRun(xwayland: true, asUser: true), label: "first")
         }, openSecond: nil)
     }
 
-    @Test("telegram-desktop on sway, guarded as org.telegram.desktop (on Xwayland: WM_CLASS TelegramDesktop = StartupWMClass), offline, started from its desktop entry: its welcome screen hidden at launch, unlocked by the passcode typed into the lock window, locked again, and logind Lock hides it (a second telegram-desktop is handed to the first and opens no window)")
+    @Test("telegram-desktop on sway, guarded as org.telegram.desktop (on Xwayland, run as the session's user: WM_CLASS TelegramDesktop = StartupWMClass), offline, started from its desktop entry: its welcome screen hidden at launch, unlocked by the passcode typed into the lock window, locked again, and logind Lock hides it (a second telegram-desktop is handed to the first and opens no window)")
     func telegram() throws {
         let h = try SwayGuardHarness("sway-telegram", app: "org.telegram.desktop")
         // The welcome screen's clouds and its Start Messaging button, in no lock window.
@@ -76,7 +76,7 @@ struct SwayHostAppTests {
         try h.startGuard()
         try h.walkThrough(appID: "TelegramDesktop", start: {
             try h.startOffline(["gtk-launch", "org.telegram.desktop.desktop"], appID: "TelegramDesktop",
-                               run: SwayGuardHarness.AppRun(xwayland: true), label: "first")
+                               run: SwayGuardHarness.AppRun(xwayland: true, asUser: true), label: "first")
         }, openSecond: nil)
     }
 }

@@ -78,7 +78,7 @@ extension SwayGuardHarness {
     /// which is root's.
     private func userPrefix() throws -> [String] {
         try HeadlessCompositor.ensureUser(environment)
-        let home = environment.root.appendingPathComponent("user-home")
+        let home = userHome
         let chromium = home.appendingPathComponent(".config/chromium")
         try FileManager.default.createDirectory(at: chromium, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: chromium.appendingPathComponent("First Run").path, contents: nil)
@@ -89,6 +89,9 @@ extension SwayGuardHarness {
                 "XDG_RUNTIME_DIR=\(runtime)", "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/.config", "XDG_CACHE_HOME=\(home.path)/.cache",
                 "XDG_DATA_HOME=\(home.path)/.local/share"]
     }
+
+    /// The home of the session's user when an app runs as that user (``AppRun/asUser``).
+    var userHome: URL { environment.root.appendingPathComponent("user-home") }
 
     /// The network namespace of a process (`/proc/PID/ns/net`'s link), by pid or "self".
     func networkNamespace(of pid: String) -> String? {
