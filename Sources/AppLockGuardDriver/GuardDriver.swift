@@ -29,12 +29,12 @@ public final class GuardDriver {
     public private(set) var core = GuardCore()
     /// What the driver decides beside the core: held rules and their memory, lock windows ahead, the alarm.
     private var driverCore: GuardDriverCore
+    /// What the guard read from its guarded apps' desktop files and icons.
+    private var appFiles = GuardedAppFiles()
     /// The guarded apps' desktop files; an app without one has a bare entry named after its id.
-    public private(set) var entries: [AppID: DesktopEntry] = [:]
-    /// The program each guarded app's windows may be matched by (``AppIdentity/windowProgram(ofExec:claimed:)``).
-    private var programs: [AppID: String] = [:]
+    public var entries: [AppID: DesktopEntry] { appFiles.entries }
     /// The guarded apps' icons as PNG files, for covers drawn without an icon theme.
-    public private(set) var iconFiles: [AppID: String] = [:]
+    public var iconFiles: [AppID: String] { appFiles.iconFiles }
     /// The lock window running for each app.
     public private(set) var lockWindows: [AppID: LockWindowProcess] = [:]
     /// Lock windows started ahead, hidden, for the core's ``GuardCore/lockWindowsAhead``: shown by
@@ -158,13 +158,7 @@ public final class GuardDriver {
         case .applyGuardedApps(let rules):
             feed(.guardedAppsChanged(rules))
             // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
-            entries = Dictionary(uniqueKeysWithValues: core.guardedApps.map {
-                ($0, DesktopEntry.find($0, in: configuration.dataDirectories) ?? .bare($0))
-            })
-            iconFiles = entries.compactMapValues { $0.icon.flatMap { IconFile.png($0, in: configuration.dataDirectories) } }
-            let execs = entries.compactMapValues { $0.exec.flatMap { AppIdentity.program(ofExec: $0) == nil ? nil : $0 } }
-            let claimed = execs.isEmpty ? [] : DesktopEntry.claimedWindowNames(in: configuration.dataDirectories)
-            programs = execs.compactMapValues { AppIdentity.windowProgram(ofExec: $0, claimed: claimed) }
+            appFiles = GuardedAppFiles.read(core.guardedApps, in: configuration.dataDirectories)
             perform(.guardedAppsApplied(core.guardedApps))
         case .guardedAppsReloaded:
             backend?.guardedAppsReloaded()
@@ -249,7 +243,7 @@ public final class GuardDriver {
         let launched = pid.flatMap(ProcessFacts.launchedApp(of:)).map { [WindowClue.launchedApp($0)] } ?? []
         let guarded = core.guardedApps.sorted().map { app in
             GuardedApp(app: app, startupWMClass: entries[app]?.startupWMClass,
-                       program: programs[app])
+                       program: appFiles.programs[app])
         }
         return WindowApp.resolve(launched + clues, guarded: guarded, appsByPID: appsByPID) {
             pid.map(ProcessFiles.ancestors(of:)) ?? []
