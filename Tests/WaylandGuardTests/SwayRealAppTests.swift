@@ -46,6 +46,10 @@ extension SwayGuardHarness {
         var variables: [String: String] = [:]
         var xwayland = false
         var asUser = false
+        /// With ``asUser``, a session bus of the user's own (Thunderbird hands a second instance to the first over
+        /// it on Wayland); without, none (its D-Bus activation would start gnome-keyring, whose prompt for a new
+        /// keyring takes the keyboard from the lock window when Chromium asks for its password store).
+        var userBus = false
     }
 
     /// Starts `argv` offline (a network namespace of its own with only loopback) as `run` says, and waits until sway
@@ -60,7 +64,7 @@ extension SwayGuardHarness {
         var variables = run.variables
         if run.xwayland { variables["DISPLAY"] = try session.xwaylandDisplay() }
         let offline = ["unshare", "--net", "--", "sh", "-c", "ip link set lo up && exec \"$@\"", "sh"]
-        let user = run.asUser ? try userPrefix() : []
+        let user = run.asUser ? try userPrefix(bus: run.userBus) : []
         let process = try session.launch(offline + user + argv, logName: label, extraVariables: variables)
         apps.append(process)
         let shown = waitUntil(timeout: .seconds(60), pollEvery: .milliseconds(50)) {
@@ -74,9 +78,9 @@ extension SwayGuardHarness {
     }
 
     /// `runuser` to the session's user with a home of its own (a profile that has run before: Chromium's first-run
-    /// mark) and sway's runtime folder (the user's own, as in a login session), without the test's session bus,
-    /// which is root's.
-    private func userPrefix() throws -> [String] {
+    /// mark), sway's runtime folder, and a session bus of the user's own when `withBus` (the test's runtime folder
+    /// and bus are root's).
+    private func userPrefix(bus withBus: Bool) throws -> [String] {
         try HeadlessCompositor.ensureUser(environment)
         let home = userHome
         let chromium = home.appendingPathComponent(".config/chromium")
@@ -85,9 +89,28 @@ extension SwayGuardHarness {
         let owned = environment.run(["chown", "-R", HeadlessCompositor.user, home.path])
         guard owned.succeeded else { throw TestSupportError("chown: \(owned.stderr)") }
         let runtime = URL(fileURLWithPath: session.socketPath).deletingLastPathComponent().path
-        return ["runuser", "-u", HeadlessCompositor.user, "--", "env", "-u", "DBUS_SESSION_BUS_ADDRESS",
+        var bus = ["-u", "DBUS_SESSION_BUS_ADDRESS"]
+        if withBus {
+            let address = try userBus ?? startUserBus(runtime: runtime)
+            userBus = address
+            bus = ["DBUS_SESSION_BUS_ADDRESS=\(address)"]
+        }
+        return ["runuser", "-u", HeadlessCompositor.user, "--", "env"] + bus + [
                 "XDG_RUNTIME_DIR=\(runtime)", "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/.config", "XDG_CACHE_HOME=\(home.path)/.cache",
                 "XDG_DATA_HOME=\(home.path)/.local/share"]
+    }
+
+    /// Starts the session's user's own session bus (Firefox and Thunderbird hand a second instance to the first over
+    /// it on Wayland) in its runtime folder, and returns its address.
+    private func startUserBus(runtime: String) throws -> String {
+        let socket = runtime + "/bus"
+        apps.append(try session.launch(
+            ["runuser", "-u", HeadlessCompositor.user, "--", "dbus-daemon", "--session", "--nofork", "--address=unix:path=\(socket)"],
+            logName: "user-bus", extraVariables: ["XDG_RUNTIME_DIR": runtime]))
+        guard waitUntil(timeout: .seconds(10), { FileManager.default.fileExists(atPath: socket) }) else {
+            throw TestSupportError("the user's session bus did not start")
+        }
+        return "unix:path=\(socket)"
     }
 
     /// The home of the session's user when an app runs as that user (``AppRun/asUser``).

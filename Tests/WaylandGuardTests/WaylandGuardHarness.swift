@@ -165,6 +165,9 @@ final class SwayGuardHarness: WaylandGuardHarness {
     /// The app's window (its container id) once sway shows it.
     func appWindow() -> Int? { session.windows().first { $0.appID == app }?.id }
 
+    /// The session bus of the session's user, once an app runs as that user.
+    var userBus: String?
+
     /// The Wayland app ids (or Xwayland classes) of the app's windows when they are not its id (evince's `evince`).
     var appIDs: Set<String> = []
 
