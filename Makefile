@@ -157,7 +157,8 @@ chroots-early:
 # (debootstrap + the desktop packages: about 2 min and 2 GB) in .cache/debian13, or APPLOCK_CHROOT, and reused.
 # LabwcGuardTests runs only there (labwc is Debian 13's); WlrootsOnSwayTests is the wlroots backend on sway 1.10;
 # LayerShellLockWindowTests runs only there too (gtk4-layer-shell is Debian 13's); SwayRealAppTests is firefox-esr
-# and gnome-text-editor on that generation's sway.
+# and gnome-text-editor on that generation's sway. SwayHostAppTests and SwayEvinceTests (Debian 12's other real apps
+# on sway) run in the host's run only: their packages are not in the chroots, and no filter here names them.
 DEBIAN13_SUITES ?= SwayGuardTests KWinGuardTests GnomeGuardTests LabwcGuardTests WlrootsOnSwayTests LayerShellLockWindowTests \
 	SwayRealAppTests
 DEBIAN13_TIMEOUT ?= 900

@@ -13,14 +13,18 @@ public struct DesktopEntry: Hashable, Sendable {
     public let icon: String?
     /// `StartupWMClass`: the window class the app's windows carry, when it is not the app id.
     public let startupWMClass: String?
+    /// `Exec`: the command line the desktop runs to start the app; nil when the file names none.
+    public let exec: String?
     /// Whether the desktop shows the app in its app grid: type `Application`, neither `NoDisplay` nor `Hidden`.
     public let isShownInAppGrid: Bool
 
-    public init(appID: AppID, name: String, icon: String?, startupWMClass: String? = nil, isShownInAppGrid: Bool = true) {
+    public init(appID: AppID, name: String, icon: String?, startupWMClass: String? = nil, exec: String? = nil,
+                isShownInAppGrid: Bool = true) {
         self.appID = appID
         self.name = name
         self.icon = icon
         self.startupWMClass = startupWMClass
+        self.exec = exec
         self.isShownInAppGrid = isShownInAppGrid
     }
 
@@ -37,6 +41,7 @@ public struct DesktopEntry: Hashable, Sendable {
         func value(_ key: String) -> String? { group.entry(key).flatMap { $0.value.isEmpty ? nil : $0.value } }
         return DesktopEntry(
             appID: appID, name: name, icon: value("Icon"), startupWMClass: value("StartupWMClass"),
+            exec: value("Exec"),
             isShownInAppGrid: (value("Type") ?? "Application") == "Application"
                 && value("NoDisplay") != "true" && value("Hidden") != "true")
     }
@@ -77,6 +82,22 @@ public struct DesktopEntry: Hashable, Sendable {
             }
         }
         return apps.sorted { ($0.name.lowercased(), $0.appID) < ($1.name.lowercased(), $1.appID) }
+    }
+
+    /// The window names every installed desktop file claims, lower-cased: its desktop-file id and its
+    /// `StartupWMClass` (hidden and `NoDisplay` files too: their apps' windows still carry those names).
+    public static func claimedWindowNames(in directories: XDGDataDirectories) -> Set<String> {
+        var names = Set<String>()
+        for directory in directories.paths {
+            for file in files(in: directory + "/applications") {
+                names.insert(file.id.lowercased())
+                if let appID = try? AppID(file.id), let text = SmallFiles.text(at: file.path),
+                   let startupWMClass = parse(text, appID: appID, fileName: file.path)?.startupWMClass {
+                    names.insert(startupWMClass.lowercased())
+                }
+            }
+        }
+        return names
     }
 
     /// Every desktop file under `folder` with its desktop-file id: its path below `folder` without `.desktop`,

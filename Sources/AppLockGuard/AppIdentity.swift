@@ -69,7 +69,7 @@ public enum AppIdentity {
     /// The guarded app whose `StartupWMClass` (or, without one, whose id) equals the window's `WM_CLASS` class or
     /// instance name, ignoring case.
     public static func fromWindowClass(
-        instance: String, className: String, candidates: [(app: AppID, startupWMClass: String?)]
+        instance: String, className: String, candidates: [GuardedApp]
     ) -> AppID? {
         // Case-blind: KWin reports a window's class in lower case whatever the app set, and a guarded app left
         // unmatched would go uncovered.
@@ -79,6 +79,71 @@ public enum AppIdentity {
             if expected == seen.0 || expected == seen.1 { return candidate.app }
         }
         return nil
+    }
+
+    /// The guarded app whose desktop file's `Exec` program (``GuardedApp/program``) is the one name the window gives
+    /// itself, ignoring case: every one of `names` (its Wayland app id; on X11 both halves of `WM_CLASS`; an
+    /// Xwayland window's class and instance) is that program. GNOME Shell's window tracker's last resort, weaker
+    /// than every name the window gives itself: Debian 12's evince names its Wayland window `evince`, not
+    /// `org.gnome.Evince`, and its desktop file has no `StartupWMClass`. A window that calls itself anything else too
+    /// (`xterm -class org.example.Notes`: instance `xterm`, class `org.example.Notes`) is not the program's.
+    public static func fromProgram(_ names: [String], candidates: [GuardedApp]) -> AppID? {
+        let seen = Set(names.map { $0.lowercased() })
+        guard seen.count == 1, let name = seen.first, !name.isEmpty else { return nil }
+        return candidates.first { $0.program?.lowercased() == name }?.app
+    }
+
+    /// The program a window may be matched by for a desktop file whose `Exec` is `exec`: ``program(ofExec:)``,
+    /// unless `claimed` (the lower-cased ids and `StartupWMClass`es of every installed desktop file) holds its name:
+    /// a window named so is that other desktop file's (Debian's `debian-xterm.desktop` claims `XTerm`, `foot.desktop`
+    /// is foot's own), not every app that runs the program.
+    public static func windowProgram(ofExec exec: String, claimed: Set<String>) -> String? {
+        program(ofExec: exec).flatMap { claimed.contains($0.lowercased()) ? nil : $0 }
+    }
+
+    /// Programs that start other programs: never a window's name for the app whose `Exec` runs them.
+    static let launchers: Set<String> = [
+        "bash", "dash", "env", "flatpak", "gio", "gjs", "java", "mono", "node", "perl", "pkexec", "python", "python3",
+        "ruby", "sh", "snap", "sudo", "wine", "xdg-open", "zsh",
+    ]
+
+    /// The basename of the program a desktop file's `Exec` runs: its first word after any `env VAR=…` prefix
+    /// (`env FOO=1 /usr/bin/evince %U` → `evince`); nil when there is none or it is a generic launcher
+    /// (``launchers``, `python3.11`).
+    public static func program(ofExec exec: String) -> String? {
+        var words = execWords(exec)[...]
+        if words.first.map(basename) == "env" {
+            words = words.dropFirst().drop { $0.contains("=") || $0.hasPrefix("-") }
+        }
+        guard let first = words.first else { return nil }
+        let name = basename(first)
+        let generic = name.isEmpty || launchers.contains(name)
+            || launchers.contains(String(name.prefix { $0 != "." && !$0.isNumber }))
+        return generic ? nil : name
+    }
+
+    /// `Exec`'s words: split at spaces outside double quotes, the quotes removed.
+    private static func execWords(_ exec: String) -> [String] {
+        var words: [String] = []
+        var word: String?
+        var quoted = false
+        for character in exec {
+            if character == "\"" {
+                quoted.toggle()
+                word = word ?? ""
+            } else if character == " " && !quoted {
+                if let done = word { words.append(done) }
+                word = nil
+            } else {
+                word = (word ?? "") + String(character)
+            }
+        }
+        if let done = word { words.append(done) }
+        return words
+    }
+
+    private static func basename(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     }
 }
 

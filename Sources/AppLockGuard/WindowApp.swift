@@ -12,17 +12,21 @@ public import AppLockProtocol
 ///    order given: they name the app that shows the window, where the launcher's word is inherited by every process
 ///    it starts (a browser typed into a terminal launched from a menu carries the terminal's scope and
 ///    `GIO_LAUNCHED_DESKTOP_FILE`), and LibreOffice's one process shows Writer and Calc under classes of their own.
+///    Then, weaker, when every name the window gives itself (a Wayland app id, both halves of `WM_CLASS`; no
+///    `_GTK_APPLICATION_ID`) is the one program a guarded app's desktop file runs, and no installed desktop file is
+///    named so or claims it as `StartupWMClass` (``AppIdentity/fromProgram(_:candidates:)``,
+///    ``AppIdentity/windowProgram(ofExec:claimed:)``): evince's Wayland app id is `evince`.
 /// 3. The app of the window it is transient for.
 /// 4. The app the launcher of the window's process named (systemd scope, `GIO_LAUNCHED_DESKTOP_FILE`).
 /// 5. LibreOffice's start centre, which shows the recent documents of every module, is the first guarded
 ///    LibreOffice module's (`libreoffice-*`).
 /// 6. The nearest process it descends from that runs a guarded app's window.
 public enum WindowApp {
-    /// `guarded` lists the guarded apps, sorted, with their `StartupWMClass`; `appsByPID` the app of each process
-    /// showing a resolved window; `ancestors` the processes the window's process descends from, nearest first (read
-    /// only when needed). Nil when the window belongs to none of the guarded apps.
+    /// `guarded` lists the guarded apps, sorted, with their `StartupWMClass` and `Exec` program; `appsByPID` the app
+    /// of each process showing a resolved window; `ancestors` the processes the window's process descends from,
+    /// nearest first (read only when needed). Nil when the window belongs to none of the guarded apps.
     public static func resolve(
-        _ clues: [WindowClue], guarded: [(app: AppID, startupWMClass: String?)], appsByPID: [Int32: AppID],
+        _ clues: [WindowClue], guarded: [GuardedApp], appsByPID: [Int32: AppID],
         ancestors: () -> [Int32]
     ) -> AppID? {
         let apps = Set(guarded.map(\.app))
@@ -45,6 +49,11 @@ public enum WindowApp {
             }
             if let found { return found }
         }
+        let names = clues.flatMap(windowNames)
+        if !clues.contains(where: isAppIDClue),
+           let found = ifGuarded(AppIdentity.fromProgram(names, candidates: guarded)) {
+            return found
+        }
         for case .ownerApp(let app) in clues { if let found = ifGuarded(app) { return found } }
         for case .launchedApp(let app) in clues { if let found = ifGuarded(app) { return found } }
         if clues.contains(where: isLibreOfficeStartCentre),
@@ -64,6 +73,20 @@ public enum WindowApp {
         case .windowClass(let instance, _) where instance.hasPrefix("crx_"): instance
         case .name(let name) where name.hasPrefix("crx_") || isChromeWebAppID(name): name
         default: nil
+        }
+    }
+
+    /// Whether the clue is `_GTK_APPLICATION_ID`: a window that names its app id is never matched by a program's name.
+    private static func isAppIDClue(_ clue: WindowClue) -> Bool {
+        if case .appID = clue { true } else { false }
+    }
+
+    /// The names a window calls itself by that may be a program's: not `_GTK_APPLICATION_ID`, which is an app id.
+    private static func windowNames(_ clue: WindowClue) -> [String] {
+        switch clue {
+        case .windowClass(let instance, let className): [instance, className]
+        case .name(let name): [name]
+        case .appID, .launchedApp, .ownerApp: []
         }
     }
 

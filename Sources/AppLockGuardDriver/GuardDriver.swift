@@ -29,10 +29,12 @@ public final class GuardDriver {
     public private(set) var core = GuardCore()
     /// What the driver decides beside the core: held rules and their memory, lock windows ahead, the alarm.
     private var driverCore: GuardDriverCore
+    /// What the guard read from its guarded apps' desktop files and icons.
+    private var appFiles = GuardedAppFiles()
     /// The guarded apps' desktop files; an app without one has a bare entry named after its id.
-    public private(set) var entries: [AppID: DesktopEntry] = [:]
+    public var entries: [AppID: DesktopEntry] { appFiles.entries }
     /// The guarded apps' icons as PNG files, for covers drawn without an icon theme.
-    public private(set) var iconFiles: [AppID: String] = [:]
+    public var iconFiles: [AppID: String] { appFiles.iconFiles }
     /// The lock window running for each app.
     public private(set) var lockWindows: [AppID: LockWindowProcess] = [:]
     /// Lock windows started ahead, hidden, for the core's ``GuardCore/lockWindowsAhead``: shown by
@@ -156,10 +158,7 @@ public final class GuardDriver {
         case .applyGuardedApps(let rules):
             feed(.guardedAppsChanged(rules))
             // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
-            entries = Dictionary(uniqueKeysWithValues: core.guardedApps.map {
-                ($0, DesktopEntry.find($0, in: configuration.dataDirectories) ?? .bare($0))
-            })
-            iconFiles = entries.compactMapValues { $0.icon.flatMap { IconFile.png($0, in: configuration.dataDirectories) } }
+            appFiles = GuardedAppFiles.read(core.guardedApps, in: configuration.dataDirectories)
             perform(.guardedAppsApplied(core.guardedApps))
         case .guardedAppsReloaded:
             backend?.guardedAppsReloaded()
@@ -242,7 +241,10 @@ public final class GuardDriver {
     /// (`appsByPID`: the process of each window already resolved).
     public func guardedApp(pid: Int32?, clues: [WindowClue], appsByPID: [Int32: AppID]) -> AppID? {
         let launched = pid.flatMap(ProcessFacts.launchedApp(of:)).map { [WindowClue.launchedApp($0)] } ?? []
-        let guarded = core.guardedApps.sorted().map { (app: $0, startupWMClass: entries[$0]?.startupWMClass) }
+        let guarded = core.guardedApps.sorted().map { app in
+            GuardedApp(app: app, startupWMClass: entries[app]?.startupWMClass,
+                       program: appFiles.programs[app])
+        }
         return WindowApp.resolve(launched + clues, guarded: guarded, appsByPID: appsByPID) {
             pid.map(ProcessFiles.ancestors(of:)) ?? []
         }

@@ -58,6 +58,7 @@ public final class SwaySession: HeadlessWaylandSession, @unchecked Sendable {
                 var window = SwayWindow(
                     id: node["id"] as? Int ?? 0, appID: node["app_id"] as? String, pid: Int32(pid), workspace: here,
                     focused: node["focused"] as? Bool ?? false, floating: type == "floating_con")
+                window.windowClass = (node["window_properties"] as? [String: Any])?["class"] as? String
                 window.rect = SwayRect(node["rect"])
                 window.surface = SwayRect(node["geometry"])
                 found.append(window)
@@ -72,6 +73,26 @@ public final class SwaySession: HeadlessWaylandSession, @unchecked Sendable {
 
     public func windowCount(appID: String) -> Int { windows().filter { $0.appID == appID }.count }
 
+    /// How many windows are named `name`: a Wayland app id, or an Xwayland window's `WM_CLASS` class.
+    public func windowCount(named name: String) -> Int {
+        windows().filter { $0.appID == name || $0.windowClass == name }.count
+    }
+
+    /// The X display of sway's Xwayland (`DISPLAY` as sway gives it to the programs it starts), for X11 apps: as
+    /// a user's sway config or launcher starts them.
+    public func xwaylandDisplay() throws -> String {
+        let file = URL(fileURLWithPath: socketPath).deletingLastPathComponent().appendingPathComponent("xwayland-display")
+        let asked = run(["swaymsg", "exec", "printf %s \"$DISPLAY\" > '\(file.path)'"])
+        guard asked.succeeded else { throw TestSupportError("swaymsg exec: \(asked.stderr)") }
+        var display = ""
+        _ = waitUntil(timeout: .seconds(10)) {
+            display = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            return !display.isEmpty
+        }
+        guard display.hasPrefix(":") else { throw TestSupportError("sway has no Xwayland (DISPLAY '\(display)')") }
+        return display
+    }
+
     /// The rectangles of the active outputs (`get_outputs`), in layout coordinates.
     public func outputs() -> [SwayRect] {
         let result = run(["swaymsg", "-r", "-t", "get_outputs"])
@@ -85,6 +106,8 @@ public final class SwaySession: HeadlessWaylandSession, @unchecked Sendable {
 public struct SwayWindow: Sendable, Equatable {
     public var id: Int
     public var appID: String?
+    /// An Xwayland window's `WM_CLASS` class (nil for a Wayland window).
+    public var windowClass: String?
     public var pid: Int32
     public var workspace: String
     public var focused: Bool

@@ -10,9 +10,10 @@ import Testing
 
     @Test func nameIconAndWindowClass() {
         let text = "[Desktop Entry]\nType=Application\nName=Notes\nName[de]=Notizen\nIcon=accessories-text-editor\n"
-            + "StartupWMClass=NotesTerm\n[Desktop Action new]\nName=New\n"
+            + "StartupWMClass=NotesTerm\nExec=notes %U\n[Desktop Action new]\nName=New\nExec=notes --new\n"
         #expect(DesktopEntry.parse(text, appID: Self.notes, fileName: "n.desktop")
-            == DesktopEntry(appID: Self.notes, name: "Notes", icon: "accessories-text-editor", startupWMClass: "NotesTerm"))
+            == DesktopEntry(appID: Self.notes, name: "Notes", icon: "accessories-text-editor", startupWMClass: "NotesTerm",
+                            exec: "notes %U"))
         #expect(DesktopEntry.parse("[Desktop Action new]\nName=New\n", appID: Self.notes, fileName: "n.desktop") == nil)
         #expect(DesktopEntry.parse("[Desktop Entry]\nName=\nIcon=x\n", appID: Self.notes, fileName: "n.desktop") == nil)
         #expect(DesktopEntry.parse("[Desktop Entry]\nName=Notes\nIcon=\n", appID: Self.notes, fileName: "n.desktop")?.icon == nil)
@@ -62,6 +63,23 @@ import Testing
         #expect(DesktopEntry.find(try AppID("org.example.Missing"), in: folders) == nil)
         #expect(DesktopEntry.appGrid(in: folders).map(\.name) == ["alarm", "My Notes"])
         #expect(DesktopEntry.bare(Self.notes) == DesktopEntry(appID: Self.notes, name: "org.example.Notes", icon: nil))
+    }
+
+    /// The window names installed desktop files claim: every file's id and `StartupWMClass`, lower-cased, hidden
+    /// ones too (Debian's `debian-xterm.desktop` claims `XTerm`; `foot.desktop` is foot's own).
+    @Test func claimedWindowNames() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("claimed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: "\(root)/applications", withIntermediateDirectories: true)
+        for (id, text) in [
+            ("debian-xterm", "[Desktop Entry]\nName=XTerm\nExec=xterm\nStartupWMClass=XTerm\n"),
+            ("foot", "[Desktop Entry]\nName=Foot\nExec=foot\n"),
+            ("org.example.Hidden", "[Desktop Entry]\nName=Hidden\nNoDisplay=true\nStartupWMClass=HiddenClass\n"),
+        ] {
+            try text.write(toFile: "\(root)/applications/\(id).desktop", atomically: true, encoding: .utf8)
+        }
+        #expect(DesktopEntry.claimedWindowNames(in: XDGDataDirectories(paths: [root]))
+            == ["debian-xterm", "xterm", "foot", "org.example.hidden", "hiddenclass"])
     }
 
     @Test func iconFiles() throws {

@@ -47,7 +47,7 @@ import AppLockProtocol
     @Test func windowClassAgainstStartupWMClassOrTheID() throws {
         let notes = try AppID("org.example.Notes")
         let mail = try AppID("org.example.Mail")
-        let candidates: [(app: AppID, startupWMClass: String?)] = [(notes, "NotesTerm"), (mail, nil)]
+        let candidates = [GuardedApp(app: notes, startupWMClass: "NotesTerm"), GuardedApp(app: mail)]
         #expect(AppIdentity.fromWindowClass(instance: "xterm", className: "NotesTerm", candidates: candidates) == notes)
         #expect(AppIdentity.fromWindowClass(instance: "org.example.mail", className: "X", candidates: candidates) == mail)
         #expect(AppIdentity.fromWindowClass(instance: "xterm", className: "XTerm", candidates: candidates) == nil)
@@ -56,8 +56,61 @@ import AppLockProtocol
     @Test("StartupWMClass matches whatever the case: KWin reports an X11 window's class in lower case")
     func windowClassIgnoresCase() throws {
         let notes = try AppID("org.example.Notes")
-        let candidates: [(app: AppID, startupWMClass: String?)] = [(notes, "org.bench.KWinReach")]
+        let candidates = [GuardedApp(app: notes, startupWMClass: "org.bench.KWinReach")]
         #expect(AppIdentity.fromWindowClass(instance: "xterm", className: "org.bench.kwinreach", candidates: candidates) == notes)
         #expect(AppIdentity.fromWindowClass(instance: "ORG.BENCH.KWINREACH", className: "X", candidates: candidates) == notes)
+    }
+
+    /// The program a desktop file's `Exec` runs: the basename of its first word after `env VAR=…`; never a generic
+    /// launcher, whose name every app it starts would share.
+    @Test(arguments: [
+        ("evince %U", "evince"),
+        ("/usr/bin/evince %U", "evince"),
+        ("env GDK_BACKEND=x11 /usr/bin/evince %U", "evince"),
+        ("\"/opt/My Viewer/viewer\" %f", "viewer"),
+        ("/usr/bin/flatpak run --branch=stable org.gnome.Evince @@u %U @@", nil),
+        ("env FOO=1 flatpak run org.gnome.Evince", nil),
+        ("sh -c 'evince'", nil),
+        ("bash -c evince", nil),
+        ("python3 /usr/bin/meld", nil),
+        ("/usr/bin/python3.11 /usr/bin/meld", nil),
+        ("gjs -m /usr/share/app/main.js", nil),
+        ("java -jar app.jar", nil),
+        ("/snap/bin/firefox", "firefox"),
+        ("snap run firefox", nil),
+        ("env", nil),
+        ("", nil),
+    ] as [(String, String?)])
+    func programOfExec(exec: String, program: String?) {
+        #expect(AppIdentity.program(ofExec: exec) == program)
+    }
+
+    @Test("A window's name that is a guarded app's program, any case: evince's Wayland app id is its desktop file's")
+    func windowNameAgainstTheProgram() throws {
+        let evince = try AppID("org.gnome.Evince")
+        let candidates = [GuardedApp(app: evince, program: AppIdentity.program(ofExec: "evince %U")),
+                          GuardedApp(app: try AppID("org.example.Flat"), program: AppIdentity.program(ofExec: "flatpak run x"))]
+        #expect(AppIdentity.fromProgram(["evince"], candidates: candidates) == evince)
+        #expect(AppIdentity.fromProgram(["Evince"], candidates: candidates) == evince)
+        #expect(AppIdentity.fromProgram(["flatpak"], candidates: candidates) == nil)
+        #expect(AppIdentity.fromProgram(["", "okular"], candidates: candidates) == nil)
+        // Every name the window gives itself must be the program: WM_CLASS ("evince", "Evince") is, an Xwayland
+        // xterm started with -class org.example.Notes (instance xterm) is not.
+        #expect(AppIdentity.fromProgram(["evince", "Evince"], candidates: candidates) == evince)
+        #expect(AppIdentity.fromProgram(["org.example.Notes", "evince"], candidates: candidates) == nil)
+        #expect(AppIdentity.fromProgram([], candidates: candidates) == nil)
+    }
+
+    /// A program another installed desktop file claims (its id, its `StartupWMClass`) names that file's windows, not
+    /// every app whose `Exec` runs it.
+    @Test func windowProgramUnlessClaimed() {
+        let debian: Set<String> = ["debian-xterm", "xterm", "debian-uxterm", "uxterm", "foot", "footclient",
+                                   "org.gnome.evince", "org.gnome.evince-previewer"]
+        #expect(AppIdentity.windowProgram(ofExec: "evince %U", claimed: debian) == "evince")
+        #expect(AppIdentity.windowProgram(ofExec: "xterm -class org.example.Notes", claimed: debian) == nil)
+        #expect(AppIdentity.windowProgram(ofExec: "/usr/bin/XTerm", claimed: debian) == nil)
+        #expect(AppIdentity.windowProgram(ofExec: "foot -a org.example.Notes", claimed: debian) == nil)
+        #expect(AppIdentity.windowProgram(ofExec: "xterm -class org.example.Notes", claimed: []) == "xterm")
+        #expect(AppIdentity.windowProgram(ofExec: "flatpak run org.gnome.Evince", claimed: []) == nil)
     }
 }

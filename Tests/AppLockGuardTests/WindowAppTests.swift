@@ -8,7 +8,7 @@ import Testing
     static let notes = try! AppID("org.example.Notes")
     static let mail = try! AppID("org.example.Mail")
     static let other = try! AppID("org.example.Other")
-    static let guarded: [(app: AppID, startupWMClass: String?)] = [(mail, nil), (notes, "NotesTerm")]
+    static let guarded = [GuardedApp(app: mail), GuardedApp(app: notes, startupWMClass: "NotesTerm")]
 
     static func resolve(_ clues: [WindowClue], appsByPID: [Int32: AppID] = [:], ancestors: [Int32] = []) -> AppID? {
         WindowApp.resolve(clues, guarded: guarded, appsByPID: appsByPID) { ancestors }
@@ -73,9 +73,38 @@ import Testing
         Row([.launchedApp(app("chromium")), .name("chrome-cinhimbnkkaeohfgghhpmpcmkaeggcnn-Default")], [("chromium", "chromium")], nil),
         // A name that only looks like a web app's is an ordinary name.
         Row([.name("chrome-remote-desktop")], [("chrome-remote-desktop", nil)], "chrome-remote-desktop"),
+        // Debian 12's evince 43 on Wayland: app id `evince`, no StartupWMClass; its Exec runs `evince`.
+        Row([.name("evince")], [("org.gnome.Evince", nil)], "org.gnome.Evince", execs: ["org.gnome.Evince": "evince %U"]),
+        Row([.name("evince")], [("org.gnome.Evince", nil)], nil),
+        // Typed into a terminal a menu launched: the program's name beats the terminal's scope.
+        Row([.launchedApp(app("org.gnome.Terminal")), .name("evince")], [("org.gnome.Evince", nil), ("org.gnome.Terminal", nil)],
+            "org.gnome.Evince", execs: ["org.gnome.Evince": "evince %U", "org.gnome.Terminal": "gnome-terminal"]),
+        // A generic launcher's name is never an app's: Flathub's evince runs `flatpak run`.
+        Row([.name("flatpak")], [("org.gnome.Evince", nil)], nil,
+            execs: ["org.gnome.Evince": "/usr/bin/flatpak run --branch=stable --command=evince org.gnome.Evince @@u %U @@"]),
+        // On X11, WM_CLASS's instance or class.
+        Row([.windowClass(instance: "evince", className: "Evince")], [("org.gnome.Evince", nil)], "org.gnome.Evince",
+            execs: ["org.gnome.Evince": "evince %U"]),
+        // _GTK_APPLICATION_ID is an app id, never a program's name.
+        Row([.appID("evince")], [("org.gnome.Evince", nil)], nil, execs: ["org.gnome.Evince": "evince %U"]),
+        // Every name the window gives itself wins over a program's name, whatever the order.
+        Row([.name("evince"), .name("org.gnome.Papers")], [("org.gnome.Evince", nil), ("org.gnome.Papers", nil)],
+            "org.gnome.Papers", execs: ["org.gnome.Evince": "evince %U"]),
+        Row([.name("evince")], [("org.gnome.Evince", nil), ("org.example.Viewer", "evince")], "org.example.Viewer",
+            execs: ["org.gnome.Evince": "evince %U"]),
+        // The test apps' shape: xterm or foot renamed for an app of its own is that app's, never another
+        // xterm-based app's; a window calling itself anything besides the program is not the program's.
+        Row([.windowClass(instance: "xterm", className: "org.example.Other")], [("org.example.Mail", nil)], nil,
+            execs: ["org.example.Mail": "xterm -class org.example.Mail"]),
+        Row([.name("org.example.Other"), .name("xterm")], [("org.example.Mail", nil)], nil,
+            execs: ["org.example.Mail": "xterm -class org.example.Mail"]),
+        // A window that names its app id (_GTK_APPLICATION_ID) is never matched by its WM_CLASS being a program.
+        Row([.appID("org.example.Other"), .windowClass(instance: "evince", className: "Evince")], [("org.gnome.Evince", nil)],
+            nil, execs: ["org.gnome.Evince": "evince %U"]),
     ])
     func howAppsAreReallyStarted(_ row: Row) {
-        let guarded = row.guarded.map { (app: app($0.0), startupWMClass: $0.1) }.sorted { $0.app < $1.app }
+        let guarded = row.guarded.map { GuardedApp(app: app($0.0), startupWMClass: $0.1, program: row.execs[$0.0].flatMap(AppIdentity.program(ofExec:))) }
+            .sorted { $0.app < $1.app }
         #expect(WindowApp.resolve(row.clues, guarded: guarded, appsByPID: [:]) { [] } == row.expected.map(app))
     }
 
@@ -83,8 +112,10 @@ import Testing
         let clues: [WindowClue]
         let guarded: [(String, String?)]
         let expected: String?
-        init(_ clues: [WindowClue], _ guarded: [(String, String?)], _ expected: String?) {
-            (self.clues, self.guarded, self.expected) = (clues, guarded, expected)
+        /// Each app's desktop-file `Exec`, by app id.
+        let execs: [String: String]
+        init(_ clues: [WindowClue], _ guarded: [(String, String?)], _ expected: String?, execs: [String: String] = [:]) {
+            (self.clues, self.guarded, self.expected, self.execs) = (clues, guarded, expected, execs)
         }
         var testDescription: String { "\(clues) → \(expected ?? "none")" }
     }

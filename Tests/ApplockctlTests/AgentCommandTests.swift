@@ -301,10 +301,27 @@ import Testing
         #expect(firefox.stdout.contains("by the app id firefox-esr"), "\(firefox.stdout)")
         #expect(firefox.stdout.contains("WM_CLASS \"firefox-esr\" (its StartupWMClass)"), "\(firefox.stdout)")
         #expect(!firefox.stderr.contains("Warning"), "\(firefox.stderr)")
+        #expect(!firefox.stdout.contains("the program its desktop file runs"),
+                "a desktop file of that name claims the program's name (its own here): \(firefox.stdout)")
 
         let editor = env.applockctl(["guard", "add", "org.gnome.TextEditor", "--no-passcode-window"])
         #expect(editor.stdout.contains("WM_CLASS \"org.gnome.TextEditor\" (its id: the desktop file names no StartupWMClass)"),
                 "\(editor.stdout)")
+        #expect(editor.stdout.contains("a window whose Wayland app id or WM_CLASS is gnome-text-editor, the program its desktop file runs"),
+                "\(editor.stdout)")
+        try "[Desktop Entry]\nType=Application\nName=XTerm\nExec=xterm\nStartupWMClass=XTerm\n"
+            .write(to: applications.appendingPathComponent("debian-xterm.desktop"), atomically: true, encoding: .utf8)
+        try "[Desktop Entry]\nType=Application\nName=Term\nExec=xterm -class org.example.Term\n"
+            .write(to: applications.appendingPathComponent("org.example.Term.desktop"), atomically: true, encoding: .utf8)
+        let term = env.applockctl(["guard", "add", "org.example.Term", "--no-passcode-window"])
+        #expect(!term.stdout.contains("the program its desktop file runs"),
+                "debian-xterm.desktop claims XTerm: a plain xterm is not org.example.Term's: \(term.stdout)")
+        let flatpak = applications.appendingPathComponent("org.example.Flat.desktop")
+        try "[Desktop Entry]\nType=Application\nName=Flat\nExec=/usr/bin/flatpak run org.example.Flat\n"
+            .write(to: flatpak, atomically: true, encoding: .utf8)
+        let flat = env.applockctl(["guard", "add", "org.example.Flat", "--no-passcode-window"])
+        #expect(flat.status == 0, "\(flat.stderr)")
+        #expect(!flat.stdout.contains("the program its desktop file runs"), "a generic launcher names no app: \(flat.stdout)")
 
         let typo = env.applockctl(["guard", "add", "firefox", "--no-passcode-window"])
         #expect(typo.status == 0, "the id is guarded all the same: \(typo.stderr)")

@@ -26,6 +26,8 @@ class WaylandGuardHarness {
     let desktop: any HeadlessWaylandSession
     var guardProcess: SessionProcess?
     var apps: [SessionProcess] = []
+    /// The colours of the app's pixels: ``appColours`` unless a test's app shows others (a welcome screen's).
+    var appColours = WaylandGuardHarness.appColours
     private var shots = 0
     private let name: String
 
@@ -103,7 +105,7 @@ class WaylandGuardHarness {
     func visibleAppPixels(label: String? = nil) throws -> Int {
         let shot = environment.root.appendingPathComponent("shot.png")
         try desktop.screenshot(to: shot)
-        let pixels = try desktop.pixelCount(in: shot, colours: Self.appColours)
+        let pixels = try desktop.pixelCount(in: shot, colours: appColours)
         if let label {
             shots += 1
             let kept = Self.artifacts.appendingPathComponent("\(name)-\(shots)-\(label).png")
@@ -163,10 +165,20 @@ final class SwayGuardHarness: WaylandGuardHarness {
     /// The app's window (its container id) once sway shows it.
     func appWindow() -> Int? { session.windows().first { $0.appID == app }?.id }
 
-    /// The lock window, once sway shows it: a window of neither foot nor anyone else the test started.
+    /// The session bus of the session's user, once an app runs as that user.
+    var userBus: String?
+
+    /// The Wayland app ids (or Xwayland classes) of the app's windows when they are not its id (evince's `evince`).
+    var appIDs: Set<String> = []
+
+    /// The lock window, once sway shows it: a window of neither foot nor anyone else the test started (a launcher
+    /// such as gtk-launch starts the app in a process of its own, named by ``appIDs``).
     func lockWindow() -> SwayWindow? {
         let ours = Set(apps.map(\.pid))
-        return session.windows().first { !ours.contains($0.pid) && $0.appID != app }
+        return session.windows().first {
+            !ours.contains($0.pid) && $0.appID != app && $0.appID.map(appIDs.contains) != true
+                && $0.windowClass.map(appIDs.contains) != true
+        }
     }
 }
 

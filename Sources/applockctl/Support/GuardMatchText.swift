@@ -4,7 +4,7 @@ import AppLockProtocol
 import Translation
 
 /// What `applockctl guard add` says about the windows the guard will take for an app: the desktop file found and
-/// the names (app id, `WM_CLASS`) the guard's rule matches, or a warning, with the ids that look like it, when there
+/// the names (app id, `WM_CLASS`, the `Exec` program) the guard's rule matches, or a warning, with the ids that look like it, when there
 /// is no desktop file of that id.
 enum GuardMatchText {
     /// The lines for `app`, and whether they warn.
@@ -26,9 +26,13 @@ enum GuardMatchText {
             return (lines, true)
         }
         let classSource = entry.startupWMClass == nil ? L("its id: the desktop file names no StartupWMClass") : L("its StartupWMClass")
+        let claimed = DesktopEntry.claimedWindowNames(in: folders)
+        let program = entry.exec.flatMap { AppIdentity.windowProgram(ofExec: $0, claimed: claimed) }.map {
+            L("Failing those, a window whose Wayland app id or WM_CLASS is %1$s, the program its desktop file runs, is its too.", $0)
+        }
         return ([
             L("Desktop file: %1$s (%2$s)", path, entry.name),
             L("Its windows are found by the app id %1$s (the launcher's systemd scope, GIO_LAUNCHED_DESKTOP_FILE, _GTK_APPLICATION_ID, a Wayland app id) and by WM_CLASS \"%2$s\" (%3$s), in any case.", app, windowClass(entry.startupWMClass), classSource),
-        ], false)
+        ] + (program.map { [$0] } ?? []), false)
     }
 }
