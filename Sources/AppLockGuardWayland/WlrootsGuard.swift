@@ -31,11 +31,6 @@ public final class WlrootsGuard: GuardBackend {
     var hidden: Set<UInt32> = []
     /// The lock windows' toplevels, and the app each locks.
     var lockWindowToplevels: [UInt32: AppID] = [:]
-    /// A toplevel the guard minimised while it was active: the compositor then activates another (labwc its topmost
-    /// window), which is its doing, not the user's. Such an activation, reported in the same batch of events as the
-    /// minimising or before it, is not reported to the core; the batch that reports the toplevel minimised ends the
-    /// wait, so a compositor that activates nothing cannot leave it set for the user's next activation.
-    var hiddenWithFocus: UInt32?
 
     /// Connects to the compositor (`$WAYLAND_DISPLAY`) and to the session bus; `name` is the desktop's name.
     public init(configuration: GuardConfiguration, desktop: WlrDesktop, name: String) throws {
@@ -53,7 +48,6 @@ public final class WlrootsGuard: GuardBackend {
         watch = driver.loop.watch(fd: desktop.fileDescriptor, readable: true, writable: false) { [unowned self] _ in
             do {
                 try desktop.dispatch()
-                if let id = hiddenWithFocus, windows[id]?.toplevel.minimized != false { hiddenWithFocus = nil }
             } catch {
                 if let watch { driver.loop.unwatch(watch) }
                 watch = nil
@@ -134,20 +128,26 @@ public final class WlrootsGuard: GuardBackend {
         }
     }
 
+    /// A toplevel changed: the facts the core decides on (activated, minimised, restored) are reported, and one the
+    /// guard hides that came back (a task bar, a click, `activate`) is minimised again at once.
     private func changed(_ id: UInt32, _ toplevel: WlrDesktop.Toplevel) {
-        if lockWindowToplevels[id] != nil || (toplevel.appID == lockWindowAppID && lockWindowMapped(id)) { return }
+        if let app = lockWindowToplevels[id] {
+            if toplevel.activated { feed(.lockWindowFocused(app)) }
+            return
+        }
+        if toplevel.appID == lockWindowAppID && lockWindowMapped(id) { return }
         let known = windows[id]
         windows[id, default: Window(toplevel: toplevel)].toplevel = toplevel
         if known?.toplevel.appID != toplevel.appID { resolve(id) }
         updateShown(id)
-        if hidden.contains(id) { keepHidden(id) }
-        let focused = toplevel.activated && known?.toplevel.activated != true
+        if toplevel.minimized, known?.toplevel.minimized == false { feed(.windowMinimised(GuardWindowID(id))) }
         let restored = !toplevel.minimized && known?.toplevel.minimized == true
-        if focused, let handedFrom = hiddenWithFocus, handedFrom != id {
-            hiddenWithFocus = nil
-        } else if focused || (restored && hidden.contains(id)) {
+        if restored { feed(.windowRestored(GuardWindowID(id))) }
+        // A hidden toplevel restored is already an activation in the core's eyes: it is not reported twice.
+        if toplevel.activated, known?.toplevel.activated != true, !(restored && hidden.contains(id)) {
             feed(.activeWindowChanged(GuardWindowID(id)))
         }
+        if hidden.contains(id) { keepHidden(id) }
         updateOverlay()
     }
 
@@ -169,7 +169,11 @@ public final class WlrootsGuard: GuardBackend {
     /// Minimises a hidden toplevel that is not minimised, with the overlay up until the compositor says it is.
     private func keepHidden(_ id: UInt32) {
         guard let toplevel = windows[id]?.toplevel, !toplevel.minimized else { return }
-        if toplevel.activated { hiddenWithFocus = id }
+        if toplevel.activated {
+            // The compositor hands the focus on by itself (labwc to its topmost window): the core tells.
+            let onScreen = windows.filter { $0.key != id && !$0.value.toplevel.minimized && !hidden.contains($0.key) }.keys
+            feed(.activeWindowHidden(GuardWindowID(id), onScreen: Set(onScreen.map { GuardWindowID($0) })))
+        }
         desktop.setMinimized(id, true)
         updateOverlay()
     }

@@ -109,7 +109,11 @@ extension X11Guard {
     func minimise(_ client: X11Window) {
         guard compositing, clients[client]?.overrideRedirect == false, display.isViewable(client),
               !display.isMinimised(client) else { return }
-        if display.activeWindow() == client { minimisedActive = client }
+        if display.activeWindow() == client {
+            // The window manager hands the focus on by itself: to one of these, or to none (the core tells).
+            let onScreen = clients.filter { $0.key != client && $0.value.shown && !minimisedByGuard.contains($0.key) }
+            feed(.activeWindowHidden(GuardWindowID(client.id), onScreen: Set(onScreen.keys.map { GuardWindowID($0.id) })))
+        }
         if minimisedByGuard.insert(client).inserted { publishMinimised() }
         display.iconify(client)
     }
@@ -118,7 +122,6 @@ extension X11Guard {
     func bringBack(_ client: X11Window) {
         guard minimisedByGuard.remove(client) != nil else { return }
         offScreenByGuard.remove(client)
-        if minimisedActive == client { minimisedActive = nil }
         publishMinimised()
         display.deiconify(client)
     }
