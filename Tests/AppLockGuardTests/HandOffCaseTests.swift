@@ -75,6 +75,14 @@ struct HandOffCase: Sendable, CustomTestStringConvertible {
                       .hid(app, onScreen: both), .minimised(app), .activated(first)],
             user: [.activated(second)], thenLockWindowUp: false),
         HandOffCase(
+            desktop: "X11 xfwm4", quirk: "names its choice late, after the frame is gone, while the lock window holds the focus",
+            handOff: [.hid(app, onScreen: both), .minimised(app), .wait(.milliseconds(1500)), .activated(second)],
+            user: [.activated(first)], thenLockWindowUp: false),
+        HandOffCase(
+            desktop: "X11 xfwm4", quirk: "names nothing for longer than the limit: the user's next activation counts, not swallowed as its choice",
+            handOff: [.hid(app, onScreen: both), .minimised(app), .wait(GuardCore.handOffLimit)],
+            user: [.activated(second)], thenLockWindowUp: false),
+        HandOffCase(
             desktop: "X11", quirk: "a window that was not on screen is the user's choice even while the hand-off is awaited",
             handOff: [.hid(app, onScreen: [first])],
             user: [.opened(new), .activated(new)], thenLockWindowUp: false),
