@@ -51,9 +51,8 @@ extension SwayGuard {
             windows[node.id]?.workspace = workspace
             if workspace != Self.scratchpad { windows[node.id]?.floating = node.type == "floating_con" }
             if windows[node.id]?.home != nil, workspace != Self.scratchpad {
-                feed(.windowRestored(GuardWindowID(UInt32(node.id))))
-                focused = node.focused ? node.id : focused
-                moveToScratchpad(node.id)
+                if node.focused { focused = node.id }
+                moveToScratchpad(node.id, restored: true)
             }
             updateShown(node.id)
         }
@@ -70,12 +69,14 @@ extension SwayGuard {
         updateFocus(tree.focusedID())
     }
 
-    /// Moves a window the guard hides to the scratchpad; when it had the focus, sway hands the focus on by itself
-    /// (the core tells that from the user's choice).
-    func moveToScratchpad(_ id: Int) {
+    /// Moves a window the guard hides to the scratchpad (first: the hot path), then tells the core the facts: the
+    /// window was `restored` by the user (it came back on a workspace), and when it had the focus, sway hands the
+    /// focus on by itself (the core tells that from the user's choice).
+    func moveToScratchpad(_ id: Int, restored: Bool = false) {
         let onScreen = windows.filter { $0.key != id && $0.value.workspace != Self.scratchpad }.keys
         sway("[con_id=\(id)] move scratchpad")
         windows[id]?.workspace = Self.scratchpad
+        if restored { feed(.windowRestored(GuardWindowID(UInt32(id)))) }
         if focused == id {
             feed(.activeWindowHidden(GuardWindowID(UInt32(id)), onScreen: Set(onScreen.map { GuardWindowID(UInt32($0)) })))
         }

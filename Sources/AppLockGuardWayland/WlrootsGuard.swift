@@ -88,7 +88,7 @@ public final class WlrootsGuard: GuardBackend {
         switch action {
         case .cover(let id, _, _):
             guard windows[id.rawValue] != nil, hidden.insert(id.rawValue).inserted else { return }
-            keepHidden(id.rawValue)
+            if let onScreen = keepHidden(id.rawValue) { feed(.activeWindowHidden(id, onScreen: onScreen)) }
         case .uncover(let id), .discardCover(let id):
             guard hidden.remove(id.rawValue) != nil else { return }
             if windows[id.rawValue]?.toplevel.minimized == true { desktop.setMinimized(id.rawValue, false) }
@@ -140,6 +140,8 @@ public final class WlrootsGuard: GuardBackend {
         windows[id, default: Window(toplevel: toplevel)].toplevel = toplevel
         if known?.toplevel.appID != toplevel.appID { resolve(id) }
         updateShown(id)
+        // The hot path first: one the guard hides that came back is minimised again, then the facts are told.
+        let hidActive = hidden.contains(id) ? keepHidden(id) : nil
         if toplevel.minimized, known?.toplevel.minimized == false { feed(.windowMinimised(GuardWindowID(id))) }
         let restored = !toplevel.minimized && known?.toplevel.minimized == true
         if restored { feed(.windowRestored(GuardWindowID(id))) }
@@ -147,7 +149,7 @@ public final class WlrootsGuard: GuardBackend {
         if toplevel.activated, known?.toplevel.activated != true, !(restored && hidden.contains(id)) {
             feed(.activeWindowChanged(GuardWindowID(id)))
         }
-        if hidden.contains(id) { keepHidden(id) }
+        if let hidActive { feed(.activeWindowHidden(GuardWindowID(id), onScreen: hidActive)) }
         updateOverlay()
     }
 
@@ -166,16 +168,17 @@ public final class WlrootsGuard: GuardBackend {
         if let id = lockWindowToplevels.first(where: { $0.value == app })?.key { desktop.activate(id) }
     }
 
-    /// Minimises a hidden toplevel that is not minimised, with the overlay up until the compositor says it is.
-    private func keepHidden(_ id: UInt32) {
-        guard let toplevel = windows[id]?.toplevel, !toplevel.minimized else { return }
-        if toplevel.activated {
-            // The compositor hands the focus on by itself (labwc to its topmost window): the core tells.
-            let onScreen = windows.filter { $0.key != id && !$0.value.toplevel.minimized && !hidden.contains($0.key) }.keys
-            feed(.activeWindowHidden(GuardWindowID(id), onScreen: Set(onScreen.map { GuardWindowID($0) })))
-        }
+    /// Minimises a hidden toplevel that is not minimised, with the overlay up until the compositor says it is. When
+    /// it was the active one, answers the toplevels on screen besides it: the compositor hands the focus on by itself
+    /// (labwc to its topmost window), and the caller tells the core (which tells that from the user's choice).
+    private func keepHidden(_ id: UInt32) -> Set<GuardWindowID>? {
+        guard let toplevel = windows[id]?.toplevel, !toplevel.minimized else { return nil }
+        let onScreen = toplevel.activated
+            ? Set(windows.filter { $0.key != id && !$0.value.toplevel.minimized && !hidden.contains($0.key) }.keys.map { GuardWindowID($0) })
+            : nil
         desktop.setMinimized(id, true)
         updateOverlay()
+        return onScreen
     }
 
     /// The overlay is up while any toplevel the guard hides is not minimised. When it comes down with the app still
