@@ -11,6 +11,11 @@ public struct GuardCore: Sendable {
     public static let registrationRetryDelay = Duration.seconds(2)
     /// How long a lock window that ended while its app is still locked waits before it is started again.
     public static let lockWindowRestartDelay = Duration.seconds(1)
+    /// How long after the guard hid the active window the compositor's hand-off of the focus is still awaited: after
+    /// it, any activation is the user's. Compositors hand the focus on within milliseconds, or once Xwayland or a
+    /// minimise animation confirms it (a few hundred); a compositor that hands it to no one says nothing, and the
+    /// user's next activation of a window that was on screen then must not count as its choice for longer than this.
+    public static let handOffLimit = Duration.seconds(2)
 
     private struct WindowRecord: Sendable {
         var app: AppID?
@@ -32,6 +37,19 @@ public struct GuardCore: Sendable {
         /// The user reached for the app while it was obscured (activated one of its windows, or clicked the cover of
         /// the one in front): it reports `foreground` again, whatever its rule and its last report.
         var reachedFor = false
+    }
+
+    /// The guard hid the active window: the compositor's own choice of the window to focus next is awaited. It is the
+    /// first activation of a window that was on screen then, or of none; the wait ends at any other activation (the
+    /// hidden window's own among them), once the compositor has both named none and taken the window off the screen
+    /// (window managers do these in either order, and some name a window after naming none), at a switch of
+    /// workspace, when a lock window takes the focus, and at ``handOffLimit``.
+    private struct HandOff: Sendable {
+        var from: GuardWindowID
+        var onScreen: Set<GuardWindowID>
+        var until: Duration
+        var namedNone = false
+        var minimised = false
     }
 
     private struct LockWindow: Sendable, Equatable {
@@ -67,6 +85,11 @@ public struct GuardCore: Sendable {
     /// The window activated when its app was unlocked, until the window manager names the active window: its app
     /// stays in the foreground meanwhile.
     private var focusGivenBack: GuardWindowID?
+    /// The compositor's hand-off of the focus being awaited.
+    private var handOff: HandOff?
+    /// The hidden window whose focus the compositor handed on, until the user activates a window: its app is still
+    /// the one in front, and its lock window stays (the user chose no other window).
+    private var handedOffFrom: GuardWindowID?
     private var timer: Duration?
 
     public init() {}
@@ -127,12 +150,26 @@ public struct GuardCore: Sendable {
         case .windowGone(let window):
             windows[window] = nil
             if active == window { active = nil }
+            if handedOffFrom == window { handedOffFrom = nil }
+            if handOff?.from == window { handOff = nil }
         case .stackingChanged:
             extra = covers.keys.sorted().map { .restack($0) }
         case .activeWindowChanged(let window):
-            active = window
-            focusGivenBack = nil
-            if let window { noteReach(for: window) }
+            if !isHandOff(window, now: now) { activated(window) }
+        case .activeWindowHidden(let window, let onScreen):
+            handOff = HandOff(from: window, onScreen: onScreen.subtracting([window]), until: now + Self.handOffLimit)
+        case .windowMinimised(let window):
+            if handOff?.from == window {
+                handOff?.minimised = true
+                if handOff?.namedNone == true { handOff = nil }
+            }
+        case .windowRestored(let window):
+            // Only the user brings back a window the guard keeps hidden: the user reached for its app.
+            if covers[window] != nil { activated(window) }
+        case .workspaceSwitched:
+            handOff = nil
+        case .lockWindowFocused:
+            handOff = nil
         case .agentPresence(let present):
             agentPresent = present
             if !present {
@@ -177,12 +214,52 @@ public struct GuardCore: Sendable {
         return reconcile(now: now) + extra
     }
 
+    /// Whether the compositor naming `window` active (nil: none) is its own hand-off of the focus after the guard hid
+    /// the active window (``HandOff``): then the user chose nothing, and the hidden window's app stays in front.
+    private mutating func isHandOff(_ window: GuardWindowID?, now: Duration) -> Bool {
+        guard let pending = handOff, now < pending.until else {
+            handOff = nil
+            return false
+        }
+        // The hidden window named again: the focus stayed with it (the compositor did not hide it) or came back to it.
+        if window == pending.from {
+            handOff = nil
+            return false
+        }
+        guard let window else {
+            handOff?.namedNone = true
+            if pending.minimised { handOff = nil }
+            handOver(from: pending.from)
+            return true
+        }
+        handOff = nil
+        guard pending.onScreen.contains(window) else { return false }
+        handOver(from: pending.from)
+        return true
+    }
+
+    /// The compositor handed the focus on from the hidden `window`: the core's active window is none.
+    private mutating func handOver(from window: GuardWindowID) {
+        handedOffFrom = window
+        active = nil
+        focusGivenBack = nil
+    }
+
+    /// The user activated `window` (nil: none).
+    private mutating func activated(_ window: GuardWindowID?) {
+        handOff = nil
+        handedOffFrom = nil
+        active = window
+        focusGivenBack = nil
+        if let window { noteReach(for: window) }
+    }
+
     /// The user reached for `window`: when it is on screen under an obscured cover, its app is the user's again and
     /// reports `foreground` (the agent clears an obscure it owes to `Lock` or to a background spell at that report,
     /// even one that repeats the last): else, with `BackgroundWhen=minimised`, an app obscured while in front would
     /// never report foreground again and would stay hidden when reached for. A locked app's reach brings its lock
     /// window and reports nothing more. The compositor's own focus hand-off after the guard hid the focused window
-    /// never comes here: the backends do not report it as an activation.
+    /// never comes here (``isHandOff(_:now:)``).
     private mutating func noteReach(for window: GuardWindowID) {
         guard windows[window]?.shown == true, covers[window] == .obscured, let app = guardedApp(of: window),
               apps[app]?.state == .obscured else { return }
@@ -271,7 +348,7 @@ public struct GuardCore: Sendable {
     /// unlocked, the app's window is activated again.
     private mutating func reconcileLockWindow(_ actions: inout [GuardAction], now: Duration) {
         var wanted: LockWindow?
-        if let window = active ?? lockWindow?.window, covers[window] == .locked, let app = guardedApp(of: window),
+        if let window = active ?? handedOffFrom ?? lockWindow?.window, covers[window] == .locked, let app = guardedApp(of: window),
            apps[app]?.state == .locked, agentPresent,
            (apps[app]?.lockWindowBlockedUntil).map({ now >= $0 }) ?? true
         {
@@ -319,7 +396,7 @@ public struct GuardCore: Sendable {
     }
 
     private mutating func reconcileKeyboard(_ actions: inout [GuardAction], now: Duration) {
-        let focusCovered = active.map { covers[$0] != nil } ?? true
+        let focusCovered = (active ?? handedOffFrom).map { covers[$0] != nil } ?? true
         let wanted = !covers.isEmpty && focusCovered && lockWindow?.mapped != true
         if wanted, !grabHeld, !grabPending, grabRetryAt.map({ now >= $0 }) ?? true {
             grabRetryAt = nil
@@ -368,7 +445,7 @@ public struct GuardCore: Sendable {
     /// a background spell and its grace period. An obscured app the user reached for (``noteReach(for:)``) reports
     /// `foreground` again.
     private mutating func reconcileActivity(_ actions: inout [GuardAction]) {
-        let activeApp = (active ?? focusGivenBack).flatMap { window in
+        let activeApp = (active ?? focusGivenBack ?? handedOffFrom).flatMap { window in
             windows[window]?.shown == true ? guardedApp(of: window) : nil
         } ?? (active == nil && lockWindow?.mapped == true ? lockWindow?.app : nil)
         var onScreen: Set<AppID> = []

@@ -17,8 +17,21 @@ public enum GuardInput: Sendable, Equatable {
     case windowGone(GuardWindowID)
     /// Some top-level window was moved, mapped or restacked: covers must be put back above their windows.
     case stackingChanged
-    /// The window manager's active window.
+    /// The window manager named this window active (nil: none), as it said so: whether that is the user's doing or
+    /// the compositor's own hand-off of the focus (``activeWindowHidden(_:onScreen:)``) is the core's to decide.
     case activeWindowChanged(GuardWindowID?)
+    /// The guard hid the active window (minimised it, or moved it off every workspace): the compositor hands the focus
+    /// on by itself next. `onScreen`: the other windows on screen at that moment, which it may hand the focus to.
+    case activeWindowHidden(GuardWindowID, onScreen: Set<GuardWindowID>)
+    /// The compositor took the window off the screen (minimised it, unmapped its frame, moved it to the scratchpad).
+    case windowMinimised(GuardWindowID)
+    /// A minimised window came back on screen by itself or the user's doing (a task bar, Alt+Tab, a click, sway's
+    /// `scratchpad show`), not the guard's: one the guard keeps hidden is the user reaching for its app.
+    case windowRestored(GuardWindowID)
+    /// The user switched workspace or virtual desktop.
+    case workspaceSwitched
+    /// The compositor gave the lock window of `app` the focus.
+    case lockWindowFocused(AppID)
     /// The agent owns its bus name (true) or has left the bus (false).
     case agentPresence(Bool)
     /// The answer to a `register` action: true when the guard now owns the app's registration.

@@ -187,6 +187,7 @@ public final class CompositorGuard: GuardBackend {
         let uuid = event.window
         if let (app, _) = lockWindows.first(where: { $0.value.pid == event.pid }) {
             if event.kind == .added { feed(.lockWindowMapped(app)) }
+            if event.kind == .activated { feed(.lockWindowFocused(app)) }
             return
         }
         switch event.kind {
@@ -211,6 +212,15 @@ public final class CompositorGuard: GuardBackend {
         case .activated:
             guard let id = ids[uuid] else { return }
             feed(.activeWindowChanged(GuardWindowID(id)))
+        case .hidden:
+            guard let id = ids[uuid] else { return }
+            let onScreen = windows.filter { $0.key != id && !$0.value.minimised && !hidden.contains($0.key) }.keys
+            feed(.activeWindowHidden(GuardWindowID(id), onScreen: Set(onScreen.map { GuardWindowID($0) })))
+        case .restored:
+            guard let id = ids[uuid] else { return }
+            feed(.windowRestored(GuardWindowID(id)))
+        case .workspace:
+            feed(.workspaceSwitched)
         case .removed:
             guard let id = ids.removeValue(forKey: uuid) else { return }
             windows[id] = nil

@@ -27,15 +27,12 @@ extension SwayGuard {
         }
     }
 
-    /// The hot path: one IPC command moves the window off every workspace. Hiding the focused window hands the focus
-    /// to another, which is sway's doing (``hiddenWithFocus``).
+    /// The hot path: one IPC command moves the window off every workspace.
     private func hide(_ id: Int) {
         guard let window = windows[id], window.home == nil else { return }
         windows[id]?.home = (window.workspace, window.floating)
         guard window.workspace != Self.scratchpad else { return }
-        sway("[con_id=\(id)] move scratchpad")
-        windows[id]?.workspace = Self.scratchpad
-        if focused == id { hiddenWithFocus = id }
+        moveToScratchpad(id)
     }
 
     /// Puts a hidden window back where it was (tiled again unless it floated) and gives it the focus.

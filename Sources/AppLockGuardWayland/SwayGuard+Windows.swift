@@ -51,10 +51,8 @@ extension SwayGuard {
             windows[node.id]?.workspace = workspace
             if workspace != Self.scratchpad { windows[node.id]?.floating = node.type == "floating_con" }
             if windows[node.id]?.home != nil, workspace != Self.scratchpad {
-                sway("[con_id=\(node.id)] move scratchpad")
-                windows[node.id]?.workspace = Self.scratchpad
-                hiddenWithFocus = node.id
-                feed(.activeWindowChanged(GuardWindowID(UInt32(node.id))))
+                if node.focused { focused = node.id }
+                moveToScratchpad(node.id, restored: true)
             }
             updateShown(node.id)
         }
@@ -63,19 +61,34 @@ extension SwayGuard {
             windows[id] = nil
             feed(.windowGone(GuardWindowID(UInt32(id))))
         }
+        let workspace = tree.focusedWorkspace()
+        if let workspace, workspace != focusedWorkspace {
+            if focusedWorkspace != nil { feed(.workspaceSwitched) }
+            focusedWorkspace = workspace
+        }
         updateFocus(tree.focusedID())
     }
 
-    /// The focus moved: to one of the apps' windows (reported), or to the lock window, an empty workspace or a
-    /// window that has gone (the app that had it keeps it, as far as the core is concerned). The first move away
-    /// from a window the guard hid with the focus is sway's (``hiddenWithFocus``) and is not reported.
+    /// Moves a window the guard hides to the scratchpad (first: the hot path), then tells the core the facts: the
+    /// window was `restored` by the user (it came back on a workspace), and when it had the focus, sway hands the
+    /// focus on by itself (the core tells that from the user's choice).
+    func moveToScratchpad(_ id: Int, restored: Bool = false) {
+        let onScreen = windows.filter { $0.key != id && $0.value.workspace != Self.scratchpad }.keys
+        sway("[con_id=\(id)] move scratchpad")
+        windows[id]?.workspace = Self.scratchpad
+        if restored { feed(.windowRestored(GuardWindowID(UInt32(id)))) }
+        if focused == id {
+            feed(.activeWindowHidden(GuardWindowID(UInt32(id)), onScreen: Set(onScreen.map { GuardWindowID(UInt32($0)) })))
+        }
+        feed(.windowMinimised(GuardWindowID(UInt32(id))))
+    }
+
+    /// The focus moved: to one of the apps' windows or to a lock window (reported), or to an empty workspace or a
+    /// window that has gone (the app that had it keeps it, as far as the core is concerned).
     private func updateFocus(_ id: Int?) {
         guard id != focused else { return }
         focused = id
-        if let hidden = hiddenWithFocus, id != hidden {
-            hiddenWithFocus = nil
-            return
-        }
+        if let id, let app = lockWindowContainers[id] { return feed(.lockWindowFocused(app)) }
         guard let id, windows[id] != nil else { return }
         feed(.activeWindowChanged(GuardWindowID(UInt32(id))))
     }

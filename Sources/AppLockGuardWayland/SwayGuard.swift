@@ -34,10 +34,8 @@ public final class SwayGuard: GuardBackend {
     var windows: [Int: Window] = [:]
     var lockWindowContainers: [Int: AppID] = [:]
     var focused: Int?
-    /// A window the guard has just hidden while it had the focus (an app locked in front, or hidden again because
-    /// the user reached for it): the focus sway then gives another window is sway's doing, not the user's, and does
-    /// not take the lock window away.
-    var hiddenWithFocus: Int?
+    /// The workspace holding the focus, as last read.
+    var focusedWorkspace: String?
     private var eventWatch: WatchHandle?
 
     /// Connects to sway at `socketPath` (`$SWAYSOCK`) twice (requests, events) and to the session bus.

@@ -31,11 +31,6 @@ public final class WlrootsGuard: GuardBackend {
     var hidden: Set<UInt32> = []
     /// The lock windows' toplevels, and the app each locks.
     var lockWindowToplevels: [UInt32: AppID] = [:]
-    /// A toplevel the guard minimised while it was active: the compositor then activates another (labwc its topmost
-    /// window), which is its doing, not the user's. Such an activation, reported in the same batch of events as the
-    /// minimising or before it, is not reported to the core; the batch that reports the toplevel minimised ends the
-    /// wait, so a compositor that activates nothing cannot leave it set for the user's next activation.
-    var hiddenWithFocus: UInt32?
 
     /// Connects to the compositor (`$WAYLAND_DISPLAY`) and to the session bus; `name` is the desktop's name.
     public init(configuration: GuardConfiguration, desktop: WlrDesktop, name: String) throws {
@@ -53,7 +48,6 @@ public final class WlrootsGuard: GuardBackend {
         watch = driver.loop.watch(fd: desktop.fileDescriptor, readable: true, writable: false) { [unowned self] _ in
             do {
                 try desktop.dispatch()
-                if let id = hiddenWithFocus, windows[id]?.toplevel.minimized != false { hiddenWithFocus = nil }
             } catch {
                 if let watch { driver.loop.unwatch(watch) }
                 watch = nil
@@ -94,7 +88,7 @@ public final class WlrootsGuard: GuardBackend {
         switch action {
         case .cover(let id, _, _):
             guard windows[id.rawValue] != nil, hidden.insert(id.rawValue).inserted else { return }
-            keepHidden(id.rawValue)
+            if let onScreen = keepHidden(id.rawValue) { feed(.activeWindowHidden(id, onScreen: onScreen)) }
         case .uncover(let id), .discardCover(let id):
             guard hidden.remove(id.rawValue) != nil else { return }
             if windows[id.rawValue]?.toplevel.minimized == true { desktop.setMinimized(id.rawValue, false) }
@@ -134,20 +128,28 @@ public final class WlrootsGuard: GuardBackend {
         }
     }
 
+    /// A toplevel changed: the facts the core decides on (activated, minimised, restored) are reported, and one the
+    /// guard hides that came back (a task bar, a click, `activate`) is minimised again at once.
     private func changed(_ id: UInt32, _ toplevel: WlrDesktop.Toplevel) {
-        if lockWindowToplevels[id] != nil || (toplevel.appID == lockWindowAppID && lockWindowMapped(id)) { return }
+        if let app = lockWindowToplevels[id] {
+            if toplevel.activated { feed(.lockWindowFocused(app)) }
+            return
+        }
+        if toplevel.appID == lockWindowAppID && lockWindowMapped(id) { return }
         let known = windows[id]
         windows[id, default: Window(toplevel: toplevel)].toplevel = toplevel
         if known?.toplevel.appID != toplevel.appID { resolve(id) }
         updateShown(id)
-        if hidden.contains(id) { keepHidden(id) }
-        let focused = toplevel.activated && known?.toplevel.activated != true
+        // The hot path first: one the guard hides that came back is minimised again, then the facts are told.
+        let hidActive = hidden.contains(id) ? keepHidden(id) : nil
+        if toplevel.minimized, known?.toplevel.minimized == false { feed(.windowMinimised(GuardWindowID(id))) }
         let restored = !toplevel.minimized && known?.toplevel.minimized == true
-        if focused, let handedFrom = hiddenWithFocus, handedFrom != id {
-            hiddenWithFocus = nil
-        } else if focused || (restored && hidden.contains(id)) {
+        if restored { feed(.windowRestored(GuardWindowID(id))) }
+        // A hidden toplevel restored is already an activation in the core's eyes: it is not reported twice.
+        if toplevel.activated, known?.toplevel.activated != true, !(restored && hidden.contains(id)) {
             feed(.activeWindowChanged(GuardWindowID(id)))
         }
+        if let hidActive { feed(.activeWindowHidden(GuardWindowID(id), onScreen: hidActive)) }
         updateOverlay()
     }
 
@@ -166,12 +168,17 @@ public final class WlrootsGuard: GuardBackend {
         if let id = lockWindowToplevels.first(where: { $0.value == app })?.key { desktop.activate(id) }
     }
 
-    /// Minimises a hidden toplevel that is not minimised, with the overlay up until the compositor says it is.
-    private func keepHidden(_ id: UInt32) {
-        guard let toplevel = windows[id]?.toplevel, !toplevel.minimized else { return }
-        if toplevel.activated { hiddenWithFocus = id }
+    /// Minimises a hidden toplevel that is not minimised, with the overlay up until the compositor says it is. When
+    /// it was the active one, answers the toplevels on screen besides it: the compositor hands the focus on by itself
+    /// (labwc to its topmost window), and the caller tells the core (which tells that from the user's choice).
+    private func keepHidden(_ id: UInt32) -> Set<GuardWindowID>? {
+        guard let toplevel = windows[id]?.toplevel, !toplevel.minimized else { return nil }
+        let onScreen = toplevel.activated
+            ? Set(windows.filter { $0.key != id && !$0.value.toplevel.minimized && !hidden.contains($0.key) }.keys.map { GuardWindowID($0) })
+            : nil
         desktop.setMinimized(id, true)
         updateOverlay()
+        return onScreen
     }
 
     /// The overlay is up while any toplevel the guard hides is not minimised. When it comes down with the app still

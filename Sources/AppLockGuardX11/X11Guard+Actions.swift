@@ -109,16 +109,22 @@ extension X11Guard {
     func minimise(_ client: X11Window) {
         guard compositing, clients[client]?.overrideRedirect == false, display.isViewable(client),
               !display.isMinimised(client) else { return }
-        if display.activeWindow() == client { minimisedActive = client }
+        // The window manager hands the focus on by itself: to one of these, or to none (the core tells, once the
+        // window is on its way off the screen).
+        let onScreen = display.activeWindow() == client
+            ? clients.filter { $0.key != client && $0.value.shown && !minimisedByGuard.contains($0.key) }.keys
+            : nil
         if minimisedByGuard.insert(client).inserted { publishMinimised() }
         display.iconify(client)
+        if let onScreen {
+            feed(.activeWindowHidden(GuardWindowID(client.id), onScreen: Set(onScreen.map { GuardWindowID($0.id) })))
+        }
     }
 
     /// Brings back a window the guard minimised (only those: one the user minimised stays so).
     func bringBack(_ client: X11Window) {
         guard minimisedByGuard.remove(client) != nil else { return }
         offScreenByGuard.remove(client)
-        if minimisedActive == client { minimisedActive = nil }
         publishMinimised()
         display.deiconify(client)
     }

@@ -22,7 +22,7 @@ extension X11Guard {
             let listed = Set(display.clientList())
             for window in listed.sorted() where clients[window] == nil { track(window) }
         case .propertyChanged(let window, .activeWindow) where window == display.root:
-            feed(.activeWindowChanged(activeWindowChosen().map { GuardWindowID($0.id) }))
+            feed(.activeWindowChanged(display.activeWindow().map { GuardWindowID($0.id) }))
         case .compositorChanged:
             noticeCompositor()
         case .propertyChanged(let window, .windowState) where clients[window] != nil:
@@ -61,10 +61,9 @@ extension X11Guard {
                 if case .mapped = event, clients[window]?.overrideRedirect == true { resolve(window) }
                 updateShown(window)
             } else if let client = frames[window] {
-                if case .unmapped = event, client == minimisedActive {
-                    minimisedActiveFrameGone = true
-                    if minimisedActiveFellBackToNone { minimisedActive = nil }
-                }
+                // The window manager has taken a window the guard minimised off the screen (some name the window
+                // they hand the focus to before this, some after: the core tells).
+                if case .unmapped = event, minimisedByGuard.contains(client) { feed(.windowMinimised(GuardWindowID(client.id))) }
                 updateShown(client)
                 feed(.stackingChanged)
             } else if coverOwners[window] == nil, window != lockHost?.window, case .mapped = event {
@@ -191,7 +190,7 @@ extension X11Guard {
     }
 
     /// A window the guard minimised left the screen (its cover goes with it) or came back (a task bar, Alt+Tab, a
-    /// click): its cover goes up at once with the keyboard, and the user has reached for the app. A locked app's
+    /// click): its cover goes up at once with the keyboard, and the core hears it restored. A locked app's
     /// window is minimised again once its lock window is up, floating where it was; an obscured one stays (its app
     /// comes to the foreground).
     private func followMinimised(_ window: X11Window, onScreen: Bool) {
@@ -218,23 +217,7 @@ extension X11Guard {
             minimisedByGuard.remove(window)
             publishMinimised()
         }
-        feed(.activeWindowChanged(GuardWindowID(window.id)))
-    }
-
-    /// The window manager's active window, except its fallback once it has minimised the active window for the
-    /// guard: the user chose none (the lock window stays up). Window managers differ: openbox names none, then
-    /// unmaps the frame when its animation ends (or names another window first); xfwm4 unmaps the frame first, then
-    /// names another window or none. So the fallback is the first window named, or none once the frame is unmapped.
-    private func activeWindowChosen() -> X11Window? {
-        let active = display.activeWindow()
-        guard let minimised = minimisedActive, active != minimised else { return active }
-        if active == nil {
-            minimisedActiveFellBackToNone = true
-            if minimisedActiveFrameGone { minimisedActive = nil }
-        } else {
-            minimisedActive = nil
-        }
-        return nil
+        feed(.windowRestored(GuardWindowID(window.id)))
     }
 
     /// A compositing manager started or stopped. Once one runs, every window on screen under a cover is minimised

@@ -62,18 +62,6 @@ public final class X11Guard: GuardBackend {
     var minimiseSoon: Set<X11Window> = []
     /// The apps whose lock window was started and is not on screen yet.
     var lockWindowsStarting: Set<AppID> = []
-    /// The active window the guard has minimised: the window manager's fallback is not the user's choice, and the
-    /// core hears of none (``activeWindowChosen()``).
-    var minimisedActive: X11Window? {
-        didSet {
-            minimisedActiveFellBackToNone = false
-            minimisedActiveFrameGone = false
-        }
-    }
-    /// The window manager has named no active window since it minimised ``minimisedActive``.
-    var minimisedActiveFellBackToNone = false
-    /// The window manager has unmapped the frame of ``minimisedActive``.
-    var minimisedActiveFrameGone = false
 
     public init(configuration: GuardConfiguration) throws {
         display = try X11Display()

@@ -4,7 +4,8 @@
 /// member name; ``contract`` holds the signature, and `dbus/io.github.applock.Guard1.Compositor.xml` states the same (a
 /// test holds the two equal). What travels in them is typed: ``CompositorWindowEvent`` and ``CompositorWanted``.
 public enum CompositorMethod: String, Sendable, CaseIterable, Hashable, CustomStringConvertible {
-    /// A window was added, changed (minimised or restored), activated or removed (``CompositorWindowEvent``).
+    /// A window was added, changed (minimised or restored), activated, hidden by the script while it had the focus,
+    /// restored, or removed, or the desktop switched (``CompositorWindowEvent``).
     case windowEvent = "WindowEvent"
     /// The long poll: answered at once when the caller's version is old, else when what is wanted changes (or after
     /// a while, unchanged), with the new version and ``CompositorWanted``'s JSON.

@@ -1,4 +1,5 @@
-/// One `WindowEvent` call of the compositor's script (``CompositorMethod/windowEvent``), as the guard reads it.
+/// One `WindowEvent` call of the compositor's script (``CompositorMethod/windowEvent``), as the guard reads it: a
+/// fact, never a decision (whether an activation is the user's or the compositor's hand-off is the guard's to tell).
 public struct CompositorWindowEvent: Sendable, Hashable {
     /// What happened to the window; the raw value is the `kind` argument.
     public enum Kind: String, Sendable, CaseIterable, Hashable {
@@ -6,8 +7,14 @@ public struct CompositorWindowEvent: Sendable, Hashable {
         case added
         /// It was minimised or restored (`minimized` says which).
         case changed
-        /// It got the focus.
+        /// It got the focus (the lock window's too).
         case activated
+        /// The script minimised it while it had the focus: the compositor hands the focus on by itself next.
+        case hidden
+        /// It came back from minimised, not by the script's doing (the task bar, Alt+Tab, a click).
+        case restored
+        /// The current desktop or workspace changed; the call names no window (its other arguments are empty).
+        case workspace
         /// It is gone.
         case removed
     }

@@ -56,6 +56,19 @@ public struct SwayNode: Sendable, Equatable {
         return found
     }
 
+    /// The name of the workspace that holds the focused node (or is it), nil when none is focused.
+    public func focusedWorkspace() -> String? {
+        func walk(_ node: SwayNode, workspace: String?) -> String? {
+            let here = node.type == "workspace" ? node.name : workspace
+            if node.focused { return here }
+            for child in node.nodes + node.floatingNodes {
+                if let found = walk(child, workspace: here) { return found }
+            }
+            return nil
+        }
+        return walk(self, workspace: nil)
+    }
+
     /// The focused node's id, nil when none is.
     public func focusedID() -> Int? {
         if focused { return id }

@@ -108,4 +108,36 @@ struct KWinScriptTests {
         #expect(run.active == "lock")
         #expect(run.calls.filter { $0.method == CompositorMethod.poll.name }.map { $0.arguments as? [Int] } == [[0], [5]])
     }
+
+    /// The script reports facts and decides nothing about the focus: that it minimised the active window (before
+    /// KWin hands the focus on), every activation that follows (the lock window's and KWin's own choice alike), a
+    /// switch of desktop, and a hidden window restored; the guard tells which is the user's.
+    @Test func theScriptReportsTheFocusFactsAndHoldsNoActivationBack() throws {
+        let wanted = CompositorWanted(hide: ["1"], lockPid: 99, hideNotifications: [])
+        let run = try Self.run([
+            "windows": [Self.window("1", app: "org.example.Notes", pid: 40), Self.window("2", pid: 41), Self.window("lock", pid: 99)],
+            "active": "1",
+            "steps": [["answer": [5, wanted.json]], ["activate": "2"], ["activate": "lock"], ["switchDesktop": true],
+                      ["activate": "2"], ["restore": "1"]],
+        ])
+        let facts = run.windowEvents.compactMap { $0 }.filter { $0.kind != .added }.map { "\($0.kind.rawValue) \($0.window)" }
+        #expect(facts == [
+            "activated 1", "hidden 1", "changed 1", "activated lock", "activated 2", "activated lock", "workspace ",
+            "activated 2", "restored 1", "changed 1", "changed 1", "activated lock",
+        ])
+        let hidden = try #require(run.windowEvents.first { $0?.kind == .hidden } ?? nil)
+        #expect(!hidden.minimised, "reported before it is minimised")
+        #expect(run.windows["1"]?.minimized == true, "minimised again once restored")
+    }
+
+    /// The interface's XML names every kind of `WindowEvent` the contract has, and no other.
+    @Test func theInterfaceXMLNamesEveryKindOfWindowEvent() throws {
+        let xml = try String(contentsOf: IntrospectedInterface.dbusDirectory.appendingPathComponent(
+            "\(GuardBusNames.compositorInterface).xml"), encoding: .utf8)
+        let kindDoc = try #require(xml.range(of: "@kind:").flatMap { start in
+            xml.range(of: "@id:", range: start.upperBound..<xml.endIndex).map { String(xml[start.upperBound..<$0.lowerBound]) }
+        })
+        let named = Set(kindDoc.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        #expect(named == Set(CompositorWindowEvent.Kind.allCases.map(\.rawValue)))
+    }
 }

@@ -61,6 +61,39 @@ import Testing
         }
     }
 
+    /// Whether a focus change is the user's or the compositor's own hand-off after the guard hid the active window
+    /// is decided once, in `GuardCore` (its case table is `HandOffCaseTests`): the backends report the facts
+    /// (`activeWindowChanged`, `activeWindowHidden`, `windowMinimised`, `windowRestored`, `workspaceSwitched`,
+    /// `lockWindowFocused`) and keep no state of the hand-off, nor hold an activation back.
+    @Test func noBackendKeepsHandOffState() throws {
+        let words = ["handoff", "handedoff", "handover", "withfocus", "minimisedactive", "fellback", "fallback",
+                     "choice", "swallow"]
+        let backends = try Self.sources(in: ["AppLockGuardX11", "AppLockGuardWayland"])
+        for (path, text) in backends {
+            let stored = text.split(separator: "\n").filter { line in
+                let trimmed = line.drop { $0 == " " }
+                return line.count - trimmed.count == 4 && (trimmed.hasPrefix("var ") || trimmed.hasPrefix("let "))
+            }
+            for line in stored {
+                let name = line.lowercased()
+                #expect(!words.contains { name.contains($0) }, "\(path) keeps hand-off state: \(line)")
+            }
+        }
+        #expect(backends.values.contains { $0.contains(".activeWindowHidden(") }, "a backend reports the active window hidden")
+        // The scripts inside the compositor report the same facts and keep no flag of their own.
+        for script in ["data/kwin/applock/contents/code/main.js", "data/gnome-shell/applock.js"] {
+            let code = try String(contentsOf: Self.root.appendingPathComponent(script), encoding: .utf8)
+                .split(separator: "\n").filter { line in
+                    let trimmed = line.drop { $0 == " " }
+                    return !trimmed.hasPrefix("//") && !trimmed.hasPrefix("*") && !trimmed.hasPrefix("/*")
+                }
+            for line in code {
+                let lowered = line.lowercased()
+                #expect(!words.contains { lowered.contains($0) }, "\(script) keeps hand-off state: \(line)")
+            }
+        }
+    }
+
     @Test func theGuardSpellsNoCompositorMemberItself() throws {
         for (path, text) in try Self.sources(in: ["AppLockGuardWayland"]) {
             for member in ["\"WindowEvent\"", "\"Poll\"", "\"activated\"", "\"removed\"", "\"lockPid\"", "<method name="] {

@@ -14,9 +14,10 @@
  * content shrinking for 400 ms), and the lock window takes the focus back. A covered window's content is also
  * made transparent, so that the overview's previews of minimised windows show none of it. The guard starts the
  * lock window without an activation token, so the Shell would not give it the focus on its own: the extension
- * activates it and centres it on its monitor. When the extension minimises the focused window (an app locked in
- * front), the Shell focuses another window or none: that first focus move is the Shell's, not the user leaving the
- * app, and is not reported, so the lock window stays. The notifications of the apps the guard names show no content
+ * activates it and centres it on its monitor. The extension decides nothing about the focus: it reports every focus
+ * move to a window (the lock window's too), that it minimised the focused window ('hidden', before the Shell focuses
+ * another window or none by itself), every window restored, and every switch of workspace; whether a focus move is
+ * the user's or the Shell's hand-off is the guard's decision. The notifications of the apps the guard names show no content
  * (NotificationPrivacy, below). The guard decides; the extension holds no secret.
  *
  * It also tells the agent while the screen is shared or recorded (ReportScreenShare), see _watchScreenShare. */
@@ -35,8 +36,6 @@ class AppLock {
     enable() {
         this._hidden = new Set();
         this._lockPid = 0;
-        // The extension has just minimised the focused window (see notify::focus-window).
-        this._handedOff = false;
         this._shown = new WeakSet();
         this._openReported = new WeakSet();
         this._centred = new WeakSet();
@@ -51,14 +50,16 @@ class AppLock {
         });
         this._connect(global.display, 'notify::focus-window', () => {
             const win = global.display.focus_window;
-            // The first focus move after the extension minimised the focused window is the Shell's choice of the
-            // window to focus next (or of none), not the user leaving the app: it is not reported, else the lock
-            // window of an app that locks while in front would go at once. The lock window taking the focus is.
-            const shellsChoice = this._handedOff && !(win && this._isLockWindow(win));
-            this._handedOff = false;
-            if (win && this._isAppWindow(win) && !shellsChoice)
+            if (win && this._isAppWindow(win))
                 this._report('activated', win);
             this._enforce();
+        });
+        this._connect(global.workspace_manager, 'active-workspace-changed', () => {
+            if (this._guard) {
+                Gio.DBus.session.call(this._guard, PATH, IFACE, 'WindowEvent',
+                    new GLib.Variant('(ssssib)', ['workspace', '', '', '', 0, false]), null,
+                    Gio.DBusCallFlags.NO_AUTO_START, -1, null, null);
+            }
         });
         for (const actor of global.get_window_actors()) {
             this._shown.add(actor.meta_window);
@@ -80,7 +81,6 @@ class AppLock {
             this._conceal(actor, false);
         this._hidden = new Set();
         this._lockPid = 0;
-        this._handedOff = false;
         this._uncovered = null;
         this._notificationPrivacy.destroy();
         this._notificationPrivacy = null;
@@ -136,10 +136,10 @@ class AppLock {
         if (report)
             this._report('added', win);
         this._connect(win, 'notify::minimized', () => {
-            // A covered window brought back (Alt+Tab, the dash, a notification): the user reaches for the app, so
-            // the guard shows its lock window; the window itself is minimised again at once.
-            if (!win.minimized && this._hidden.has(this._id(win)))
-                this._report('activated', win);
+            // A covered window brought back (Alt+Tab, the dash, a notification) is the user reaching for the app: the
+            // guard tells, and shows its lock window; the window itself is minimised again at once.
+            if (!win.minimized)
+                this._report('restored', win);
             this._report('changed', win);
             this._enforce();
         });
@@ -251,12 +251,13 @@ class AppLock {
             if (this._hidden.has(this._id(win)) && !win.minimized) {
                 Main.wm.skipNextEffect(actor);
                 const focused = global.display.focus_window === win;
+                // Before the Shell moves the focus (it may, inside minimize()).
                 if (focused)
-                    this._handedOff = true;
+                    this._report('hidden', win);
                 win.minimize();
-                // A window the Shell would not minimise keeps the focus: no focus move of the Shell's is to come.
+                // A window the Shell would not minimise keeps the focus: the guard hears so.
                 if (focused && !win.minimized)
-                    this._handedOff = false;
+                    this._report('activated', win);
                 // A window hidden before it was ever on screen is one the user has just opened (it would have
                 // opened in front): the user reaches for the app, as above; once (a window the Shell will not
                 // minimise, such as some utility windows, stays unminimised, and must not report it again and again).

@@ -1,24 +1,20 @@
 // The KWin script the guard loads on KDE Plasma, 5.27 and 6 alike (the lines below, KWinScripting.compatibility in
 // AppLockProtocol, picks each one's window API). It reports every window to the guard (`WindowEvent`), and long-polls
 // the guard (`Poll`) for which windows to keep minimised and which lock window to keep above everything, on every
-// desktop, with the focus. A guarded window that comes back while covered (the task bar, a click) is the user
-// reaching for the app: it is reported activated, so that the guard shows the lock window, and minimised again at
-// once; a hidden window is fully transparent (Present Windows and the Overview draw minimised windows) and, from KWin
-// 6.5, excluded from screen casts (`excludeFromCapture`, which KWin's screencast honours). When the script minimises
-// the active window, KWin hands the focus to a window that was on screen then (at once for a Wayland window, once
-// Xwayland confirms the focus for an X11 one), or to none: the next activation, when it is of one of those windows
-// (not the lock window) with no switch of desktop between, is KWin's choice, not the user leaving the locked app, and
-// is not reported (else the lock window of an app that locks while in front would go at once). Any other activation
-// is reported, so when KWin had no window to hand the focus to, the user's next one (a new window, one restored, one
-// on another desktop) still counts: else an app obscured in front would stay obscured when reached for again, the
-// guard never having heard that the user left it. A window uncovered as its lock window goes is activated, and again
-// once the lock window has gone (KWin then activates a window of its own choice, the app's own activation not yet
-// confirmed when it is an X11 one). KWin activates a new Wayland window before it tells scripts the window was added
-// (an X11 one after), so a window that is already active when it is added is reported activated after it is reported
-// added: else the guard, not knowing the window yet, would miss that the user reached for a locked app, and no lock
-// window would come. The next poll goes out before an answer is carried out, so that a change right after it (a lock
-// just after an unlock) finds a poll already waiting. The guard's names come from GuardBusNames in AppLockProtocol (a
-// test holds them to it).
+// desktop, with the focus. A guarded window that comes back while covered (the task bar, a click) is reported restored
+// (the guard tells that the user reached for the app and shows the lock window) and minimised again at once; a hidden
+// window is fully transparent (Present Windows and the Overview draw minimised windows) and, from KWin 6.5, excluded
+// from screen casts (`excludeFromCapture`, which KWin's screencast honours). The script decides nothing about the
+// focus: it reports every activation (the lock window's too), that it minimised the active window (`hidden`, before
+// KWin hands the focus on by itself), and every switch of desktop (`workspace`); whether an activation is the user's or
+// KWin's hand-off is the guard's decision. A window uncovered as its lock window goes is activated, and again once the
+// lock window has gone (KWin then activates a window of its own choice, the app's own activation not yet confirmed when
+// it is an X11 one). KWin activates a new Wayland window before it tells scripts the window was added (an X11 one
+// after), so a window that is already active when it is added is reported activated after it is reported added: else
+// the guard, not knowing the window yet, would miss that the user reached for a locked app, and no lock window would
+// come. The next poll goes out before an answer is carried out, so that a change right after it (a lock just after an
+// unlock) finds a poll already waiting. The guard's names come from GuardBusNames in AppLockProtocol (a test holds them
+// to it).
 const kwinPlasma6 = typeof workspace.windowList === "function";
 function windowList() { return kwinPlasma6 ? workspace.windowList() : workspace.clientList(); }
 function activeWindow() { return kwinPlasma6 ? workspace.activeWindow : workspace.activeClient; }
@@ -30,9 +26,6 @@ const windowActivated = kwinPlasma6 ? workspace.windowActivated : workspace.clie
 const G = "io.github.applock.Guard1", P = "/io/github/applock/Guard1/Compositor", I = "io.github.applock.Guard1.Compositor";
 let hidden = {};
 let lockPid = 0;
-// The windows KWin may hand the focus to after the script minimised the active window, until the next
-// activation or a switch of desktop (null: the script hid no active window since).
-let handOffTo = null;
 let uncovered = null;
 let leavingLockPid = 0;
 function idOf(c) { return String(c.internalId); }
@@ -64,18 +57,11 @@ function conceal(c, concealed) {
         }
     }
 }
-function onScreenBesides(hiddenWindow) {
-    const ids = {};
-    for (const c of windowList()) {
-        if (idOf(c) !== idOf(hiddenWindow) && !c.minimized && !hidden[idOf(c)]) ids[idOf(c)] = true;
-    }
-    return ids;
-}
 function enforce() {
     for (const c of windowList()) {
         conceal(c, !!hidden[idOf(c)]);
         if (hidden[idOf(c)] && !c.minimized) {
-            if (activeWindow() === c) handOffTo = onScreenBesides(c);
+            if (activeWindow() === c) report("hidden", c);
             c.minimized = true;
         }
         if (lockPid !== 0 && c.pid === lockPid) {
@@ -88,7 +74,7 @@ function enforce() {
 function watch(c) {
     report("added", c);
     c.minimizedChanged.connect(function () {
-        if (!c.minimized && hidden[idOf(c)]) report("activated", c);
+        if (!c.minimized) report("restored", c);
         report("changed", c);
         enforce();
     });
@@ -114,13 +100,8 @@ windowRemoved.connect(function (c) {
         uncovered = null;
     }
 });
-windowActivated.connect(function (c) {
-    if (!c) return;
-    const kwinsChoice = handOffTo !== null && handOffTo[idOf(c)] === true && c.pid !== lockPid;
-    handOffTo = null;
-    if (!kwinsChoice) report("activated", c);
-});
-workspace.currentDesktopChanged.connect(function () { handOffTo = null; });
+windowActivated.connect(function (c) { if (c) report("activated", c); });
+workspace.currentDesktopChanged.connect(function () { callDBus(G, P, I, "WindowEvent", "workspace", "", "", "", 0, false); });
 function poll(version) {
     callDBus(G, P, I, "Poll", version, function (next, text) {
         poll(next);
