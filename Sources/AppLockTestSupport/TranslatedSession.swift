@@ -4,6 +4,10 @@ import Foundation
 /// own folder, and the variables that make a debug build read it (`APPLOCK_LOCALEDIR`, honoured only in debug builds)
 /// and choose it (`LANGUAGE`; gettext reads it only when the locale is not `C`, hence `LC_ALL=C.UTF-8`).
 public enum TranslatedSession {
+    /// The catalogues besides German's (whose tests read it word by word) and Hebrew's (whose tests read its
+    /// mirroring): the tests of each look for the words as the catalogue itself says them (``text(_:_:language:in:)``).
+    public static let otherLanguages = ["fr", "es", "pt_BR", "it", "pl", "ru", "zh_CN", "ja"]
+
     /// The variables for a program started in `environment` to speak `language` (`de`, `pt_BR`, …), from
     /// `po/<language>.po`, or from `catalogue` (the text of a `.po` file) for a language AppLock does not ship.
     public static func variables(_ language: String, catalogue: String? = nil, in environment: TestEnvironment) throws

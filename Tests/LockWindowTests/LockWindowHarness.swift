@@ -57,12 +57,9 @@ final class LockWindowHarness: AccessibleDesktop {
     @discardableResult
     func screenshot(_ name: String, checking window: LockWindowProcess) throws -> URL {
         let url = try screenshot(name)
-        let checks = { window.log.components(separatedBy: "\n").filter { $0.hasPrefix("clipped text: ") } }
-        let before = checks().count
-        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { checks().count > before },
-                "\(name): the lock window made no clipping check: \(window.log)")
-        let clipped = checks().last.map { String($0.dropFirst("clipped text: ".count)) } ?? "?"
-        #expect(clipped == "none", "\(name).png: text that does not fit: \(clipped)")
+        let clipped = ClippingCheck.nextReport { window.log }
+        #expect(clipped != nil, "\(name): the lock window made no clipping check: \(window.log)")
+        #expect(clipped == nil || clipped == "none", "\(name).png: text that does not fit: \(clipped ?? "")")
         return url
     }
 

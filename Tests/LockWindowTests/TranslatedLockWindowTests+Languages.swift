@@ -4,12 +4,8 @@ import Foundation
 import Testing
 
 extension TranslatedLockWindowTests {
-    /// The catalogues besides German's (which the tests above read word by word), each looked for as the catalogue
-    /// itself says the words (``TranslatedSession/text(_:plural:count:_:language:in:)``).
-    static let otherLanguages = ["fr", "es", "pt_BR", "it", "pl", "ru", "zh_CN", "ja"]
-
     @Test("In each other language the set-up window and the compact lock window (wrong passcode, lock-out countdown) say the catalogue's words with no text clipped, every key and the prompt on screen, and AT-SPI reads the translated names",
-          arguments: otherLanguages)
+          arguments: TranslatedSession.otherLanguages)
     func setUpAndLockWindowsTranslated(language: String) throws {
         let harness = try LockWindowHarness(policy: "MaxFailedAttempts=2\nLockoutSchedule=120")
         #expect(harness.environment.run(["fc-list", ":lang=\(language.prefix(2))"]).stdout.contains(":"),

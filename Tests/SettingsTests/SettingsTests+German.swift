@@ -7,10 +7,7 @@ extension SettingsTests {
     @Test("In German (LANGUAGE=de) Settings' pages, the not-protecting banner with the guard's own statement and fix, the passcode kinds and the policy keys' rows read in German, and AT-SPI reads the German names")
     func settingsInGerman() throws {
         let harness = try SettingsHarness(appPolicy: "[Policy]\nGuard=true\n")
-        let guardProgram = try PackageFolders.program("applock-guard")
-        let unsupported = try harness.display.launch(
-            [guardProgram], extraEnvironment: ["WAYLAND_DISPLAY": "wayland-9", "XDG_CURRENT_DESKTOP": "river"],
-            log: harness.environment.logDirectory.appendingPathComponent("guard-river.log"))
+        let unsupported = try harness.startGuardOnUnsupportedDesktop()
         defer { unsupported.terminate() }
         #expect(harness.environment.waitForName(GuardBusNames.busName))
         let german = try TranslatedSession.variables("de", in: harness.environment)

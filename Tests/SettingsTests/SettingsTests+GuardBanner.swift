@@ -7,10 +7,7 @@ extension SettingsTests {
     @Test("While the guard cannot hide a guarded app, the Apps page says why and how to fix it; once a guard protects, the banner goes")
     func guardBannerSaysWhyAndTheFix() throws {
         let harness = try SettingsHarness(appPolicy: "[Policy]\nGuard=true\n")
-        let guardProgram = try PackageFolders.program("applock-guard")
-        let unsupported = try harness.display.launch(
-            [guardProgram], extraEnvironment: ["WAYLAND_DISPLAY": "wayland-9", "XDG_CURRENT_DESKTOP": "river"],
-            log: harness.environment.logDirectory.appendingPathComponent("guard-river.log"))
+        let unsupported = try harness.startGuardOnUnsupportedDesktop()
         #expect(harness.environment.waitForName(GuardBusNames.busName))
         try harness.startSettings()
         #expect(harness.accessibility.find("Guarded Apps Are Not Hidden", showing: true) != nil)
@@ -24,7 +21,7 @@ extension SettingsTests {
         #expect(harness.accessibility.find("applock-guard is not running, so nothing hides \(SettingsHarness.app)",
                                            showing: true) != nil, "no guard runs while Notes is guarded")
         let x11Guard = try harness.display.launch(
-            [guardProgram], log: harness.environment.logDirectory.appendingPathComponent("guard-x11.log"))
+            [try PackageFolders.program("applock-guard")], log: harness.environment.logDirectory.appendingPathComponent("guard-x11.log"))
         defer { x11Guard.terminate() }
         #expect(waitUntil(timeout: .seconds(15)) {
             harness.accessibility.find("Guarded Apps Are Not Hidden", showing: true, timeout: 2) == nil

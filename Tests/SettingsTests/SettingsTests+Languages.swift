@@ -4,18 +4,11 @@ import Foundation
 import Testing
 
 extension SettingsTests {
-    /// The catalogues besides German's (which the test of German reads word by word), each looked for as the catalogue
-    /// itself says the words (``TranslatedSession/text(_:plural:count:_:language:in:)``).
-    static let otherLanguages = ["fr", "es", "pt_BR", "it", "pl", "ru", "zh_CN", "ja"]
-
     @Test("In each other language Settings' pages and the not-protecting banner say the catalogue's words with no text clipped, and AT-SPI reads the translated names",
-          arguments: otherLanguages)
+          arguments: TranslatedSession.otherLanguages)
     func settingsTranslated(language: String) throws {
         let harness = try SettingsHarness(appPolicy: "[Policy]\nGuard=true\n")
-        let guardProgram = try PackageFolders.program("applock-guard")
-        let unsupported = try harness.display.launch(
-            [guardProgram], extraEnvironment: ["WAYLAND_DISPLAY": "wayland-9", "XDG_CURRENT_DESKTOP": "river"],
-            log: harness.environment.logDirectory.appendingPathComponent("guard-river.log"))
+        let unsupported = try harness.startGuardOnUnsupportedDesktop()
         defer { unsupported.terminate() }
         #expect(harness.environment.waitForName(GuardBusNames.busName))
         let session = try TranslatedSession.variables(language, in: harness.environment)
