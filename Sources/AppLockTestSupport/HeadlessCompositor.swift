@@ -72,12 +72,14 @@ public final class HeadlessCompositor: @unchecked Sendable {
     /// Ends the compositor.
     public func stop() { process.stop() }
 
-    /// `useradd` for ``user`` when it does not exist yet.
+    /// `useradd` for ``user`` when it does not exist yet, one test at a time (``UserDatabaseLock``).
     public static func ensureUser(_ environment: TestEnvironment) throws {
-        if environment.run(["id", "-u", user]).succeeded { return }
-        let added = environment.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
-        guard added.succeeded || environment.run(["id", "-u", user]).succeeded else {
-            throw TestSupportError("cannot create the user \(user) for the compositor: \(added.stderr)")
+        try UserDatabaseLock.held {
+            if environment.run(["id", "-u", user]).succeeded { return }
+            let added = environment.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
+            guard added.succeeded else {
+                throw TestSupportError("cannot create the user \(user) for the compositor: \(added.stderr)")
+            }
         }
     }
 }

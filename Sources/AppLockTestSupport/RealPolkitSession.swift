@@ -53,7 +53,8 @@ public final class RealPolkitSession {
                 try giveToUser(folder)
             }
         } catch {
-            _ = Self.runAsRoot(["userdel", Self.user], in: environment)
+            let environment = environment
+            _ = UserDatabaseLock.held { Self.runAsRoot(["userdel", Self.user], in: environment) }
             environment.cleanup()
             throw error
         }
@@ -208,7 +209,7 @@ public final class RealPolkitSession {
             }
         }
         agent?.waitUntilExit()
-        let removed = Self.runAsRoot(["userdel", Self.user], in: environment)
+        let removed = UserDatabaseLock.held { Self.runAsRoot(["userdel", Self.user], in: environment) }
         if !removed.succeeded { FileHandle.standardError.write(Data("userdel \(Self.user): \(removed.stderr)\n".utf8)) }
         environment.cleanup()
     }
@@ -217,15 +218,17 @@ public final class RealPolkitSession {
 
     /// The test user, with `password`; returns its uid and gid.
     private static func makeUser(password: String, in environment: TestEnvironment) throws -> (uid_t, gid_t) {
-        if getpwnam(user) == nil {
-            let add = runAsRoot(["useradd", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin",
-                                 user], in: environment)
-            guard add.succeeded else { throw TestSupportError("useradd \(user): \(add.stderr)") }
+        try UserDatabaseLock.held {
+            if getpwnam(user) == nil {
+                let add = runAsRoot(["useradd", "--no-create-home", "--home-dir", "/nonexistent", "--shell",
+                                     "/usr/sbin/nologin", user], in: environment)
+                guard add.succeeded else { throw TestSupportError("useradd \(user): \(add.stderr)") }
+            }
+            let set = runAsRoot(["chpasswd"], input: "\(user):\(password)\n", in: environment)
+            guard set.succeeded else { throw TestSupportError("chpasswd: \(set.stderr)") }
+            guard let entry = getpwnam(user) else { throw TestSupportError("\(user) has no passwd entry") }
+            return (entry.pointee.pw_uid, entry.pointee.pw_gid)
         }
-        let set = runAsRoot(["chpasswd"], input: "\(user):\(password)\n", in: environment)
-        guard set.succeeded else { throw TestSupportError("chpasswd: \(set.stderr)") }
-        guard let entry = getpwnam(user) else { throw TestSupportError("\(user) has no passwd entry") }
-        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
     }
 
     /// The folders bound over the system's (polkit's actions and rules, PAM's stacks) and copies of the programs
