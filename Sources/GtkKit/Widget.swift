@@ -46,6 +46,21 @@ public class Widget {
         gtk_widget_set_margin_end(widget, end)
     }
 
+    /// Lays this widget and everything in it now left to right whatever the language's direction, icons included
+    /// (GTK picks an icon's `-rtl` variant by the image's own direction): for what is not mirrored in a
+    /// right-to-left language, such as a keypad of digits. Call it once the widget holds its children.
+    public func keepLeftToRight() {
+        func leftToRight(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            gtk_widget_set_direction(widget, GTK_TEXT_DIR_LTR)
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                leftToRight(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        leftToRight(widget)
+    }
+
     /// The smallest size the widget may get (-1 keeps the natural one).
     public func setSizeRequest(width: Int32, height: Int32) {
         gtk_widget_set_size_request(widget, width, height)

@@ -242,10 +242,10 @@ final class PasscodeView {
     private func buildKeypad() {
         keypad.setAlignment(horizontal: .center)
         keypad.setMargins(top: 6)
-        let rows: [[UInt8?]] = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+        let rows: [[UInt8]] = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
         for row in rows {
             let line = Box(.horizontal, spacing: 16)
-            for digit in row { line.append(digitKey(digit!)) }
+            for digit in row { line.append(digitKey(digit)) }
             keypad.append(line)
         }
         let last = Box(.horizontal, spacing: 16)
@@ -265,6 +265,9 @@ final class PasscodeView {
         enterKey.addStyleClass("suggested-action")
         enterKey.onClicked { [weak self] in self?.submitDigits() }
         keypad.append(last)
+        // Digits are not mirrored in a right-to-left language, nor is a keypad of them: its rows, and the delete
+        // key's arrow, run left to right in Hebrew too, as a phone's do.
+        keypad.keepLeftToRight()
     }
 
     private func digitKey(_ digit: UInt8) -> Button {

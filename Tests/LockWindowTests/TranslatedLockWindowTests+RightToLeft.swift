@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 extension TranslatedLockWindowTests {
-    @Test("In Hebrew (LANGUAGE=he, po/he.po) the set-up window is mirrored as GTK mirrors: the kinds and the keypad's columns run right to left, in Hebrew, no text clipped; with no Hebrew catalogue of AppLock's, GLib keeps GTK's own words and direction English, left to right")
+    @Test("In Hebrew (LANGUAGE=he, po/he.po) the set-up window is mirrored as GTK mirrors: the kinds run right to left, in Hebrew, while the keypad's digits run left to right as a phone's do; no text clipped; with no Hebrew catalogue of AppLock's, GLib keeps GTK's own words and direction English, left to right")
     func setUpWindowMirrorsInHebrew() throws {
         let harness = try LockWindowHarness()
         var hebrew = try TranslatedSession.variables("he", in: harness.environment)
@@ -15,7 +15,7 @@ extension TranslatedLockWindowTests {
         #expect(harness.accessibility.find(try text("Choose a new passcode")) != nil, "\(window.log)")
         let one = try #require(harness.accessibility.box(of: try text("Digit %1$d", "1")))
         let three = try #require(harness.accessibility.box(of: try text("Digit %1$d", "3")))
-        #expect(one.x > three.x, "the keypad's 1 is right of its 3: \(one) \(three)")
+        #expect(one.x < three.x, "the keypad's 1 is left of its 3, not mirrored: \(one) \(three)")
         let four = try #require(harness.accessibility.box(of: try text("4 Digits")))
         let password = try #require(harness.accessibility.box(of: try text("Password")))
         #expect(four.x > password.x, "the first kind is on the right: \(four) \(password)")
@@ -27,12 +27,12 @@ extension TranslatedLockWindowTests {
         hebrew["APPLOCK_LOCALEDIR"] = harness.environment.root.appendingPathComponent("no-catalogues").path
         let english = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app], environment: hebrew)
         #expect(harness.accessibility.find("Digit 3") != nil, "\(english.log)")
-        let unmirroredOne = try #require(harness.accessibility.box(of: "Digit 1"))
-        let unmirroredThree = try #require(harness.accessibility.box(of: "Digit 3"))
-        #expect(unmirroredOne.x < unmirroredThree.x, "left to right: \(unmirroredOne) \(unmirroredThree)")
+        let unmirroredFour = try #require(harness.accessibility.box(of: "4 Digits"))
+        let unmirroredPassword = try #require(harness.accessibility.box(of: "Password"))
+        #expect(unmirroredFour.x < unmirroredPassword.x, "left to right: \(unmirroredFour) \(unmirroredPassword)")
     }
 
-    @Test("In Hebrew (LANGUAGE=he, po/he.po) the lock window is mirrored as GTK mirrors: the keypad's 1 right of its 3, and the delete key, left of the 0 in English, right of it; the prompt and a wrong passcode in Hebrew, no text clipped")
+    @Test("In Hebrew (LANGUAGE=he, po/he.po) the lock window is mirrored as GTK mirrors but for its keypad of digits, which runs left to right as a phone's does (its 1 left of its 3, the delete key left of the 0, as in English); the prompt and a wrong passcode in Hebrew, no text clipped")
     func lockWindowMirrorsInHebrew() throws {
         let harness = try LockWindowHarness(policy: "MaxFailedAttempts=3")
         try harness.lockWithPasscode("1234", kind: "four-digit")
@@ -47,8 +47,8 @@ extension TranslatedLockWindowTests {
         let three = try #require(harness.accessibility.box(of: try text("Digit %1$d", "3")))
         let zero = try #require(harness.accessibility.box(of: try text("Digit %1$d", "0")))
         let delete = try #require(harness.accessibility.box(of: try text("Delete last digit")))
-        #expect(one.x > three.x, "the keypad's 1 is right of its 3: \(one) \(three)")
-        #expect(delete.x > zero.x, "the delete key, left of the 0 left to right, is right of it: \(delete) \(zero)")
+        #expect(one.x < three.x, "the keypad's 1 is left of its 3, not mirrored: \(one) \(three)")
+        #expect(delete.x < zero.x, "the delete key is left of the 0, not mirrored: \(delete) \(zero)")
         #expect(harness.display.run(["xdotool", "mousemove", "0", "0"]).succeeded)
         try harness.screenshot("hebrew-lock-window", checking: window)
         #expect(harness.type("0000"))
