@@ -9,11 +9,13 @@ import Translation
 /// Sent without waiting for the answer, so a session without a notification server changes no answer; the first
 /// failure of each kind is logged.
 extension Agent {
-    /// Tells the user that the passcode item of `app` was tampered with (the custody decides when).
+    /// Tells the user that the passcode item of `app` was tampered with (the custody decides when), naming the app as
+    /// the missed-attempts notice does, by its desktop entry when it has one; the command to run names its id.
     func notifyTampered(_ app: AppID) {
+        let name = displayName(app)
         DesktopNotification(
-            summary: L("The passcode of %1$s was tampered with", app),
-            body: L("The keyring item holding the passcode of %1$s was removed or replaced outside AppLock, so %1$s stays locked.", app)
+            summary: L("The passcode of %1$s was tampered with", name),
+            body: L("The keyring item holding the passcode of %1$s was removed or replaced outside AppLock, so %1$s stays locked.", name)
                 + " " + L("Put the original keyring item back, or run `applockctl reset-passcode %1$s` (system authentication) and set a new passcode.", app),
             urgency: .critical
         ).send(on: bus) { [weak self] why in self?.notificationFailed("a tampered passcode", why) }
@@ -22,10 +24,14 @@ extension Agent {
     /// Tells the user of the failed attempts `app` missed, named by its desktop entry when it has one. The agent
     /// hands each record out once (``MissedAttemptLog/takeReport(_:)``), so this runs once per record.
     func notifyMissedAttempts(_ app: AppID, _ record: MissedAttemptLog.Record) {
-        let name = DesktopEntry.find(app, in: configuration.dataDirectories)?.name ?? app.rawValue
-        MissedAttemptNotice.notification(record, appName: name).send(on: bus) { [weak self] why in
+        MissedAttemptNotice.notification(record, appName: displayName(app)).send(on: bus) { [weak self] why in
             self?.notificationFailed("missed attempts", why)
         }
+    }
+
+    /// The name the user knows `app` by: its desktop entry's, else its id.
+    private func displayName(_ app: AppID) -> String {
+        DesktopEntry.find(app, in: configuration.dataDirectories)?.name ?? app.rawValue
     }
 
     private func notificationFailed(_ subject: String, _ why: String) {

@@ -320,9 +320,13 @@ struct PasscodeTests {
         Self.expectLogClean(harness, [Self.right, Self.other, Self.wrong])
     }
 
-    @Test("a tampered passcode item is told by one desktop notification per episode, naming the app and what to do, never the passcode or hash")
+    @Test("a tampered passcode item is told by one desktop notification per episode, naming the app by its desktop entry's name and what to do (the command with its id), never the passcode or hash")
     func tamperedKeyringItemIsNotifiedOncePerEpisode() throws {
         let harness = try AgentHarness()
+        let applications = harness.environment.dataHome.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Notes\nExec=true\n".write(
+            to: applications.appendingPathComponent("\(Self.notes).desktop"), atomically: true, encoding: .utf8)
         try harness.environment.startNotificationServer()
         let probe = GuardStatusProbe(environment: harness.environment)
         let app = try harness.client()
@@ -337,7 +341,8 @@ struct PasscodeTests {
         let told = probe.waitForNotifications(1)
         #expect(told.count == 1, "\(told)")
         let notification = try #require(told.first)
-        #expect(notification.summary.contains(Self.notes), "\(notification)")
+        #expect(notification.summary == "The passcode of Notes was tampered with", "\(notification)")
+        #expect(notification.body.contains("so Notes stays locked"), "\(notification)")
         #expect(notification.body.contains("applockctl reset-passcode \(Self.notes)"), "\(notification)")
         #expect(notification.body.contains("original keyring item back"), "\(notification)")
         for secret in [Self.right, "$argon2id$", original] {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension GnomeGuardTests {
-    @Test("The missed-attempts notice and the tamper notice are seen in the Shell itself (org.gnome.Shell.Notifications): a failed unlock while away is told at the next unlock, naming the app; a passcode item removed from the keyring is told, naming the app and what to do; neither shows the passcode")
+    @Test("The missed-attempts notice and the tamper notice are seen in the Shell itself (org.gnome.Shell.Notifications): a failed unlock while away is told at the next unlock, naming the app; a passcode item removed from the keyring is told, naming the app by its name and the command by its id; neither shows the passcode")
     func agentNoticesInTheShell() throws {
         let desktop = try Desktop(readNotifications: true)
         defer { desktop.stop() }
@@ -37,10 +37,10 @@ extension GnomeGuardTests {
         #expect(!tampered.succeeded, "a tampered passcode does not unlock: \(tampered.stdout)")
         #expect(waitUntil(timeout: .seconds(20)) {
             reading = reader.read()
-            return reading?.allText.contains("The passcode of \(Self.app) was tampered with") == true
+            return reading?.allText.contains("The passcode of Notes was tampered with") == true
         }, "the Shell shows the tamper notice: \(String(describing: reading?.notifications))\n\(desktop.log())")
         #expect(reading?.allText.contains("applockctl reset-passcode \(Self.app)") == true, "\(String(describing: reading?.notifications))")
-        try expectInMessageList(reader, session, "The passcode of \(Self.app) was tampered with", shot: "tamper-notice")
+        try expectInMessageList(reader, session, "The passcode of Notes was tampered with", shot: "tamper-notice")
         let everything = reader.read()?.allText ?? ""
         for secret in [SwayGuardHarness.passcode, "$argon2id$", hash].filter({ !$0.isEmpty }) {
             #expect(!everything.contains(secret), "the Shell shows no passcode or hash")
