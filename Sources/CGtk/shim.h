@@ -31,6 +31,15 @@ static inline void applock_password_entry_set_placeholder(GtkPasswordEntry *entr
     g_object_set(entry, "placeholder-text", text, NULL);
 }
 
+/// GTK's gtk-decoration-layout setting (which window buttons a title bar shows, on which side), NULL without
+/// settings; free it with g_free (g_object_get is variadic).
+static inline char *applock_decoration_layout(void) {
+    GtkSettings *settings = gtk_settings_get_default();
+    char *layout = NULL;
+    if (settings != NULL) g_object_get(settings, "gtk-decoration-layout", &layout, NULL);
+    return layout;
+}
+
 /// The X window of a realized GDK surface on X11, 0 elsewhere.
 static inline Window applock_x11_surface_xid(GdkSurface *surface) {
     if (surface == NULL || !GDK_IS_X11_SURFACE(surface)) return 0;

@@ -38,6 +38,11 @@ final class LockController {
         view.useCompactLayout(showsIcon: height >= LockWindowSize.compact.height + PasscodeView.compactIconRoom)
     }
 
+    /// The window is on the overlay layer: no minimise or maximise button.
+    func placedOnOverlay() {
+        view.placedOnOverlay()
+    }
+
     init(appID: AppID, window: Window, loop: MainLoop, embedded: Bool) {
         self.window = window
         self.loop = loop

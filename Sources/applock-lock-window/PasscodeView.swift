@@ -28,6 +28,7 @@ final class PasscodeView {
     /// Where callers put choices about the entry, under the prompt.
     let options = Box(.vertical)
 
+    private var header: HeaderBar?
     private let scroller = ScrolledWindow()
     private let page = Box(.vertical)
     private let image: Image
@@ -50,6 +51,7 @@ final class PasscodeView {
             let header = HeaderBar()
             header.makeFlat()
             page.append(header)
+            self.header = header
         }
         page.append(scroller)
         window.setContent(page)
@@ -100,6 +102,11 @@ final class PasscodeView {
 
         window.onKeyPress { [weak self] key in self?.handle(key) ?? false }
         configure(kind: .fourDigit)
+    }
+
+    /// Leaves the window buttons that do nothing on the overlay layer (minimise, maximise) out of the title bar.
+    func placedOnOverlay() {
+        header?.leaveOutMinimiseAndMaximise()
     }
 
     /// The layout for a cover smaller than the full layout (a small app window): a smaller title and keypad, tighter

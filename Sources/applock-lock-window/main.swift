@@ -63,7 +63,7 @@ func runLockWindow() -> ExitStatus {
                 if let parent { try embed(lock, into: parent) }
             } else {
                 window.setDefaultSize(width: 420, height: 660)
-                if options.layerShell { placeOnOverlay(window) }
+                if options.layerShell, placeOnOverlay(window) { lock.placedOnOverlay() }
             }
             try lock.start(appID: options.appID)
             if let place = options.standby {
@@ -122,15 +122,17 @@ func reportClippedText(of window: Window) -> RepeatingTimer? {
     }
 }
 
-/// Puts the lock window above the guard's overlay, on the overlay layer; where it cannot, it stays a toplevel (under
-/// the overlay, where the app stays hidden: fail closed) and says why.
+/// Puts the lock window above the guard's overlay, on the overlay layer, and says whether it did; where it cannot,
+/// it stays a toplevel (under the overlay, where the app stays hidden: fail closed) and says why.
 @MainActor
-func placeOnOverlay(_ window: Window) {
+func placeOnOverlay(_ window: Window) -> Bool {
     do {
         try LayerShell.placeOnOverlay(window, namespace: "applock-lock-window")
         StandardError.line("applock-lock-window: on the overlay layer")
+        return true
     } catch {
         StandardError.line("applock-lock-window: \(error) It is an ordinary window instead.")
+        return false
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
 /// and later; Debian 12 has none, so `make test` runs this suite only in the chroots).
 @Suite("Lock window above the overlay on a compositor that ignores minimise", .serialized)
 struct LayerShellLockWindowTests {
-    @Test("Reached for, the lock window comes above the guard's cover on the overlay layer with the keyboard; the passcode typed into it unlocks, and no pixel of the app shows before")
+    @Test("Reached for, the lock window comes above the guard's cover on the overlay layer with the keyboard, its title bar with no minimise or maximise button (neither works there); the passcode typed into it unlocks, and no pixel of the app shows before")
     func passcodeTypedAboveTheOverlayUnlocks() throws {
         let h = try SwayGuardHarness("layer-shell")
         try h.startGuard(backend: "wlroots")
@@ -26,6 +26,14 @@ struct LayerShellLockWindowTests {
         }, "the lock window is drawn on the overlay layer: \(h.guardLog())")
         #expect(h.lockWindow() == nil, "the lock window is no toplevel: \(h.session.windows())")
         #expect(try h.visibleAppPixels(label: "lock-window-above-overlay") == 0, "no pixel of the app shows")
+        // A layer surface cannot be minimised or maximised: its title bar shows the close button alone (the lock
+        // window, 420 × 660, is centred on the 1280 × 800 output; its round buttons are #E6E6E7).
+        let shot = h.environment.root.appendingPathComponent("shot.png")
+        func buttonPixels(_ crop: String) throws -> Int {
+            try ImageProbe.pixelCount(in: shot, crop: crop, colours: ["#E6E6E7"], environment: h.environment)
+        }
+        #expect(try buttonPixels("70x30+730+78") == 0, "no minimise or maximise button left of the close button")
+        #expect(try buttonPixels("40x30+808+78") > 100, "the close button")
 
         // A digit passcode is sent once its last digit is typed: all but that one first, the app still hidden.
         let passcode = SwayGuardHarness.passcode
