@@ -65,11 +65,8 @@ struct SwayHostAppTests {
         let h = try SwayGuardHarness("sway-keepassxc-\(launch)", app: "org.keepassxc.KeePassXC")
         // The welcome screen's background and its buttons' (KeePassXC's light theme), in no lock window.
         h.appColours = ["#EFF0F1", "#D4D5DD"]
-        try h.startGuard()
-        try h.walkThrough(appID: "KeePassXC", start: {
-            try h.startOffline(launch.argv(desktopFile: "org.keepassxc.KeePassXC.desktop", command: ["keepassxc"]),
-                               appID: "KeePassXC", run: SwayGuardHarness.AppRun(xwayland: true, asUser: true), label: "first")
-        }, openSecond: nil)
+        try walkThroughOneWindowApp(h, windowClass: "KeePassXC", desktopFile: "org.keepassxc.KeePassXC.desktop",
+                                    command: ["keepassxc"], launch: launch)
     }
 
     @Test("telegram-desktop on sway, guarded as org.telegram.desktop (on Xwayland, run as the session's user: WM_CLASS TelegramDesktop = StartupWMClass), offline, started from its desktop entry or typed into a terminal: its welcome screen hidden at launch, unlocked by the passcode typed into the lock window, locked again, and logind Lock hides it (a second telegram-desktop is handed to the first and opens no window)", arguments: Launch.allCases)
@@ -77,13 +74,20 @@ struct SwayHostAppTests {
         let h = try SwayGuardHarness("sway-telegram-\(launch)", app: "org.telegram.desktop")
         // The welcome screen's clouds and its Start Messaging button, in no lock window.
         h.appColours = ["#5EC6FF", "#40A7E3"]
+        // The desktop file's name, not its id: gtk-launch adds `.desktop` to a name that lacks it, and
+        // `org.telegram.desktop` already ends so.
+        try walkThroughOneWindowApp(h, windowClass: "TelegramDesktop", desktopFile: "org.telegram.desktop.desktop",
+                                    command: ["telegram-desktop"], launch: launch)
+    }
+
+    /// Starts the guard and walks an app with no second window through on Xwayland, run as the session's user and
+    /// started by `launch` (`desktopFile` or `command`); `windowClass` is its WM_CLASS class.
+    private func walkThroughOneWindowApp(_ h: SwayGuardHarness, windowClass: String, desktopFile: String,
+                                         command: [String], launch: Launch) throws {
         try h.startGuard()
-        try h.walkThrough(appID: "TelegramDesktop", start: {
-            // The desktop file's name, not its id: gtk-launch adds `.desktop` to a name that lacks it, and
-            // `org.telegram.desktop` already ends so.
-            try h.startOffline(launch.argv(desktopFile: "org.telegram.desktop.desktop", command: ["telegram-desktop"]),
-                               appID: "TelegramDesktop", run: SwayGuardHarness.AppRun(xwayland: true, asUser: true),
-                               label: "first")
+        try h.walkThrough(appID: windowClass, start: {
+            try h.startOffline(launch.argv(desktopFile: desktopFile, command: command), appID: windowClass,
+                               run: SwayGuardHarness.AppRun(xwayland: true, asUser: true), label: "first")
         }, openSecond: nil)
     }
 
