@@ -18,7 +18,9 @@ public enum GuardAction: Sendable, Equatable {
         .desktop(.cover(window, kind, app: app))
     }
     public static func uncover(_ window: GuardWindowID) -> GuardAction { .desktop(.uncover(window)) }
-    public static func restack(_ window: GuardWindowID) -> GuardAction { .desktop(.restack(window)) }
+    public static func restack(_ window: GuardWindowID, aboveCoversOf others: Set<GuardWindowID> = []) -> GuardAction {
+        .desktop(.restack(window, aboveCoversOf: others))
+    }
     public static func discardCover(_ window: GuardWindowID) -> GuardAction { .desktop(.discardCover(window)) }
     public static var grabKeyboard: GuardAction { .desktop(.grabKeyboard) }
     public static func releaseKeyboard(focusLockWindowOf app: AppID?) -> GuardAction {
@@ -44,8 +46,9 @@ public enum DesktopAction: Sendable, Equatable {
     case cover(GuardWindowID, CoverKind, app: AppID)
     /// Take the cover off the window (unmap it; it stays prepared).
     case uncover(GuardWindowID)
-    /// Put the cover back directly above its window.
-    case restack(GuardWindowID)
+    /// Put the cover back directly above its window; with `aboveCoversOf`, also above the covers of those other
+    /// windows of its app (the cover holding the lock window, above the covers that overlap it: ``LockWindowStacking``).
+    case restack(GuardWindowID, aboveCoversOf: Set<GuardWindowID>)
     /// Destroy the cover of a window that is gone or no longer guarded.
     case discardCover(GuardWindowID)
     /// Take an active keyboard grab on a cover; answer with `keyboardGrabAnswered`.

@@ -52,6 +52,12 @@ public struct GuardCore: Sendable {
         var minimised = false
     }
 
+    /// The cover holding the lock window and the covers it was last stacked above (``LockWindowStacking``).
+    private struct LockCoverStacking: Sendable, Equatable {
+        var host: GuardWindowID
+        var above: Set<GuardWindowID>
+    }
+
     private struct LockWindow: Sendable, Equatable {
         var app: AppID
         /// The window the user reached for.
@@ -82,6 +88,7 @@ public struct GuardCore: Sendable {
     /// After a failed grab: when to try again.
     private var grabRetryAt: Duration?
     private var lockWindow: LockWindow?
+    private var lockCoverStacking: LockCoverStacking?
     /// The window activated when its app was unlocked, until the window manager names the active window: its app
     /// stays in the foreground meanwhile.
     private var focusGivenBack: GuardWindowID?
@@ -127,6 +134,7 @@ public struct GuardCore: Sendable {
 
     public mutating func handle(_ input: GuardInput, now: Duration) -> [GuardAction] {
         var extra: [GuardAction] = []
+        var restackEveryCover = false
         switch input {
         case .guardedAppsChanged(let rules):
             for (app, rule) in backgroundRules where rules[app] == nil && apps[app] != nil && apps[app]?.state != .unlocked
@@ -153,7 +161,7 @@ public struct GuardCore: Sendable {
             if handedOffFrom == window { handedOffFrom = nil }
             if handOff?.from == window { handOff = nil }
         case .stackingChanged:
-            extra = covers.keys.sorted().map { .restack($0) }
+            restackEveryCover = true
         case .activeWindowChanged(let window):
             if !isHandOff(window, now: now) { activated(window) }
         case .activeWindowHidden(let window, let onScreen):
@@ -211,7 +219,7 @@ public struct GuardCore: Sendable {
         case .timerFired:
             timer = nil
         }
-        return reconcile(now: now) + extra
+        return reconcile(now: now, restackEveryCover: restackEveryCover) + extra
     }
 
     /// Whether the compositor naming `window` active (nil: none) is its own hand-off of the focus after the guard hid
@@ -281,10 +289,11 @@ public struct GuardCore: Sendable {
 
     // MARK: Bringing the desktop to the state
 
-    private mutating func reconcile(now: Duration) -> [GuardAction] {
+    private mutating func reconcile(now: Duration, restackEveryCover: Bool) -> [GuardAction] {
         var actions: [GuardAction] = []
         reconcileCovers(&actions)
         reconcileLockWindow(&actions, now: now)
+        reconcileStacking(&actions, everyCover: restackEveryCover)
         reconcileLockWindowsAhead(now: now)
         reconcileKeyboard(&actions, now: now)
         reconcileRegistrations(&actions, now: now)
@@ -382,6 +391,39 @@ public struct GuardCore: Sendable {
             lockWindow = wanted
             actions.append(.showLockWindow(wanted.app, at: wanted.place))
         }
+    }
+
+    /// Each cover directly above its own window's frame (all of them again once a window moved, was mapped or was
+    /// restacked: `everyCover`), and the cover holding the lock window above every other cover of its app that
+    /// overlaps it (``LockWindowStacking``), restacked last: when that set changes, when every cover is, and when a
+    /// cover of those windows or the lock window went up in this batch (a cover goes up directly above its window).
+    private mutating func reconcileStacking(_ actions: inout [GuardAction], everyCover: Bool) {
+        var host: GuardWindowID?
+        if case .cover(let window)? = lockWindow?.place, covers[window] != nil { host = window }
+        if everyCover {
+            for window in covers.keys.sorted() where window != host { actions.append(.restack(window)) }
+        }
+        guard let host, let app = lockWindow?.app else {
+            lockCoverStacking = nil
+            return
+        }
+        var others: [GuardWindowID: GuardRect?] = [:]
+        for window in covers.keys where window != host && windows[window]?.shown == true && guardedApp(of: window) == app {
+            others[window] = .some(windows[window]?.rect)
+        }
+        let wanted = LockCoverStacking(
+            host: host, above: LockWindowStacking.coversBelow(host: windows[host]?.rect, appCovers: others))
+        let wentUp = actions.contains { action in
+            switch action {
+            case .desktop(.cover(let window, _, _)): window == host || wanted.above.contains(window)
+            case .desktop(.showLockWindow(_, at: .cover(let window))): window == host
+            default: false
+            }
+        }
+        if everyCover || !wanted.above.isEmpty && (wentUp || wanted != lockCoverStacking) {
+            actions.append(.restack(host, aboveCoversOf: wanted.above))
+        }
+        lockCoverStacking = wanted
     }
 
     private mutating func reconcileLockWindowsAhead(now: Duration) {

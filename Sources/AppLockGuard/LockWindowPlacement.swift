@@ -17,6 +17,11 @@ public struct GuardRect: Hashable, Sendable, CustomStringConvertible {
     /// Whether a window of `size` fits inside.
     public func holds(_ size: LockWindowSize) -> Bool { width >= size.width && height >= size.height }
 
+    /// Whether the two share any pixel.
+    public func overlaps(_ other: GuardRect) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
+
     /// The smallest rectangle holding both.
     public func union(_ other: GuardRect) -> GuardRect {
         let left = min(x, other.x), top = min(y, other.y)
@@ -98,5 +103,21 @@ public enum LockWindowPlacement {
             x: min(max(x, screen.x), screen.x + screen.width - width),
             y: min(max(y, screen.y), screen.y + screen.height - height),
             width: width, height: height)
+    }
+}
+
+/// Where the cover holding the lock window goes in the stacking order, so that no other cover of its app hides a key
+/// of it: every cover sits directly above its own window's frame, and the cover holding the lock window also above
+/// every other cover of its app that overlaps it (a dialog's, a transient's, a menu's: each stacked above its own
+/// window, which the window manager keeps above the window they belong to). Pure.
+public enum LockWindowStacking {
+    /// Of `appCovers` (the app's other covered windows on screen, with their frames), those whose covers the cover of
+    /// the lock window's `host` window (its frame `hostRect`) must sit above: every one that overlaps it. A frame
+    /// whose size is not known counts as overlapping (a key hidden is worse than a restack too many).
+    public static func coversBelow(host hostRect: GuardRect?, appCovers: [GuardWindowID: GuardRect?]) -> Set<GuardWindowID> {
+        Set(appCovers.compactMap { window, rect in
+            guard let hostRect, let rect else { return window }
+            return hostRect.overlaps(rect) ? window : nil
+        })
     }
 }

@@ -18,11 +18,10 @@ extension X11Guard {
                 covers[client]?.mapped = false
             }
             bringBack(client)
-        case .restack(let id):
+        case .restack(let id, let others):
             let client = X11Window(id.rawValue)
-            if let cover = covers[client], cover.mapped, let frame = clients[client]?.frame {
-                display.stack(cover.window, above: frame)
-            }
+            covers[client]?.aboveCoversOf = Set(others.map { X11Window($0.rawValue) })
+            stack(coverOf: client)
             if let lockHost { display.raise(lockHost.window) }
         case .discardCover(let id):
             let client = X11Window(id.rawValue)
@@ -85,6 +84,19 @@ extension X11Guard {
             covers[client]?.mapped = true
         }
         if compositing { minimiseSoon.insert(client) }
+    }
+
+    /// Puts the cover where the core last said: directly above its window's frame or, when it must also stay above
+    /// other covers (``Cover/aboveCoversOf``), directly above the highest of those and the frame, unless it is above
+    /// them all already (so that the cover's own restack, reported back, changes nothing).
+    func stack(coverOf client: X11Window) {
+        guard let cover = covers[client], cover.mapped, let frame = clients[client]?.frame else { return }
+        let floor = [frame] + cover.aboveCoversOf.sorted().compactMap { covers[$0].flatMap { $0.mapped ? $0.window : nil } }
+        guard floor.count > 1 else { return display.stack(cover.window, above: frame) }
+        let order = display.topLevelStackingOrder()
+        guard let highest = order.lastIndex(where: floor.contains) else { return display.stack(cover.window, above: frame) }
+        if let own = order.firstIndex(of: cover.window), own > highest { return }
+        display.stack(cover.window, above: order[highest])
     }
 
     /// Minimises the covered windows waiting for it (``minimise(_:)``), except those whose app's lock window is

@@ -105,10 +105,18 @@ extension X11Guard {
 
     /// Another client moved, resized or restacked a cover (the guard's own changes leave it where this puts it):
     /// it goes back over its window's frame, directly above it.
+    /// A cover that must stay above other covers (the lock window's) goes back above them too, and so does one
+    /// that must stay above this cover.
     private func keepCoverInPlace(of client: X11Window, rect: X11Rect, above: X11Window?) {
         guard let cover = covers[client], let frame = clients[client]?.frame else { return }
         if rect != cover.rect { display.setGeometry(of: cover.window, to: cover.rect) }
-        if cover.mapped, above != frame { display.stack(cover.window, above: frame) }
+        guard cover.mapped else { return }
+        if !cover.aboveCoversOf.isEmpty {
+            stack(coverOf: client)
+        } else if above != frame {
+            display.stack(cover.window, above: frame)
+        }
+        for (other, otherCover) in covers where otherCover.aboveCoversOf.contains(client) { stack(coverOf: other) }
     }
 
     private func coverHolding(child: X11Window) -> Cover? {

@@ -37,6 +37,9 @@ public final class X11Guard: GuardBackend {
         var app: AppID?
         var mapped = false
         var lockChild: X11Window?
+        /// The windows whose covers this one was told to stay above, besides its own window's frame (the core's last
+        /// `restack`): kept so that the cover goes back there when another client restacks it.
+        var aboveCoversOf: Set<X11Window> = []
     }
 
     let driver: GuardDriver

@@ -49,6 +49,23 @@ public struct LockWindowOnScreen: Sendable, CustomStringConvertible {
         return promptPixels > minimumPromptPixels && area.holds(prompt) && prompt.y + prompt.height < top
     }
 
+    /// The digit keys by their digit, read from the keypad's layout (rows 1 2 3, 4 5 6, 7 8 9, then the 0, top to
+    /// bottom, each left to right, as in every language); empty unless all ten are whole on screen.
+    public var digitKeys: [Character: XSession.Rect] {
+        guard keys.count == 10 else { return [:] }
+        let tolerance = (keys.map(\.height).min() ?? 0) / 2
+        var rows: [[XSession.Rect]] = []
+        for key in keys.sorted(by: { $0.y < $1.y }) {
+            if let last = rows.last?.first, abs(last.y - key.y) <= tolerance {
+                rows[rows.count - 1].append(key)
+            } else {
+                rows.append([key])
+            }
+        }
+        guard rows.map(\.count) == [3, 3, 3, 1] else { return [:] }
+        return Dictionary(uniqueKeysWithValues: zip("1234567890", rows.flatMap { $0.sorted { $0.x < $1.x } }))
+    }
+
     public var description: String {
         "lock window \(area.map(\.description) ?? "none"), \(keys.count) keys \(keys), prompt \(prompt.map(\.description) ?? "none") (\(promptPixels) pixels)"
     }

@@ -42,9 +42,8 @@ extension X11Display {
         return nil
     }
 
-    /// The override-redirect children of the root window that are mapped (menus, tooltips, pop-ups: windows the
-    /// window manager does not manage), bottom first.
-    public func mappedOverrideRedirectTopLevels() -> [X11Window] {
+    /// The root window's children, bottom to top: the stacking order of top-level windows.
+    public func topLevelStackingOrder() -> [X11Window] {
         var rootReturn: Window = 0
         var parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
@@ -53,11 +52,16 @@ extension X11Display {
             return []
         }
         defer { XFree(children) }
-        return UnsafeBufferPointer(start: children, count: Int(count)).compactMap { child in
+        return UnsafeBufferPointer(start: children, count: Int(count)).map { X11Window(UInt32(truncatingIfNeeded: $0)) }
+    }
+
+    /// The override-redirect children of the root window that are mapped (menus, tooltips, pop-ups: windows the
+    /// window manager does not manage), bottom first.
+    public func mappedOverrideRedirectTopLevels() -> [X11Window] {
+        topLevelStackingOrder().filter { child in
             var attributes = XWindowAttributes()
-            guard XGetWindowAttributes(display, child, &attributes) != 0, attributes.override_redirect != 0,
-                  attributes.map_state == IsViewable else { return nil }
-            return X11Window(UInt32(truncatingIfNeeded: child))
+            return XGetWindowAttributes(display, Window(child.id), &attributes) != 0 && attributes.override_redirect != 0
+                && attributes.map_state == IsViewable
         }
     }
 

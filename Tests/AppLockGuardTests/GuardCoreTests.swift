@@ -490,7 +490,6 @@ import AppLockProtocol
         return (core, clock)
     }
 
-    /// Notes registered with one shown window `w1`, in `state`, background by `rule`.
     @Test func notificationsArePrivateWhileTheAppIsNotKnownToBeUnlocked() {
         let both: Set<AppID> = [notes, mail]
         var (core, clock) = started()
@@ -509,6 +508,7 @@ import AppLockProtocol
         #expect(core.appsWithPrivateNotifications(among: both) == [notes], "the agent away: locked")
     }
 
+    /// Notes registered with one shown window `w1`, in `state`, background by `rule`.
     func registeredAndShown(state: AppState, _ rule: BackgroundRule = .unfocused) -> (GuardCore, ManualClock) {
         var (core, clock) = started(rule)
         for input in [GuardInput.windowResolved(w1, app: notes), .windowShown(w1),

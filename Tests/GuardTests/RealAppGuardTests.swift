@@ -117,14 +117,16 @@ extension RealAppHarness {
         return listed
     }
 
-    /// Launched locked; the passcode typed into the lock window unlocks; `applockctl lock` locks again; a window
+    /// Launched locked (with whatever dialog the app opens at launch, such as Writer's Tip of the Day); the
+    /// passcode clicked with the pointer on the lock window's keys unlocks; `applockctl lock` locks again; a window
     /// `openSecond` opens while locked (when the app has one) is covered and the first stays so; unlocked, then
     /// logind's `Lock` covers both.
     func walkThrough(_ first: UInt32, openSecond: (() throws -> UInt32)?) throws {
         #expect(waitForState("locked"), "state: \(state() ?? "none")\n\(h.guardLog())")
         #expect(waitUntilCovered(first, label: "launched-locked"), "\(h.guardLog())")
         #expect(try statusListsWindows([first], as: "covered, locked"))
-        #expect(typePasscodeIntoTheLockWindow(grabs: 1), "the passcode typed into the lock window: \(h.guardLog())")
+        #expect(clickPasscodeIntoTheLockWindow(grabs: 1, label: "launched-locked-keys"),
+                "the passcode clicked on the lock window's keys: \(h.guardLog())")
         #expect(waitUntilCovered(first, false, label: "unlocked"), "\(h.guardLog())")
 
         #expect(try applockctl(["lock", app]).succeeded)

@@ -186,10 +186,24 @@ final class RealAppHarness {
         }
     }
 
-    /// Types the passcode into the lock window once it holds the keyboard (its `grabs`-th grab).
-    func typePasscodeIntoTheLockWindow(grabs: Int) -> Bool {
-        guard waitUntil(timeout: .seconds(30), { h.keyboardGrabsByLockWindows() >= grabs }) else { return false }
-        h.session.xdotool(["type", "--delay", "40", GuardHarness.passcode])
+    /// Clicks the passcode's keys with the pointer once the lock window holds the keyboard (its `grabs`-th grab) and
+    /// shows every key and its prompt, as a mouse user unlocks: each key must be whole on screen, no cover of the
+    /// app's dialogs over it. A four-digit passcode needs no enter key.
+    func clickPasscodeIntoTheLockWindow(grabs: Int, label: String) -> Bool {
+        guard waitUntil(timeout: .seconds(30), { h.keyboardGrabsByLockWindows() >= grabs }) else {
+            Issue.record("the lock window never took the keyboard")
+            return false
+        }
+        let (shown, seen) = h.waitUntilLockWindowShowsEverything(label: label)
+        let keys = seen?.digitKeys ?? [:]
+        guard shown, keys.count == 10 else {
+            Issue.record("the lock window does not show all ten keys and its prompt: \(seen.map(\.description) ?? "none")")
+            return false
+        }
+        for digit in GuardHarness.passcode {
+            let key = keys[digit]!
+            h.session.xdotool(["mousemove", "\(key.x + key.width / 2)", "\(key.y + key.height / 2)", "click", "1"])
+        }
         return waitForState("unlocked")
     }
 
