@@ -423,7 +423,7 @@ soak: deps-test protocols
 # ---- Debian package ----------------------------------------------------------------------------------------
 # `make deb` builds the applock package (and its source package) with dpkg-buildpackage from a copy of the
 # checkout's files (what `git ls-files` lists, plus new files not ignored), so nothing built or ignored here reaches
-# it, plus the two wlr protocol XML files (debian/wlr-protocols, so that the package builds offline); the Swift build
+# it, plus the wlr protocol XML files (debian/wlr-protocols, so that the package builds offline); the Swift build
 # is kept in .build-deb between runs. Output in dist/: the .deb, the .dsc/.tar.xz, .changes,
 # .buildinfo and lintian.txt. lintian must report no error and no warning that debian/*lintian-overrides does not
 # explain. `make deb-test` installs the package with apt-get, tests it installed, removes and purges it

@@ -92,7 +92,7 @@ let package = Package(
             dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
-        // libwayland-client with the wlr-foreign-toplevel-management and wlr-layer-shell glue that
+        // libwayland-client with the wlr-foreign-toplevel-management, wlr-layer-shell and wlr-virtual-pointer glue that
         // scripts/wlr-protocols.sh generates with wayland-scanner (make runs it before swift build).
         .target(name: "CWaylandProtocols", linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "WaylandKit", dependencies: ["CWaylandProtocols"], swiftSettings: strict),
@@ -239,7 +239,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "WaylandGuardTests", dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit"], swiftSettings: strict
+            name: "WaylandGuardTests", dependencies: ["AppLockTestSupport", "AppLockProtocol", "DBusKit", "WaylandKit"],
+            swiftSettings: strict
         ),
         .testTarget(name: "WaylandKitTests", dependencies: ["WaylandKit"], swiftSettings: strict),
         .testTarget(

@@ -414,11 +414,9 @@ public struct GuardCore: Sendable {
         let wanted = LockCoverStacking(
             host: host, above: LockWindowStacking.coversBelow(host: windows[host]?.rect, appCovers: others))
         let wentUp = actions.contains { action in
-            switch action {
-            case .desktop(.cover(let window, _, _)): window == host || wanted.above.contains(window)
-            case .desktop(.showLockWindow(_, at: .cover(let window))): window == host
-            default: false
-            }
+            if case .desktop(.cover(let window, _, _)) = action { return window == host || wanted.above.contains(window) }
+            if case .desktop(.showLockWindow(_, at: .cover(let window))) = action { return window == host }
+            return false
         }
         if everyCover || !wanted.above.isEmpty && (wentUp || wanted != lockCoverStacking) {
             actions.append(.restack(host, aboveCoversOf: wanted.above))

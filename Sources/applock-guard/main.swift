@@ -10,9 +10,10 @@ import Translation
 let usage = """
     Usage: applock-guard [--verbose] [--set-passcode APP] [--version] [--help]
 
-    The AppLock guard for X11 and sway: covers (on sway: hides) the windows of every guarded app (policy key
-    Guard=true, or `applockctl guard add APP`) while the agent says the app is
-    obscured or locked, and shows the lock window over a locked one. It is normally
+    The AppLock guard for X11, sway, KDE Plasma, GNOME and other wlroots compositors: covers (on
+    Wayland: hides) the windows of every guarded app (policy key Guard=true, or `applockctl guard
+    add APP`) while the agent says the app is obscured or locked, and shows the lock window over a
+    locked one. It is normally
     started with the graphical session (systemd --user or XDG autostart).
 
       --set-passcode APP   open the window that sets APP's passcode, then exit
@@ -88,7 +89,9 @@ do {
         try WlrootsGuard(configuration: configuration, desktop: wlrDesktop, name: name).run()
     case .plasmaWayland, .gnomeWayland:
         try CompositorGuard(configuration: configuration, desktop: desktop).run()
-    default:
+    // Desktops the guard cannot protect: it says so, everywhere the user looks. Each is named, so that a new
+    // backend's desktop does not compile until it is given its guard here.
+    case .hyprland, .otherWayland, .none:
         try UnprotectedGuard(configuration: configuration, desktop: desktop).run()
     }
 } catch {

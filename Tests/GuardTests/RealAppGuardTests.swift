@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// The apps people lock, as Debian ships them, guarded by the ids of Debian's own desktop files and started the ways
-/// users start them, on Xvfb with openbox: each is launched locked, unlocked by the passcode typed into the lock
-/// window, locked again, given a second window while locked, and locked by logind; pixels decide.
+/// users start them, on Xvfb with openbox: each is launched locked (with the dialogs it opens at launch, such as
+/// Writer's Tip of the Day), unlocked by the passcode clicked with the pointer on the lock window's keys (all ten
+/// whole on screen), locked again, given a second window while locked, and locked by logind; pixels decide.
 @Suite("Debian's apps under the guard on X11", .serialized)
 struct RealAppGuardTests {
     typealias Launch = RealAppHarness.Launch

@@ -16,7 +16,7 @@ struct SwayEvinceTests {
         var description: String { rawValue }
     }
 
-    @Test("evince on sway, guarded as org.gnome.Evince (Debian 12's evince 43 names its Wayland window evince, and its desktop file has no StartupWMClass: found by its Exec program), started from its desktop entry or typed into a terminal, showing a magenta PDF: hidden at launch, unlocked by the passcode typed into the lock window, locked again, a second document in a process of its own hidden while locked, and logind Lock hides both", arguments: Launch.allCases)
+    @Test("evince on sway, guarded as org.gnome.Evince (Debian 12's evince 43 names its Wayland window evince, and its desktop file has no StartupWMClass: found by its Exec program), started from its desktop entry or typed into a terminal, showing a magenta PDF: hidden at launch, unlocked by the passcode clicked on the lock window's keys with a pointer, locked again, a second document in a process of its own hidden while locked, and logind Lock hides both", arguments: Launch.allCases)
     func evince(launch: Launch) throws {
         let h = try SwayGuardHarness("sway-evince-\(launch)", app: "org.gnome.Evince")
         let first = try MagentaDocuments.pdf("first", in: h.environment.root)
@@ -27,7 +27,7 @@ struct SwayEvinceTests {
         case .desktopEntry: ["gtk-launch", "org.gnome.Evince.desktop", first.path]
         case .terminal: ["evince", first.path]
         }
-        try h.walkThrough(appID: "evince") {
+        try h.walkThrough(appID: "evince", entry: .clicked) {
             try h.startOffline(command, appID: "evince", variables: variables, label: "first")
         } openSecond: {
             try h.startOffline(["evince", second.path], appID: "evince", variables: variables, label: "second")

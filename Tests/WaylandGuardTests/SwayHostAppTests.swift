@@ -11,14 +11,14 @@ import Testing
 /// that the chroots' filter `SwayRealAppTests` leaves it out).
 @Suite("Debian 12's apps under the guard on the host's sway", .serialized)
 struct SwayHostAppTests {
-    @Test("chromium on sway, guarded as chromium (a native Wayland client run as the session's user, through Debian's wrapper script), started from its desktop entry, showing a magenta page: hidden at launch, the passcode typed into the lock window brings it back, locked again it hides, a second window (chromium --new-window typed into a terminal, handed to the first instance) is hidden while locked, and logind Lock hides both")
+    @Test("chromium on sway, guarded as chromium (a native Wayland client run as the session's user, through Debian's wrapper script), started from its desktop entry, showing a magenta page: hidden at launch, the passcode clicked on the lock window's keys with a pointer brings it back, locked again it hides, a second window (chromium --new-window typed into a terminal, handed to the first instance) is hidden while locked, and logind Lock hides both")
     func chromium() throws {
         let h = try SwayGuardHarness("sway-chromium", app: "chromium")
         let page = try MagentaDocuments.page("page", in: h.environment.root).absoluteString
         try h.startGuard()
         // A login manager says so for a Wayland session; Chromium picks its Wayland platform by it.
         let run = SwayGuardHarness.AppRun(variables: ["XDG_SESSION_TYPE": "wayland"], asUser: true)
-        try h.walkThrough(appID: "chromium") {
+        try h.walkThrough(appID: "chromium", entry: .clicked) {
             try h.startOffline(["gtk-launch", "chromium.desktop", page], appID: "chromium", run: run, label: "first")
         } openSecond: {
             try h.startOffline(["chromium", "--new-window", page], appID: "chromium", run: run, label: "second")
@@ -26,7 +26,7 @@ struct SwayHostAppTests {
         #expect(h.processes(ofAppID: "chromium").count == 1, "the second window is the first instance's: \(h.session.windows())")
     }
 
-    @Test("thunderbird on sway, guarded as thunderbird (a native Wayland client run as the session's user, app id thunderbird: its desktop-file id), a magenta message opened from its desktop entry: hidden at launch, unlocked by the passcode typed into the lock window, locked again, a second message typed into a terminal (handed to the first instance) hidden while locked, and logind Lock hides both")
+    @Test("thunderbird on sway, guarded as thunderbird (a native Wayland client run as the session's user, app id thunderbird: its desktop-file id), a magenta message opened from its desktop entry: hidden at launch, unlocked by the passcode clicked on the lock window's keys with a pointer, locked again, a second message typed into a terminal (handed to the first instance) hidden while locked, and logind Lock hides both")
     func thunderbird() throws {
         let h = try SwayGuardHarness("sway-thunderbird", app: "thunderbird")
         try MagentaDocuments.thunderbirdProfile(home: h.userHome)
@@ -35,7 +35,7 @@ struct SwayHostAppTests {
         try h.startGuard()
         let run = SwayGuardHarness.AppRun(variables: ["MOZ_LEGACY_PROFILES": "1", "MOZ_ENABLE_WAYLAND": "1"], asUser: true,
                                           userBus: true)
-        try h.walkThrough(appID: "thunderbird") {
+        try h.walkThrough(appID: "thunderbird", entry: .clicked) {
             try h.startOffline(["gtk-launch", "thunderbird.desktop", first.path], appID: "thunderbird", run: run,
                                label: "first")
         } openSecond: {
@@ -44,14 +44,14 @@ struct SwayHostAppTests {
         #expect(h.processes(ofAppID: "thunderbird").count == 1, "the second message is the first instance's: \(h.session.windows())")
     }
 
-    @Test("libreoffice-writer on sway, guarded as libreoffice-writer (on Xwayland, run as the session's user: WM_CLASS libreoffice/libreoffice-writer), a magenta document opened from its desktop entry: hidden at launch, unlocked by the passcode typed into the lock window, locked again, a second document typed into a terminal (handed to the first soffice) hidden while locked, and logind Lock hides both")
+    @Test("libreoffice-writer on sway, guarded as libreoffice-writer (on Xwayland, run as the session's user: WM_CLASS libreoffice/libreoffice-writer), a magenta document opened from its desktop entry: hidden at launch, unlocked by the passcode clicked on the lock window's keys with a pointer, locked again, a second document typed into a terminal (handed to the first soffice) hidden while locked, and logind Lock hides both")
     func libreOfficeWriter() throws {
         let h = try SwayGuardHarness("sway-writer", app: "libreoffice-writer")
         let first = try MagentaDocuments.writerDocument("first", in: h.environment.root)
         let second = try MagentaDocuments.writerDocument("second", in: h.environment.root)
         try h.startGuard()
         let run = SwayGuardHarness.AppRun(xwayland: true, asUser: true)
-        try h.walkThrough(appID: "libreoffice-writer") {
+        try h.walkThrough(appID: "libreoffice-writer", entry: .clicked) {
             try h.startOffline(["gtk-launch", "libreoffice-writer.desktop", first.path], appID: "libreoffice-writer",
                                run: run, label: "first")
         } openSecond: {
@@ -60,7 +60,7 @@ struct SwayHostAppTests {
         }
     }
 
-    @Test("keepassxc on sway, guarded as org.keepassxc.KeePassXC (on Xwayland, run as the session's user: WM_CLASS keepassxc/KeePassXC, its instance = StartupWMClass), started from its desktop entry or typed into a terminal: its welcome screen hidden at launch, unlocked by the passcode typed into the lock window, locked again, and logind Lock hides it (a second keepassxc is handed to the first and opens no window)", arguments: Launch.allCases)
+    @Test("keepassxc on sway, guarded as org.keepassxc.KeePassXC (on Xwayland, run as the session's user: WM_CLASS keepassxc/KeePassXC, its instance = StartupWMClass), started from its desktop entry or typed into a terminal: its welcome screen hidden at launch, unlocked by the passcode clicked on the lock window's keys with a pointer, locked again, and logind Lock hides it (a second keepassxc is handed to the first and opens no window)", arguments: Launch.allCases)
     func keePassXC(launch: Launch) throws {
         let h = try SwayGuardHarness("sway-keepassxc-\(launch)", app: "org.keepassxc.KeePassXC")
         // The welcome screen's background and its buttons' (KeePassXC's light theme), in no lock window.
@@ -69,7 +69,7 @@ struct SwayHostAppTests {
                                     command: ["keepassxc"], launch: launch)
     }
 
-    @Test("telegram-desktop on sway, guarded as org.telegram.desktop (on Xwayland, run as the session's user: WM_CLASS TelegramDesktop = StartupWMClass), offline, started from its desktop entry or typed into a terminal: its welcome screen hidden at launch, unlocked by the passcode typed into the lock window, locked again, and logind Lock hides it (a second telegram-desktop is handed to the first and opens no window)", arguments: Launch.allCases)
+    @Test("telegram-desktop on sway, guarded as org.telegram.desktop (on Xwayland, run as the session's user: WM_CLASS TelegramDesktop = StartupWMClass), offline, started from its desktop entry or typed into a terminal: its welcome screen hidden at launch, unlocked by the passcode clicked on the lock window's keys with a pointer, locked again, and logind Lock hides it (a second telegram-desktop is handed to the first and opens no window)", arguments: Launch.allCases)
     func telegram(launch: Launch) throws {
         let h = try SwayGuardHarness("sway-telegram-\(launch)", app: "org.telegram.desktop")
         // The welcome screen's clouds and its Start Messaging button, in no lock window.
@@ -85,7 +85,7 @@ struct SwayHostAppTests {
     private func walkThroughOneWindowApp(_ h: SwayGuardHarness, windowClass: String, desktopFile: String,
                                          command: [String], launch: Launch) throws {
         try h.startGuard()
-        try h.walkThrough(appID: windowClass, start: {
+        try h.walkThrough(appID: windowClass, entry: .clicked, start: {
             try h.startOffline(launch.argv(desktopFile: desktopFile, command: command), appID: windowClass,
                                run: SwayGuardHarness.AppRun(xwayland: true, asUser: true), label: "first")
         }, openSecond: nil)

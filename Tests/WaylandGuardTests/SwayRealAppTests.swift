@@ -14,7 +14,7 @@ struct SwayRealAppTests {
         let page = try MagentaDocuments.page("page", in: h.environment.root).absoluteString
         try h.startGuard()
         let variables = ["MOZ_LEGACY_PROFILES": "1", "MOZ_ENABLE_WAYLAND": "1"]
-        try h.walkThrough(appID: "firefox-esr") {
+        try h.walkThrough(appID: "firefox-esr", entry: .typed) {
             try h.startOffline(["firefox-esr", page], appID: "firefox-esr", variables: variables, label: "first")
         } openSecond: {
             try h.startOffline(["firefox-esr", "--new-window", page], appID: "firefox-esr", variables: variables,
@@ -28,7 +28,7 @@ struct SwayRealAppTests {
         try MagentaDocuments.gtkTextViews(configHome: h.environment.configHome)
         try h.startGuard()
         let variables = ["GTK_A11Y": "none", "GDK_BACKEND": "wayland"]
-        try h.walkThrough(appID: "org.gnome.TextEditor") {
+        try h.walkThrough(appID: "org.gnome.TextEditor", entry: .typed) {
             try h.startOffline(["gnome-text-editor"], appID: "org.gnome.TextEditor", variables: variables, label: "first")
         } openSecond: {
             try h.startOffline(["gnome-text-editor", "--new-window"], appID: "org.gnome.TextEditor",
@@ -121,10 +121,19 @@ extension SwayGuardHarness {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/net")
     }
 
-    /// Hidden at launch (`start`); the passcode typed into the lock window brings the app back; `applockctl lock`
-    /// hides it again; a second window `openSecond` opens while locked (when the app has one) is hidden; unlocked,
-    /// logind's `Lock` hides it.
-    func walkThrough(appID: String, start: () throws -> Bool, openSecond: (() throws -> Bool)?) throws {
+    /// How the passcode goes into the lock window at launch.
+    enum Entry {
+        /// Typed on the keyboard.
+        case typed
+        /// Clicked on the keys with a pointer (``clickPasscodeIntoTheLockWindow(label:)``): on the host only, whose
+        /// libadwaita 1.2 draws the colours ``LockWindowOnScreen`` reads the keys by.
+        case clicked
+    }
+
+    /// Hidden at launch (`start`); the passcode put into the lock window by `entry` brings the app back;
+    /// `applockctl lock` hides it again; a second window `openSecond` opens while locked (when the app has one) is
+    /// hidden; unlocked, logind's `Lock` hides it.
+    func walkThrough(appID: String, entry: Entry, start: () throws -> Bool, openSecond: (() throws -> Bool)?) throws {
         #expect(try start(), "no \(appID) window: \(session.windows())")
         #expect(waitForState("locked"), "state: \(state() ?? "none")\n\(guardLog())")
         #expect(waitUntilHidden(label: "locked-at-launch"), "\(guardLog())")
@@ -133,8 +142,13 @@ extension SwayGuardHarness {
             lock = self.lockWindow()
             return lock?.focused == true
         }, "the lock window is focused: \(session.windows())\n\(guardLog())")
-        session.type(Self.passcode)
-        session.key("Return")
+        switch entry {
+        case .typed:
+            session.type(Self.passcode)
+            session.key("Return")
+        case .clicked:
+            #expect(try clickPasscodeIntoTheLockWindow(label: "locked-at-launch-keys"), "\(guardLog())")
+        }
         #expect(waitForState("unlocked"), "\(guardLog())")
         #expect(waitUntilHidden(false, label: "unlocked", timeout: .seconds(30)), "\(guardLog())")
 

@@ -3,6 +3,7 @@ import AppLockTestSupport
 import DBusKit
 import Foundation
 import Testing
+import WaylandKit
 
 /// A headless wlroots desktop with a guarded app: private buses, an unlocked keyring, mocked logind, the real agent,
 /// the compositor and `applock-guard`; the guarded app is an unmodified foot terminal (app id `org.example.Notes`,
@@ -170,6 +171,48 @@ final class SwayGuardHarness: WaylandGuardHarness {
 
     /// The Wayland app ids (or Xwayland classes) of the app's windows when they are not its id (evince's `evince`).
     var appIDs: Set<String> = []
+
+    /// Clicks the passcode's keys on the lock window, as a mouse user unlocks, once a screenshot shows all ten keys
+    /// and the prompt whole (kept as `label`): with a virtual pointer (``WlrVirtualPointer``), since the headless
+    /// sway has no pointer of its own. A four-digit passcode needs no enter key.
+    func clickPasscodeIntoTheLockWindow(label: String) throws -> Bool {
+        let shot = environment.root.appendingPathComponent("lock-window.png")
+        var seen: LockWindowOnScreen?
+        let shown = waitUntil(timeout: .seconds(20), pollEvery: .milliseconds(200)) {
+            guard (try? self.session.screenshot(to: shot)) != nil else { return false }
+            seen = try? LockWindowOnScreen(reading: shot, environment: self.environment)
+            // GTK on Wayland draws the prompt with grey-scale anti-aliasing: fewer pixels of exactly its colour
+            // than on Xvfb (67 of them for Writer's prompt on sway 1.7).
+            return seen?.showsEveryKeyAndThePrompt(minimumPromptPixels: 40) == true
+        }
+        _ = try? visibleAppPixels(label: label)
+        let keys = seen?.digitKeys ?? [:]
+        guard shown, keys.count == 10, let output = session.outputs().first else {
+            Issue.record("the lock window does not show all ten keys and its prompt: \(seen.map(\.description) ?? "none")")
+            return false
+        }
+        let pointer = try WlrVirtualPointer(display: session.variables["WAYLAND_DISPLAY"] ?? "")
+        func centre(of digit: Character) -> (x: UInt32, y: UInt32) {
+            let key = keys[digit]!
+            return (UInt32(key.x + key.width / 2), UInt32(key.y + key.height / 2))
+        }
+        // The lock window takes the new pointer asynchronously: it draws the key under it hovered once it has.
+        let first = centre(of: Self.passcode.first!)
+        try pointer.move(x: first.x, y: first.y, width: UInt32(output.width), height: UInt32(output.height))
+        guard waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100), {
+            guard (try? self.session.screenshot(to: shot)) != nil,
+                  let hovered = try? LockWindowOnScreen(reading: shot, environment: self.environment) else { return false }
+            return hovered.keys.count == 9
+        }) else {
+            Issue.record("the lock window never drew the key under the pointer hovered")
+            return false
+        }
+        for digit in Self.passcode {
+            let point = centre(of: digit)
+            try pointer.click(x: point.x, y: point.y, width: UInt32(output.width), height: UInt32(output.height))
+        }
+        return waitForState("unlocked")
+    }
 
     /// The lock window, once sway shows it: a window of neither foot nor anyone else the test started (a launcher
     /// such as gtk-launch starts the app in a process of its own, named by ``appIDs``).

@@ -6,18 +6,21 @@
 
 #if __has_include("../generated/wlr-foreign-toplevel-management-unstable-v1-client-protocol.h") \
     && __has_include("../generated/wlr-layer-shell-unstable-v1-client-protocol.h") \
-    && __has_include("../generated/xdg-shell-client-protocol.h")
+    && __has_include("../generated/xdg-shell-client-protocol.h") \
+    && __has_include("../generated/wlr-virtual-pointer-unstable-v1-client-protocol.h")
 #include "../generated/xdg-shell-client-protocol.h"
 #include "../generated/wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "../generated/wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "../generated/wlr-virtual-pointer-unstable-v1-client-protocol.h"
 
 #include <string.h>
 
-/// The interface a global of this name is bound with, among those the guard binds; NULL for any other.
+/// The interface a global of this name is bound with, among those WaylandKit binds; NULL for any other.
 static inline const struct wl_interface *applock_interface_named(const char *name) {
     const struct wl_interface *known[] = {
         &wl_compositor_interface, &wl_shm_interface, &wl_seat_interface, &wl_output_interface,
         &zwlr_foreign_toplevel_manager_v1_interface, &zwlr_layer_shell_v1_interface,
+        &zwlr_virtual_pointer_manager_v1_interface,
     };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (strcmp(known[i]->name, name) == 0) return known[i];
