@@ -1,4 +1,4 @@
-import AppLockCore
+public import AppLockCore
 public import AppLockGuard
 public import AppLockProtocol
 
@@ -20,6 +20,9 @@ public protocol GuardBackend: AnyObject {
     func actionsPerformed()
     /// The core has no input left to handle.
     func feedingFinished()
+    /// Makes `shortcut` lock every protected app (``GuardDriver/lockAllByShortcut()``) on this desktop, in place of
+    /// the one given before; nil: none. Called once the policy is read, and again whenever the shortcut changes.
+    func bindLockAllShortcut(_ shortcut: KeyboardShortcut?)
     /// SIGTERM or SIGINT, once the lock windows are gone: what an orderly stop takes down with it.
     func shutDown()
     /// What stays behind when the session bus goes away, said in the log; nil to say nothing.

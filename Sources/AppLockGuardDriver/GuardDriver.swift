@@ -58,6 +58,9 @@ public final class GuardDriver {
     private var pendingInputs: [GuardInput] = []
     private var feeding = false
     private let started = ContinuousClock.now
+    /// The shortcut that locks every protected app, as last given to the backend.
+    private var lockAllShortcut: KeyboardShortcut?
+    private var lockAllShortcutGiven = false
 
     /// Opens the loop and the session bus, takes the guard's bus name, exports its status for `desktop` and connects
     /// to the agent through the client.
@@ -136,6 +139,33 @@ public final class GuardDriver {
         let loaded = policyLoader.load()
         for problem in loaded.allProblems { log("\(problem); its last good version stays") }
         perform(.policyRead(loaded.policies))
+        readLockAllShortcut()
+    }
+
+    /// The shortcut that locks every protected app: `[Shortcuts] LockAll` in the user's `applock.conf`, Super+Alt+L
+    /// when it is not set, none when it is empty; given to the backend whenever it changes. One that does not read
+    /// keeps the last good one.
+    private func readLockAllShortcut() {
+        let shortcut: KeyboardShortcut?
+        do {
+            shortcut = try KeyboardShortcut.configured(
+                KeyboardShortcut.lockAllKey, in: configuration.policy.keyFile(.allApps), default: .lockAllDefault)
+        } catch {
+            return log("the shortcut that locks every app: \(error); \(lockAllShortcut?.description ?? "none") stays")
+        }
+        guard !lockAllShortcutGiven || shortcut != lockAllShortcut else { return }
+        lockAllShortcutGiven = true
+        lockAllShortcut = shortcut
+        backend?.bindLockAllShortcut(shortcut)
+    }
+
+    /// The user pressed the shortcut that locks every protected app: the agent is asked to (`LockAll`).
+    public func lockAllByShortcut() {
+        log("\(lockAllShortcut?.description ?? "the shortcut") pressed: locking every protected app")
+        let answered = LoopBound({ [unowned self] (result: Result<Void, AppLockError>) in
+            if case .failure(let error) = result { log("cannot lock every app: \(error)") }
+        }, loop: loop)
+        agent.perform(.lockAll) { answered.value($0) }
     }
 
     /// Hands `event` to the driver's core and carries out its actions.

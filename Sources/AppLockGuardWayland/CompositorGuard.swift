@@ -1,4 +1,4 @@
-import AppLockCore
+public import AppLockCore
 public import AppLockGuard
 public import AppLockGuardDriver
 public import AppLockProtocol
@@ -74,6 +74,13 @@ public final class CompositorGuard: GuardBackend {
     public func run() throws {
         exportScriptInterface()
         try driver.run(self)
+    }
+
+    /// KDE Plasma and GNOME bind keys through the KWin script and the Shell extension, which do not bind this one
+    /// yet.
+    public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
+        guard let shortcut else { return }
+        driver.log("\(shortcut) is not bound on this desktop yet: bind it in the desktop's keyboard settings to `applockctl lock --all`")
     }
 
     public func startFollowingWindows() {

@@ -7,7 +7,11 @@ extension SwayGuard {
     /// Reads what sway sent; any window or workspace event re-reads the tree (one request, a few KiB).
     func swayEvents() {
         do {
-            if try !events.readEvents().isEmpty { refreshTree() }
+            let arrived = try events.readEvents()
+            if arrived.contains(where: { $0.type != SwayIPC.Event.binding }) { refreshTree() }
+            for event in arrived where event.bindingCommand == Self.lockAllBindingCommand {
+                driver.lockAllByShortcut()
+            }
         } catch {
             stopFollowingEvents()
             driver.report(.notProtecting(

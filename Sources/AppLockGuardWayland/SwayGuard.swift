@@ -1,4 +1,4 @@
-import AppLockCore
+public import AppLockCore
 import AppLockGuard
 public import AppLockGuardDriver
 public import AppLockProtocol
@@ -37,6 +37,8 @@ public final class SwayGuard: GuardBackend {
     /// The workspace holding the focus, as last read.
     var focusedWorkspace: String?
     private var eventWatch: WatchHandle?
+    /// The shortcut bound in sway for locking every protected app.
+    private var boundShortcut: KeyboardShortcut?
 
     /// Connects to sway at `socketPath` (`$SWAYSOCK`) twice (requests, events) and to the session bus.
     public init(configuration: GuardConfiguration, socketPath: String) throws {
@@ -48,7 +50,7 @@ public final class SwayGuard: GuardBackend {
     /// Follows sway's windows and hides what must be hidden until SIGTERM or SIGINT, or until the session bus goes.
     public func run() throws {
         do {
-            try events.subscribe(["window", "workspace"])
+            try events.subscribe(["window", "workspace", "binding"])
         } catch {
             driver.log("cannot follow sway's windows: \(error)")
             return
@@ -98,6 +100,25 @@ public final class SwayGuard: GuardBackend {
 
     /// Hidden windows stay in the scratchpad when the guard stops (as after a crash), for the next guard.
     public var leftBehindWhenTheBusGoes: String? { "hidden windows stay in the scratchpad until a new guard takes over" }
+
+    /// The command of the binding the guard adds for the shortcut that locks every protected app: it does nothing in
+    /// sway, and its `binding` event tells the guard.
+    static let lockAllBindingCommand = "nop applock-lock-all"
+
+    /// Binds `shortcut` in sway while the guard runs (replacing the one bound before), to a command that does
+    /// nothing but tell the guard, which locks every protected app.
+    public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
+        if let bound = boundShortcut { sway("unbindsym \(bound.swayBinding)") }
+        boundShortcut = shortcut
+        guard let shortcut else { return }
+        sway("bindsym --no-repeat \(shortcut.swayBinding) \(Self.lockAllBindingCommand)")
+        driver.log("\(shortcut) locks every protected app (bound in sway)")
+    }
+
+    /// The shortcut the guard bound goes with it.
+    public func shutDown() {
+        if let bound = boundShortcut { sway("unbindsym \(bound.swayBinding)") }
+    }
 
     /// Runs a sway command; a refusal is logged (the window may have gone meanwhile).
     func sway(_ command: String) {

@@ -1,4 +1,4 @@
-import AppLockCore
+public import AppLockCore
 public import AppLockGuard
 public import AppLockGuardDriver
 
@@ -22,6 +22,9 @@ public final class UnprotectedGuard: GuardBackend {
 
     /// No window is ever known here, so no action reaches the desktop.
     public func execute(_ action: DesktopAction) {}
+
+    /// No desktop to bind a key on.
+    public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {}
 
     public func startFollowingWindows() {
         driver.report(.initial(for: desktop))

@@ -1,4 +1,4 @@
-import AppLockCore
+public import AppLockCore
 public import AppLockGuard
 public import AppLockGuardDriver
 public import AppLockProtocol
@@ -66,6 +66,13 @@ public final class WlrootsGuard: GuardBackend {
     }
 
     // MARK: GuardBackend
+
+    /// A wlroots compositor binds keys in its own configuration (labwc: `rc.xml`, docs/usage.md gives the line), not
+    /// through a protocol a client may use.
+    public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
+        guard let shortcut else { return }
+        driver.log("\(shortcut) is not bound by the guard here: bind it in the compositor's settings to `applockctl lock --all` (docs/usage.md)")
+    }
 
     public func startFollowingWindows() throws {
         try desktop.startFollowingToplevels()

@@ -87,6 +87,8 @@ extension X11Guard {
             if let client = coverOwners[window] { draw(coverOf: client) }
         case .buttonPressed(let window):
             if let client = coverOwners[window] { feed(.coverClicked(GuardWindowID(client.id))) }
+        case .keyPressed(let keycode, let state):
+            if lockAllGrab?.matches(keycode: keycode, state: state) == true { driver.lockAllByShortcut() }
         default:
             break
         }

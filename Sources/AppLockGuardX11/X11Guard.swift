@@ -1,4 +1,4 @@
-import AppLockCore
+public import AppLockCore
 import AppLockDesktop
 import AppLockGuard
 public import AppLockGuardDriver
@@ -65,6 +65,8 @@ public final class X11Guard: GuardBackend {
     var minimiseSoon: Set<X11Window> = []
     /// The apps whose lock window was started and is not on screen yet.
     var lockWindowsStarting: Set<AppID> = []
+    /// The key grabbed on the root window for the shortcut that locks every protected app.
+    var lockAllGrab: X11KeyGrab?
 
     public init(configuration: GuardConfiguration) throws {
         display = try X11Display()
@@ -148,6 +150,34 @@ public final class X11Guard: GuardBackend {
     public func lockWindowEnded(_ app: AppID) {
         lockWindowsStarting.remove(app)
         if lockHost?.app == app { discardLockHost() }
+    }
+
+    /// Grabs `shortcut` on the root window (letting go of the one before), under every CapsLock and NumLock state; a
+    /// key another client holds already (the window manager's, a hotkey daemon's) is said plainly in the log.
+    public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
+        if let lockAllGrab { display.ungrabKey(lockAllGrab) }
+        lockAllGrab = nil
+        guard let shortcut else { return }
+        var modifiers: X11KeyModifiers = []
+        for modifier in shortcut.modifiers {
+            switch modifier {
+            case .shift: modifiers.insert(.shift)
+            case .control: modifiers.insert(.control)
+            case .alt: modifiers.insert(.mod1)
+            case .superKey: modifiers.insert(.mod4)
+            }
+        }
+        do throws(X11KeyGrabError) {
+            lockAllGrab = try display.grabKey(keysym: shortcut.key, modifiers: modifiers)
+            driver.log("\(shortcut) locks every protected app (grabbed on the X server)")
+        } catch {
+            switch error {
+            case .taken:
+                driver.log("\(shortcut) does not lock every app: another program (the window manager?) has taken it; choose another shortcut in AppLock Settings")
+            case .noSuchKey(let key):
+                driver.log("\(shortcut) does not lock every app: the keyboard has no key \(key)")
+            }
+        }
     }
 
     /// SIGTERM: an orderly stop takes its covers down with it (a crash leaves them up). Windows it minimised stay

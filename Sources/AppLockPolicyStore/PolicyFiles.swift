@@ -58,6 +58,12 @@ public struct PolicyFiles: Sendable, Equatable {
         try read(path(of: scope), PolicyOverrides.parse(_:fileName:))
     }
 
+    /// The file for `scope` as a key file, every group in it (`[Shortcuts]` besides `[Policy]`); nil when it does not
+    /// exist.
+    public func keyFile(_ scope: PolicyFileScope) throws(PolicyFileProblem) -> KeyFile? {
+        try read(path(of: scope), KeyFile.parse(_:fileName:))
+    }
+
     /// The administrator's limits; nil when the file does not exist.
     public func mandatory() throws(PolicyFileProblem) -> MandatoryPolicy? {
         try read(adminPolicyPath, MandatoryPolicy.parse(_:fileName:))

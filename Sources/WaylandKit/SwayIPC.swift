@@ -81,11 +81,27 @@ public final class SwayIPC {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
-    /// The types of the events that have arrived (without blocking); throws when sway has gone.
-    public func readEvents() throws(SwayIPCError) -> [UInt32] {
-        var types: [UInt32] = []
-        while let (type, _) = try readMessage(blocking: false) { types.append(type & 0x7fff_ffff) }
-        return types
+    /// One event sway sent: its type (the high bit cleared) and its JSON payload.
+    public struct Event: Sendable {
+        /// A binding ran (`binding`, subscribed as "binding").
+        public static let binding: UInt32 = 5
+        public let type: UInt32
+        public let payload: [UInt8]
+
+        /// For a ``binding`` event: the command of the binding that ran (`nop applock-lock-all`).
+        public var bindingCommand: String? {
+            guard type == Self.binding else { return nil }
+            return (try? JSONValue.parse(payload))?["binding"]?["command"]?.string
+        }
+    }
+
+    /// The events that have arrived (without blocking); throws when sway has gone.
+    public func readEvents() throws(SwayIPCError) -> [Event] {
+        var events: [Event] = []
+        while let (type, payload) = try readMessage(blocking: false) {
+            events.append(Event(type: type & 0x7fff_ffff, payload: payload))
+        }
+        return events
     }
 
     /// Blocks until an event can be read or `milliseconds` pass; false on timeout.

@@ -98,6 +98,7 @@ public final class X11Display {
         case PropertyNotify:
             return .propertyChanged(window(event.xproperty.window), display.property(of: event.xproperty.atom))
         case ButtonPress: return .buttonPressed(window(event.xbutton.window))
+        case KeyPress: return .keyPressed(keycode: event.xkey.keycode, state: event.xkey.state)
         case Expose: return event.xexpose.count == 0 ? .exposed(window(event.xexpose.window)) : .other
         case display.fixesEventBase + XFixesSelectionNotify where display.fixesEventBase != 0:
             return .compositorChanged

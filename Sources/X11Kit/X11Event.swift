@@ -11,6 +11,9 @@ public enum X11Event: Sendable, Equatable {
     case reparented(X11Window, parent: X11Window)
     case propertyChanged(X11Window, X11Property)
     case buttonPressed(X11Window)
+    /// A key was pressed that the guard grabbed (``X11Display/grabKey(keysym:modifiers:)``): its key code and the
+    /// modifier state.
+    case keyPressed(keycode: UInt32, state: UInt32)
     /// Part of a window needs drawing again (the last of a series).
     case exposed(X11Window)
     /// The `_NET_WM_CM_Sn` selection changed hands: a compositing manager started or stopped
