@@ -7,6 +7,7 @@ public import AppLockProtocol
 public import DBusKit
 import Glibc
 public import SystemKit
+import Translation
 
 /// What every desktop's guard shares (X11, sway, KWin, GNOME): the event loop and the session bus with the guard's
 /// name and status, the agent link, the guarded apps' policy files (read again when the agent says `PolicyReloaded`,
@@ -158,6 +159,9 @@ public final class GuardDriver {
         lockAllShortcut = shortcut
         backend?.bindLockAllShortcut(shortcut)
     }
+
+    /// `text`, marked with `N_`, in the user's language: for the words a backend draws itself (the X11 cover's).
+    public func inUsersLanguage(_ text: String) -> String { translated(text) }
 
     /// The user pressed the shortcut that locks every protected app: the agent is asked to (`LockAll`).
     public func lockAllByShortcut() {

@@ -189,8 +189,14 @@ extension X11Guard {
     func draw(coverOf client: X11Window) {
         guard let cover = covers[client], cover.mapped, let app = cover.app else { return }
         let entry = entries[app]
+        let subtitle = switch cover.kind {
+        // TRANSLATORS: under an app's name on the cover that hides a locked app's window (X11).
+        case .locked: N_("Locked")
+        // TRANSLATORS: under an app's name on the cover that hides an obscured app's window (X11).
+        case .obscured: N_("Hidden")
+        }
         display.drawCover(
             cover.window, size: cover.rect, rgb: Self.coverRGB, title: entry?.name ?? app.rawValue,
-            subtitle: cover.kind == .locked ? "Locked" : "Hidden", iconPath: driver.iconFiles[app])
+            subtitle: driver.inUsersLanguage(subtitle), iconPath: driver.iconFiles[app])
     }
 }
