@@ -21,6 +21,8 @@ public enum GuardDriverAction: Sendable, Equatable {
     case wakeAt(Duration?)
     /// Send the desktop notification that these apps cannot be hidden, and why.
     case notifyUnprotected([AppID], GuardReadiness)
+    /// The backend: make this shortcut lock every protected app, in place of the one before (nil: none).
+    case bindLockAllShortcut(KeyboardShortcut?)
     /// Start a lock window ahead, hidden, for the app.
     case startLockWindowAhead(AppID)
     /// End the app's lock window started ahead.

@@ -42,6 +42,9 @@ public struct GuardDriverCore: Sendable {
     private var readinessSince: Duration?
     private var said: String?
     private var saidNoLockWindow = false
+    /// The shortcut that locks every protected app, as last given to the backend (nil: not given yet; `.some(nil)`:
+    /// none).
+    private var lockAllShortcut: KeyboardShortcut??
     private let desktop: GuardDesktop
 
     /// A core for a guard on `desktop`, whose readiness is ``GuardReadiness/initial(for:)`` until the backend reports.
@@ -96,6 +99,18 @@ public struct GuardDriverCore: Sendable {
         case .lockWindowsAhead(let wanted, let running, let shown):
             return running.subtracting(wanted).sorted().map(GuardDriverAction.endLockWindowAhead)
                 + wanted.subtracting(running).subtracting(shown).sorted().map(GuardDriverAction.startLockWindowAhead)
+        case .lockAllShortcutRead(.success(let shortcut)):
+            guard lockAllShortcut != .some(shortcut) else { return [] }
+            lockAllShortcut = .some(shortcut)
+            return [.bindLockAllShortcut(shortcut)]
+        case .lockAllShortcutRead(.failure(let problem)):
+            let kept = lockAllShortcut.map { $0?.description ?? "none" } ?? KeyboardShortcut.lockAllDefault.description
+            guard lockAllShortcut != nil else {
+                lockAllShortcut = .some(.lockAllDefault)
+                return [.log("the shortcut that locks every app: \(problem); \(kept) is used"),
+                        .bindLockAllShortcut(.lockAllDefault)]
+            }
+            return [.log("the shortcut that locks every app: \(problem); \(kept) stays")]
         case .lockWindowMissing(let path):
             guard !saidNoLockWindow else { return [] }
             saidNoLockWindow = true

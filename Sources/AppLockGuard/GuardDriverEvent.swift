@@ -12,6 +12,9 @@ public enum GuardDriverEvent: Sendable, Equatable {
     case memoryWritten(RememberedHeldChanges)
     /// The policy files as just read (start, `PolicyReloaded`, SIGHUP).
     case policyRead(PolicySet)
+    /// The shortcut that locks every protected app, as the user's `applock.conf` names it (``KeyboardShortcut/configured(_:in:default:)``:
+    /// nil for none), read with the policy; or why it does not read.
+    case lockAllShortcutRead(Result<KeyboardShortcut?, KeyboardShortcutError>)
     /// ``GuardCore`` took the guarded apps of ``GuardDriverAction/applyGuardedApps(_:)`` and now guards these.
     case guardedAppsApplied(Set<AppID>)
     /// The agent appeared (true) or went away.

@@ -59,9 +59,6 @@ public final class GuardDriver {
     private var pendingInputs: [GuardInput] = []
     private var feeding = false
     private let started = ContinuousClock.now
-    /// The shortcut that locks every protected app, as last given to the backend.
-    private var lockAllShortcut: KeyboardShortcut?
-    private var lockAllShortcutGiven = false
 
     /// Opens the loop and the session bus, takes the guard's bus name, exports its status for `desktop` and connects
     /// to the agent through the client.
@@ -144,20 +141,18 @@ public final class GuardDriver {
     }
 
     /// The shortcut that locks every protected app: `[Shortcuts] LockAll` in the user's `applock.conf`, Super+Alt+L
-    /// when it is not set, none when it is empty; given to the backend whenever it changes. One that does not read
-    /// keeps the last good one.
+    /// when it is not set, none when it is empty (the driver's core gives it to the backend when it changes). A file
+    /// that does not read leaves it as it is.
     private func readLockAllShortcut() {
-        let shortcut: KeyboardShortcut?
+        let file: KeyFile?
         do {
-            shortcut = try KeyboardShortcut.configured(
-                KeyboardShortcut.lockAllKey, in: configuration.policy.keyFile(.allApps), default: .lockAllDefault)
+            file = try configuration.policy.keyFile(.allApps)
         } catch {
-            return log("the shortcut that locks every app: \(error); \(lockAllShortcut?.description ?? "none") stays")
+            return
         }
-        guard !lockAllShortcutGiven || shortcut != lockAllShortcut else { return }
-        lockAllShortcutGiven = true
-        lockAllShortcut = shortcut
-        backend?.bindLockAllShortcut(shortcut)
+        perform(.lockAllShortcutRead(Result { () throws(KeyboardShortcutError) in
+            try KeyboardShortcut.configured(KeyboardShortcut.lockAllKey, in: file, default: .lockAllDefault)
+        }))
     }
 
     /// `text`, marked with `N_`, in the user's language: for the words a backend draws itself (the X11 cover's).
@@ -165,7 +160,7 @@ public final class GuardDriver {
 
     /// The user pressed the shortcut that locks every protected app: the agent is asked to (`LockAll`).
     public func lockAllByShortcut() {
-        log("\(lockAllShortcut?.description ?? "the shortcut") pressed: locking every protected app")
+        log("the shortcut that locks every app was pressed: locking every protected app")
         let answered = LoopBound({ [unowned self] (result: Result<Void, AppLockError>) in
             if case .failure(let error) = result { log("cannot lock every app: \(error)") }
         }, loop: loop)
@@ -223,6 +218,8 @@ public final class GuardDriver {
             }
         case .endLockWindowAhead(let app):
             lockWindowsAhead[app] = nil
+        case .bindLockAllShortcut(let shortcut):
+            backend?.bindLockAllShortcut(shortcut)
         }
     }
 

@@ -76,11 +76,16 @@ public final class CompositorGuard: GuardBackend {
         try driver.run(self)
     }
 
-    /// KDE Plasma and GNOME bind keys through the KWin script and the Shell extension, which do not bind this one
-    /// yet.
+    /// KDE Plasma binds it as KWin's own shortcut, from the script (Meta+Alt+L until the user changes it in Plasma's
+    /// Shortcuts settings); GNOME's extension does not bind it yet.
     public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
-        guard let shortcut else { return }
-        driver.log("\(shortcut) is not bound on this desktop yet: bind it in the desktop's keyboard settings to `applockctl lock --all`")
+        guard shortcut != nil else { return }
+        switch side.kind {
+        case .kwin:
+            driver.log("KWin's shortcut \"AppLock: Lock All Now\" (Meta+Alt+L unless changed in Plasma's Shortcuts settings) locks every protected app")
+        case .gnomeShell:
+            driver.log("no shortcut locks every app on GNOME yet: bind one in GNOME's keyboard settings to `applockctl lock --all`")
+        }
     }
 
     public func startFollowingWindows() {
@@ -228,6 +233,8 @@ public final class CompositorGuard: GuardBackend {
             feed(.windowRestored(GuardWindowID(id)))
         case .workspace:
             feed(.workspaceSwitched)
+        case .lockAll:
+            driver.lockAllByShortcut()
         case .removed:
             guard let id = ids.removeValue(forKey: uuid) else { return }
             windows[id] = nil

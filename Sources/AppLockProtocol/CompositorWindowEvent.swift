@@ -17,6 +17,9 @@ public struct CompositorWindowEvent: Sendable, Hashable {
         case workspace
         /// It is gone.
         case removed
+        /// The user pressed the shortcut the script binds in the compositor to lock every protected app (KWin's own
+        /// shortcut "AppLock: Lock All Now"); the call names no window (its other arguments are empty).
+        case lockAll = "lock-all"
     }
 
     public var kind: Kind

@@ -144,3 +144,22 @@ struct GuardDriverCoreTests {
         #expect(core.handle(.readiness(gone), now: .seconds(5)) == [.wakeAt(nil)])
     }
 }
+
+extension GuardDriverCoreTests {
+    @Test("The shortcut that locks every app is given to the backend once, again only when it changes; one that does not read keeps the last good one (the default when there was none), and says why")
+    func theLockAllShortcutIsGivenWhenItChanges() {
+        var core = GuardDriverCore(desktop: .x11)
+        let other = KeyboardShortcut(modifiers: [.control, .alt], key: "k")
+        #expect(core.handle(.lockAllShortcutRead(.success(.lockAllDefault)), now: .zero) == [.bindLockAllShortcut(.lockAllDefault)])
+        #expect(core.handle(.lockAllShortcutRead(.success(.lockAllDefault)), now: .zero) == [])
+        #expect(core.handle(.lockAllShortcutRead(.success(other)), now: .zero) == [.bindLockAllShortcut(other)])
+        let broken = core.handle(.lockAllShortcutRead(.failure(.noModifier("k"))), now: .zero)
+        #expect(broken == [.log("the shortcut that locks every app: \"k\" has no modifier: it would take that key from every app; <Control><Alt>k stays")])
+        #expect(core.handle(.lockAllShortcutRead(.success(nil)), now: .zero) == [.bindLockAllShortcut(nil)])
+
+        var fresh = GuardDriverCore(desktop: .x11)
+        let first = fresh.handle(.lockAllShortcutRead(.failure(.unknownModifier("hyper"))), now: .zero)
+        #expect(first.last == .bindLockAllShortcut(.lockAllDefault))
+        #expect(logs(first).first?.hasSuffix("<Super><Alt>l is used") == true, "\(first)")
+    }
+}

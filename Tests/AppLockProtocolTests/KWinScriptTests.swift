@@ -20,6 +20,8 @@ struct KWinScriptTests {
     /// What the script did: its calls, in order, and the windows after the last step.
     struct Run {
         var calls: [(method: String, target: [String], arguments: [Any])] = []
+        /// The shortcuts the script registered: name, words, keys.
+        var shortcuts: [[String]] = []
         var windows: [String: Window] = [:]
         var active: String?
 
@@ -60,6 +62,8 @@ struct KWinScriptTests {
             if let method = object["call"] as? String {
                 let target = [object["service"], object["path"], object["iface"]].compactMap { $0 as? String }
                 run.calls.append((method, target, object["args"] as? [Any] ?? []))
+            } else if let shortcut = object["shortcut"] as? [String: String] {
+                run.shortcuts.append([shortcut["name"] ?? "", shortcut["text"] ?? "", shortcut["keys"] ?? ""])
             } else if let state = object["state"] {
                 run.windows = try JSONDecoder().decode([String: Window].self, from: JSONSerialization.data(withJSONObject: state))
                 run.active = object["active"] as? String
@@ -70,6 +74,17 @@ struct KWinScriptTests {
 
     static func window(_ id: String, app: String = "", pid: Int = 0) -> [String: Any] {
         ["id": id, "desktopFileName": app, "resourceClass": "", "pid": pid, "minimized": false]
+    }
+
+    @Test func itRegistersKWinsOwnShortcutForLockingEveryAppAndTellsTheGuardWhenItIsPressed() throws {
+        let run = try Self.run([
+            "windows": [Self.window("1", app: "org.example.Notes", pid: 40)], "active": "1",
+            "steps": [["shortcut": "AppLock Lock All Now"]],
+        ])
+        #expect(run.shortcuts == [["AppLock Lock All Now", "AppLock: Lock All Now", "Meta+Alt+L"]])
+        #expect(run.windowEvents.last == CompositorWindowEvent(
+            kind: CompositorWindowEvent.Kind.lockAll.rawValue, window: "", desktopFile: "", resourceClass: "", pid: 0,
+            minimised: false))
     }
 
     @Test func everyCallIsTheContractsAndEveryWindowEventDecodes() throws {

@@ -4,6 +4,7 @@
  *
  *   kwin-fake-keyboard [-d MS] [-s MS] TEXT     types TEXT (US layout: letters, digits, space, a few signs)
  *   kwin-fake-keyboard [-s MS] -k Return        presses and releases one named key (Return, Escape, BackSpace, Tab)
+ *   kwin-fake-keyboard [-s MS] -k Meta+Alt+l    the same with modifiers held (Meta, Alt, Control, Shift), as a shortcut
  *
  * -s waits before the first key, -d between keys (milliseconds). Exits 2 when KWin does not offer the protocol. */
 #include <ctype.h>
@@ -63,6 +64,16 @@ static int named_key(const char *name) {
     if (strcmp(name, "Escape") == 0) return KEY_ESC;
     if (strcmp(name, "BackSpace") == 0) return KEY_BACKSPACE;
     if (strcmp(name, "Tab") == 0) return KEY_TAB;
+    int shift;
+    if (strlen(name) == 1 && islower((unsigned char)name[0])) return key_of(name[0], &shift);
+    return 0;
+}
+
+static int modifier_key(const char *name, size_t length) {
+    if (length == 4 && strncmp(name, "Meta", 4) == 0) return KEY_LEFTMETA;
+    if (length == 3 && strncmp(name, "Alt", 3) == 0) return KEY_LEFTALT;
+    if (length == 7 && strncmp(name, "Control", 7) == 0) return KEY_LEFTCTRL;
+    if (length == 5 && strncmp(name, "Shift", 5) == 0) return KEY_LEFTSHIFT;
     return 0;
 }
 
@@ -90,6 +101,18 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: kwin-fake-keyboard [-d MS] [-s MS] TEXT | [-s MS] -k KEY\n");
         return 64;
     }
+    /* -k MOD+MOD+KEY: the modifiers before the last '+', held around the key. */
+    int modifiers[4], held = 0;
+    while (key_name && strchr(key_name, '+') && held < 4) {
+        const char *plus = strchr(key_name, '+');
+        modifiers[held] = modifier_key(key_name, (size_t)(plus - key_name));
+        if (!modifiers[held]) {
+            fprintf(stderr, "kwin-fake-keyboard: unknown modifier in %s\n", key_name);
+            return 64;
+        }
+        held++;
+        key_name = plus + 1;
+    }
     int code = key_name ? named_key(key_name) : 0;
     if (key_name && !code) {
         fprintf(stderr, "kwin-fake-keyboard: unknown key %s\n", key_name);
@@ -111,7 +134,9 @@ int main(int argc, char **argv) {
     wl_display_roundtrip(display);
     if (start > 0) pause_ms(start);
     if (key_name) {
+        for (int m = 0; m < held; m++) org_kde_kwin_fake_input_keyboard_key(fake_input, (uint32_t)modifiers[m], 1);
         press(display, code, 0, 0);
+        for (int m = held - 1; m >= 0; m--) org_kde_kwin_fake_input_keyboard_key(fake_input, (uint32_t)modifiers[m], 0);
     } else {
         for (const char *c = text; *c; c++) {
             int shift;

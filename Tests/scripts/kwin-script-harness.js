@@ -1,5 +1,6 @@
 // Runs the AppLock KWin script (the file named by argv[2]) in node against a fake KWin (Plasma 6's scripting API:
-// workspace.windowList(), activeWindow, the windowAdded/windowRemoved/windowActivated signals, callDBus), then the
+// workspace.windowList(), activeWindow, the windowAdded/windowRemoved/windowActivated signals, callDBus,
+// registerShortcut), then the
 // steps of the scenario read from stdin (JSON), and prints what the script did as JSON lines: each call it made
 // ({"call": "WindowEvent" | "Poll", "args": [...]}) and, after each step, the windows as the compositor holds them
 // ({"state": {...}, "active": id}). KWinScriptTests feeds it. Steps:
@@ -10,6 +11,8 @@
 //   {"remove": id}            the window is gone
 //   {"switchDesktop": true}   the current virtual desktop changes
 //   {"answer": [next, wanted]} the guard answers the script's poll that is waiting
+//   {"shortcut": name}        the user presses the shortcut the script registered under that name
+// A shortcut the script registers is printed as {"shortcut": {name, text, keys}}.
 "use strict";
 const fs = require("fs");
 const vm = require("vm");
@@ -56,6 +59,12 @@ function callDBus(service, path, iface, method, ...args) {
     if (method === "Poll") pendingPoll = callback;
 }
 
+const shortcuts = {};
+function registerShortcut(name, text, keys, callback) {
+    shortcuts[name] = callback;
+    out.push({ shortcut: { name, text, keys } });
+}
+
 function byId(id) { return windows.find((w) => w.internalId === id); }
 function state() {
     const s = {};
@@ -70,7 +79,7 @@ const scenario = JSON.parse(fs.readFileSync(0, "utf8"));
 for (const spec of scenario.windows || []) windows.push(makeWindow(spec));
 if (scenario.active) active = byId(scenario.active);
 
-const context = vm.createContext({ workspace, callDBus, print: (...a) => out.push({ print: a.join(" ") }), String, JSON });
+const context = vm.createContext({ workspace, callDBus, registerShortcut, print: (...a) => out.push({ print: a.join(" ") }), String, JSON });
 vm.runInContext(fs.readFileSync(process.argv[2], "utf8"), context, { filename: process.argv[2] });
 out.push(state());
 
@@ -80,6 +89,8 @@ for (const step of scenario.steps || []) {
         windows.push(w);
         if (step.active) active = w;
         workspace.windowAdded.emit(w);
+    } else if (step.shortcut !== undefined) {
+        shortcuts[step.shortcut]();
     } else if (step.activate !== undefined) {
         workspace.activeWindow = byId(step.activate);
     } else if (step.restore !== undefined) {

@@ -1,0 +1,44 @@
+import AppLockProtocol
+import AppLockTestSupport
+import Foundation
+import Testing
+
+extension KWinGuardTests {
+    @Test("Meta+Alt+L pressed as keys (KWin's own fake input) locks every protected app: the KWin script registers it as KWin's own shortcut, \"AppLock: Lock All Now\", and tells the guard")
+    func theShortcutLocksEveryApp() throws {
+        let app = "org.example.Notes"
+        let setup = try GuardedAgent(app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(app)\n")
+        let environment = setup.environment
+        defer { environment.cleanup() }
+        let session = try KWinSession(environment: environment)
+        defer { session.stop() }
+        let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
+        defer { guardProcess.stop() }
+        #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
+        let xterm = try session.launch([
+            "xterm", "-class", app, "-bg", "magenta", "-fg", "yellow", "-geometry", "80x24+100+100",
+        ], logName: "xterm")
+        defer { xterm.stop() }
+        func log() -> String { guardProcess.logText() + "\n--- kwin\n" + session.logText().suffix(3000) }
+        func state() -> String? { try? setup.client.state(app) }
+        func waitUntilHidden(_ hidden: Bool = true, label: String) -> Bool {
+            let held = waitUntil(timeout: .seconds(20)) {
+                guard let pixels = try? session.countPixels(Self.xtermColours) else { return false }
+                return hidden ? pixels == 0 : pixels > 10_000
+            }
+            _ = try? session.countPixels(Self.xtermColours, keep: Self.artifact("shortcut-\(label)"))
+            return held
+        }
+        #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
+        _ = waitUntil(timeout: .seconds(10)) { setup.client.isRegistered(app) }
+        let unlocked = environment.run([try PackageFolders.program("applockctl"), "unlock", app, "--stdin"],
+                                       input: GuardedAgent.passcode + "\n")
+        #expect(unlocked.succeeded, "\(unlocked.stderr)")
+        #expect(waitUntilHidden(false, label: "unlocked"), "\(log())")
+
+        session.key("Meta+Alt+l")
+        #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
+        #expect(waitUntilHidden(label: "locked-by-shortcut"), "\(log())")
+        #expect(guardProcess.logText().contains("pressed: locking every protected app"), "\(log())")
+    }
+}
