@@ -4,6 +4,7 @@ internal import CGtk
 @MainActor
 public final class PreferencesGroup: Widget {
     private var rows: [Widget] = []
+    private var headerSuffix: Widget?
 
     public init(title: String = "", description: String = "") {
         super.init(adopting: adw_preferences_group_new())
@@ -14,6 +15,12 @@ public final class PreferencesGroup: Widget {
     public var groupDescription: String {
         get { adw_preferences_group_get_description(pointer(as: AdwPreferencesGroup.self)).map { String(cString: $0) } ?? "" }
         set { adw_preferences_group_set_description(pointer(as: AdwPreferencesGroup.self), newValue.isEmpty ? nil : newValue) }
+    }
+
+    /// Puts `widget` at the end of the group's title line (a button acting on the whole group).
+    public func setHeaderSuffix(_ widget: Widget) {
+        adw_preferences_group_set_header_suffix(pointer(as: AdwPreferencesGroup.self), widget.widget)
+        headerSuffix = widget
     }
 
     /// Adds `row` at the end.

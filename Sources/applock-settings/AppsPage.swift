@@ -21,6 +21,8 @@ final class AppsPage {
         title: L("Protected Apps"), description: L("Apps that are covered while locked, or that have a passcode"))
     private let otherGroup = PreferencesGroup(
         title: L("Other Apps"), description: L("Switch on Protect to cover an app's windows until its passcode is entered"))
+    /// Locks every protected app at once (the agent's `LockAll`), as Super+Alt+L does.
+    private let lockAllButton = Button(label: L("Lock All Now"))
     private(set) var rows: [AppID: AppRow] = [:]
     private var order: [AppID] = []
     private var protectedApps: [AppID] = []
@@ -28,12 +30,16 @@ final class AppsPage {
 
     var onProtect: ((AppID, Bool) -> Void)?
     var onOpen: ((AppID) -> Void)?
+    var onLockAll: (() -> Void)?
 
     init(apps: [DesktopEntry]) {
         names = Dictionary(apps.map { ($0.appID, $0.name) }) { first, _ in first }
         page.add(guardBanner.group)
         page.add(problems.group)
         page.add(heldChanges.group)
+        lockAllButton.setAlignment(vertical: .center)
+        lockAllButton.onClicked { [weak self] in self?.onLockAll?() }
+        protectedGroup.setHeaderSuffix(lockAllButton)
         page.add(protectedGroup)
         page.add(otherGroup)
         for app in apps { addRow(for: app, installed: true) }

@@ -73,6 +73,7 @@ final class SettingsController {
 
         appsPage.onProtect = { [weak self] app, on in self?.setGuard(on, for: app) }
         appsPage.onOpen = { [weak self] app in self?.open(app) }
+        appsPage.onLockAll = { [weak self] in self?.lockAll() }
         appsPage.heldChanges.onConfirm = { [weak self] app in self?.confirm(app) }
         whenToLock.section.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
         security.section.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
@@ -125,6 +126,17 @@ final class SettingsController {
 
     private func write(_ key: SettingKey, _ value: SettingValue, _ scope: PolicyFileScope) {
         change(key.policyKey.name, to: key.fileText(for: value), in: scope)
+    }
+
+    /// Locks every protected app (`LockAll`), then shows what the agent says.
+    private func lockAll() {
+        monitor.perform { connection in
+            let locked = (try? connection.performBlocking(.lockAll)) != nil
+            MainLoop.post { [weak self] in
+                if !locked { self?.window.showToast(L("The apps could not be locked: AppLock's agent does not answer")) }
+                self?.refresh()
+            }
+        }
     }
 
     /// Protect on or off; switched on, it also enables a disabled AppLock GNOME Shell extension, and says so.
