@@ -253,6 +253,8 @@ INST_MAN = $(DESTDIR)$(mandir)
 # with the shared behaviour, data/gnome-shell/applock.js, in place of its `// @APPLOCK_BEHAVIOUR@` line.
 GNOME_EXTENSIONS = $(notdir $(wildcard data/gnome-shell/extensions/*@*))
 INST_GNOME_EXTENSIONS = $(DESTDIR)$(datadir)/gnome-shell/extensions
+# The extension's settings (the shortcut that locks every app), compiled into each extension's schemas/ at install.
+GNOME_SCHEMA = org.gnome.shell.extensions.applock.gschema.xml
 GNOME_EXTENSION_JS = sed -e '/^\/\/ @APPLOCK_BEHAVIOUR@$$/{r data/gnome-shell/applock.js' -e 'd;}'
 # The KWin script package the guard loads on KDE Plasma (data/kwin/applock, KPackage layout, as KWin 5.27 and 6 read
 # it): installed where KWin keeps script packages, and where the guard looks for it (XDG_DATA_DIRS).
@@ -313,6 +315,8 @@ install: $(if $(INSTALL_BIN),,release)
 		install -m 644 "data/gnome-shell/extensions/$$e/metadata.json" '$(INST_GNOME_EXTENSIONS)/'"$$e/"; \
 		$(GNOME_EXTENSION_JS) "data/gnome-shell/extensions/$$e/extension.js.in" > '$(INST_GNOME_EXTENSIONS)/'"$$e/extension.js"; \
 		chmod 644 '$(INST_GNOME_EXTENSIONS)/'"$$e/extension.js"; \
+		install -D -m 644 data/gnome-shell/schemas/$(GNOME_SCHEMA) '$(INST_GNOME_EXTENSIONS)/'"$$e/schemas/$(GNOME_SCHEMA)"; \
+		glib-compile-schemas '$(INST_GNOME_EXTENSIONS)/'"$$e/schemas"; \
 	done; \
 	for f in $(KWIN_SCRIPT_FILES); do install -D -m 644 "data/kwin/applock/$$f" '$(INST_KWIN_SCRIPT)/'"$$f"; done; \
 	$(RUN_BUILT) "$$bin/applockctl" --generate-completion-script bash | sed '1{/^#!/d}' > '$(INST_BASH)/applockctl'; \
@@ -358,9 +362,10 @@ uninstall:
 		'$(INST_CONF)/applock.conf' '$(INST_BASH)/applockctl' '$(INST_ZSH)/_applockctl' '$(INST_FISH)/applockctl.fish' \
 		$(foreach m,$(MAN_PAGES),'$(INST_MAN)/man$(subst .,,$(suffix $(m)))/$(m)') \
 		$(foreach l,$(MAN_LINGUAS),$(foreach m,$(MAN_TRANSLATED),'$(INST_MAN)/$(l)/man$(subst .,,$(suffix $(m)))/$(m)')) \
-		$(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/metadata.json' '$(INST_GNOME_EXTENSIONS)/$(e)/extension.js') \
+		$(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/metadata.json' '$(INST_GNOME_EXTENSIONS)/$(e)/extension.js' \
+			'$(INST_GNOME_EXTENSIONS)/$(e)/schemas/$(GNOME_SCHEMA)' '$(INST_GNOME_EXTENSIONS)/$(e)/schemas/gschemas.compiled') \
 		$(foreach f,$(KWIN_SCRIPT_FILES),'$(INST_KWIN_SCRIPT)/$(f)')
-	-rmdir '$(INST_CONF)' '$(INST_SWIFT_RUNTIME)' '$(INST_KWIN_SCRIPT)/contents/code' '$(INST_KWIN_SCRIPT)/contents' '$(INST_KWIN_SCRIPT)' $(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)') $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
+	-rmdir '$(INST_CONF)' '$(INST_SWIFT_RUNTIME)' '$(INST_KWIN_SCRIPT)/contents/code' '$(INST_KWIN_SCRIPT)/contents' '$(INST_KWIN_SCRIPT)' $(foreach e,$(GNOME_EXTENSIONS),'$(INST_GNOME_EXTENSIONS)/$(e)/schemas' '$(INST_GNOME_EXTENSIONS)/$(e)') $(sort $(foreach u,$(USER_UNITS),$(foreach t,$(call wanted_by,$(u)),'$(INST_USER_UNITS)/$(t).wants'))) \
 		2>/dev/null
 
 # ---- benchmarks ------------------------------------------------------------------------------------------

@@ -77,14 +77,14 @@ public final class CompositorGuard: GuardBackend {
     }
 
     /// KDE Plasma binds it as KWin's own shortcut, from the script (Meta+Alt+L until the user changes it in Plasma's
-    /// Shortcuts settings); GNOME's extension does not bind it yet.
+    /// Shortcuts settings); GNOME through the extension, from its settings' `lock-all` key (Super+Alt+L).
     public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
         guard shortcut != nil else { return }
         switch side.kind {
         case .kwin:
             driver.log("KWin's shortcut \"AppLock: Lock All Now\" (Meta+Alt+L unless changed in Plasma's Shortcuts settings) locks every protected app")
         case .gnomeShell:
-            driver.log("no shortcut locks every app on GNOME yet: bind one in GNOME's keyboard settings to `applockctl lock --all`")
+            driver.log("the AppLock extension's shortcut (its lock-all key, Super+Alt+L unless changed with gsettings) locks every protected app")
         }
     }
 

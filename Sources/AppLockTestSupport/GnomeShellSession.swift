@@ -12,9 +12,12 @@ public final class GnomeShellSession: @unchecked Sendable {
     /// `GNOME_EXTENSION_JS` does the same).
     static let behaviourMarker = "// @APPLOCK_BEHAVIOUR@"
 
-    /// The AppLock extensions as `make install` lays them out (one folder per uuid: `metadata.json`, and
+    /// The AppLock extensions as `make install` lays them out (one folder per uuid: `metadata.json`,
     /// `extension.js`, the folder's `extension.js.in` with `data/gnome-shell/applock.js` in place of its marker
-    /// line), made from the source tree under `folder`, which is returned.
+    /// line, and `schemas/` with the settings compiled), made from the source tree under `folder`, which is returned.
+    /// The extensions' settings schema, compiled into each one's `schemas/` folder as `make install` does.
+    static let settingsSchemaFile = "org.gnome.shell.extensions.applock.gschema.xml"
+
     public static func assembleExtensions(into folder: URL) throws -> URL {
         let source = PackageFolders.package.appendingPathComponent("data/gnome-shell")
         let behaviour = try String(contentsOf: source.appendingPathComponent("applock.js"), encoding: .utf8)
@@ -31,6 +34,14 @@ public final class GnomeShellSession: @unchecked Sendable {
             }
             try template.replacingOccurrences(of: behaviourMarker + "\n", with: behaviour)
                 .write(to: to.appendingPathComponent("extension.js"), atomically: true, encoding: .utf8)
+            let schemas = to.appendingPathComponent("schemas")
+            try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+            let schema = schemas.appendingPathComponent(settingsSchemaFile)
+            try? FileManager.default.removeItem(at: schema)
+            try FileManager.default.copyItem(at: source.appendingPathComponent("schemas/\(settingsSchemaFile)"), to: schema)
+            let compiled = CommandRunner.run(["/usr/bin/glib-compile-schemas", schemas.path], environment: [:], input: nil,
+                                             scratch: folder, timeout: .seconds(30))
+            guard compiled.succeeded else { throw TestSupportError("glib-compile-schemas: \(compiled.stderr)") }
         }
         return folder
     }

@@ -33,6 +33,12 @@ const AGENT_IFACE = 'io.github.applock.AppLock1.Manager';
 const CHILD_ADDED = GObject.signal_lookup('child-added', Clutter.Actor.$gtype) ? 'child-added' : 'actor-added';
 
 class AppLock {
+    /* `settings` gives the extension's GSettings (org.gnome.shell.extensions.applock, compiled into its schemas/ folder
+     * at install): each generation's own way to get them, asked for in enable(). */
+    constructor(settings) {
+        this._getSettings = settings;
+    }
+
     enable() {
         this._hidden = new Set();
         this._lockPid = 0;
@@ -68,9 +74,24 @@ class AppLock {
         this._watchId = Gio.bus_watch_name(Gio.BusType.SESSION, GUARD, Gio.BusNameWatcherFlags.NONE,
             (bus, name, owner) => this._checkGuard(owner), () => { this._guard = null; });
         this._watchScreenShare();
+        // The shortcut that locks every protected app (the settings' lock-all key, Super+Alt+L): the guard is told,
+        // as KWin's script tells it, and asks the agent's LockAll.
+        this._settings = this._getSettings();
+        Main.wm.addKeybinding('lock-all', this._settings, Meta.KeyBindingFlags.IGNORE_AUTOREPEAT,
+            Shell.ActionMode.NORMAL | Shell.ActionMode.OVERVIEW | Shell.ActionMode.POPUP, () => this._lockAll());
+    }
+
+    _lockAll() {
+        if (this._guard) {
+            Gio.DBus.session.call(this._guard, PATH, IFACE, 'WindowEvent',
+                new GLib.Variant('(ssssib)', ['lock-all', '', '', '', 0, false]), null,
+                Gio.DBusCallFlags.NO_AUTO_START, -1, null, null);
+        }
     }
 
     disable() {
+        Main.wm.removeKeybinding('lock-all');
+        this._settings = null;
         Gio.bus_unwatch_name(this._watchId);
         this._unwatchScreenShare();
         this._cancellable.cancel();
