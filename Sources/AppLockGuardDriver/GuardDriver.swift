@@ -70,6 +70,7 @@ public final class GuardDriver {
         agent = try AppLockConnection(loop: loop, timeout: .seconds(10))
         policyLoader = PolicyLoader(files: configuration.policy)
         driverCore = GuardDriverCore(desktop: desktop)
+        core.lockWindowScale = configuration.lockWindowScale
     }
 
     /// Reads the policy, follows the agent, has `backend` follow the desktop's windows, then runs until SIGTERM or

@@ -113,6 +113,7 @@ private extension graphene_rect_t {
     /// Whether it lies inside `width` × `height` at the origin, give or take half a pixel of rounding.
     func lies(within size: (width: Int32, height: Int32)) -> Bool {
         origin.x >= -0.5 && origin.y >= -0.5
-            && origin.x + self.size.width <= Float(size.width) + 0.5 && origin.y + self.size.height <= Float(size.height) + 0.5
+            && origin.x + self.size.width <= Float(size.width) + 0.5
+            && origin.y + self.size.height <= Float(size.height) + 0.5
     }
 }
