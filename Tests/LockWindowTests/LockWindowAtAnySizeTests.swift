@@ -85,28 +85,33 @@ struct LockWindowAtAnySizeTests {
         return window
     }
 
-    @Test("In a cover of the whole 800×600 screen every key, the prompt, the attempts left and the system-authentication button are in view", arguments: LargeView.allCases)
+    /// The screenshot `shot` shows the ten digit keys whole (and, but in high contrast, whose dimmed colour is
+    /// another, the prompt above them); a click on the lowest key (the 0, in the last row), as a user's, enters a digit.
+    private func seesEveryKeyAndClicksTheLast(in shot: URL, view: LargeView, _ harness: LockWindowHarness) throws {
+        let seen = try LockWindowOnScreen(reading: shot, environment: harness.environment)
+        #expect(view == .highContrast ? seen.keys.count == 10 : seen.showsEveryKeyAndThePrompt, "\(seen)")
+        let key = try #require(seen.keys.max { $0.y < $1.y }, "no key on screen: \(seen)")
+        let centre = [String(key.x + key.width / 2), String(key.y + key.height / 2)]
+        #expect(harness.display.run(["xdotool", "mousemove"] + centre + ["click", "1"]).succeeded)
+        #expect(harness.accessibility.find("1 of 4 digits entered") != nil, "a click on the key at \(key) entered nothing")
+    }
+
+    @Test("In a cover of the whole 800×600 screen every key, the prompt, the attempts left and the system-authentication button are in view, and a click on the 0 enters a digit", arguments: LargeView.allCases)
     func fullScreenCover(view: LargeView) throws {
         let harness = try LockWindowHarness(policy: "MaxFailedAttempts=3", polkit: true, screen: view.screen)
         let window = try lockWindowInCover(harness, view: view, width: view.screen.width, height: view.screen.height)
         let shot = try harness.screenshot("large-\(view.rawValue)-800x600", checking: window)
-        if view != .highContrast {
-            let seen = try LockWindowOnScreen(reading: shot, environment: harness.environment)
-            #expect(seen.showsEveryKeyAndThePrompt, "\(seen)")
-        }
+        try seesEveryKeyAndClicksTheLast(in: shot, view: view, harness)
     }
 
-    @Test("In a small app window's cover (the compact layout) every key, the prompt, the attempts left and the system-authentication button are in view", arguments: LargeView.allCases)
+    @Test("In a small app window's cover (the compact layout) every key, the prompt, the attempts left and the system-authentication button are in view, and a click on the 0 enters a digit", arguments: LargeView.allCases)
     func smallCover(view: LargeView) throws {
         let harness = try LockWindowHarness(policy: "MaxFailedAttempts=3", polkit: true, screen: view.screen)
         let size = LockWindowSize.compact.scaled(by: view.factor)
         let width = min(Int(size.width), view.screen.width), height = min(Int(size.height), view.screen.height)
         let window = try lockWindowInCover(harness, view: view, width: width, height: height)
         let shot = try harness.screenshot("large-\(view.rawValue)-compact", checking: window)
-        if view != .highContrast {
-            let seen = try LockWindowOnScreen(reading: shot, environment: harness.environment)
-            #expect(seen.showsEveryKeyAndThePrompt, "\(seen)")
-        }
+        try seesEveryKeyAndClicksTheLast(in: shot, view: view, harness)
     }
 
     @Test("The set-up window on an 800×600 screen shows the kinds, every key and the prompt in view", arguments: LargeView.allCases)
