@@ -37,13 +37,7 @@ enum LargeView: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let variables = ["APPLOCK_LOCK_WINDOW_CHECK_CLIPPING": "1"]
         switch self {
         case .text150, .text200:
-            let dpi = (self == .text150 ? 144 : 192) * 1024
-            let log = environment.logDirectory.appendingPathComponent("xsettings.log")
-            _ = try harness.display.launch(
-                ["/usr/bin/python3", "-c", Scripts.xsettingsManager, "Xft/DPI", String(dpi)], log: log)
-            guard waitUntil(timeout: .seconds(10), { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("serving") }) else {
-                throw TestSupportError("the XSETTINGS manager did not start: \(((try? String(contentsOf: log, encoding: .utf8)) ?? ""))")
-            }
+            try harness.display.serveXSettings("Xft/DPI", Int32(self == .text150 ? 144 : 192) * 1024)
             return variables
         case .scale2:
             return variables.merging(["GDK_SCALE": "2"]) { $1 }
