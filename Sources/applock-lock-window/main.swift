@@ -62,7 +62,7 @@ func runLockWindow() -> ExitStatus {
                 window.realize()
                 if let parent { try embed(lock, into: parent) }
             } else {
-                let size = defaultSize(of: window)
+                let size = defaultSize(of: window, height: 660)
                 window.setDefaultSize(width: size.width, height: size.height)
                 lock.fit(width: size.width, height: size.height, widest: size.widest)
                 if options.layerShell, placeOnOverlay(window) { lock.placedOnOverlay() }
@@ -95,7 +95,7 @@ func runLockWindow() -> ExitStatus {
         case .setPasscode:
             let setup = SetupController(appID: options.appID, window: window, loop: loop)
             controller = setup
-            let size = defaultSize(of: window)
+            let size = defaultSize(of: window, height: 720)
             window.setDefaultSize(width: size.width, height: size.height)
             setup.fit(width: size.width, height: size.height, widest: size.widest)
             try setup.start()
@@ -115,13 +115,13 @@ func runLockWindow() -> ExitStatus {
     return .done
 }
 
-/// A window of its own: 420×720 (the full layout with its title bar, the kinds to choose from and a notice of two
-/// lines), no larger than the screen (an 800×600 one), whose layout then fits in that; it may widen to the screen's
-/// width (`widest`) for what needs it.
+/// A window of its own: 420 wide and `height` tall (the full layout with its title bar and a notice of two lines:
+/// 660; with the set-up window's kinds to choose from: 720), no larger than the screen (an 800×600 one), whose layout
+/// then fits in that; it may widen to the screen's width (`widest`) for what needs it.
 @MainActor
-func defaultSize(of window: Window) -> (width: Int32, height: Int32, widest: Int32) {
-    let screen = window.screenSize ?? (420, 720)
-    return (min(420, screen.width), min(720, screen.height), screen.width)
+func defaultSize(of window: Window, height: Int32) -> (width: Int32, height: Int32, widest: Int32) {
+    let screen = window.screenSize ?? (420, height)
+    return (min(420, screen.width), min(height, screen.height), screen.width)
 }
 
 /// For the screenshot tests (APPLOCK_LOCK_WINDOW_CHECK_CLIPPING=1): one line a second on standard error naming the
