@@ -99,6 +99,10 @@ public struct GuardCore: Sendable {
     private var handedOffFrom: GuardWindowID?
     private var timer: Duration?
 
+    /// How much more room than ``LockWindowSize`` says the lock window needs (``LockWindowSize/scaled(by:)``): the
+    /// desktop's scale, which the lock window inherits (`GDK_SCALE`).
+    public var lockWindowScale: Double = 1
+
     public init() {}
 
     /// The apps the policy guards.
@@ -367,7 +371,8 @@ public struct GuardCore: Sendable {
                 appWindows[id] = .some(record.rect)
             }
             wanted = LockWindow(
-                app: app, window: window, place: LockWindowPlacement.place(reachedFor: window, appWindows: appWindows))
+                app: app, window: window, place: LockWindowPlacement.place(
+                    reachedFor: window, appWindows: appWindows, scale: lockWindowScale))
         }
         if let current = lockWindow, let wanted, current.app == wanted.app, current.place.isSameSpot(as: wanted.place),
            !current.coverLost

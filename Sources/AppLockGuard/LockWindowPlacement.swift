@@ -30,8 +30,9 @@ public struct GuardRect: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The room the lock window's layouts need, in pixels: the app's name, the prompt, every keypad key and a notice of
-/// two lines, without scrolling. The lock window picks its layout by the same sizes.
+/// The room the lock window's layouts need, in pixels at normal text size and scale 1: the app's name, the prompt,
+/// every keypad key, a notice of two lines and the system-authentication button, without scrolling. The lock window
+/// picks its layout by the same sizes, and by what it measures (larger text needs more room).
 public struct LockWindowSize: Hashable, Sendable {
     public var width: Int32
     public var height: Int32
@@ -44,7 +45,15 @@ public struct LockWindowSize: Hashable, Sendable {
     /// The full layout: the app's icon, a large title and keypad.
     public static let full = LockWindowSize(width: 360, height: 600)
     /// The compact layout (no icon, smaller title and keys): the least a cover must have to hold the lock window.
-    public static let compact = LockWindowSize(width: 320, height: 330)
+    public static let compact = LockWindowSize(width: 320, height: 340)
+
+    /// The room at `factor` times the pixels: the desktop's scale (`GDK_SCALE`) times its text scaling (GNOME's
+    /// `text-scaling-factor`); rounded up. Text grows by the factor, the keys less, so this is room to spare.
+    public func scaled(by factor: Double) -> LockWindowSize {
+        guard factor > 1 else { return self }
+        return LockWindowSize(
+            width: Int32((Double(width) * factor).rounded(.up)), height: Int32((Double(height) * factor).rounded(.up)))
+    }
 
     /// The layout that fits a window of `width` × `height`: the full one when it fits, else the compact one.
     public static func layout(width: Int32, height: Int32) -> LockWindowSize {
@@ -75,11 +84,15 @@ public enum LockWindowPlacement {
     /// The window the user reached for (`reachedFor`: the active window) when its cover holds the compact layout;
     /// else the largest of the app's windows on screen whose cover holds it (ties: the lowest id); else floating
     /// over all of them. A window whose size is not known yet counts as holding it (a desktop that reports no
-    /// sizes keeps the lock window where the user reached for).
-    public static func place(reachedFor: GuardWindowID, appWindows: [GuardWindowID: GuardRect?]) -> LockWindowPlace {
+    /// sizes keeps the lock window where the user reached for). At `scale` (``LockWindowSize/scaled(by:)``) the
+    /// compact layout needs that much more room.
+    public static func place(
+        reachedFor: GuardWindowID, appWindows: [GuardWindowID: GuardRect?], scale: Double = 1
+    ) -> LockWindowPlace {
+        let compact = LockWindowSize.compact.scaled(by: scale)
         func fits(_ window: GuardWindowID) -> Bool {
             guard let known = appWindows[window] else { return false }
-            return known.map { $0.holds(.compact) } ?? true
+            return known.map { $0.holds(compact) } ?? true
         }
         if fits(reachedFor) { return .cover(reachedFor) }
         let largest = appWindows.keys.filter(fits).max { a, b in
@@ -94,9 +107,10 @@ public enum LockWindowPlacement {
     }
 
     /// The floating lock window's frame: the full layout's size when the screen holds it, else the compact one's
-    /// (never more than the screen), centred over `area` and moved inside the screen.
-    public static func floatingFrame(over area: GuardRect, screen: GuardRect) -> GuardRect {
-        let size = screen.holds(.full) ? LockWindowSize.full : .compact
+    /// (never more than the screen), both at `scale`, centred over `area` and moved inside the screen.
+    public static func floatingFrame(over area: GuardRect, screen: GuardRect, scale: Double = 1) -> GuardRect {
+        let full = LockWindowSize.full.scaled(by: scale)
+        let size = screen.holds(full) ? full : LockWindowSize.compact.scaled(by: scale)
         let width = min(size.width, screen.width), height = min(size.height, screen.height)
         let x = area.x + (area.width - width) / 2, y = area.y + (area.height - height) / 2
         return GuardRect(

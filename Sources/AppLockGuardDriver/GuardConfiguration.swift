@@ -16,6 +16,9 @@ public struct GuardConfiguration: Sendable {
     /// `$XDG_STATE_HOME/applock`, where the guard remembers the agent's held changes (`RememberedHeldChanges`); nil
     /// remembers nothing.
     public var stateDirectory: String?
+    /// The desktop's scale the lock window inherits (`GDK_SCALE`, a whole number, GTK's window scale on X11): it needs
+    /// that much more room.
+    public var lockWindowScale: Double = 1
 
     public init(policy: PolicyFiles, dataDirectories: XDGDataDirectories, lockWindowPath: String?) {
         self.policy = policy
@@ -25,7 +28,7 @@ public struct GuardConfiguration: Sendable {
 
     public static func fromEnvironment() -> GuardConfiguration {
         var environment: [String: String] = [:]
-        for name in ["HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_STATE_HOME", "APPLOCK_LOCK_WINDOW"] {
+        for name in ["HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_STATE_HOME", "APPLOCK_LOCK_WINDOW", "GDK_SCALE"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         var configuration = GuardConfiguration(
@@ -35,6 +38,9 @@ public struct GuardConfiguration: Sendable {
         let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment["HOME"].map { $0 + "/.local/state" }
         configuration.stateDirectory = stateHome.map { $0 + "/applock" }
+        if let scale = environment["GDK_SCALE"].flatMap({ Int($0) }), scale > 1 {
+            configuration.lockWindowScale = Double(scale)
+        }
         return configuration
     }
 }

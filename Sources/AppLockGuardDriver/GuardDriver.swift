@@ -71,6 +71,13 @@ public final class GuardDriver {
         agent = try AppLockConnection(loop: loop, timeout: .seconds(10))
         policyLoader = PolicyLoader(files: configuration.policy)
         driverCore = GuardDriverCore(desktop: desktop)
+        core.lockWindowScale = configuration.lockWindowScale
+    }
+
+    /// The desktop's text scaling, which the lock window follows (X11: XSETTINGS' DPI): it needs that much more room
+    /// again than at the configured scale.
+    public func lockWindowTextScaling(_ factor: Double) {
+        core.lockWindowScale = configuration.lockWindowScale * max(factor, 1)
     }
 
     /// Reads the policy, follows the agent, has `backend` follow the desktop's windows, then runs until SIGTERM or

@@ -156,7 +156,8 @@ extension X11Guard {
     private func showFloatingLockWindow(_ app: AppID, over area: GuardRect) {
         let screen = display.geometry(of: display.root).map(GuardRect.init)
             ?? GuardRect(x: 0, y: 0, width: area.width, height: area.height)
-        let frame = X11Rect(LockWindowPlacement.floatingFrame(over: area, screen: screen))
+        let frame = X11Rect(LockWindowPlacement.floatingFrame(
+            over: area, screen: screen, scale: core.lockWindowScale))
         if let host = lockHost, host.app == app {
             lockHost?.rect = frame
             display.setGeometry(of: host.window, to: frame)

@@ -81,6 +81,7 @@ public final class X11Guard: GuardBackend {
         predecessorCovers = display.rootCardinals(Self.coversProperty)
         predecessorMinimised = Set(display.rootCardinals(Self.minimisedProperty))
         display.retainWindowsAfterExit(true)
+        if let settings = display.xsettings() { driver.lockWindowTextScaling(XSettings.textScaling(in: settings)) }
         display.followRoot()
         if !display.followCompositor() { driver.log("the X server has no XFixes: a compositor started later is not noticed") }
         _ = driver.loop.watch(fd: display.fileDescriptor, readable: true, writable: false) { [unowned self] _ in drainX() }

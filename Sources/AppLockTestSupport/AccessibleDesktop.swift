@@ -25,7 +25,11 @@ open class AccessibleDesktop {
     ///   - administratorPolicy: the text of the administrator's file, written before the agent starts.
     ///   - polkit: a private system bus with python-dbusmock's polkitd on it, every action refused until the test
     ///     allows it (`environment.setPolkitAllowed`).
-    public init(artifacts: String, appPolicy: String? = nil, administratorPolicy: String? = nil, polkit: Bool = false) throws {
+    ///   - screen: the display's size in pixels.
+    public init(
+        artifacts: String, appPolicy: String? = nil, administratorPolicy: String? = nil, polkit: Bool = false,
+        screen: (width: Int, height: Int) = (1280, 800)
+    ) throws {
         self.artifacts = artifacts
         environment = try TestEnvironment(systemBus: polkit)
         try environment.startKeyring()
@@ -37,7 +41,7 @@ open class AccessibleDesktop {
         agent = try AgentProcess(
             environment: environment, extraEnvironment: ["APPLOCK_ADMIN_POLICY": administratorPolicyFile.path])
         try agent.waitUntilServing()
-        display = try XDisplay(environment: environment)
+        display = try XDisplay(environment: environment, width: screen.width, height: screen.height)
         try AccessibilityDriver.startBus(on: display, environment: environment)
         accessibility = AccessibilityDriver(display: display)
         try Self.write(

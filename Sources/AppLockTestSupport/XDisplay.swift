@@ -105,6 +105,47 @@ public final class XDisplay: @unchecked Sendable {
         return (id, process)
     }
 
+    /// Starts an XSETTINGS manager on this display, as gnome-settings-daemon's xsettings plugin is on GNOME on X11,
+    /// serving the integer setting `name` (GNOME's Large Text: `Xft/DPI`, 96 × 1024 × the factor) to the clients started
+    /// after it; returns once it owns `_XSETTINGS_S0`. It ends with the environment.
+    public func serveXSettings(_ name: String, _ value: Int32) throws {
+        let log = owner.logDirectory.appendingPathComponent("xsettings-\(UUID().uuidString.prefix(6)).log")
+        let process = try launch(["/usr/bin/python3", "-c", Self.xsettingsManagerScript, name, String(value)], log: log)
+        guard waitUntil(timeout: .seconds(10), { CommandRunner.readText(log).contains("serving") || !process.isRunning }),
+              process.isRunning else {
+            throw TestSupportError("the XSETTINGS manager did not start: \(CommandRunner.readText(log))")
+        }
+    }
+
+    /// Owns `_XSETTINGS_S0` with one integer setting (argv: its name and value) until killed; prints "serving" once
+    /// it owns the selection and has told the clients on the root window.
+    private static let xsettingsManagerScript = """
+        import struct, sys, signal
+        from Xlib import display, X
+        from Xlib.protocol import event
+        name, value = sys.argv[1].encode(), int(sys.argv[2])
+        d = display.Display()
+        s = d.screen()
+        w = s.root.create_window(-1, -1, 1, 1, 0, X.CopyFromParent)
+        selection = d.intern_atom("_XSETTINGS_S0")
+        settings = d.intern_atom("_XSETTINGS_SETTINGS")
+        padding = b"\\0" * (-len(name) % 4)
+        # Little-endian (LSBFirst = 0), serial 0, one setting: type 0 (integer), the name, its serial, the value.
+        data = struct.pack("<B3xII", 0, 0, 1) + struct.pack("<BxH", 0, len(name)) + name + padding
+        data += struct.pack("<Ii", 0, value)
+        w.change_property(settings, settings, 8, data)
+        w.set_selection_owner(selection, X.CurrentTime)
+        d.sync()
+        manager = event.ClientMessage(window=s.root, client_type=d.intern_atom("MANAGER"),
+                                      data=(32, [X.CurrentTime, selection, w.id, 0, 0]))
+        s.root.send_event(manager, event_mask=X.StructureNotifyMask)
+        d.sync()
+        print("serving", flush=True)
+        signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+        while True:
+            d.next_event()
+        """
+
     /// Saves the whole screen as a PNG at `url`.
     public func screenshot(to url: URL) throws {
         let result = run(["import", "-window", "root", url.path])

@@ -38,6 +38,11 @@ public final class XSession: @unchecked Sendable {
         try SessionProcess(argv, variables: variables.merging(extraVariables) { $1 }, in: environment, logName: logName)
     }
 
+    /// Starts an XSETTINGS manager serving the integer setting `name` (``XDisplay/serveXSettings(_:_:)``).
+    public func serveXSettings(_ name: String, _ value: Int32) throws {
+        try server.serveXSettings(name, value)
+    }
+
     /// Runs a command on this display and waits for it.
     public func run(_ argv: [String], input: String? = nil, timeout: Duration = .seconds(30)) -> CommandResult {
         server.run(argv, input: input, timeout: timeout)

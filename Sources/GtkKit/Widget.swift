@@ -66,6 +66,27 @@ public class Widget {
         gtk_widget_set_size_request(widget, width, height)
     }
 
+    /// The least width the widget can take, and the height it asks for when given `width` (its natural height
+    /// there: all of it shown, nothing scrolled), in GTK's pixels.
+    public func measure(atWidth width: Int32) -> (minimumWidth: Int32, height: Int32) {
+        // GTK keeps each widget's last measure until the next frame's style pass; style classes changed since then
+        // (a layout switched before the window is shown) must count now.
+        func forgetSizes(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            gtk_widget_queue_resize(widget)
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                forgetSizes(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        forgetSizes(widget)
+        var minimumWidth: Int32 = 0
+        var height: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, max(width, minimumWidth), nil, &height, nil, nil)
+        return (minimumWidth, height)
+    }
+
     // MARK: State
 
     public var isVisible: Bool {

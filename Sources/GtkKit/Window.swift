@@ -22,6 +22,23 @@ public final class Window: Widget {
         gtk_window_set_default_size(pointer(as: GtkWindow.self), width, height)
     }
 
+    /// The size of the screen the window is on (its monitor; before it is shown, the display's first), in GTK's
+    /// pixels; nil when GDK knows no monitor.
+    public var screenSize: (width: Int32, height: Int32)? {
+        guard let display = gdk_display_get_default() else { return nil }
+        var geometry = GdkRectangle()
+        if let surface = gtk_native_get_surface(OpaquePointer(widget)),
+           let monitor = gdk_display_get_monitor_at_surface(display, surface) {
+            gdk_monitor_get_geometry(monitor, &geometry)
+        } else if let monitors = gdk_display_get_monitors(display), let first = g_list_model_get_item(monitors, 0) {
+            gdk_monitor_get_geometry(OpaquePointer(first), &geometry)
+            g_object_unref(first)
+        } else {
+            return nil
+        }
+        return (geometry.width, geometry.height)
+    }
+
     /// The themed icon the desktop shows for the window (`_NET_WM_ICON` on X11 when the theme has it).
     public func setIconName(_ name: String) {
         gtk_window_set_icon_name(pointer(as: GtkWindow.self), name)

@@ -12,7 +12,8 @@ public final class X11Embedding {
     private let gdkDisplay: OpaquePointer
     private var retryTimer: RepeatingTimer?
     private var wantsGrab = false
-    /// The parent's width and height when the window was put into it, in pixels.
+    /// The parent's width and height when the window was put into it, in GTK's pixels: the X window's divided by
+    /// the window's scale (`GDK_SCALE`), as widgets are measured.
     public private(set) var parentSize: (width: Int32, height: Int32) = (0, 0)
 
     /// Called after the parent window is destroyed.
@@ -43,9 +44,10 @@ public final class X11Embedding {
         // GDK's default handling of an X error ends the process before the DestroyNotify in the queue is seen. A
         // trap kept pushed for the window's lifetime makes those errors harmless; DestroyNotify ends the window.
         gdk_x11_display_error_trap_push(gdkDisplay)
-        // GTK sizes a toplevel from its default size when it maps it: make that the parent's.
-        window.setDefaultSize(width: max(attributes.width, 1), height: max(attributes.height, 1))
-        parentSize = (attributes.width, attributes.height)
+        // GTK sizes a toplevel from its default size, in its own pixels, when it maps it: make that the parent's.
+        let scale = max(gtk_widget_get_scale_factor(window.widget), 1)
+        parentSize = (max(attributes.width / scale, 1), max(attributes.height / scale, 1))
+        window.setDefaultSize(width: parentSize.width, height: parentSize.height)
         Signals.connectXEvent(UnsafeMutableRawPointer(gdkDisplay)) { [weak self] event in
             self?.handle(event) ?? false
         }
@@ -104,7 +106,8 @@ public final class X11Embedding {
         case ConfigureNotify where target == parent:
             let width = max(applock_xevent_configure_width(xevent), 1)
             let height = max(applock_xevent_configure_height(xevent), 1)
-            window.setDefaultSize(width: width, height: height)
+            let scale = max(gtk_widget_get_scale_factor(window.widget), 1)
+            window.setDefaultSize(width: max(width / scale, 1), height: max(height / scale, 1))
             if own != 0 { XResizeWindow(display, own, UInt32(width), UInt32(height)) }
         case MapNotify where target == parent:
             grabOrRetry()

@@ -171,6 +171,15 @@ extension X11Display {
         XGetSelectionOwner(display, compositorSelection) != 0
     }
 
+    /// What the desktop's XSETTINGS manager publishes for the default screen (its `_XSETTINGS_SETTINGS` bytes); nil
+    /// when none runs.
+    public func xsettings() -> [UInt8]? {
+        let owner = XGetSelectionOwner(display, atom("_XSETTINGS_S\(XDefaultScreen(display))"))
+        guard owner != 0 else { return nil }
+        let settings = atom("_XSETTINGS_SETTINGS")
+        return propertyBytes(X11Window(UInt32(truncatingIfNeeded: owner)), settings, type: settings)
+    }
+
     // MARK: Property reading
 
     func propertyBytes(_ window: X11Window, _ property: Atom, type: Atom) -> [UInt8]? {

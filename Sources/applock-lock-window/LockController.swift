@@ -30,12 +30,11 @@ final class LockController {
     private var configuredKind: PasscodeKind?
     private let prompt: String
 
-    /// Fits the screen into a cover of `width` × `height` pixels: the compact layout when the full one does not fit
-    /// (the guard's ``LockWindowSize``, by which it chose the cover), with the app's icon when the cover has room
-    /// for it (a window too low for the full layout, such as Text Editor's, still shows whose lock it is).
-    func fit(width: Int32, height: Int32) {
-        guard LockWindowSize.layout(width: width, height: height) == .compact else { return }
-        view.useCompactLayout(showsIcon: height >= LockWindowSize.compact.height + PasscodeView.compactIconRoom)
+    /// Fits the screen into a cover of `width` × `height` pixels (or a window of its own that may widen to `widest`):
+    /// the compact layout when the full one does not fit (the guard's ``LockWindowSize``, by which it chose the cover,
+    /// or at large text what the full layout measures), with the system-authentication button counted in.
+    func fit(width: Int32, height: Int32, widest: Int32? = nil) {
+        view.fit(width: width, height: height, widest: widest ?? width, atFullest: systemAuthButton)
     }
 
     /// The window is on the overlay layer: no minimise or maximise button.

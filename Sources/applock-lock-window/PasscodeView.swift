@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockCore
+import AppLockGuard
 import GtkKit
 import Translation
 
@@ -43,7 +44,7 @@ final class PasscodeView {
         passwordSubmit = Button(label: submitLabel)
         root.setAlignment(horizontal: .center, vertical: .center)
         root.setExpand(horizontal: true, vertical: true)
-        root.setMargins(top: 18, bottom: 18, start: 24, end: 24)
+        root.setMargins(top: 12, bottom: 12, start: 24, end: 24)
         root.setSizeRequest(width: 300, height: -1)
         scroller.setChild(root)
         scroller.setExpand(horizontal: true, vertical: true)
@@ -109,27 +110,39 @@ final class PasscodeView {
         header?.leaveOutMinimiseAndMaximise()
     }
 
-    /// The layout for a cover smaller than the full layout (a small app window): a smaller title and keypad, tighter
-    /// spacing, so that the name, the prompt, the dots, every key and a notice of two lines fit in
-    /// `LockWindowSize.compact` (the guard puts the lock window in no smaller cover); the icon, smaller, when
-    /// `showsIcon` (a cover ``compactIconRoom`` taller than that).
-    func useCompactLayout(showsIcon: Bool) {
-        image.isVisible = showsIcon
-        image.setPixelSize(Self.compactIconSize)
-        title.removeStyleClass("title-1")
-        title.addStyleClass("title-3")
-        root.spacing = 4
-        root.setMargins(top: 6, bottom: 6, start: 8, end: 8)
-        keypad.spacing = 6
-        enterKeySpace.setSizeRequest(width: Self.compactKeySize, height: Self.compactKeySize)
-        root.addStyleClass("compact")
+    /// Picks the layout for a window of `width` × `height` that may widen to `widest` (a window of its own, up to the
+    /// screen's width; a cover does not): the full one when the size holds ``LockWindowSize/full`` and the screen fits
+    /// there at its fullest (with `extra`, a button that may come, and a notice of two lines); else the compact one (a
+    /// smaller title and keypad, tighter spacing), with the app's icon when that fits too. At large text, scale 2 or
+    /// high contrast the full layout needs more than its size.
+    func fit(width: Int32, height: Int32, widest: Int32, atFullest extra: Widget?) {
+        let extraShown = extra?.isVisible ?? false
+        let shownNotice = notice
+        extra?.isVisible = true
+        notice = "\n"
+        defer {
+            extra?.isVisible = extraShown
+            notice = shownNotice
+        }
+        func fits() -> Bool {
+            let needed = page.measure(atWidth: width)
+            return needed.minimumWidth <= max(width, widest) && needed.height <= height
+        }
+        if LockWindowSize.layout(width: width, height: height) == .full, fits() { return }
+        useCompactLayout(showsIcon: true)
+        if !fits() { useCompactLayout(showsIcon: false) }
     }
 
-    /// The keypad keys' size in the compact layout (Style's `.compact .keypad-key`).
-    nonisolated static let compactKeySize: Int32 = 40
-    /// The icon's size in the compact layout, and the height it takes with its margin.
-    nonisolated static let compactIconSize: Int32 = 48
-    nonisolated static let compactIconRoom: Int32 = compactIconSize + 6
+    private func useCompactLayout(showsIcon: Bool) {
+        image.isVisible = showsIcon
+        image.setPixelSize(48)
+        title.removeStyleClass("title-1")
+        title.addStyleClass("title-3")
+        root.spacing = 2
+        root.setMargins(top: 6, bottom: 6, start: 8, end: 8)
+        keypad.spacing = 4
+        root.addStyleClass("compact")
+    }
 
     /// Shows the input that fits `kind` and empties it.
     func configure(kind: PasscodeKind) {
@@ -263,7 +276,7 @@ final class PasscodeView {
             button.addStyleClass("keypad-key")
             button.isFocusable = false
         }
-        enterKeySpace.setSizeRequest(width: 58, height: 58)
+        enterKeySpace.addStyleClass("keypad-key")
         last.append(delete)
         last.append(digitKey(0))
         last.append(enterKey)

@@ -21,6 +21,7 @@ final class SetupController {
     private let changeButton = Button(label: L("Change Passcode"))
     private let removeButton = Button(label: L("Remove Passcode"))
     private let closeButton = Button(label: L("Close"))
+    private var size: (width: Int32, height: Int32, widest: Int32)?
 
     init(appID: AppID, window: Window, loop: MainLoop) {
         self.appID = appID
@@ -55,6 +56,12 @@ final class SetupController {
             return true
         }
         view.isEntryEnabled = false
+    }
+
+    /// The window's size, and the width it may widen to, by which the passcode screen picks its layout once the
+    /// kinds to offer are known.
+    func fit(width: Int32, height: Int32, widest: Int32) {
+        size = (width, height, widest)
     }
 
     func start() throws {
@@ -97,6 +104,7 @@ final class SetupController {
         removeButton.isVisible = false
         let allowed = properties.allowedKinds.isEmpty ? PasscodeKind.allCases : properties.allowedKinds
         buildKindButtons(allowed)
+        if let size { view.fit(width: size.width, height: size.height, widest: size.widest, atFullest: kindRow) }
         let setup = PasscodeFlow(purpose, kind: allowed[0])
         self.setup = setup
         view.configure(kind: setup.step == .enterCurrent ? (properties.passcodeKind ?? setup.kind) : setup.kind)

@@ -62,7 +62,9 @@ func runLockWindow() -> ExitStatus {
                 window.realize()
                 if let parent { try embed(lock, into: parent) }
             } else {
-                window.setDefaultSize(width: 420, height: 660)
+                let size = defaultSize(of: window, height: 660)
+                window.setDefaultSize(width: size.width, height: size.height)
+                lock.fit(width: size.width, height: size.height, widest: size.widest)
                 if options.layerShell, placeOnOverlay(window) { lock.placedOnOverlay() }
             }
             try lock.start(appID: options.appID)
@@ -93,7 +95,9 @@ func runLockWindow() -> ExitStatus {
         case .setPasscode:
             let setup = SetupController(appID: options.appID, window: window, loop: loop)
             controller = setup
-            window.setDefaultSize(width: 420, height: 660)
+            let size = defaultSize(of: window, height: 720)
+            window.setDefaultSize(width: size.width, height: size.height)
+            setup.fit(width: size.width, height: size.height, widest: size.widest)
             try setup.start()
         }
     } catch let error as GtkKitError {
@@ -105,19 +109,32 @@ func runLockWindow() -> ExitStatus {
     }
     window.onMap { StandardError.line("applock-lock-window: shown") }
     if options.standby == nil { window.present() }
-    let clippingCheck = reportClippedText(of: window)
+    let clippingCheck = reportClippedText(of: window) { embedding?.parentSize }
     loop.run()
     withExtendedLifetime((controller, embedding, standby, clippingCheck)) {}
     return .done
 }
 
-/// For the screenshot tests (APPLOCK_LOCK_WINDOW_CHECK_CLIPPING=1): one line a second on standard error naming the
-/// texts on screen that do not fit, as AppLock Settings' check does (docs/development.md); nil otherwise.
+/// A window of its own: 420 wide and `height` tall (the full layout with its title bar and a notice of two lines:
+/// 660; with the set-up window's kinds to choose from: 720), no larger than the screen (an 800×600 one), whose layout
+/// then fits in that; it may widen to the screen's width (`widest`) for what needs it.
 @MainActor
-func reportClippedText(of window: Window) -> RepeatingTimer? {
+func defaultSize(of window: Window, height: Int32) -> (width: Int32, height: Int32, widest: Int32) {
+    let screen = window.screenSize ?? (420, height)
+    return (min(420, screen.width), min(height, screen.height), screen.width)
+}
+
+/// For the screenshot tests (APPLOCK_LOCK_WINDOW_CHECK_CLIPPING=1): one line a second on standard error naming the
+/// texts on screen that do not fit, as AppLock Settings' check does (docs/development.md), and the texts, keys'
+/// icons and fields not wholly in view: past the edge of the window, or of the cover it is in (`cover`: its size,
+/// nil for a window of its own), or scrolled away; nil otherwise.
+@MainActor
+func reportClippedText(of window: Window, cover: @escaping @MainActor () -> (width: Int32, height: Int32)?)
+    -> RepeatingTimer?
+{
     guard let check = getenv("APPLOCK_LOCK_WINDOW_CHECK_CLIPPING"), String(cString: check) == "1" else { return nil }
     return RepeatingTimer(every: .seconds(1)) {
-        let clipped = window.clippedTexts()
+        let clipped = window.clippedTexts() + window.textsOutOfView(visible: cover())
         StandardError.line("clipped text: " + (clipped.isEmpty ? "none" : clipped.joined(separator: " | ")))
     }
 }

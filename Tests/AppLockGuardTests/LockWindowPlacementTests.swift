@@ -55,4 +55,26 @@ import Testing
         #expect(LockWindowSize.layout(width: frame.width, height: frame.height) == .compact)
         #expect(LockWindowSize.layout(width: 1024, height: 768) == .full)
     }
+
+    @Test func atScaleTwoACoverMustHoldTwiceTheCompactLayout() {
+        let compact = LockWindowSize.compact
+        #expect(compact.scaled(by: 2) == LockWindowSize(width: 2 * compact.width, height: 2 * compact.height))
+        #expect(compact.scaled(by: 1.5) == LockWindowSize(width: 480, height: 510))
+        #expect(compact.scaled(by: 1) == compact)
+        #expect(LockWindowPlacement.place(reachedFor: medium, appWindows: [medium: mediumRect], scale: 2)
+            == .floating(over: mediumRect))
+        let doubled = GuardRect(x: 0, y: 0, width: 2 * compact.width, height: 2 * compact.height)
+        #expect(LockWindowPlacement.place(reachedFor: medium, appWindows: [medium: doubled], scale: 2) == .cover(medium))
+    }
+
+    @Test func atScaleTwoTheFloatingWindowIsTwiceTheSizeAndNoLargerThanTheScreen() {
+        let screen = GuardRect(x: 0, y: 0, width: 1600, height: 1200)
+        let full = LockWindowSize.full.scaled(by: 2)
+        #expect(LockWindowPlacement.floatingFrame(over: screen, screen: screen, scale: 2)
+            == GuardRect(x: 800 - full.width / 2, y: 0, width: full.width, height: full.height))
+        let small = GuardRect(x: 0, y: 0, width: 1280, height: 800)
+        let compact = LockWindowSize.compact.scaled(by: 2)
+        #expect(LockWindowPlacement.floatingFrame(over: small, screen: small, scale: 2)
+            == GuardRect(x: 640 - compact.width / 2, y: 60, width: compact.width, height: compact.height))
+    }
 }

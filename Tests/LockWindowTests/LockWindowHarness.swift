@@ -8,9 +8,11 @@ import Testing
 final class LockWindowHarness: AccessibleDesktop {
     private var parentProcess: Process?
 
-    /// `policy` is the body of the app's `[Policy]` group; `polkit` puts the polkitd mock on a private system bus.
-    init(policy: String? = nil, polkit: Bool = false) throws {
-        try super.init(artifacts: "lock-window", appPolicy: policy.map { "[Policy]\n\($0)\n" }, polkit: polkit)
+    /// `policy` is the body of the app's `[Policy]` group; `polkit` puts the polkitd mock on a private system bus;
+    /// `screen` is the display's size.
+    init(policy: String? = nil, polkit: Bool = false, screen: (width: Int, height: Int) = (1280, 800)) throws {
+        try super.init(
+            artifacts: "lock-window", appPolicy: policy.map { "[Policy]\n\($0)\n" }, polkit: polkit, screen: screen)
     }
 
     /// Gives the app a passcode and locks it.
@@ -20,9 +22,9 @@ final class LockWindowHarness: AccessibleDesktop {
         #expect(try client.state(Self.app) == "locked")
     }
 
-    /// Maps a stand-in for the guard's cover and returns its X window id.
-    func makeParentWindow(width: Int = 800, height: Int = 600) throws -> UInt {
-        let (id, owner) = try display.mapCoverWindow(x: 240, y: 100, width: width, height: height)
+    /// Maps a stand-in for the guard's cover at `x`, `y` and returns its X window id.
+    func makeParentWindow(x: Int = 240, y: Int = 100, width: Int = 800, height: Int = 600) throws -> UInt {
+        let (id, owner) = try display.mapCoverWindow(x: x, y: y, width: width, height: height)
         parentProcess = owner
         return id
     }
