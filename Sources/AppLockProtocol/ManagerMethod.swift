@@ -12,6 +12,8 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case setPasscode = "SetPasscode"
     case changePasscode = "ChangePasscode"
     case removePasscode = "RemovePasscode"
+    case setSharedPasscode = "SetSharedPasscode"
+    case useSharedPasscode = "UseSharedPasscode"
     case reportActivity = "ReportActivity"
     case inhibit = "Inhibit"
     case uninhibit = "Uninhibit"
@@ -35,7 +37,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     /// such calls are bounded per app and per connection (``Limits``) and refused with `LimitExceeded` beyond.
     public var carriesPasscode: Bool {
         switch self {
-        case .unlock, .setPasscode, .changePasscode, .removePasscode, .confirmPolicy: true
+        case .unlock, .setPasscode, .changePasscode, .removePasscode, .confirmPolicy, .setSharedPasscode: true
         default: false
         }
     }
@@ -71,6 +73,13 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
                 errors: Self.attemptErrors + [.invalidPasscode])
         case .removePasscode:
             return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors + [.invalidPasscode])
+        case .setSharedPasscode:
+            return MethodContract(
+                inputs: [ProtocolArgument("passcode", "s"), ProtocolArgument("kind", "s")],
+                errors: [.invalidArgument, .invalidPasscode, .passcodeExists, .storeUnavailable, .limitExceeded])
+        case .useSharedPasscode:
+            return MethodContract(
+                inputs: [appID], errors: [.invalidArgument, .noPasscode, .passcodeExists, .storeUnavailable])
         case .reportActivity:
             return MethodContract(
                 inputs: [appID, ProtocolArgument("activity", "s")],

@@ -1,0 +1,94 @@
+public import AppLockCore
+public import AppLockProtocol
+
+/// The AppLock passcode: one passcode many apps use by choice. An app that uses it has it as its passcode
+/// (`passcodeKind` is the AppLock passcode's kind), and its failed attempts count in the AppLock passcode's one
+/// ledger record, whichever app they were made through.
+extension AgentStateMachine {
+    /// Checks a new AppLock passcode against SPEC's rules, the user's and the administrator's policy, and the policy
+    /// of every app that uses it; the message never holds the passcode.
+    public func validateNewSharedPasscode(_ passcode: String, kind: PasscodeKind) throws(ManagerError) {
+        do {
+            for policy in [policySet.sharedPasscodePolicy] + sharedUsers.sorted().map({ policy(for: $0) }) {
+                try PasscodeRules.validate(passcode, kind: kind, policy: policy)
+            }
+        } catch {
+            throw .invalidPasscode(error.description)
+        }
+    }
+
+    /// The AppLock passcode is stored with `kind` (the records read at startup, SetSharedPasscode,
+    /// ChangeSharedPasscode): every app that uses it has that kind. The lock-out ledger is not touched.
+    public mutating func sharedPasscodeStored(kind: PasscodeKind, now: AgentTime) -> [AgentAction] {
+        var actions: [AgentAction] = []
+        if sharedPasscodeKind != kind {
+            sharedPasscodeKind = kind
+            actions.append(.sharedPasscodeChanged)
+        }
+        for app in sharedUsers.sorted() where apps[app]?.passcodeKind != kind {
+            update(app) { $0.passcodeKind = kind }
+            actions.append(.propertiesChanged(app))
+        }
+        finish(&actions)
+        return actions
+    }
+
+    /// SetSharedPasscode stored the first AppLock passcode: as ``sharedPasscodeStored(kind:now:)``, with a clean
+    /// count (a count left from an AppLock passcode removed before does not carry over).
+    public mutating func firstSharedPasscodeSet(kind: PasscodeKind, now: AgentTime) -> [AgentAction] {
+        var actions: [AgentAction] = []
+        if lockoutLedger.remove(.shared) { actions.append(.persistLedger) }
+        return actions + sharedPasscodeStored(kind: kind, now: now)
+    }
+
+    /// The apps the records say use the AppLock passcode (at startup, after ``sharedPasscodeStored(kind:now:)``).
+    /// Each becomes known, in its launch state, with the AppLock passcode as its passcode.
+    public mutating func sharedUsersRestored(_ users: Set<AppID>, now: AgentTime) -> [AgentAction] {
+        guard let kind = sharedPasscodeKind else { return [] }
+        var actions: [AgentAction] = []
+        for app in users.sorted() { actions += startUsingShared(app, kind: kind) }
+        finish(&actions)
+        return actions
+    }
+
+    /// UseSharedPasscode: `app`, which has no passcode of its own, uses the AppLock passcode from now on. Throws,
+    /// changing nothing, `noPasscode` when no AppLock passcode is set and `passcodeExists` when the app has its own.
+    /// An app that uses it already changes nothing. A registered app keeps its state (as after SetPasscode); one
+    /// not registered becomes known, locked for its launch.
+    public mutating func useSharedPasscode(_ app: AppID, now: AgentTime) throws(ManagerError) -> [AgentAction] {
+        guard let kind = sharedPasscodeKind else { throw .noPasscode }
+        if sharedUsers.contains(app) { return [] }
+        if apps[app]?.hasPasscode == true { throw .passcodeExists }
+        var actions: [AgentAction] = []
+        if lockoutLedger.remove(.app(app)) { actions.append(.persistLedger) }
+        if missedAttempts.remove(app) { actions.append(.persistMissedAttempts) }
+        actions += startUsingShared(app, kind: kind)
+        finish(&actions)
+        return actions
+    }
+
+    /// The AppLock passcode is gone (RemoveSharedPasscode, ResetSharedPasscode): every app that used it is without a
+    /// passcode (as after RemovePasscode), and its count is forgotten.
+    public mutating func sharedPasscodeRemoved(now: AgentTime) -> [AgentAction] {
+        guard sharedPasscodeKind != nil else { return [] }
+        var actions: [AgentAction] = []
+        for app in sharedUsers.sorted() { actions += passcodeRemoved(app, now: now) }
+        sharedPasscodeKind = nil
+        actions.append(.sharedPasscodeChanged)
+        if lockoutLedger.remove(.shared) { actions.append(.persistLedger) }
+        finish(&actions)
+        return actions
+    }
+
+    private mutating func startUsingShared(_ app: AppID, kind: PasscodeKind) -> [AgentAction] {
+        sharedUsers.insert(app)
+        if apps[app] != nil {
+            update(app) { $0.passcodeKind = kind }
+            return [.propertiesChanged(app)]
+        }
+        apps[app] = AppEntry(state: .unlocked, reason: .launch, owner: nil, passcodeKind: kind,
+                             policy: policySet.effectivePolicy(for: app))
+        resetToLaunch(app)
+        return [.appAdded(app)]
+    }
+}
