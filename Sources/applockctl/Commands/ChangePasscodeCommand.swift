@@ -34,7 +34,7 @@ struct ChangePasscodeCommand: ParsableCommand {
         let current = try PasscodeCheck.requirePasscode(app, agent: agent).passcodeKind
         let input = try PasscodeInput(fromStandardInput: stdin)
         let old = try input.read(prompt: L("Current passcode for %1$s: ", app))
-        let new = try input.readNew(for: app, kind: kind?.kind)
+        let new = try input.readNew(prompt: L("New passcode for %1$s: ", app), kind: kind?.kind)
         let chosen = kind?.kind ?? Self.keepKind(current, for: new)
         try agent.perform(.changePasscode(app, from: old.makeString(), to: new.makeString(), kind: chosen), about: app)
         Output.line(L("Passcode changed for %1$s (%2$s).", app, chosen.rawValue))
