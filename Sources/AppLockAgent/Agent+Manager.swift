@@ -93,6 +93,10 @@ extension Agent {
             return { [unowned self] in removePasscode($0) }
         case .setSharedPasscode:
             return { [unowned self] in setSharedPasscode($0) }
+        case .changeSharedPasscode:
+            return { [unowned self] in changeSharedPasscode($0) }
+        case .removeSharedPasscode:
+            return { [unowned self] in removeSharedPasscode($0) }
         case .useSharedPasscode:
             return { [unowned self] in useSharedPasscode($0) }
         case .unlockWithSystemAuthentication:

@@ -129,7 +129,8 @@ extension AgentStateMachine {
         guard attemptsInFlight[app] == nil else { throw .attemptInProgress }
         // One attempt at a time on the AppLock passcode, whichever app it is made through: each counts in its one
         // record.
-        if holder == .shared && attemptsInFlight.values.contains(where: { $0.holder == .shared }) {
+        let sharedBusy = sharedAttemptInFlight || attemptsInFlight.values.contains { $0.holder == .shared }
+        if holder == .shared && sharedBusy {
             throw .attemptInProgress
         }
         let serial = nextAttemptSerial

@@ -92,3 +92,70 @@ extension AgentStateMachine {
         return [.appAdded(app)]
     }
 }
+
+/// An attempt on the AppLock passcode itself (ChangeSharedPasscode, RemoveSharedPasscode), made through no app: it
+/// counts in the AppLock passcode's one ledger record, as an attempt through any app that uses it does.
+extension AgentStateMachine {
+    /// Starts an attempt on the AppLock passcode itself. Throws, changing nothing, `noPasscode` when none is set,
+    /// `lockedOut` while its lock-out runs, and `attemptInProgress` while another attempt on it is verified.
+    public mutating func beginSharedAttempt(now: AgentTime) throws(ManagerError) -> SharedAttemptTicket {
+        guard sharedPasscodeKind != nil else { throw .noPasscode }
+        if case .lockedOut(_, let seconds) = lockoutLedger.check(.shared, now: now.wall) { throw .lockedOut(seconds: seconds) }
+        guard !sharedAttemptInFlight else { throw .attemptInProgress }
+        if attemptsInFlight.values.contains(where: { $0.holder == .shared }) { throw .attemptInProgress }
+        sharedAttemptInFlight = true
+        return SharedAttemptTicket()
+    }
+
+    /// Counts the attempt as failed before it is verified and asks for the ledger to be saved (as
+    /// ``countAttemptInAdvance(_:now:)``); returns the record before it, for ``finishSharedAttempt(_:outcome:counted:now:)``.
+    public mutating func countSharedAttemptInAdvance(_ ticket: SharedAttemptTicket, now: AgentTime)
+        -> (actions: [AgentAction], counted: CountedSharedFailure)
+    {
+        let previous = lockoutLedger[.shared]
+        let outcome = lockoutLedger.recordFailure(.shared, policy: ledgerPolicy(.shared), now: now.wall)
+        var actions: [AgentAction] = [.persistLedger]
+        finish(&actions)
+        return (actions, CountedSharedFailure(outcome: outcome, previous: previous))
+    }
+
+    /// Ends the attempt with what verification found: a wrong passcode keeps the failure counted in advance (every
+    /// app that uses the AppLock passcode reads it), a right one clears the count, and one that could not be checked
+    /// takes it back.
+    public mutating func finishSharedAttempt(
+        _ ticket: SharedAttemptTicket, outcome: AttemptOutcome, counted: CountedSharedFailure, now: AgentTime
+    ) -> AttemptResult {
+        sharedAttemptInFlight = false
+        var actions: [AgentAction] = []
+        let answer: AttemptAnswer
+        let users = apps(countedBy: .shared)
+        switch outcome {
+        case .storeUnavailable, .passcodeTampered:
+            lockoutLedger.restore(.shared, to: counted.previous)
+            actions.append(.persistLedger)
+            answer = outcome == .storeUnavailable ? .storeUnavailable : .passcodeTampered
+        case .wrong:
+            switch counted.outcome {
+            case .wrongPasscode(let left): answer = .wrongPasscode(attemptsLeft: left)
+            case .lockedOut(_, let seconds): answer = .lockedOut(seconds: seconds)
+            }
+            actions.append(.persistLedger)
+            actions += users.map { .propertiesChanged($0) }
+        case .verified:
+            if lockoutLedger.recordSuccess(.shared) { actions.append(.persistLedger) }
+            actions += users.map { .propertiesChanged($0) }
+            answer = sharedPasscodeKind == nil ? .noPasscode : .verified
+        }
+        finish(&actions)
+        return AttemptResult(actions: actions, answer: answer)
+    }
+}
+
+/// An attempt on the AppLock passcode itself in flight, handed out by `AgentStateMachine.beginSharedAttempt`.
+public struct SharedAttemptTicket: Equatable, Sendable {}
+
+/// The failure an attempt on the AppLock passcode itself counted in advance, and the record before it.
+public struct CountedSharedFailure: Equatable, Sendable {
+    let outcome: FailureOutcome
+    let previous: LockoutRecord?
+}

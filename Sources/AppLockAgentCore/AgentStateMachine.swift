@@ -31,6 +31,8 @@ public struct AgentStateMachine: Sendable, Equatable {
     public internal(set) var sharedPasscodeKind: PasscodeKind?
     /// The apps that use the AppLock passcode (each has it as its `passcodeKind`).
     public internal(set) var sharedUsers: Set<AppID> = []
+    /// An attempt on the AppLock passcode itself (ChangeSharedPasscode, RemoveSharedPasscode) is being verified.
+    var sharedAttemptInFlight = false
     var inhibitors: [UInt32: Inhibitor] = [:]
     var nextCookie: UInt32 = 1
     var nextAttemptSerial: UInt64 = 1

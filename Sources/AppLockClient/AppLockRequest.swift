@@ -138,6 +138,19 @@ extension AppLockRequest where Value == Void {
             checking: [check(newPasscode: passcode, kind: kind)])
     }
 
+    /// `ChangeSharedPasscode`: replaces the AppLock passcode for every app that uses it; a wrong `old` counts in its
+    /// one lock-out.
+    public static func changeSharedPasscode(from old: String, to new: String, kind: PasscodeKind) -> Self {
+        Self(
+            .changeSharedPasscode, [.string(old), .string(new), .string(kind.rawValue)],
+            checking: [check(newPasscode: new, kind: kind)])
+    }
+
+    /// `RemoveSharedPasscode`: every app that used the AppLock passcode is then without a passcode.
+    public static func removeSharedPasscode(passcode: String) -> Self {
+        Self(.removeSharedPasscode, [.string(passcode)])
+    }
+
     /// `UseSharedPasscode`: an app without a passcode of its own uses the AppLock passcode from now on.
     public static func useSharedPasscode(_ appID: AppID) -> Self {
         Self(.useSharedPasscode, [.string(appID.rawValue)])

@@ -160,3 +160,31 @@ import AppLockProtocol
         #expect(PasscodeRecords.decode(PasscodeRecords(records: [notes: .init(kind: .sixDigit, fingerprint: nil)]).encoded()).0.shared == nil)
     }
 }
+
+@Suite struct SharedAttemptTests {
+    @Test func anAttemptOnTheAppLockPasscodeItselfCountsInItsOneRecord() throws {
+        var f = MachineFixture(base: policy { $0.maxFailedAttempts = 2 })
+        #expect(throws: ManagerError.noPasscode) { try f.m.beginSharedAttempt(now: t(0)) }
+        _ = f.m.firstSharedPasscodeSet(kind: .fourDigit, now: t(0))
+        try f.register(f.notes)
+        _ = try f.m.useSharedPasscode(f.notes, now: t(0))
+        let ticket = try f.m.beginSharedAttempt(now: t(0))
+        #expect(throws: ManagerError.attemptInProgress) { try f.m.beginAttempt(f.notes, now: t(0)) }
+        #expect(throws: ManagerError.attemptInProgress) { try f.m.beginSharedAttempt(now: t(0)) }
+        let (_, counted) = f.m.countSharedAttemptInAdvance(ticket, now: t(0))
+        let wrong = f.m.finishSharedAttempt(ticket, outcome: .wrong, counted: counted, now: t(0))
+        #expect(wrong.answer == .wrongPasscode(attemptsLeft: 1) && wrong.actions.contains(.propertiesChanged(f.notes)))
+        #expect(try f.fail(f.notes, times: 1, now: t(0)) == .wrongPasscode(attemptsLeft: 0), "through an app, the same count")
+        let next = try f.m.beginSharedAttempt(now: t(0))
+        let (_, again) = f.m.countSharedAttemptInAdvance(next, now: t(0))
+        let unverified = f.m.finishSharedAttempt(next, outcome: .storeUnavailable, counted: again, now: t(0))
+        #expect(unverified.answer == .storeUnavailable && f.m.snapshot(of: f.notes)?.failedAttempts == 2,
+                "nothing verified: the count goes back")
+        let last = try f.m.beginSharedAttempt(now: t(0))
+        let (_, third) = f.m.countSharedAttemptInAdvance(last, now: t(0))
+        #expect(f.m.finishSharedAttempt(last, outcome: .wrong, counted: third, now: t(0)).answer == .lockedOut(seconds: 60))
+        #expect(throws: ManagerError.lockedOut(seconds: 60)) { try f.m.beginSharedAttempt(now: t(0)) }
+        #expect(throws: ManagerError.lockedOut(seconds: 60)) { try f.m.beginAttempt(f.notes, now: t(0)) }
+    }
+}
+

@@ -164,3 +164,49 @@ struct SharedPasscodeTests {
         PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode])
     }
 }
+
+extension SharedPasscodeTests {
+    @Test("ChangeSharedPasscode changes it for every app that uses it; a wrong old one counts in the one lock-out; RemoveSharedPasscode leaves every app that used it without a passcode")
+    func changeAndRemoveIt() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        let managerPath = AgentClient.managerPath
+        try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        for name in [Self.notes, Self.mail] {
+            try app.call("UseSharedPasscode", [.string(name)])
+            _ = try app.register(name)
+        }
+        let wrong = harness.dbusSend("ChangeSharedPasscode", ["string:\(Self.wrong)", "string:\(Self.ownPasscode)", "string:alphanumeric"])
+        #expect(wrong.stderr.contains(Self.error + "WrongPasscode"), "\(wrong.stderr)")
+        #expect(try app.appProperty(Self.mail, "FailedAttempts").uint32Value == 1, "counted once, for every app")
+        let shape = harness.dbusSend("ChangeSharedPasscode", ["string:12ab", "string:\(Self.ownPasscode)", "string:alphanumeric"])
+        #expect(shape.stderr.contains(Self.error + "InvalidPasscode"), "\(shape.stderr)")
+        #expect(try app.appProperty(Self.mail, "FailedAttempts").uint32Value == 1, "a passcode of the wrong shape is not counted")
+
+        let change = harness.dbusSend("ChangeSharedPasscode", ["string:\(Self.shared)", "string:\(Self.ownPasscode)", "string:alphanumeric"])
+        #expect(change.succeeded, "\(change.stderr)")
+        #expect(try app.property(managerPath, AgentClient.manager, "SharedPasscodeKind").stringValue == "alphanumeric")
+        for name in [Self.notes, Self.mail] {
+            #expect(try app.appProperty(name, "PasscodeKind").stringValue == "alphanumeric")
+            #expect(try app.appProperty(name, "FailedAttempts").uint32Value == 0)
+        }
+        #expect(PasscodeTests.failure(app, "Unlock", [.string(Self.notes), .string(Self.shared)])?.name
+            == Self.error + "WrongPasscode", "the old AppLock passcode no longer unlocks")
+        try app.call("Unlock", [.string(Self.mail), .string(Self.ownPasscode)])
+        #expect(try app.state(Self.mail) == "unlocked")
+
+        let remove = harness.gdbusCall("RemoveSharedPasscode", [Self.ownPasscode])
+        #expect(remove.succeeded, "\(remove.stderr)")
+        #expect(try app.property(managerPath, AgentClient.manager, "SharedPasscodeKind").stringValue == "")
+        for name in [Self.notes, Self.mail] {
+            #expect(try app.appProperty(name, "HasPasscode").boolValue == false)
+            #expect(try app.appProperty(name, "PasscodeSource").stringValue == "none")
+            #expect(try app.state(name) == "unlocked", "a locked app unlocks, as after RemovePasscode")
+        }
+        #expect(!harness.environment.run(["secret-tool", "lookup", "shared", "yes"]).stdout.hasPrefix("$argon2id$"))
+        let gone = harness.gdbusCall("RemoveSharedPasscode", [Self.ownPasscode])
+        #expect(gone.stderr.contains(Self.error + "NoPasscode"), "\(gone.stderr)")
+        PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, Self.wrong])
+    }
+}
+

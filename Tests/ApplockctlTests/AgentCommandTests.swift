@@ -159,7 +159,20 @@ import Testing
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stdout.contains("It uses the AppLock passcode."), "no set-up window then: \(add.stdout)")
         #expect(env.applockctl(["status", mail]).stdout.contains("PasscodeSource: shared"))
-        #expect(!agent.logText().contains("2468"))
+
+        #expect(env.applockctl(["change-passcode", "--shared", "--stdin"], input: "1111\n13579\n").status == 5,
+                "a wrong current AppLock passcode")
+        let change = env.applockctl(["change-passcode", "--shared", "--stdin"], input: "2468\n13579\n")
+        #expect(change.status == 0, "\(change.stderr)")
+        #expect(change.stdout.contains("The AppLock passcode is changed (numeric)."), "\(change.stdout)")
+        #expect(env.applockctl(["status", mail]).stdout.contains("PasscodeKind: numeric"))
+        #expect(env.applockctl(["remove-passcode", Self.app, "--shared"]).status == 2, "an application or --shared")
+        let remove = env.applockctl(["remove-passcode", "--shared", "--stdin"], input: "13579\n")
+        #expect(remove.status == 0, "\(remove.stderr)")
+        let without = env.applockctl(["status", mail]).stdout
+        #expect(without.contains("not running, no passcode yet"), "an unregistered app without a passcode: \(without)")
+        #expect(env.applockctl(["remove-passcode", "--shared", "--stdin"], input: "13579\n").status == 7)
+        for passcode in ["2468", "13579", "1111"] { #expect(!agent.logText().contains(passcode)) }
     }
 
     @Test func guardListKeepsAnAppWhoseUnGuardingWaitsForItsPasscode() throws {

@@ -43,12 +43,12 @@ final class PasscodeWorker: Sendable {
 
     private static let workerNice: Int32 = 10
 
-    /// Verifies `passcode` for `app` against the stored hash of `holder` (the app's own, or the AppLock passcode),
-    /// once the hash is found to be the one `recorded` (its record when the attempt began); on success derives the
-    /// app's sealing key and checks the seal on disk when `sealing` asks, and re-hashes the passcode when the stored
-    /// parameters are weaker than the current ones.
+    /// Verifies `passcode` for `app` (nil: an attempt on the AppLock passcode itself) against the stored hash of
+    /// `holder` (the app's own, or the AppLock passcode), once the hash is found to be the one `recorded` (its record
+    /// when the attempt began); on success derives the app's sealing key and checks the seal on disk when `sealing`
+    /// asks, and re-hashes the passcode when the stored parameters are weaker than the current ones.
     func verify(
-        _ app: AppID, _ holder: PasscodeHolder, _ passcode: SecretBytes, recorded: PasscodeRecords.Record?,
+        _ app: AppID?, _ holder: PasscodeHolder, _ passcode: SecretBytes, recorded: PasscodeRecords.Record?,
         sealing: SealingRequest?
     ) -> Verification {
         let stored: StoredPasscode?
@@ -64,7 +64,7 @@ final class PasscodeWorker: Sendable {
         guard case .intact = PasscodeRecords.check(recorded: recorded, fingerprint: fingerprint), let stored, let fingerprint
         else { return .tampered }
         guard hasher.verify(passcode, against: stored.encodedHash) else { return .wrong }
-        let finding = sealing.flatMap { check($0.claim, of: app, with: passcode, fingerprint: fingerprint) }
+        let finding = app.flatMap { app in sealing.flatMap { check($0.claim, of: app, with: passcode, fingerprint: fingerprint) } }
         if hasher.needsRehash(stored.encodedHash), case .success(let stronger) = save(holder, passcode, kind: stored.kind) {
             return .verified(holder: holder, kind: stored.kind, fingerprint: stronger, sealing: finding)
         }

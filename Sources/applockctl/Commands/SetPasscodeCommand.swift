@@ -44,9 +44,7 @@ struct SetPasscodeCommand: ParsableCommand {
         guard let name = self.app else { return try setShared(agent) }
         let app = try AppIDArgument.parse(name)
         if shared {
-            if try agent.perform(.sharedPasscodeKind) == nil {
-                throw CommandFailure(.noPasscode, L("No AppLock passcode is set: set it first with `applockctl set-passcode --shared`."))
-            }
+            try SharedPasscodeChoice.requireSet(agent)
             try agent.perform(.useSharedPasscode(app), about: app)
             return Output.line(L("%1$s uses the AppLock passcode.", app))
         }
