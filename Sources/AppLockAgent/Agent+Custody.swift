@@ -69,6 +69,13 @@ extension Agent {
                                           files: filePolicies), source: source)
     }
 
+    /// The AppLock passcode's keyring item was removed or replaced outside AppLock.
+    func sharedPasscodeTampered() {
+        logger.warning("the keyring item of the AppLock passcode was removed or replaced outside AppLock; the apps that use it stay locked",
+                       metadata: ["apps": "\(machine.sharedUsers.sorted().map(\.rawValue).joined(separator: ","))"])
+        carryOut(custody.sharedTampered(), source: "")
+    }
+
     /// The keyring's item of `app` was removed or replaced outside AppLock.
     func passcodeTampered(_ app: AppID) {
         logger.warning("the keyring item of the passcode was removed or replaced outside AppLock; the app stays locked",
@@ -148,6 +155,8 @@ extension Agent {
                 publisher.policyReloaded()
             case .notifyTampered(let app):
                 notifyTampered(app)
+            case .notifySharedTampered(let apps):
+                notifySharedTampered(apps)
             }
         }
     }

@@ -185,7 +185,7 @@ extension Agent {
         case .wrong: outcome = .wrong
         case .tampered:
             outcome = .passcodeTampered
-            passcodeTampered(app)
+            if ticket.holder == .shared { sharedPasscodeTampered() } else { passcodeTampered(app) }
         case .unavailable(let why):
             logger.error("Secret Service unavailable; nothing unlocked", metadata: ["app": "\(app)", "error": "\(why)"])
             outcome = .storeUnavailable

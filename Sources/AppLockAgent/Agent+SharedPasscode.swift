@@ -6,9 +6,10 @@ import SodiumHasher
 import SystemKit
 
 /// The AppLock passcode's manager methods: `SetSharedPasscode` stores it (hashed as an app's, in its own keyring
-/// item), `UseSharedPasscode` makes an app use it, `ChangeSharedPasscode` and `RemoveSharedPasscode` take it. What they change is decided by the core
-/// (`AgentStateMachine.firstSharedPasscodeSet`, `useSharedPasscode`; `PasscodeCustody.usesSharedPasscode`); the
-/// keyring and Argon2id work runs on a worker in the AppLock passcode's queue.
+/// item), `UseSharedPasscode` makes an app use it, `ChangeSharedPasscode` and `RemoveSharedPasscode` take it. What
+/// they change is decided by the core (`AgentStateMachine.firstSharedPasscodeSet`, `useSharedPasscode`,
+/// `beginSharedAttempt`; `PasscodeCustody.usesSharedPasscode`); the keyring and Argon2id work runs on a worker in the
+/// AppLock passcode's queue.
 extension Agent {
     func setSharedPasscode(_ call: MethodInvocation) {
         guard let kind = kindArgument(call, 1) else { return }
@@ -157,7 +158,7 @@ extension Agent {
         case .wrong: outcome = .wrong
         case .tampered:
             outcome = .passcodeTampered
-            logger.warning("the keyring item of the AppLock passcode was removed or replaced outside AppLock")
+            sharedPasscodeTampered()
         case .unavailable(let why):
             logger.error("Secret Service unavailable; the AppLock passcode is unchanged", metadata: ["error": "\(why)"])
             outcome = .storeUnavailable

@@ -201,6 +201,7 @@ extension AgentStateMachine {
             } else {
                 authenticatedUnlock(app, source: ManagerMethod.unlock.name, &actions)
                 reportMissedAttempts(app, &actions)
+                if attempt.holder == .shared { unlockTogether(with: app, &actions) }
                 answer = .unlocked
             }
         }

@@ -80,6 +80,27 @@ extension AgentStateMachine {
         return actions
     }
 
+    /// The reasons a session event locks an app with: after one of them, an app with `UnlockTogether` unlocks when
+    /// another app is unlocked with the AppLock passcode.
+    static let sessionLockReasons: Set<LockReason> = [.sessionLock, .screensaver, .suspend, .shutdown, .idle, .sessionSwitch]
+
+    /// `app` was unlocked with the AppLock passcode: every other app that uses it, has `UnlockTogether` on and is
+    /// locked for a session reason unlocks too (reason `unlock`; obscured while other causes remain). An app locked by
+    /// hand, at its launch or in the background, or with an attempt of its own being verified, stays locked.
+    mutating func unlockTogether(with app: AppID, _ actions: inout [AgentAction]) {
+        for other in sharedUsers.sorted() where other != app {
+            guard let e = apps[other], e.policy.unlockTogether, e.state == .locked,
+                  Self.sessionLockReasons.contains(e.reason), e.causes.isDisjoint(with: [.manual, .background]),
+                  attemptsInFlight[other] == nil
+            else { continue }
+            authenticatedUnlock(other, source: Self.unlockTogetherSource, &actions)
+            reportMissedAttempts(other, &actions)
+        }
+    }
+
+    /// The source the log names for an app unlocked together with another.
+    static let unlockTogetherSource = "UnlockTogether"
+
     private mutating func startUsingShared(_ app: AppID, kind: PasscodeKind) -> [AgentAction] {
         sharedUsers.insert(app)
         if apps[app] != nil {

@@ -19,6 +19,8 @@ public struct PasscodeCustody: Sendable {
     private var keyed: Set<AppID> = []
     /// The apps whose tampered passcode item the user was told about in this episode.
     private var toldTampered: Set<AppID> = []
+    /// The user was told in this episode that the AppLock passcode's item was tampered with.
+    private var toldSharedTampered = false
 
     public init() {}
 
@@ -66,8 +68,18 @@ public struct PasscodeCustody: Sendable {
 
     /// The AppLock passcode is stored with `kind` (SetSharedPasscode, ChangeSharedPasscode, or an attempt verified
     /// it); a nil `fingerprint` keeps the one recorded.
+    /// A tampering episode of its item, if any, is over.
     public mutating func sharedPasscodeKnown(kind: PasscodeKind, fingerprint: String?) -> [CustodyAction] {
-        records.sharedStored(kind: kind, fingerprint: fingerprint) ? [.saveRecords] : []
+        toldSharedTampered = false
+        return records.sharedStored(kind: kind, fingerprint: fingerprint) ? [.saveRecords] : []
+    }
+
+    /// The AppLock passcode's item is gone or is not the one AppLock stored: the user is told once per episode, in one
+    /// notification naming every app that uses it (each stays locked).
+    public mutating func sharedTampered() -> [CustodyAction] {
+        guard !toldSharedTampered else { return [] }
+        toldSharedTampered = true
+        return [.notifySharedTampered(records.sharedUsers.sorted())]
     }
 
     /// UseSharedPasscode: `app` uses the AppLock passcode from now on, and its weakenings are held from now on. The
@@ -84,6 +96,7 @@ public struct PasscodeCustody: Sendable {
         var actions: [CustodyAction] = []
         for app in records.sharedUsers.sorted() { actions += passcodeForgotten(app, files: files) }
         records.forgetShared()
+        toldSharedTampered = false
         return actions + [.saveRecords]
     }
 

@@ -188,3 +188,57 @@ import AppLockProtocol
     }
 }
 
+@Suite struct UnlockTogetherTests {
+    let browser = appID("org.example.Browser")
+    let vault = appID("org.example.Vault")
+
+    @Test func aSessionLockedAppWithTheKeyOnUnlocksWithAnotherNotOneLockedByHandOrWithoutTheKey() throws {
+        let together = policy { $0.unlockTogether = true }
+        var f = MachineFixture(perApp: [
+            appID("org.example.Mail"): together, appID("org.example.Browser"): together, appID("org.example.Vault"): together,
+        ])
+        _ = f.m.firstSharedPasscodeSet(kind: .fourDigit, now: t(0))
+        for app in [f.notes, f.mail, browser] {
+            try f.register(app)
+            _ = try f.m.useSharedPasscode(app, now: t(0))
+        }
+        try f.register(vault, passcode: .sixDigit)
+        _ = try f.m.lock(browser, now: t(0))
+        _ = f.m.session(.sessionLocked(true), now: t(1), source: "logind")
+        _ = f.m.session(.sessionLocked(false), now: t(2), source: "logind")
+        for app in [f.notes, f.mail, browser, vault] { #expect(f.state(app) == .locked) }
+
+        let ticket = try f.m.beginAttempt(f.notes, now: t(3))
+        let result = f.m.finishAttempt(ticket, outcome: .verified, purpose: .unlock, now: t(3))
+        #expect(result.answer == .unlocked)
+        #expect(stateChangeStrings(result.actions) == [
+            "org.example.Notes unlocked unlock", "org.example.Mail unlocked unlock",
+        ], "Mail has the key and was locked by the screen lock; Browser was locked by hand; Vault has its own passcode")
+        #expect(f.state(browser) == .locked && f.state(vault) == .locked)
+    }
+
+    @Test func itIsAWeakeningHeldUntilConfirmed() throws {
+        #expect(PolicyKey.unlockTogether.strictness.weakens(from: .bool(false), to: .bool(true)))
+        #expect(!PolicyKey.unlockTogether.strictness.weakens(from: .bool(true), to: .bool(false)))
+        #expect(Policy.defaults.unlockTogether == false)
+    }
+}
+
+@Suite struct SharedPasscodeCustodyTests {
+    @Test func aTamperedAppLockPasscodeIsToldOncePerEpisodeNamingEveryAppThatUsesIt() {
+        let notes = appID("org.example.Notes")
+        let mail = appID("org.example.Mail")
+        var custody = PasscodeCustody()
+        _ = custody.sharedPasscodeKnown(kind: .fourDigit, fingerprint: "f")
+        #expect(custody.usesSharedPasscode(notes, files: PolicySet()).contains(.saveRecords))
+        _ = custody.usesSharedPasscode(mail, files: PolicySet())
+        #expect(custody.records.appsWithPasscode == [notes, mail], "their weakenings are held as an own passcode's")
+        #expect(custody.sharedTampered() == [.notifySharedTampered([mail, notes])])
+        #expect(custody.sharedTampered() == [], "told once")
+        _ = custody.sharedPasscodeKnown(kind: .fourDigit, fingerprint: "f")
+        #expect(custody.sharedTampered().count == 1, "a new episode once the item verified again")
+        let forgotten = custody.sharedPasscodeForgotten(files: PolicySet())
+        #expect(forgotten.contains(.dropSealingKey(notes)) && forgotten.contains(.dropSealingKey(mail)))
+        #expect(custody.records.shared == nil && custody.records.sharedUsers.isEmpty)
+    }
+}

@@ -117,9 +117,11 @@ struct SharedPasscodeTests {
         PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, Self.wrong])
     }
 
-    @Test("the AppLock passcode's keyring item deleted: every app that uses it answers PasscodeTampered and stays locked")
+    @Test("the AppLock passcode's keyring item deleted: every app that uses it answers PasscodeTampered and stays locked, and one notification names them all")
     func tamperedItem() throws {
         let harness = try AgentHarness()
+        try harness.environment.startNotificationServer()
+        let probe = GuardStatusProbe(environment: harness.environment)
         let app = try harness.client()
         try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
         for name in [Self.notes, Self.mail] {
@@ -134,6 +136,12 @@ struct SharedPasscodeTests {
             #expect(try app.state(name) == "locked")
             #expect(try app.appProperty(name, "HasPasscode").boolValue == true)
         }
+        let told = probe.waitForNotifications(1)
+        #expect(told.count == 1, "one notification for every app that uses it: \(told)")
+        let notification = try #require(told.first)
+        #expect(notification.summary == "The AppLock passcode was tampered with", "\(notification)")
+        #expect(notification.body.contains("\(Self.mail), \(Self.notes)"), "\(notification)")
+        #expect(!notification.body.contains(Self.shared) && !notification.body.contains("$argon2id$"))
         PasscodeTests.expectLogClean(harness, [Self.shared])
     }
 
@@ -207,6 +215,55 @@ extension SharedPasscodeTests {
         let gone = harness.gdbusCall("RemoveSharedPasscode", [Self.ownPasscode])
         #expect(gone.stderr.contains(Self.error + "NoPasscode"), "\(gone.stderr)")
         PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, Self.wrong])
+    }
+}
+
+extension SharedPasscodeTests {
+    @Test("after logind's Lock, the AppLock passcode typed into one app unlocks every other app that uses it with UnlockTogether, not one locked by hand; turning the key on later is held")
+    func unlockTogether() throws {
+        let environment = try TestEnvironment(systemBus: true)
+        let overrides = environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        for name in [Self.mail, Self.browser] {
+            try "[Policy]\nUnlockTogether=true\n".write(
+                to: overrides.appendingPathComponent("\(name).conf"), atomically: true, encoding: .utf8)
+        }
+        let harness = try AgentHarness(environment: environment, logind: true)
+        let app = try harness.client()
+        let users = [Self.notes, Self.mail, Self.browser]
+        try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        for name in users {
+            try app.call("UseSharedPasscode", [.string(name)])
+            _ = try app.register(name)
+            try app.call("Unlock", [.string(name), .string(Self.shared)])
+            app.watchStateChanged(of: name)
+        }
+        #expect(try app.policy(Self.mail, "UnlockTogether")?.boolValue == true)
+        try app.call("Lock", [.string(Self.browser)])
+        #expect(try app.nextStateChange(of: Self.browser)?.reason == "manual")
+        _ = waitUntil(timeout: .seconds(10)) { harness.agent.logText().contains("watching logind session") }
+        try environment.logindSessionLock()
+        // The apps lock in the order of their ids (Mail before Notes); a wait skips the signals before the one it waits for.
+        #expect(try app.nextStateChange(of: Self.mail)?.reason == "session-lock")
+        #expect(try app.nextStateChange(of: Self.notes)?.reason == "session-lock")
+        try environment.logindSessionUnlock()
+        _ = waitUntil(timeout: .seconds(10)) {
+            (try? app.property(AgentClient.managerPath, AgentClient.manager, "SessionState").stringValue) == "active"
+        }
+
+        try app.call("Unlock", [.string(Self.notes), .string(Self.shared)])
+        #expect(try app.nextStateChange(of: Self.notes)?.state == "unlocked")
+        let mail = try #require(try app.nextStateChange(of: Self.mail))
+        #expect(mail.state == "unlocked" && mail.reason == "unlock")
+        #expect(try app.state(Self.browser) == "locked", "locked by hand: it stays locked")
+
+        try "[Policy]\nUnlockTogether=true\n".write(
+            to: overrides.appendingPathComponent("\(Self.notes).conf"), atomically: true, encoding: .utf8)
+        try app.call("ReloadPolicy")
+        #expect(try app.policy(Self.notes, "UnlockTogether")?.boolValue == false, "a weakening waits for the passcode")
+        let held = harness.gdbusCall("GetHeldPolicyChanges")
+        #expect(held.stdout.contains(Self.notes) && held.stdout.contains("UnlockTogether"), "\(held.stdout)")
+        PasscodeTests.expectLogClean(harness, [Self.shared])
     }
 }
 
