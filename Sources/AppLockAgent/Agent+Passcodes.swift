@@ -95,10 +95,10 @@ extension Agent {
             let finished = LoopBound(done, loop: loop)
             passcodes.submit { [passcodes, loop] in
                 let outcome: Result<(fingerprint: String, key: SealingKey), ManagerError>
-                switch passcodes.exists(.app(app)) {
+                switch passcodes.storedKind(.app(app)) {
                 case .failure(let error): outcome = .failure(.storeUnavailable(PasscodeWorker.reason(error)))
-                case .success(true): outcome = .failure(.passcodeExists)
-                case .success(false):
+                case .success(.some): outcome = .failure(.passcodeExists)
+                case .success(nil):
                     // The key that seals the app's authenticated policy is made before the hash is stored, so that a
                     // failure stores nothing.
                     if let key = passcodes.newSealingKey(passcode) {

@@ -29,13 +29,18 @@ extension Agent {
             let finished = LoopBound(done, loop: loop)
             passcodes.submit { [passcodes, loop] in
                 let outcome: Result<String, ManagerError>
-                switch passcodes.exists(.shared) {
+                // An item the agent did not know of (its records lost): the agent adopts it, as it adopts an app's.
+                var found: PasscodeKind?
+                switch passcodes.storedKind(.shared) {
                 case .failure(let error): outcome = .failure(.storeUnavailable(PasscodeWorker.reason(error)))
-                case .success(true): outcome = .failure(.passcodeExists)
-                case .success(false):
+                case .success(let stored?):
+                    found = stored
+                    outcome = .failure(.passcodeExists)
+                case .success(nil):
                     outcome = passcodes.save(.shared, passcode, kind: kind)
                         .mapError { .storeUnavailable(PasscodeWorker.reason($0)) }
                 }
+                let adopted = found
                 loop.post {
                     let agent = agent.value
                     let source = ManagerMethod.setSharedPasscode.name
@@ -46,6 +51,7 @@ extension Agent {
                         agent.logger.info("AppLock passcode set", metadata: ["kind": "\(kind.rawValue)"])
                         callOnLoop.value.reply()
                     case .failure(let error):
+                        if let adopted { agent.sharedPasscodeKnown(kind: adopted, fingerprint: nil, source: source) }
                         callOnLoop.value.fail(error.dbusError)
                     }
                     finished.value()

@@ -117,6 +117,22 @@ struct SharedPasscodeTests {
         PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, Self.wrong])
     }
 
+    @Test("an AppLock passcode item the agent's records do not know (they were lost) is adopted: SetSharedPasscode answers PasscodeExists and its kind shows")
+    func anUnknownItemIsAdopted() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        let stored = harness.environment.run(
+            ["secret-tool", "store", "--label=AppLock passcode", "xdg:schema", "io.github.applock.Passcode",
+             "shared", "yes", "kind", "six-digit"],
+            input: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g")
+        #expect(stored.succeeded, "\(stored.stderr)")
+        #expect(try app.property(AgentClient.managerPath, AgentClient.manager, "SharedPasscodeKind").stringValue == "")
+        let set = harness.dbusSend("SetSharedPasscode", ["string:\(Self.shared)", "string:numeric"])
+        #expect(set.stderr.contains(Self.error + "PasscodeExists"), "\(set.stderr)")
+        #expect(try app.property(AgentClient.managerPath, AgentClient.manager, "SharedPasscodeKind").stringValue == "six-digit")
+        PasscodeTests.expectLogClean(harness, [Self.shared])
+    }
+
     @Test("the AppLock passcode's keyring item deleted: every app that uses it answers PasscodeTampered and stays locked, and one notification names them all")
     func tamperedItem() throws {
         let harness = try AgentHarness()

@@ -114,12 +114,12 @@ final class PasscodeWorker: Sendable {
         }
     }
 
-    /// Whether `holder`'s passcode is stored, without verifying anything.
-    func exists(_ holder: PasscodeHolder) -> Result<Bool, PasscodeStoreError> {
+    /// The kind of `holder`'s stored passcode, nil when none is stored, without verifying anything.
+    func storedKind(_ holder: PasscodeHolder) -> Result<PasscodeKind?, PasscodeStoreError> {
         do {
             switch holder {
-            case .app(let app): return .success(try store.lookup(app) != nil)
-            case .shared: return .success(try store.lookupShared() != nil)
+            case .app(let app): return .success(try store.lookup(app)?.kind)
+            case .shared: return .success(try store.lookupShared()?.kind)
             }
         } catch {
             return .failure(error)
