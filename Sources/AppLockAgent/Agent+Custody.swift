@@ -26,6 +26,12 @@ extension Agent {
         carryOut(custody.passcodeKnown(app, kind: kind, fingerprint: fingerprint), source: source)
     }
 
+    /// The core learns that the AppLock passcode is stored with `kind`, and the records keep it.
+    func sharedPasscodeKnown(kind: PasscodeKind, fingerprint: String?, source: String) {
+        perform(machine.sharedPasscodeStored(kind: kind, now: now()), source: source)
+        carryOut(custody.sharedPasscodeKnown(kind: kind, fingerprint: fingerprint), source: source)
+    }
+
     /// The passcode of `app` was removed through AppLock (RemovePasscode, ResetPasscode).
     func passcodeForgotten(_ app: AppID) {
         carryOut(custody.passcodeForgotten(app, files: filePolicies), source: "policy")
@@ -47,14 +53,27 @@ extension Agent {
         carryOut(custody.firstPasscodeStored(app, kind: kind, fingerprint: fingerprint, files: filePolicies), source: source)
     }
 
-    /// A passcode attempt verified the app's passcode, whose hash has `fingerprint`; `sealing` is what it learnt
-    /// for sealing when it derived the app's key.
-    func passcodeVerified(_ app: AppID, kind: PasscodeKind, fingerprint: String, sealing: SealFinding?, source: String) {
+    /// A passcode attempt verified the passcode of `holder` protecting the app, whose hash has `fingerprint`; `sealing`
+    /// is what it learnt for sealing when it derived the app's key.
+    func passcodeVerified(
+        _ app: AppID, _ holder: PasscodeHolder, kind: PasscodeKind, fingerprint: String, sealing: SealFinding?,
+        source: String
+    ) {
         // The store holds this hash now, whatever the core answers.
-        passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: source)
+        switch holder {
+        case .app: passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: source)
+        case .shared: sharedPasscodeKnown(kind: kind, fingerprint: fingerprint, source: source)
+        }
         if let sealing { sealingKeys[app] = sealing.key }
         carryOut(custody.passcodeVerified(app, derivedKey: sealing != nil, claimIsAuthentic: sealing?.claimIsAuthentic,
                                           files: filePolicies), source: source)
+    }
+
+    /// The AppLock passcode's keyring item was removed or replaced outside AppLock.
+    func sharedPasscodeTampered() {
+        logger.warning("the keyring item of the AppLock passcode was removed or replaced outside AppLock; the apps that use it stay locked",
+                       metadata: ["apps": "\(machine.sharedUsers.sorted().map(\.rawValue).joined(separator: ","))"])
+        carryOut(custody.sharedTampered(), source: "")
     }
 
     /// The keyring's item of `app` was removed or replaced outside AppLock.
@@ -75,6 +94,10 @@ extension Agent {
         let reads = custody.restore(records)
         for (app, record) in records.records.sorted(by: { $0.key < $1.key }) {
             perform(machine.passcodeStored(app, kind: record.kind, now: now()))
+        }
+        if let shared = records.shared {
+            perform(machine.sharedPasscodeStored(kind: shared.kind, now: now()))
+            perform(machine.sharedUsersRestored(records.sharedUsers, now: now()))
         }
         carryOut(reads, source: "")
     }
@@ -132,6 +155,8 @@ extension Agent {
                 publisher.policyReloaded()
             case .notifyTampered(let app):
                 notifyTampered(app)
+            case .notifySharedTampered(let apps):
+                notifySharedTampered(apps)
             }
         }
     }

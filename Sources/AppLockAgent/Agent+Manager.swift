@@ -91,6 +91,14 @@ extension Agent {
             return { [unowned self] in changePasscode($0) }
         case .removePasscode:
             return { [unowned self] in removePasscode($0) }
+        case .setSharedPasscode:
+            return { [unowned self] in setSharedPasscode($0) }
+        case .changeSharedPasscode:
+            return { [unowned self] in changeSharedPasscode($0) }
+        case .removeSharedPasscode:
+            return { [unowned self] in removeSharedPasscode($0) }
+        case .useSharedPasscode:
+            return { [unowned self] in useSharedPasscode($0) }
         case .unlockWithSystemAuthentication:
             return { [unowned self] in unlockWithSystemAuthentication($0) }
         case .resetPasscode:
@@ -141,6 +149,7 @@ extension Agent {
             case .sessionState: (property.name, .string(machine.sessionState.rawValue))
             case .applications: (property.name, .objectPathArray(machine.knownApps.map(\.objectPath)))
             case .screenShared: (property.name, .boolean(machine.screenShared))
+            case .sharedPasscodeKind: (property.name, .string(machine.sharedPasscodeKind?.rawValue ?? ""))
             }
         }
     }

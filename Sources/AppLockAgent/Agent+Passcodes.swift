@@ -14,8 +14,8 @@ extension Agent {
     func unlock(_ call: MethodInvocation) {
         guard let app = appArgument(call), !refusedByShape(call, app, 1), admit(call, app),
               let passcode = secret(call, app, 1) else { return }
-        attempt(call, app, purpose: .unlock) { worker, recorded, sealing in
-            worker.verify(app, passcode, recorded: recorded, sealing: sealing)
+        attempt(call, app, purpose: .unlock) { worker, holder, recorded, sealing in
+            worker.verify(app, holder, passcode, recorded: recorded, sealing: sealing)
         } then: { _ in [] }
     }
 
@@ -29,15 +29,17 @@ extension Agent {
         }
         guard !refusedByShape(call, app, 1), admit(call, app), let old = secret(call, app, 1),
               let new = secret(call, app, 2) else { return }
-        attempt(call, app, purpose: .change) { worker, recorded, sealing in
-            let verification = worker.verify(app, old, recorded: recorded, sealing: sealing)
-            guard case .verified(_, _, let finding) = verification else { return verification }
+        // The AppLock passcode as `old` gives the app a passcode of its own: only ChangeSharedPasscode changes the
+        // AppLock passcode.
+        attempt(call, app, purpose: .change) { worker, holder, recorded, sealing in
+            let verification = worker.verify(app, holder, old, recorded: recorded, sealing: sealing)
+            guard case .verified(_, _, _, let finding) = verification else { return verification }
             // The new passcode's key seals from now on; it is made before the new hash is stored, so that a failure
             // changes nothing.
             guard let key = worker.newSealingKey(new) else { return .unavailable("hashing failed: out of memory") }
-            switch worker.save(app, new, kind: kind) {
+            switch worker.save(.app(app), new, kind: kind) {
             case .success(let fingerprint):
-                return .verified(kind: kind, fingerprint: fingerprint,
+                return .verified(holder: .app(app), kind: kind, fingerprint: fingerprint,
                                  sealing: SealFinding(key: key, claimIsAuthentic: finding?.claimIsAuthentic))
             case .failure(let failure): return .unavailable(PasscodeWorker.reason(failure))
             }
@@ -47,10 +49,11 @@ extension Agent {
     func removePasscode(_ call: MethodInvocation) {
         guard let app = appArgument(call), !refusedByShape(call, app, 1), admit(call, app),
               let passcode = secret(call, app, 1) else { return }
-        attempt(call, app, purpose: .remove) { worker, recorded, _ in
-            let verification = worker.verify(app, passcode, recorded: recorded, sealing: nil)
-            guard case .verified = verification else { return verification }
-            if let failure = worker.remove(app) {
+        // The AppLock passcode only stops protecting this app: its item stays for the others.
+        attempt(call, app, purpose: .remove) { worker, holder, recorded, _ in
+            let verification = worker.verify(app, holder, passcode, recorded: recorded, sealing: nil)
+            guard case .verified = verification, case .app = holder else { return verification }
+            if let failure = worker.remove(holder) {
                 return .unavailable(PasscodeWorker.reason(failure))
             }
             return verification
@@ -65,8 +68,8 @@ extension Agent {
     func confirmPolicy(_ call: MethodInvocation) {
         guard let app = appArgument(call), !refusedByShape(call, app, 1), admit(call, app),
               let passcode = secret(call, app, 1) else { return }
-        attempt(call, app, purpose: .confirmPolicy) { worker, recorded, sealing in
-            worker.verify(app, passcode, recorded: recorded, sealing: sealing)
+        attempt(call, app, purpose: .confirmPolicy) { worker, holder, recorded, sealing in
+            worker.verify(app, holder, passcode, recorded: recorded, sealing: sealing)
         } then: { [unowned self] _ in
             confirmFilePolicy(of: app)
             return []
@@ -83,7 +86,7 @@ extension Agent {
         }
         guard admit(call, app), let passcode = secret(call, app, 1) else { return }
         let callOnLoop = LoopBound(call, loop: loop)
-        enqueuePasscodeOperation(app, admittedFrom: call.sender) { [unowned self] done in
+        enqueuePasscodeOperation(.app(app), admittedFrom: call.sender, for: app) { [unowned self] done in
             if machine.snapshot(of: app)?.hasPasscode == true {
                 call.fail(ManagerError.passcodeExists.dbusError)
                 return done()
@@ -92,14 +95,14 @@ extension Agent {
             let finished = LoopBound(done, loop: loop)
             passcodes.submit { [passcodes, loop] in
                 let outcome: Result<(fingerprint: String, key: SealingKey), ManagerError>
-                switch passcodes.exists(app) {
+                switch passcodes.storedKind(.app(app)) {
                 case .failure(let error): outcome = .failure(.storeUnavailable(PasscodeWorker.reason(error)))
-                case .success(true): outcome = .failure(.passcodeExists)
-                case .success(false):
+                case .success(.some): outcome = .failure(.passcodeExists)
+                case .success(nil):
                     // The key that seals the app's authenticated policy is made before the hash is stored, so that a
                     // failure stores nothing.
                     if let key = passcodes.newSealingKey(passcode) {
-                        outcome = passcodes.save(app, passcode, kind: kind)
+                        outcome = passcodes.save(.app(app), passcode, kind: kind)
                             .map { (fingerprint: $0, key: key) }
                             .mapError { .storeUnavailable(PasscodeWorker.reason($0)) }
                     } else {
@@ -133,12 +136,13 @@ extension Agent {
     /// is stored, or the old removed) and returns the core's further actions.
     private func attempt(
         _ call: MethodInvocation, _ app: AppID, purpose: AttemptPurpose,
-        work: @escaping @Sendable (PasscodeWorker, PasscodeRecords.Record?, SealingRequest?) -> PasscodeWorker.Verification,
+        work: @escaping @Sendable (PasscodeWorker, PasscodeHolder, PasscodeRecords.Record?, SealingRequest?)
+            -> PasscodeWorker.Verification,
         then: @escaping (AgentTime) -> [AgentAction]
     ) {
         let callOnLoop = LoopBound(call, loop: loop)
         let thenOnLoop = LoopBound(then, loop: loop)
-        enqueuePasscodeOperation(app, admittedFrom: call.sender) { [unowned self] done in
+        enqueuePasscodeOperation(machine.holder(of: app), admittedFrom: call.sender, for: app) { [unowned self] done in
             let ticket: AttemptTicket
             do throws(ManagerError) {
                 ticket = try machine.beginAttempt(app, now: now())
@@ -148,7 +152,8 @@ extension Agent {
             }
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
-            let recorded = custody.records.records[app]
+            let holder = ticket.holder
+            let recorded = holder == .shared ? custody.records.shared : custody.records.records[app]
             // Until the passcode gave the app's sealing key in this run, the attempt derives it and checks the seal.
             let sealing = custody.mustCheckSeal(app) ? SealingRequest(claim: custody.sealedOnDisk[app]) : nil
             // The attempt counts as failed on disk before any verification starts: killing the agent meanwhile
@@ -156,7 +161,7 @@ extension Agent {
             perform(machine.countAttemptInAdvance(ticket, now: now()), source: "\(purpose)")
             ledgerWriter.afterWrites(on: loop) { [passcodes, loop] in
                 passcodes.submit {
-                    let verification = work(passcodes, recorded, sealing)
+                    let verification = work(passcodes, holder, recorded, sealing)
                     loop.post {
                         agent.value.finishAttempt(ticket, app, purpose, verification, callOnLoop.value, thenOnLoop.value)
                         finished.value()
@@ -174,13 +179,13 @@ extension Agent {
         let now = now()
         let outcome: AttemptOutcome
         switch verification {
-        case .verified(let kind, let fingerprint, let sealing):
+        case .verified(let holder, let kind, let fingerprint, let sealing):
             outcome = .verified
-            passcodeVerified(app, kind: kind, fingerprint: fingerprint, sealing: sealing, source: "\(purpose)")
+            passcodeVerified(app, holder, kind: kind, fingerprint: fingerprint, sealing: sealing, source: "\(purpose)")
         case .wrong: outcome = .wrong
         case .tampered:
             outcome = .passcodeTampered
-            passcodeTampered(app)
+            if ticket.holder == .shared { sharedPasscodeTampered() } else { passcodeTampered(app) }
         case .unavailable(let why):
             logger.error("Secret Service unavailable; nothing unlocked", metadata: ["app": "\(app)", "error": "\(why)"])
             outcome = .storeUnavailable
@@ -220,18 +225,20 @@ extension Agent {
         }
     }
 
-    /// Queues `operation` behind the others for `app`; an admitted passcode call's admission ends when it is done.
+    /// Queues `operation` behind the others for `holder`; the admission of a passcode call admitted from `caller`
+    /// for `app` ends when it is done.
     func enqueuePasscodeOperation(
-        _ app: AppID, admittedFrom caller: String? = nil, _ operation: @escaping PasscodeOperation
+        _ holder: PasscodeHolder, admittedFrom caller: String? = nil, for app: AppID? = nil,
+        _ operation: @escaping PasscodeOperation
     ) {
         let counted: PasscodeOperation = { [unowned self] done in
             operation {
-                if let caller { self.admissions.release(app, caller: caller) }
+                if let caller, let app { self.admissions.release(app, caller: caller) }
                 done()
             }
         }
-        guard let first = passcodeQueues.enqueue(app, counted) else { return }
-        run(first, for: app)
+        guard let first = passcodeQueues.enqueue(holder, counted) else { return }
+        run(first, for: holder)
     }
 
     // MARK: - Bounded work
@@ -303,9 +310,9 @@ extension Agent {
         }
     }
 
-    private func run(_ operation: PasscodeOperation, for app: AppID) {
+    private func run(_ operation: PasscodeOperation, for holder: PasscodeHolder) {
         operation { [unowned self] in
-            if let next = passcodeQueues.finish(app) { run(next, for: app) }
+            if let next = passcodeQueues.finish(holder) { run(next, for: holder) }
         }
     }
 
@@ -320,7 +327,7 @@ extension Agent {
         }
     }
 
-    private func kindArgument(_ call: MethodInvocation, _ index: Int) -> PasscodeKind? {
+    func kindArgument(_ call: MethodInvocation, _ index: Int) -> PasscodeKind? {
         guard let kind = PasscodeKind(rawValue: call.string(index)) else {
             call.fail(ManagerError.invalidArgument(
                 "kind must be one of four-digit, six-digit, numeric, alphanumeric"

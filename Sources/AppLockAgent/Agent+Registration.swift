@@ -18,7 +18,7 @@ extension Agent {
         let callOnLoop = LoopBound(call, loop: loop)
         inventory.lookupStarted(by: owner)
         watchPeersForPendingRegistrations()
-        enqueuePasscodeOperation(app) { [unowned self] done in
+        enqueuePasscodeOperation(.app(app)) { [unowned self] done in
             if !inventory.mustLookUp(app, knownToHavePasscode: machine.snapshot(of: app)?.hasPasscode == true) {
                 answerRegistration(callOnLoop.value, app, owner, nil)
                 return done()

@@ -123,11 +123,13 @@ extension Agent {
         let app = ticket.app
         let metadata = Self.metadata(ticket, entry.process)
         let callOnLoop = LoopBound(entry.call, loop: loop)
-        enqueuePasscodeOperation(app) { [unowned self] done in
+        // An app that uses the AppLock passcode only stops using it: its item stays for the others.
+        let holder = machine.holder(of: app)
+        enqueuePasscodeOperation(holder) { [unowned self] done in
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
             passcodes.submit { [passcodes, loop] in
-                let failure = passcodes.remove(app)
+                let failure = holder == .shared ? nil : passcodes.remove(holder)
                 loop.post {
                     let agent = agent.value
                     if let failure {

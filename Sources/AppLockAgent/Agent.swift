@@ -240,6 +240,8 @@ public final class Agent {
             case .sessionStateChanged(let state):
                 publisher.sessionStateChanged(state)
                 logger.info("session state \(state.rawValue)", metadata: ["source": "\(source)"])
+            case .sharedPasscodeChanged:
+                publisher.sharedPasscodeKindChanged(machine.sharedPasscodeKind?.rawValue ?? "")
             case .screenSharedChanged(let shared):
                 publisher.screenSharedChanged(shared)
                 logger.info(shared ? "the screen is shared or recorded" : "screen sharing ended",

@@ -12,6 +12,8 @@ public enum AgentAction: Equatable, Sendable {
     case appAdded(AppID)
     /// Unexport the app's object; the manager's Applications property changed.
     case appRemoved(AppID)
+    /// The AppLock passcode was set, changed to another kind or removed: PropertiesChanged(SharedPasscodeKind).
+    case sharedPasscodeChanged
     /// Emit SessionStateChanged and PropertiesChanged(SessionState).
     case sessionStateChanged(SessionState)
     /// The screen started or stopped being shared or recorded: PropertiesChanged(ScreenShared), and a log line.

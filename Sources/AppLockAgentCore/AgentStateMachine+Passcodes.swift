@@ -2,10 +2,12 @@ public import AppLockCore
 public import AppLockProtocol
 
 extension AgentStateMachine {
-    /// A passcode is stored for `app` (startup enumeration, or after SetPasscode/ChangePasscode). An app
-    /// that was not known becomes known, in its launch state. The lock-out ledger is not touched.
+    /// A passcode of its own is stored for `app` (startup enumeration, or after SetPasscode/ChangePasscode); an app
+    /// that used the AppLock passcode no longer does. An app that was not known becomes known, in its launch state.
+    /// The lock-out ledger is not touched.
     public mutating func passcodeStored(_ app: AppID, kind: PasscodeKind, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
+        if sharedUsers.remove(app) != nil { actions.append(.propertiesChanged(app)) }
         if let e = apps[app] {
             if e.passcodeKind != kind {
                 update(app) { $0.passcodeKind = kind }
@@ -26,18 +28,20 @@ extension AgentStateMachine {
     /// fallback, does not carry over to a passcode that did not exist when it was counted.
     public mutating func firstPasscodeSet(_ app: AppID, kind: PasscodeKind, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
-        if lockoutLedger.remove(app) { actions.append(.persistLedger) }
+        if lockoutLedger.remove(.app(app)) { actions.append(.persistLedger) }
         forgetMissedAttempts(app, &actions)
         return actions + passcodeStored(app, kind: kind, now: now)
     }
 
-    /// The passcode of `app` is gone (after RemovePasscode). Its failure count is forgotten; a locked,
-    /// registered app unlocks (or stays obscured while obscure causes remain); an unregistered app is removed.
+    /// The passcode of `app` is gone (after RemovePasscode or ResetPasscode; for an app that used the AppLock
+    /// passcode, it no longer does). The failure count of its own passcode is forgotten (the AppLock passcode's
+    /// stays, shared with the other apps); a locked, registered app unlocks (or stays obscured while obscure causes
+    /// remain); an unregistered app is removed.
     public mutating func passcodeRemoved(_ app: AppID, now: AgentTime) -> [AgentAction] {
         var actions: [AgentAction] = []
         guard let e = apps[app], e.hasPasscode else { return actions }
         update(app) { $0.passcodeKind = nil }
-        if lockoutLedger.remove(app) { actions.append(.persistLedger) }
+        if sharedUsers.remove(app) == nil && lockoutLedger.remove(.app(app)) { actions.append(.persistLedger) }
         forgetMissedAttempts(app, &actions)
         if e.owner == nil && attemptsInFlight[app] == nil {
             removeApp(app)
@@ -120,12 +124,19 @@ extension AgentStateMachine {
     public mutating func beginAttempt(_ app: AppID, now: AgentTime) throws(ManagerError) -> AttemptTicket {
         let e = try entry(app)
         guard e.hasPasscode else { throw .noPasscode }
-        if case .lockedOut(_, let seconds) = lockoutLedger.check(app, now: now.wall) { throw .lockedOut(seconds: seconds) }
+        let holder = holder(of: app)
+        if case .lockedOut(_, let seconds) = lockoutLedger.check(holder, now: now.wall) { throw .lockedOut(seconds: seconds) }
         guard attemptsInFlight[app] == nil else { throw .attemptInProgress }
+        // One attempt at a time on the AppLock passcode, whichever app it is made through: each counts in its one
+        // record.
+        let sharedBusy = sharedAttemptInFlight || attemptsInFlight.values.contains { $0.holder == .shared }
+        if holder == .shared && sharedBusy {
+            throw .attemptInProgress
+        }
         let serial = nextAttemptSerial
         nextAttemptSerial &+= 1
-        attemptsInFlight[app] = AttemptInFlight(serial: serial)
-        return AttemptTicket(app: app, epoch: e.lockEpoch, serial: serial)
+        attemptsInFlight[app] = AttemptInFlight(serial: serial, holder: holder)
+        return AttemptTicket(app: app, holder: holder, epoch: e.lockEpoch, serial: serial)
     }
 
     /// Counts the attempt of `ticket` as failed before it is verified and asks for the ledger to be saved, so that
@@ -133,10 +144,10 @@ extension AgentStateMachine {
     /// keeps it for a wrong passcode, clears it for a right one, and takes it back when nothing was verified.
     public mutating func countAttemptInAdvance(_ ticket: AttemptTicket, now: AgentTime) -> [AgentAction] {
         let app = ticket.app
-        guard let e = apps[app], let attempt = attemptsInFlight[app], attempt.serial == ticket.serial,
+        guard apps[app] != nil, let attempt = attemptsInFlight[app], attempt.serial == ticket.serial,
               attempt.countedInAdvance == nil else { return [] }
-        let previous = lockoutLedger.records[app]
-        let outcome = lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall)
+        let previous = lockoutLedger[attempt.holder]
+        let outcome = lockoutLedger.recordFailure(attempt.holder, policy: ledgerPolicy(attempt.holder), now: now.wall)
         attemptsInFlight[app]?.countedInAdvance = CountedFailure(outcome: outcome, previous: previous)
         var actions: [AgentAction] = [.persistLedger]
         finish(&actions)
@@ -156,7 +167,7 @@ extension AgentStateMachine {
         let answer: AttemptAnswer
         func takeBackCountedFailure() {
             guard let counted = attempt.countedInAdvance else { return }
-            lockoutLedger.restore(app, to: counted.previous)
+            lockoutLedger.restore(attempt.holder, to: counted.previous)
             actions.append(.persistLedger)
         }
         switch outcome {
@@ -167,18 +178,19 @@ extension AgentStateMachine {
             takeBackCountedFailure()
             answer = .passcodeTampered
         case .wrong:
-            let failure = attempt.countedInAdvance?.outcome ?? lockoutLedger.recordFailure(app, policy: e.policy, now: now.wall)
+            let failure = attempt.countedInAdvance?.outcome
+                ?? lockoutLedger.recordFailure(attempt.holder, policy: ledgerPolicy(attempt.holder), now: now.wall)
             switch failure {
             case .wrongPasscode(let left): answer = .wrongPasscode(attemptsLeft: left)
             case .lockedOut(_, let seconds): answer = .lockedOut(seconds: seconds)
             }
             actions.append(.persistLedger)
             recordMissedAttempt(app, MissedAttempt(time: now.wall, passcodeFailure: failure), &actions)
-            actions.append(.propertiesChanged(app))
+            actions += apps(countedBy: attempt.holder).map { .propertiesChanged($0) }
         case .verified:
-            if lockoutLedger.recordSuccess(app) {
+            if lockoutLedger.recordSuccess(attempt.holder) {
                 actions.append(.persistLedger)
-                actions.append(.propertiesChanged(app))
+                actions += apps(countedBy: attempt.holder).map { .propertiesChanged($0) }
             }
             if !e.hasPasscode {
                 answer = .noPasscode
@@ -189,6 +201,7 @@ extension AgentStateMachine {
             } else {
                 authenticatedUnlock(app, source: ManagerMethod.unlock.name, &actions)
                 reportMissedAttempts(app, &actions)
+                if attempt.holder == .shared { unlockTogether(with: app, &actions) }
                 answer = .unlocked
             }
         }

@@ -23,7 +23,7 @@ extension AgentStateMachine {
             break
         }
         if e.policy.lockoutBlocksSystemAuthentication,
-           case .lockedOut(_, let seconds) = lockoutLedger.check(app, now: now.wall) {
+           case .lockedOut(_, let seconds) = lockoutLedger.check(holder(of: app), now: now.wall) {
             throw .lockedOut(seconds: seconds)
         }
         guard !pendingSystemAuth.values.contains(where: { $0.app == app }) else { throw .attemptInProgress }

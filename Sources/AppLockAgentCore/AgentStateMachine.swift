@@ -27,6 +27,12 @@ public struct AgentStateMachine: Sendable, Equatable {
     /// The failed unlocks of each locked app since its last unlock; persist `missedAttempts.encoded()` on
     /// `.persistMissedAttempts`.
     public internal(set) var missedAttempts = MissedAttemptLog()
+    /// The kind of the AppLock passcode, nil while none is set.
+    public internal(set) var sharedPasscodeKind: PasscodeKind?
+    /// The apps that use the AppLock passcode (each has it as its `passcodeKind`).
+    public internal(set) var sharedUsers: Set<AppID> = []
+    /// An attempt on the AppLock passcode itself (ChangeSharedPasscode, RemoveSharedPasscode) is being verified.
+    var sharedAttemptInFlight = false
     var inhibitors: [UInt32: Inhibitor] = [:]
     var nextCookie: UInt32 = 1
     var nextAttemptSerial: UInt64 = 1
@@ -56,9 +62,11 @@ public struct AgentStateMachine: Sendable, Equatable {
     /// Everything published about `app`, nil when it is neither registered nor has a passcode.
     public func snapshot(of app: AppID) -> AppSnapshot? {
         guard let e = apps[app] else { return nil }
-        let record = lockoutLedger.record(for: app, policy: e.policy)
+        let holder = holder(of: app)
+        let record = lockoutLedger.record(for: holder, policy: ledgerPolicy(holder))
+        let source: PasscodeSource = holder == .shared ? .shared : e.hasPasscode ? .own : .none
         return AppSnapshot(appID: app, state: e.state, reason: e.reason, owner: e.owner, passcodeKind: e.passcodeKind,
-                           inhibited: e.inhibited, failedAttempts: record.failedAttempts,
+                           passcodeSource: source, inhibited: e.inhibited, failedAttempts: record.failedAttempts,
                            retryAfter: record.retryAfter, policy: e.policy)
     }
 
@@ -106,6 +114,40 @@ public struct AgentStateMachine: Sendable, Equatable {
     /// The effective policy for `app`, known or not (e.g. for validating a first passcode).
     public func policy(for app: AppID) -> Policy {
         apps[app]?.policy ?? policySet.effectivePolicy(for: app)
+    }
+
+    /// Whose passcode protects `app`: the AppLock passcode for the apps that use it, else the app's own.
+    public func holder(of app: AppID) -> PasscodeHolder {
+        sharedUsers.contains(app) ? .shared : .app(app)
+    }
+
+    /// The policy whose `MaxFailedAttempts` and `LockoutSchedule` count the failures of `holder`: the app's own, or
+    /// for the AppLock passcode the strictest of every app that uses it (the fewest attempts, the longest lock-out at
+    /// each step), so that a person at the keyboard gets as many guesses in all as one of those apps allows.
+    public func ledgerPolicy(_ holder: PasscodeHolder) -> Policy {
+        switch holder {
+        case .app(let app):
+            return policy(for: app)
+        case .shared:
+            let policies = sharedUsers.sorted().map { policy(for: $0) }
+            guard var strictest = policies.first else { return Policy.defaults }
+            for p in policies.dropFirst() {
+                strictest.maxFailedAttempts = min(strictest.maxFailedAttempts, p.maxFailedAttempts)
+                if case .uint32Array(let schedule) = PolicyKey.lockoutSchedule.strictness.stricter(
+                    .uint32Array(strictest.lockoutSchedule), .uint32Array(p.lockoutSchedule)) {
+                    strictest.lockoutSchedule = schedule
+                }
+            }
+            return strictest
+        }
+    }
+
+    /// The apps whose `FailedAttempts` and `RetryAfter` are those of `holder`, sorted.
+    func apps(countedBy holder: PasscodeHolder) -> [AppID] {
+        switch holder {
+        case .app(let app): apps[app] == nil ? [] : [app]
+        case .shared: sharedUsers.sorted()
+        }
     }
 
     /// The entry of `app`, or `unknownApplication` when it is neither registered nor has a passcode.
@@ -183,6 +225,7 @@ public struct AgentStateMachine: Sendable, Equatable {
     /// Forgets `app` and its place in every index.
     mutating func removeApp(_ app: AppID) {
         setOwner(nil, of: app)
+        sharedUsers.remove(app)
         graceCandidates.remove(app)
         attemptsInFlight[app] = nil
         apps.removeValue(forKey: app)
@@ -285,7 +328,9 @@ public struct AgentStateMachine: Sendable, Equatable {
         let ended = lockoutLedger.expireLockouts(now: now.wall)
         if !ended.isEmpty {
             actions.append(.persistLedger)
-            for app in ended where apps[app] != nil { actions.append(.propertiesChanged(app)) }
+            for holder in ended {
+                for app in apps(countedBy: holder) { actions.append(.propertiesChanged(app)) }
+            }
         }
     }
 

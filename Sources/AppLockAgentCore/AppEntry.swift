@@ -40,6 +40,8 @@ struct AppEntry: Equatable, Sendable {
 struct AttemptInFlight: Equatable, Sendable {
     /// The attempt's serial, as its ``AttemptTicket`` carries it.
     var serial: UInt64
+    /// Whose passcode it tries.
+    var holder: PasscodeHolder
     /// The attempt, counted as failed before it was verified: what that failure led to, and the app's ledger record
     /// before it (nil: none), to put back when nothing could be verified.
     var countedInAdvance: CountedFailure?

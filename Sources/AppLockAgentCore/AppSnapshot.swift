@@ -11,6 +11,8 @@ public struct AppSnapshot: Equatable, Sendable {
     public var registered: Bool { owner != nil }
     public var hasPasscode: Bool { passcodeKind != nil }
     public var passcodeKind: PasscodeKind?
+    /// Whether the app uses the AppLock passcode, one of its own, or none.
+    public var passcodeSource: PasscodeSource
     public var inhibited: Bool
     public var failedAttempts: UInt32
     /// When the next attempt is allowed (Unix µs); 0 when no lock-out is pending.
@@ -18,12 +20,13 @@ public struct AppSnapshot: Equatable, Sendable {
     public var policy: Policy
 
     public init(appID: AppID, state: AppState, reason: LockReason, owner: String?, passcodeKind: PasscodeKind?,
-                inhibited: Bool, failedAttempts: UInt32, retryAfter: UnixMicroseconds, policy: Policy) {
+                passcodeSource: PasscodeSource, inhibited: Bool, failedAttempts: UInt32, retryAfter: UnixMicroseconds, policy: Policy) {
         self.appID = appID
         self.state = state
         self.reason = reason
         self.owner = owner
         self.passcodeKind = passcodeKind
+        self.passcodeSource = passcodeSource
         self.inhibited = inhibited
         self.failedAttempts = failedAttempts
         self.retryAfter = retryAfter

@@ -30,4 +30,7 @@ public enum CustodyAction: Equatable, Sendable {
     case announcePolicyReloaded
     /// Tell the user that the app's passcode item was tampered with (once per episode).
     case notifyTampered(AppID)
+    /// Tell the user that the AppLock passcode's item was tampered with, naming these apps that use it (once per
+    /// episode).
+    case notifySharedTampered([AppID])
 }

@@ -1,12 +1,14 @@
 public import AppLockCore
 public import AppLockProtocol
 
-/// Per-application failed-attempt counts and lock-out deadlines, persisted by the agent.
+/// Failed-attempt counts and lock-out deadlines per passcode holder (each app's own passcode, and one record for the
+/// AppLock passcode, whichever app its attempts were made through), persisted by the agent.
 ///
 /// On-disk format (UTF-8 lines):
 ///
 ///     applock-lockouts 1
 ///     r <app-id> <failed-attempts> <retry-after-µs> <fnv1a-64 hex of "r <app-id> <failed> <retry>">
+///     s <failed-attempts> <retry-after-µs> <fnv1a-64 hex of "s <failed> <retry>">   (the AppLock passcode's)
 ///     f <fnv1a-64 hex of "f">                       (only when the damaged fallback is in force)
 ///     end <number of r lines> <fnv1a-64 hex of every preceding line, each with its "\n">
 ///
@@ -20,8 +22,10 @@ public struct LockoutLedger: Equatable, Sendable {
     public static let formatVersion = 1
     static let header = "applock-lockouts \(formatVersion)"
 
-    /// Trustworthy records, by app.
+    /// Trustworthy records of the apps' own passcodes, by app.
     public private(set) var records: [AppID: LockoutRecord]
+    /// The trustworthy record of the AppLock passcode; nil when there is none.
+    public private(set) var shared: LockoutRecord?
     /// True when a damaged file was read: apps without a record count as `MaxFailedAttempts` failures.
     public private(set) var damagedFallback: Bool
 
@@ -32,34 +36,51 @@ public struct LockoutLedger: Equatable, Sendable {
     }
 
     /// A ledger with the given records.
-    public init(records: [AppID: LockoutRecord], damagedFallback: Bool = false) {
+    public init(records: [AppID: LockoutRecord], shared: LockoutRecord? = nil, damagedFallback: Bool = false) {
         self.records = records
+        self.shared = shared
         self.damagedFallback = damagedFallback
     }
 
-    /// The record of `app` under `policy`, applying the damaged fallback to apps without a record.
-    public func record(for app: AppID, policy: Policy) -> LockoutRecord {
-        if let r = records[app] { return r }
+    /// The trustworthy record of `holder`, nil when there is none.
+    public subscript(_ holder: PasscodeHolder) -> LockoutRecord? {
+        get {
+            switch holder {
+            case .app(let app): records[app]
+            case .shared: shared
+            }
+        }
+        set {
+            switch holder {
+            case .app(let app): records[app] = newValue
+            case .shared: shared = newValue
+            }
+        }
+    }
+
+    /// The record of `holder` under `policy`, applying the damaged fallback to holders without a record.
+    public func record(for holder: PasscodeHolder, policy: Policy) -> LockoutRecord {
+        if let r = self[holder] { return r }
         if damagedFallback { return LockoutRecord(failedAttempts: policy.maxFailedAttempts, retryAfter: 0) }
         return .clean
     }
 
-    /// Whether `app` may try a passcode at `now`.
-    public func check(_ app: AppID, now: UnixMicroseconds) -> LockoutCheck {
-        guard let r = records[app], r.retryAfter > now else { return .allowed }
+    /// Whether `holder`'s passcode may be tried at `now`.
+    public func check(_ holder: PasscodeHolder, now: UnixMicroseconds) -> LockoutCheck {
+        guard let r = self[holder], r.retryAfter > now else { return .allowed }
         let left = r.retryAfter - now
         let seconds = left / .microsecondsPerSecond + (left % .microsecondsPerSecond == 0 ? 0 : 1)
         return .lockedOut(until: r.retryAfter, secondsLeft: seconds)
     }
 
-    /// Counts one failure of `app` and says whether a lock-out starts.
-    public mutating func recordFailure(_ app: AppID, policy: Policy, now: UnixMicroseconds) -> FailureOutcome {
-        var r = record(for: app, policy: policy)
+    /// Counts one failure of `holder` and says whether a lock-out starts.
+    public mutating func recordFailure(_ holder: PasscodeHolder, policy: Policy, now: UnixMicroseconds) -> FailureOutcome {
+        var r = record(for: holder, policy: policy)
         r.failedAttempts = r.failedAttempts == .max ? .max : r.failedAttempts + 1
         let maximum = policy.maxFailedAttempts
         if r.failedAttempts <= maximum {
             r.retryAfter = 0
-            records[app] = r
+            self[holder] = r
             return .wrongPasscode(attemptsLeft: maximum - r.failedAttempts)
         }
         let schedule = policy.lockoutSchedule.isEmpty ? Policy.defaults.lockoutSchedule : policy.lockoutSchedule
@@ -67,51 +88,57 @@ public struct LockoutLedger: Equatable, Sendable {
         let seconds = UInt64(schedule[step])
         let until = now &+ seconds * .microsecondsPerSecond
         r.retryAfter = max(until, now)
-        records[app] = r
+        self[holder] = r
         return .lockedOut(until: r.retryAfter, seconds: seconds)
     }
 
-    /// Puts back the record `app` had before (nil: none), undoing a failure counted in advance of an attempt that
+    /// Puts back the record `holder` had before (nil: none), undoing a failure counted in advance of an attempt that
     /// could not be verified.
-    public mutating func restore(_ app: AppID, to record: LockoutRecord?) {
-        records[app] = record
+    public mutating func restore(_ holder: PasscodeHolder, to record: LockoutRecord?) {
+        self[holder] = record
     }
 
-    /// A correct passcode: the count of `app` goes back to zero. Returns whether anything changed.
+    /// A correct passcode: the count of `holder` goes back to zero. Returns whether anything changed.
     @discardableResult
-    public mutating func recordSuccess(_ app: AppID) -> Bool {
-        reset(app)
+    public mutating func recordSuccess(_ holder: PasscodeHolder) -> Bool {
+        reset(holder)
     }
 
-    /// Forgets `app` (its passcode was removed). Returns whether anything changed.
+    /// Forgets `holder` (its passcode was removed). Returns whether anything changed.
     @discardableResult
-    public mutating func remove(_ app: AppID) -> Bool {
-        reset(app)
+    public mutating func remove(_ holder: PasscodeHolder) -> Bool {
+        reset(holder)
     }
 
-    private mutating func reset(_ app: AppID) -> Bool {
+    private mutating func reset(_ holder: PasscodeHolder) -> Bool {
         if damagedFallback {
-            // Keep an explicit clean record so the fallback no longer applies to this app.
-            if records[app] == .clean { return false }
-            records[app] = .clean
+            // Keep an explicit clean record so the fallback no longer applies to this holder.
+            if self[holder] == .clean { return false }
+            self[holder] = .clean
             return true
         }
-        return records.removeValue(forKey: app) != nil
+        guard self[holder] != nil else { return false }
+        self[holder] = nil
+        return true
     }
 
-    /// Clears every lock-out deadline that has passed by `now` (the count stays); returns the apps affected, sorted.
-    public mutating func expireLockouts(now: UnixMicroseconds) -> [AppID] {
-        var expired: [AppID] = []
+    /// Clears every lock-out deadline that has passed by `now` (the count stays); returns the holders affected, sorted.
+    public mutating func expireLockouts(now: UnixMicroseconds) -> [PasscodeHolder] {
+        var expired: [PasscodeHolder] = []
         for (app, r) in records where r.retryAfter != 0 && r.retryAfter <= now {
             records[app]?.retryAfter = 0
-            expired.append(app)
+            expired.append(.app(app))
+        }
+        if let r = shared, r.retryAfter != 0 && r.retryAfter <= now {
+            shared?.retryAfter = 0
+            expired.append(.shared)
         }
         return expired.sorted()
     }
 
     /// The earliest pending lock-out deadline, if any.
     public var nextRetryAfter: UnixMicroseconds? {
-        records.values.lazy.map(\.retryAfter).filter { $0 != 0 }.min()
+        (records.values.lazy.map(\.retryAfter) + [shared?.retryAfter ?? 0]).filter { $0 != 0 }.min()
     }
 
     /// The persisted form (see the type's documentation).
@@ -120,6 +147,9 @@ public struct LockoutLedger: Equatable, Sendable {
         for (app, r) in records.sorted(by: { $0.key < $1.key }) {
             if r == .clean && !damagedFallback { continue }
             lines.append("r \(app.rawValue) \(r.failedAttempts) \(r.retryAfter)")
+        }
+        if let r = shared, r != .clean || damagedFallback {
+            lines.append("s \(r.failedAttempts) \(r.retryAfter)")
         }
         let recordCount = lines.count
         if damagedFallback { lines.append("f") }
@@ -131,7 +161,7 @@ public struct LockoutLedger: Equatable, Sendable {
     /// should start from `LockoutLedger()` only when no file exists.
     public static func decode(_ text: String, policyFor: (AppID) -> Policy) -> (LockoutLedger, damaged: [String]) {
         var ledger = LockoutLedger()
-        let (lines, framing) = ChecksummedLines.decode(text, header: header, known: ["r", "f"], records: ["r"])
+        let (lines, framing) = ChecksummedLines.decode(text, header: header, known: ["r", "s", "f"], records: ["r", "s"])
         var damaged = framing
         for line in lines {
             if line.kind == "f" {
@@ -139,6 +169,8 @@ public struct LockoutLedger: Equatable, Sendable {
                     damaged.append("line \(line.number): damaged fallback line")
                 }
                 ledger.damagedFallback = true
+            } else if line.kind == "s" {
+                if let problem = ledger.readSharedRecord(line.fields) { damaged.append("line \(line.number): \(problem)") }
             } else if let problem = ledger.readRecord(line.fields, policyFor: policyFor) {
                 damaged.append("line \(line.number): \(problem)")
             }
@@ -162,6 +194,17 @@ public struct LockoutLedger: Equatable, Sendable {
         let floor = policyFor(app).maxFailedAttempts
         merge(app, LockoutRecord(failedAttempts: max(failed ?? floor, floor), retryAfter: 0))
         return "damaged record for \(app.rawValue)"
+    }
+
+    /// Reads the `s` line into the ledger; returns a problem description when it is damaged (the damaged fallback
+    /// then counts the AppLock passcode as at its last attempt).
+    private mutating func readSharedRecord(_ fields: [String]) -> String? {
+        guard fields.count == 4, let failed = UInt32(fields[1]), let retry = UInt64(fields[2]),
+              ChecksummedLines.intact(fields)
+        else { return "damaged record for the AppLock passcode" }
+        let r = LockoutRecord(failedAttempts: failed, retryAfter: retry)
+        shared = shared.map { LockoutRecord(failedAttempts: max($0.failedAttempts, failed), retryAfter: max($0.retryAfter, retry)) } ?? r
+        return nil
     }
 
     /// Keeps the larger count and the later deadline when an app appears twice.

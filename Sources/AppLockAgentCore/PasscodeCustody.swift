@@ -19,6 +19,8 @@ public struct PasscodeCustody: Sendable {
     private var keyed: Set<AppID> = []
     /// The apps whose tampered passcode item the user was told about in this episode.
     private var toldTampered: Set<AppID> = []
+    /// The user was told in this episode that the AppLock passcode's item was tampered with.
+    private var toldSharedTampered = false
 
     public init() {}
 
@@ -28,7 +30,7 @@ public struct PasscodeCustody: Sendable {
     /// item. Returns the reads of their authenticated policies (applied later, with the files).
     public mutating func restore(_ records: PasscodeRecords) -> [CustodyAction] {
         self.records = records
-        return records.records.keys.sorted().map { .readAuthenticatedPolicy($0, thenApply: false) }
+        return records.appsWithPasscode.sorted().map { .readAuthenticatedPolicy($0, thenApply: false) }
     }
 
     /// What the disk claims as the app's authenticated policy (`sealed` as read, `claimed` its policy; both nil when
@@ -62,6 +64,40 @@ public struct PasscodeCustody: Sendable {
         if records.stored(app, kind: kind, fingerprint: fingerprint) { actions.append(.saveRecords) }
         if authenticated.baselines[app] == nil { actions.append(.readAuthenticatedPolicy(app, thenApply: true)) }
         return actions
+    }
+
+    /// The AppLock passcode is stored with `kind` (SetSharedPasscode, ChangeSharedPasscode, or an attempt verified
+    /// it); a nil `fingerprint` keeps the one recorded.
+    /// A tampering episode of its item, if any, is over.
+    public mutating func sharedPasscodeKnown(kind: PasscodeKind, fingerprint: String?) -> [CustodyAction] {
+        toldSharedTampered = false
+        return records.sharedStored(kind: kind, fingerprint: fingerprint) ? [.saveRecords] : []
+    }
+
+    /// The AppLock passcode's item is gone or is not the one AppLock stored: the user is told once per episode, in one
+    /// notification naming every app that uses it (each stays locked).
+    public mutating func sharedTampered() -> [CustodyAction] {
+        guard !toldSharedTampered else { return [] }
+        toldSharedTampered = true
+        return [.notifySharedTampered(records.sharedUsers.sorted())]
+    }
+
+    /// UseSharedPasscode: `app` uses the AppLock passcode from now on, and its weakenings are held from now on. The
+    /// files' policy is its authenticated one; it is sealed when the AppLock passcode is next entered for it.
+    public mutating func usesSharedPasscode(_ app: AppID, files: PolicySet) -> [CustodyAction] {
+        guard records.usesShared(app) else { return [] }
+        authenticated.confirm(app, files: files)
+        return [.saveRecords] + seal(app) + hold(files).actions
+    }
+
+    /// The AppLock passcode was removed through AppLock (RemoveSharedPasscode, ResetSharedPasscode): every app that
+    /// used it is forgotten as by ``passcodeForgotten(_:files:)``.
+    public mutating func sharedPasscodeForgotten(files: PolicySet) -> [CustodyAction] {
+        var actions: [CustodyAction] = []
+        for app in records.sharedUsers.sorted() { actions += passcodeForgotten(app, files: files) }
+        records.forgetShared()
+        toldSharedTampered = false
+        return actions + [.saveRecords]
     }
 
     /// SetPasscode stored the app's first passcode, and the agent holds its new sealing key: the files' policy is its
@@ -138,13 +174,13 @@ public struct PasscodeCustody: Sendable {
     /// entered.
     private func seal(_ app: AppID) -> [CustodyAction] {
         guard let baseline = authenticated.baselines[app], baseline.isVerified else { return [] }
-        guard keyed.contains(app), let fingerprint = records.records[app]?.fingerprint else { return [.keepUnsealed(app)] }
+        guard keyed.contains(app), let fingerprint = records.record(protecting: app)?.fingerprint else { return [.keepUnsealed(app)] }
         return [.seal(app, policyText: baseline.policy.policyFileText, fingerprint: fingerprint)]
     }
 
     /// Holds the files' weakenings; returns the actions and whether the held changes are others than before.
     private mutating func hold(_ files: PolicySet) -> (actions: [CustodyAction], heldChanged: Bool) {
-        let outcome = authenticated.hold(files, appsWithPasscode: records.records.keys)
+        let outcome = authenticated.hold(files, appsWithPasscode: records.appsWithPasscode)
         var actions = outcome.changed.flatMap { seal($0) }
         for (app, keys) in outcome.held.sorted(by: { $0.key < $1.key }) where held[app] != keys {
             actions.append(.policyHeld(app, keys: keys))

@@ -11,14 +11,21 @@ public import AppLockProtocol
 /// to another never matches. An app known from the keyring whose hash was not read yet has no fingerprint; the first
 /// hash read for it is adopted.
 ///
+/// The AppLock passcode is recorded the same way (its fingerprint made with ``sharedFingerprintName`` for an app
+/// id), and so is the choice of each app that uses it: this file is where "which apps use the AppLock passcode"
+/// lives, beside which apps have their own.
+///
 /// On-disk format (UTF-8 lines):
 ///
 ///     applock-passcodes 1
 ///     p <app-id> <kind> <fingerprint, or - when not known yet> <fnv1a-64 hex of the preceding fields>
-///     end <number of p lines> <fnv1a-64 hex of every preceding line, each with its "\n">
+///     a <kind> <fingerprint, or -> <fnv1a-64 hex>       (the AppLock passcode, when one is set)
+///     u <app-id> <fnv1a-64 hex>                          (an app that uses the AppLock passcode)
+///     end <number of p, a and u lines> <fnv1a-64 hex of every preceding line, each with its "\n">
 ///
 /// A damaged file never forgets a passcode: a damaged line whose app id can still be read keeps the app, with no
-/// fingerprint (and the kind `alphanumeric` when the kind cannot be read).
+/// fingerprint (and the kind `alphanumeric` when the kind cannot be read); a damaged `a` line keeps the AppLock
+/// passcode so, and a damaged `u` line whose app id can be read keeps that app using it. A file without `a` and `u` lines is the one agents before the AppLock passcode wrote.
 public struct PasscodeRecords: Equatable, Sendable {
     /// The format version written in the header.
     public static let formatVersion = 1
@@ -44,27 +51,71 @@ public struct PasscodeRecords: Equatable, Sendable {
         case tampered
     }
 
-    public private(set) var records: [AppID: Record]
+    /// The name the AppLock passcode's hash is fingerprinted for, where an app's is fingerprinted for its app id
+    /// (no app id can be it: an app id never starts with a dash).
+    public static let sharedFingerprintName = "-applock-passcode"
 
-    public init(records: [AppID: Record] = [:]) {
+    /// The apps with a passcode of their own.
+    public private(set) var records: [AppID: Record]
+    /// The AppLock passcode, nil while none is set.
+    public private(set) var shared: Record?
+    /// The apps that use the AppLock passcode.
+    public private(set) var sharedUsers: Set<AppID>
+
+    public init(records: [AppID: Record] = [:], shared: Record? = nil, sharedUsers: Set<AppID> = []) {
         self.records = records
+        self.shared = shared
+        self.sharedUsers = sharedUsers
     }
 
-    /// Records that `app` has a passcode of `kind`; a nil `fingerprint` keeps one already recorded. Returns whether
-    /// anything changed.
+    /// Every app with a passcode: its own, or the AppLock passcode.
+    public var appsWithPasscode: Set<AppID> { sharedUsers.union(records.keys) }
+
+    /// What protects `app`: its own record, or the AppLock passcode's for an app that uses it.
+    public func record(protecting app: AppID) -> Record? {
+        sharedUsers.contains(app) ? shared : records[app]
+    }
+
+    /// Records that `app` has a passcode of its own of `kind` (it no longer uses the AppLock passcode); a nil
+    /// `fingerprint` keeps one already recorded. Returns whether anything changed.
     @discardableResult
     public mutating func stored(_ app: AppID, kind: PasscodeKind, fingerprint: String?) -> Bool {
+        let left = sharedUsers.remove(app) != nil
         let record = Record(kind: kind, fingerprint: fingerprint ?? records[app]?.fingerprint)
-        guard records[app] != record else { return false }
+        guard records[app] != record else { return left }
         records[app] = record
         return true
     }
 
-    /// Forgets the passcode of `app` (removed with its passcode, or reset with system authentication). Returns
-    /// whether anything changed.
+    /// Forgets the passcode of `app` (removed with its passcode, or reset with system authentication); an app that
+    /// used the AppLock passcode no longer does. Returns whether anything changed.
     @discardableResult
     public mutating func forget(_ app: AppID) -> Bool {
-        records.removeValue(forKey: app) != nil
+        let left = sharedUsers.remove(app) != nil
+        return records.removeValue(forKey: app) != nil || left
+    }
+
+    /// Records the AppLock passcode of `kind`; a nil `fingerprint` keeps one already recorded. Returns whether
+    /// anything changed.
+    @discardableResult
+    public mutating func sharedStored(kind: PasscodeKind, fingerprint: String?) -> Bool {
+        let record = Record(kind: kind, fingerprint: fingerprint ?? shared?.fingerprint)
+        guard shared != record else { return false }
+        shared = record
+        return true
+    }
+
+    /// Records that `app` uses the AppLock passcode (it has none of its own). Returns whether anything changed.
+    @discardableResult
+    public mutating func usesShared(_ app: AppID) -> Bool {
+        guard shared != nil, records[app] == nil else { return false }
+        return sharedUsers.insert(app).inserted
+    }
+
+    /// Forgets the AppLock passcode and which apps used it.
+    public mutating func forgetShared() {
+        shared = nil
+        sharedUsers = []
     }
 
     /// Judges what the keyring holds for `app`: `fingerprint` is the fingerprint of its item's hash, nil when there
@@ -77,21 +128,48 @@ public struct PasscodeRecords: Equatable, Sendable {
 
     /// The persisted form (see the type's documentation).
     public func encoded() -> String {
-        let lines = records.sorted { $0.key < $1.key }.map { app, record in
+        var lines = records.sorted { $0.key < $1.key }.map { app, record in
             "p \(app.rawValue) \(record.kind.rawValue) \(record.fingerprint ?? "-")"
         }
+        if let shared { lines.append("a \(shared.kind.rawValue) \(shared.fingerprint ?? "-")") }
+        lines += sharedUsers.sorted().map { "u \($0.rawValue)" }
         return ChecksummedLines.encode(header: Self.header, lines: lines, records: lines.count)
     }
 
     /// Reads a persisted file; `damaged` describes each problem found (`line N: problem`).
     public static func decode(_ text: String) -> (PasscodeRecords, damaged: [String]) {
         var result = PasscodeRecords()
-        let (lines, framing) = ChecksummedLines.decode(text, header: header, known: ["p"], records: ["p"])
+        let (lines, framing) = ChecksummedLines.decode(text, header: header, known: ["p", "a", "u"], records: ["p", "a", "u"])
         var damaged = framing
+        var users: [AppID] = []
         for line in lines {
-            if let problem = result.readRecord(line.fields) { damaged.append("line \(line.number): \(problem)") }
+            let problem: String?
+            switch line.kind {
+            case "a": problem = result.readShared(line.fields)
+            case "u":
+                let app = line.fields.count > 1 ? try? AppID(line.fields[1]) : nil
+                if let app { users.append(app) }
+                problem = line.fields.count == 3 && ChecksummedLines.intact(line.fields) && app != nil
+                    ? nil : "damaged record of an app that uses the AppLock passcode"
+            default: problem = result.readRecord(line.fields)
+            }
+            if let problem { damaged.append("line \(line.number): \(problem)") }
         }
+        // An app recorded as using the AppLock passcode keeps a passcode even when the AppLock passcode's own line
+        // was lost.
+        if !users.isEmpty && result.shared == nil { result.shared = Record(kind: .alphanumeric, fingerprint: nil) }
+        for app in users { result.usesShared(app) }
         return (result, damaged)
+    }
+
+    private mutating func readShared(_ fields: [String]) -> String? {
+        let kind = fields.count > 1 ? PasscodeKind(rawValue: fields[1]) : nil
+        if fields.count == 4 && ChecksummedLines.intact(fields), let kind {
+            shared = Record(kind: kind, fingerprint: fields[2] == "-" ? nil : fields[2])
+            return nil
+        }
+        shared = Record(kind: kind ?? .alphanumeric, fingerprint: nil)
+        return "damaged record of the AppLock passcode"
     }
 
     private mutating func readRecord(_ fields: [String]) -> String? {

@@ -131,6 +131,31 @@ extension AppLockRequest where Value == Void {
         Self(.removePasscode, [.string(appID.rawValue), .string(passcode)])
     }
 
+    /// `SetSharedPasscode`: the AppLock passcode, which apps then use by choice (``useSharedPasscode(_:)``).
+    public static func setSharedPasscode(_ passcode: String, kind: PasscodeKind) -> Self {
+        Self(
+            .setSharedPasscode, [.string(passcode), .string(kind.rawValue)],
+            checking: [check(newPasscode: passcode, kind: kind)])
+    }
+
+    /// `ChangeSharedPasscode`: replaces the AppLock passcode for every app that uses it; a wrong `old` counts in its
+    /// one lock-out.
+    public static func changeSharedPasscode(from old: String, to new: String, kind: PasscodeKind) -> Self {
+        Self(
+            .changeSharedPasscode, [.string(old), .string(new), .string(kind.rawValue)],
+            checking: [check(newPasscode: new, kind: kind)])
+    }
+
+    /// `RemoveSharedPasscode`: every app that used the AppLock passcode is then without a passcode.
+    public static func removeSharedPasscode(passcode: String) -> Self {
+        Self(.removeSharedPasscode, [.string(passcode)])
+    }
+
+    /// `UseSharedPasscode`: an app without a passcode of its own uses the AppLock passcode from now on.
+    public static func useSharedPasscode(_ appID: AppID) -> Self {
+        Self(.useSharedPasscode, [.string(appID.rawValue)])
+    }
+
     /// `ReportActivity` (owner only).
     public static func reportActivity(_ appID: AppID, _ activity: Activity) -> Self {
         Self(.reportActivity, [.string(appID.rawValue), .string(activity.rawValue)])
@@ -191,6 +216,18 @@ extension AppLockRequest where Value == AppProperties {
             var properties = AppProperties(appID: appID)
             properties.apply(entries)
             return properties
+        }
+    }
+}
+
+extension AppLockRequest where Value == PasscodeKind? {
+    /// The manager's `SharedPasscodeKind`: the AppLock passcode's kind, nil while none is set.
+    public static var sharedPasscodeKind: Self {
+        Self(
+            path: AppLockBusNames.managerObjectPath, interface: StandardInterfaces.properties, member: "Get",
+            [.string(AppLockBusNames.managerInterface), .string(ManagerProperty.sharedPasscodeKind.name)]
+        ) { reply, _ in
+            reply.first?.unwrappingVariants.stringValue.map { PasscodeKind(rawValue: $0) }
         }
     }
 }

@@ -16,7 +16,9 @@ public struct AppProperties: Sendable, Hashable {
     public var hasPasscode: Bool
     /// The passcode's kind, nil without one.
     public var passcodeKind: PasscodeKind?
-    /// Consecutive failed attempts.
+    /// Which passcode protects the app: the AppLock passcode, its own, or none.
+    public var passcodeSource: PasscodeSource
+    /// Consecutive failed attempts (of the AppLock passcode, through every app that uses it, when the app does).
     public var failedAttempts: UInt32
     /// Unix time in µs when the next attempt is allowed; 0 when none is pending.
     public var retryAfter: UInt64
@@ -33,6 +35,7 @@ public struct AppProperties: Sendable, Hashable {
         registered = false
         hasPasscode = false
         passcodeKind = nil
+        passcodeSource = .none
         failedAttempts = 0
         retryAfter = 0
         inhibited = false
@@ -72,6 +75,7 @@ public struct AppProperties: Sendable, Hashable {
             case .registered: if let flag = value.boolValue { registered = flag }
             case .hasPasscode: if let flag = value.boolValue { hasPasscode = flag }
             case .passcodeKind: if let text = value.stringValue { passcodeKind = PasscodeKind(rawValue: text) }
+            case .passcodeSource: if let text = value.stringValue { passcodeSource = PasscodeSource(rawValue: text) ?? .none }
             case .failedAttempts: if let count = value.uint32Value { failedAttempts = count }
             case .retryAfter: if let time = value.uint64Value { retryAfter = time }
             case .inhibited: if let flag = value.boolValue { inhibited = flag }

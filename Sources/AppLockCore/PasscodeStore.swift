@@ -8,6 +8,12 @@ public protocol PasscodeStore: Sendable {
     func store(_ passcode: StoredPasscode, for app: AppID) throws(PasscodeStoreError)
     /// Deletes the passcode of `app`; no error when there is none.
     func remove(_ app: AppID) throws(PasscodeStoreError)
-    /// Every application with a stored passcode and its kind.
+    /// The stored AppLock passcode (shared by the apps that use it), or nil when none is set.
+    func lookupShared() throws(PasscodeStoreError) -> StoredPasscode?
+    /// Stores (or replaces) the AppLock passcode.
+    func storeShared(_ passcode: StoredPasscode) throws(PasscodeStoreError)
+    /// Deletes the AppLock passcode; no error when there is none.
+    func removeShared() throws(PasscodeStoreError)
+    /// Every application with a stored passcode of its own and its kind.
     func storedApps() throws(PasscodeStoreError) -> [AppID: PasscodeKind]
 }

@@ -31,6 +31,9 @@ public struct Policy: Equatable, Sendable {
     public var lockoutBlocksSystemAuthentication: Bool
     /// What screen sharing or recording does to the app.
     public var lockOnScreenShare: ScreenShareRule
+    /// An unlock of another app with the AppLock passcode also unlocks this app (when it uses the AppLock passcode
+    /// too and a session event locked it).
+    public var unlockTogether: Bool
 
     public init(
         lockOnLaunch: Bool = true,
@@ -52,7 +55,8 @@ public struct Policy: Equatable, Sendable {
         allowSystemAuthentication: Bool = true,
         allowPasscodeReset: Bool = true,
         lockoutBlocksSystemAuthentication: Bool = false,
-        lockOnScreenShare: ScreenShareRule = .obscure
+        lockOnScreenShare: ScreenShareRule = .obscure,
+        unlockTogether: Bool = false
     ) {
         self.lockOnLaunch = lockOnLaunch
         self.lockOnSessionLock = lockOnSessionLock
@@ -74,6 +78,7 @@ public struct Policy: Equatable, Sendable {
         self.allowPasscodeReset = allowPasscodeReset
         self.lockoutBlocksSystemAuthentication = lockoutBlocksSystemAuthentication
         self.lockOnScreenShare = lockOnScreenShare
+        self.unlockTogether = unlockTogether
     }
 
     /// SPEC's built-in defaults.

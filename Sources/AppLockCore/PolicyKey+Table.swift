@@ -4,7 +4,7 @@ extension PolicyKey {
         lockOnLaunch, lockOnSessionLock, lockOnScreenSaver, lockOnSuspend, lockOnSessionSwitch, lockAfterIdle,
         gracePeriod, obscureInBackground, allowInhibit, maxFailedAttempts, lockoutSchedule, passcodeKinds,
         minimumLength, guarded, backgroundWhen, hideNotifications, allowSystemAuthentication, allowPasscodeReset,
-        lockoutBlocksSystemAuthentication, lockOnScreenShare,
+        lockoutBlocksSystemAuthentication, lockOnScreenShare, unlockTogether,
     ]
 
     public static let lockOnLaunch = PolicyKey(
@@ -114,4 +114,9 @@ extension PolicyKey {
         mandatory: MandatoryKey("LockOnScreenShare", "at least this: obscure or lock"),
         label: N_("Screen Sharing"),
         explanation: N_("What sharing or recording the screen does to a protected app"))
+
+    public static let unlockTogether = PolicyKey(
+        "UnlockTogether", \.unlockTogether, .bool, strictness: .strictest(.bool(false)), mandatory: nil,
+        label: N_("Unlock Together"),
+        explanation: N_("Entering the AppLock passcode in another app unlocks this one too after a screen lock"))
 }

@@ -29,6 +29,12 @@ public struct PolicySet: Equatable, Sendable {
         Dictionary(uniqueKeysWithValues: guardedApps.map { ($0, effectivePolicy(for: $0).backgroundWhen) })
     }
 
+    /// The policy a new AppLock passcode is held to before any app uses it: the user's `applock.conf`, clamped by the
+    /// administrator's limits.
+    public var sharedPasscodePolicy: Policy {
+        base.applied(to: .defaults).clamped(by: mandatory)
+    }
+
     /// The policy in force for `app`.
     public func effectivePolicy(for app: AppID) -> Policy {
         var p = base.applied(to: .defaults)

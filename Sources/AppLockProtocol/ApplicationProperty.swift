@@ -13,7 +13,9 @@ public enum ApplicationProperty: String, Sendable, CaseIterable, Hashable, Custo
     case hasPasscode = "HasPasscode"
     /// The passcode's kind, `""` without one.
     case passcodeKind = "PasscodeKind"
-    /// Consecutive failed attempts.
+    /// Which passcode protects the app: `shared` (the AppLock passcode), `own` or `none`.
+    case passcodeSource = "PasscodeSource"
+    /// Consecutive failed attempts (of the AppLock passcode, through any app, for an app that uses it).
     case failedAttempts = "FailedAttempts"
     /// Unix time in µs when the next attempt is allowed; 0 when none is pending.
     case retryAfter = "RetryAfter"
@@ -29,7 +31,7 @@ public enum ApplicationProperty: String, Sendable, CaseIterable, Hashable, Custo
 
     public var contract: PropertyContract {
         switch self {
-        case .appID, .state, .reason, .passcodeKind: PropertyContract("s")
+        case .appID, .state, .reason, .passcodeKind, .passcodeSource: PropertyContract("s")
         case .registered, .hasPasscode, .inhibited: PropertyContract("b")
         case .failedAttempts: PropertyContract("u")
         case .retryAfter: PropertyContract("t")

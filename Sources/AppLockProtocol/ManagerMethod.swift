@@ -12,6 +12,10 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case setPasscode = "SetPasscode"
     case changePasscode = "ChangePasscode"
     case removePasscode = "RemovePasscode"
+    case setSharedPasscode = "SetSharedPasscode"
+    case changeSharedPasscode = "ChangeSharedPasscode"
+    case removeSharedPasscode = "RemoveSharedPasscode"
+    case useSharedPasscode = "UseSharedPasscode"
     case reportActivity = "ReportActivity"
     case inhibit = "Inhibit"
     case uninhibit = "Uninhibit"
@@ -35,7 +39,8 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     /// such calls are bounded per app and per connection (``Limits``) and refused with `LimitExceeded` beyond.
     public var carriesPasscode: Bool {
         switch self {
-        case .unlock, .setPasscode, .changePasscode, .removePasscode, .confirmPolicy: true
+        case .unlock, .setPasscode, .changePasscode, .removePasscode, .confirmPolicy, .setSharedPasscode,
+             .changeSharedPasscode, .removeSharedPasscode: true
         default: false
         }
     }
@@ -71,6 +76,19 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
                 errors: Self.attemptErrors + [.invalidPasscode])
         case .removePasscode:
             return MethodContract(inputs: [appID, ProtocolArgument("passcode", "s")], errors: Self.attemptErrors + [.invalidPasscode])
+        case .setSharedPasscode:
+            return MethodContract(
+                inputs: [ProtocolArgument("passcode", "s"), ProtocolArgument("kind", "s")],
+                errors: [.invalidArgument, .invalidPasscode, .passcodeExists, .storeUnavailable, .limitExceeded])
+        case .changeSharedPasscode:
+            return MethodContract(
+                inputs: [ProtocolArgument("old", "s"), ProtocolArgument("new", "s"), ProtocolArgument("kind", "s")],
+                errors: Self.sharedAttemptErrors + [.invalidArgument])
+        case .removeSharedPasscode:
+            return MethodContract(inputs: [ProtocolArgument("passcode", "s")], errors: Self.sharedAttemptErrors)
+        case .useSharedPasscode:
+            return MethodContract(
+                inputs: [appID], errors: [.invalidArgument, .noPasscode, .passcodeExists, .storeUnavailable])
         case .reportActivity:
             return MethodContract(
                 inputs: [appID, ProtocolArgument("activity", "s")],
@@ -112,6 +130,12 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     private static let systemAuthErrors: [AgentError] = [
         .invalidArgument, .unknownApplication, .noPasscode, .notAuthorized, .systemAuthUnavailable, .lockedOut,
         .interrupted, .attemptInProgress,
+    ]
+
+    /// What an attempt on the AppLock passcode itself (ChangeSharedPasscode, RemoveSharedPasscode) can answer.
+    private static let sharedAttemptErrors: [AgentError] = [
+        .invalidPasscode, .noPasscode, .wrongPasscode, .lockedOut, .storeUnavailable,
+        .attemptInProgress, .limitExceeded, .passcodeTampered,
     ]
 
     /// What a passcode attempt (Unlock, ChangePasscode, RemovePasscode) can answer.

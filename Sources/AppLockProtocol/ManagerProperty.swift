@@ -8,6 +8,8 @@ public enum ManagerProperty: String, Sendable, CaseIterable, Hashable, CustomStr
     case applications = "Applications"
     /// Whether the screen is being shared or recorded, as far as the agent was told (`ReportScreenShare`).
     case screenShared = "ScreenShared"
+    /// The kind of the AppLock passcode, `""` while none is set.
+    case sharedPasscodeKind = "SharedPasscodeKind"
 
     /// The D-Bus property name.
     public var name: String { rawValue }
@@ -20,6 +22,7 @@ public enum ManagerProperty: String, Sendable, CaseIterable, Hashable, CustomStr
         case .sessionState: PropertyContract("s")
         case .applications: PropertyContract("ao", changeSignal: .invalidates)
         case .screenShared: PropertyContract("b")
+        case .sharedPasscodeKind: PropertyContract("s")
         }
     }
 }

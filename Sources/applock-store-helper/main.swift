@@ -11,6 +11,9 @@ import SystemKit
 //   store <app-id> <kind> <encoded-hash> → "ok"
 //   remove <app-id>                      → "ok"
 //   list                                 → "ok", then one "<app-id> <kind>" line per stored passcode
+//   lookup-shared                        → "ok none" | "ok <kind> <encoded-hash>"   (the AppLock passcode)
+//   store-shared <kind> <encoded-hash>   → "ok"
+//   remove-shared                        → "ok"
 //
 // A failure is "unavailable <reason>" (exit status 1); a malformed request is "bad-request <why>" (exit status 2).
 // Only hashes pass through here, never a passcode. `--timeout-ms N` bounds each Secret Service call (default 5000).
@@ -53,21 +56,37 @@ guard let request = readLine(strippingNewline: true) else { finish("bad-request 
 let words = request.split(separator: " ", omittingEmptySubsequences: false)
 let store = SecretServicePasscodeStore(timeout: timeout())
 
+/// Answers a look-up with what it found.
+func found(_ stored: StoredPasscode?) -> Never {
+    guard let stored else { finish("ok none", status: 0) }
+    finish("ok \(stored.kind.rawValue) \(stored.encodedHash)", status: 0)
+}
+
+/// The passcode of a store request from its kind and hash words.
+func passcode(_ kind: Substring, _ hash: Substring) -> StoredPasscode {
+    guard let kind = PasscodeKind(rawValue: String(kind)), !hash.isEmpty else {
+        finish("bad-request invalid passcode", status: 2)
+    }
+    return StoredPasscode(encodedHash: String(hash), kind: kind)
+}
+
 do throws(PasscodeStoreError) {
     switch (words.first ?? "", words.count) {
     case ("lookup", 2):
-        if let stored = try store.lookup(appID(words[1])) {
-            finish("ok \(stored.kind.rawValue) \(stored.encodedHash)", status: 0)
-        }
-        finish("ok none", status: 0)
+        found(try store.lookup(appID(words[1])))
     case ("store", 4):
-        guard let kind = PasscodeKind(rawValue: String(words[2])), !words[3].isEmpty else {
-            finish("bad-request invalid passcode", status: 2)
-        }
-        try store.store(StoredPasscode(encodedHash: String(words[3]), kind: kind), for: appID(words[1]))
+        try store.store(passcode(words[2], words[3]), for: appID(words[1]))
         finish("ok", status: 0)
     case ("remove", 2):
         try store.remove(appID(words[1]))
+        finish("ok", status: 0)
+    case ("lookup-shared", 1):
+        found(try store.lookupShared())
+    case ("store-shared", 3):
+        try store.storeShared(passcode(words[1], words[2]))
+        finish("ok", status: 0)
+    case ("remove-shared", 1):
+        try store.removeShared()
         finish("ok", status: 0)
     case ("list", 1):
         let apps = try store.storedApps()

@@ -18,9 +18,10 @@ import AppLockProtocol
             "LockAfterIdle", "GracePeriod", "ObscureInBackground", "AllowInhibit", "MaxFailedAttempts",
             "LockoutSchedule", "PasscodeKinds", "MinimumLength", "Guard", "BackgroundWhen", "HideNotifications",
             "AllowSystemAuthentication", "AllowPasscodeReset",
-            "LockoutBlocksSystemAuthentication", "LockOnScreenShare",
+            "LockoutBlocksSystemAuthentication", "LockOnScreenShare", "UnlockTogether",
         ])
         #expect(d.lockOnScreenShare == .obscure)
+        #expect(d.unlockTogether == false)
         #expect(d.entries[5].value == .uint32(300))
         #expect(d.entries[6].value == .uint32(60))
         #expect(d.entries[7].value == .bool(false))

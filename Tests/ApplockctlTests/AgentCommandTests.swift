@@ -132,6 +132,49 @@ import Testing
         #expect(known.stdout.contains(Self.app) && !known.stdout.contains("Guarded, not running"), "\(known.stdout)")
     }
 
+    @Test func theAppLockPasscodeIsSetOnceAndAppsUseItWithoutAPasscodeAsked() throws {
+        let (env, agent) = try startAgent()
+        defer { agent.terminate(); env.cleanup() }
+        let mail = "org.example.Mail"
+        #expect(env.applockctl(["set-passcode"]).status == 2, "an application or --shared")
+        let none = env.applockctl(["set-passcode", Self.app, "--shared"])
+        #expect(none.status == 7 && none.stderr.contains("set-passcode --shared"), "\(none.stderr)")
+        let set = env.applockctl(["set-passcode", "--shared", "--stdin"], input: "2468\n")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("The AppLock passcode is set (four-digit)."), "\(set.stdout)")
+        #expect(env.applockctl(["set-passcode", "--shared", "--stdin"], input: "1357\n").status == 8)
+        let use = env.applockctl(["set-passcode", Self.app, "--shared"])
+        #expect(use.status == 0, "\(use.stderr)")
+        #expect(use.stdout.contains("\(Self.app) uses the AppLock passcode."), "\(use.stdout)")
+        let session = env.applockctl(["status"])
+        #expect(session.stdout.contains("The AppLock passcode is set (four-digit)."), "\(session.stdout)")
+        let one = env.applockctl(["status", Self.app])
+        #expect(one.stdout.contains("PasscodeSource: shared") && one.stdout.contains("PasscodeKind: four-digit"),
+                "\(one.stdout)")
+        #expect(env.applockctl(["lock", Self.app]).status == 0)
+        #expect(env.applockctl(["unlock", Self.app, "--stdin"], input: "2468\n").status == 0)
+        #expect(try state(env, Self.app) == "unlocked")
+
+        let add = env.applockctl(["guard", "add", mail])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.contains("It uses the AppLock passcode."), "no set-up window then: \(add.stdout)")
+        #expect(env.applockctl(["status", mail]).stdout.contains("PasscodeSource: shared"))
+
+        #expect(env.applockctl(["change-passcode", "--shared", "--stdin"], input: "1111\n13579\n").status == 5,
+                "a wrong current AppLock passcode")
+        let change = env.applockctl(["change-passcode", "--shared", "--stdin"], input: "2468\n13579\n")
+        #expect(change.status == 0, "\(change.stderr)")
+        #expect(change.stdout.contains("The AppLock passcode is changed (numeric)."), "\(change.stdout)")
+        #expect(env.applockctl(["status", mail]).stdout.contains("PasscodeKind: numeric"))
+        #expect(env.applockctl(["remove-passcode", Self.app, "--shared"]).status == 2, "an application or --shared")
+        let remove = env.applockctl(["remove-passcode", "--shared", "--stdin"], input: "13579\n")
+        #expect(remove.status == 0, "\(remove.stderr)")
+        let without = env.applockctl(["status", mail]).stdout
+        #expect(without.contains("not running, no passcode yet"), "an unregistered app without a passcode: \(without)")
+        #expect(env.applockctl(["remove-passcode", "--shared", "--stdin"], input: "13579\n").status == 7)
+        for passcode in ["2468", "13579", "1111"] { #expect(!agent.logText().contains(passcode)) }
+    }
+
     @Test func guardListKeepsAnAppWhoseUnGuardingWaitsForItsPasscode() throws {
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }

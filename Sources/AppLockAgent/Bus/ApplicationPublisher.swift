@@ -116,6 +116,14 @@ final class ApplicationPublisher {
         )
     }
 
+    /// The AppLock passcode was set, changed to another kind or removed: `kind` is its kind now, `""` for none.
+    func sharedPasscodeKindChanged(_ kind: String) {
+        bus.emitPropertiesChanged(
+            path: managerPath, interface: InterfaceDescriptions.managerName,
+            changed: [(ManagerProperty.sharedPasscodeKind.name, .string(kind))]
+        )
+    }
+
     func screenSharedChanged(_ shared: Bool) {
         bus.emitPropertiesChanged(
             path: managerPath, interface: InterfaceDescriptions.managerName,

@@ -60,6 +60,7 @@ final class PublishedApp: ExportedObject {
         case .registered: .boolean(snapshot.registered)
         case .hasPasscode: .boolean(snapshot.hasPasscode)
         case .passcodeKind: .string(snapshot.passcodeKind?.rawValue ?? "")
+        case .passcodeSource: .string(snapshot.passcodeSource.rawValue)
         case .failedAttempts: .uint32(snapshot.failedAttempts)
         case .retryAfter: .uint64(snapshot.retryAfter)
         case .inhibited: .boolean(snapshot.inhibited)

@@ -15,9 +15,10 @@ final class PasscodeWorker: Sendable {
 
     /// What a verification found.
     enum Verification: Sendable {
-        /// The passcode is right; the store now holds a hash of `kind` with this fingerprint (for ChangePasscode,
-        /// the new one's). `sealing` is what it learnt for the app's authenticated policy when asked.
-        case verified(kind: PasscodeKind, fingerprint: String, sealing: SealFinding?)
+        /// The passcode is right; the store now holds a hash of `kind` with this fingerprint as `holder`'s passcode
+        /// (for ChangePasscode, the new one's, always the app's own). `sealing` is what it learnt for the app's
+        /// authenticated policy when asked.
+        case verified(holder: PasscodeHolder, kind: PasscodeKind, fingerprint: String, sealing: SealFinding?)
         case wrong
         /// The item is gone, or its hash is not the one recorded (``PasscodeRecords``): nothing is verified.
         case tampered
@@ -42,27 +43,40 @@ final class PasscodeWorker: Sendable {
 
     private static let workerNice: Int32 = 10
 
-    /// Verifies `passcode` against the stored hash, once the hash is found to be the one `recorded` (the app's
-    /// record when the attempt began); on success derives the app's sealing key and checks the seal on disk when
-    /// `sealing` asks, and re-hashes the passcode when the stored parameters are weaker than the current ones.
+    /// Verifies `passcode` for `app` (nil: an attempt on the AppLock passcode itself) against the stored hash of
+    /// `holder` (the app's own, or the AppLock passcode), once the hash is found to be the one `recorded` (its record
+    /// when the attempt began); on success derives the app's sealing key and checks the seal on disk when `sealing`
+    /// asks, and re-hashes the passcode when the stored parameters are weaker than the current ones.
     func verify(
-        _ app: AppID, _ passcode: SecretBytes, recorded: PasscodeRecords.Record?, sealing: SealingRequest?
+        _ app: AppID?, _ holder: PasscodeHolder, _ passcode: SecretBytes, recorded: PasscodeRecords.Record?,
+        sealing: SealingRequest?
     ) -> Verification {
         let stored: StoredPasscode?
         do {
-            stored = try store.lookup(app)
+            switch holder {
+            case .app(let own): stored = try store.lookup(own)
+            case .shared: stored = try store.lookupShared()
+            }
         } catch {
             return .unavailable(Self.reason(error))
         }
-        let fingerprint = stored.map { Argon2idHasher.fingerprint(of: $0.encodedHash, for: app.rawValue) }
+        let fingerprint = stored.map { Self.fingerprint(of: $0.encodedHash, holder) }
         guard case .intact = PasscodeRecords.check(recorded: recorded, fingerprint: fingerprint), let stored, let fingerprint
         else { return .tampered }
         guard hasher.verify(passcode, against: stored.encodedHash) else { return .wrong }
-        let finding = sealing.flatMap { check($0.claim, of: app, with: passcode, fingerprint: fingerprint) }
-        if hasher.needsRehash(stored.encodedHash), case .success(let stronger) = save(app, passcode, kind: stored.kind) {
-            return .verified(kind: stored.kind, fingerprint: stronger, sealing: finding)
+        let finding = app.flatMap { app in sealing.flatMap { check($0.claim, of: app, with: passcode, fingerprint: fingerprint) } }
+        if hasher.needsRehash(stored.encodedHash), case .success(let stronger) = save(holder, passcode, kind: stored.kind) {
+            return .verified(holder: holder, kind: stored.kind, fingerprint: stronger, sealing: finding)
         }
-        return .verified(kind: stored.kind, fingerprint: fingerprint, sealing: finding)
+        return .verified(holder: holder, kind: stored.kind, fingerprint: fingerprint, sealing: finding)
+    }
+
+    /// The fingerprint of `encodedHash` as `holder`'s: made with the app id, or ``PasscodeRecords/sharedFingerprintName``.
+    static func fingerprint(of encodedHash: String, _ holder: PasscodeHolder) -> String {
+        switch holder {
+        case .app(let app): Argon2idHasher.fingerprint(of: encodedHash, for: app.rawValue)
+        case .shared: Argon2idHasher.fingerprint(of: encodedHash, for: PasscodeRecords.sharedFingerprintName)
+        }
     }
 
     /// The sealing key of `passcode` with a fresh salt; nil when Argon2id cannot have its memory.
@@ -81,8 +95,8 @@ final class PasscodeWorker: Sendable {
         return newSealingKey(passcode).map { SealFinding(key: $0, claimIsAuthentic: false) }
     }
 
-    /// Hashes `passcode` and stores it as the app's passcode, replacing any other; returns the new hash's fingerprint.
-    func save(_ app: AppID, _ passcode: SecretBytes, kind: PasscodeKind) -> Result<String, PasscodeStoreError> {
+    /// Hashes `passcode` and stores it as `holder`'s passcode, replacing any other; returns the new hash's fingerprint.
+    func save(_ holder: PasscodeHolder, _ passcode: SecretBytes, kind: PasscodeKind) -> Result<String, PasscodeStoreError> {
         let encoded: String
         do {
             encoded = try hasher.hash(passcode)
@@ -90,25 +104,34 @@ final class PasscodeWorker: Sendable {
             return .failure(.unavailable("hashing failed: \(error)"))
         }
         do {
-            try store.store(StoredPasscode(encodedHash: encoded, kind: kind), for: app)
-            return .success(Argon2idHasher.fingerprint(of: encoded, for: app.rawValue))
+            switch holder {
+            case .app(let app): try store.store(StoredPasscode(encodedHash: encoded, kind: kind), for: app)
+            case .shared: try store.storeShared(StoredPasscode(encodedHash: encoded, kind: kind))
+            }
+            return .success(Self.fingerprint(of: encoded, holder))
         } catch {
             return .failure(error)
         }
     }
 
-    /// Whether a passcode is stored, without verifying anything.
-    func exists(_ app: AppID) -> Result<Bool, PasscodeStoreError> {
+    /// The kind of `holder`'s stored passcode, nil when none is stored, without verifying anything.
+    func storedKind(_ holder: PasscodeHolder) -> Result<PasscodeKind?, PasscodeStoreError> {
         do {
-            return .success(try store.lookup(app) != nil)
+            switch holder {
+            case .app(let app): return .success(try store.lookup(app)?.kind)
+            case .shared: return .success(try store.lookupShared()?.kind)
+            }
         } catch {
             return .failure(error)
         }
     }
 
-    func remove(_ app: AppID) -> PasscodeStoreError? {
+    func remove(_ holder: PasscodeHolder) -> PasscodeStoreError? {
         do {
-            try store.remove(app)
+            switch holder {
+            case .app(let app): try store.remove(app)
+            case .shared: try store.removeShared()
+            }
             return nil
         } catch {
             return error

@@ -33,7 +33,15 @@ final class HelperProcessPasscodeStore: PasscodeStore {
     }
 
     func lookup(_ app: AppID) throws(PasscodeStoreError) -> StoredPasscode? {
-        let reply = try run("lookup \(app.rawValue)")
+        try found(run("lookup \(app.rawValue)"))
+    }
+
+    func lookupShared() throws(PasscodeStoreError) -> StoredPasscode? {
+        try found(run("lookup-shared"))
+    }
+
+    /// The passcode a look-up's reply names, nil for "none".
+    private func found(_ reply: [String]) throws(PasscodeStoreError) -> StoredPasscode? {
         guard reply.count == 1 else { throw Self.garbled }
         let words = reply[0].split(separator: " ")
         if words.count == 1 && words[0] == "none" { return nil }
@@ -42,16 +50,29 @@ final class HelperProcessPasscodeStore: PasscodeStore {
     }
 
     func store(_ passcode: StoredPasscode, for app: AppID) throws(PasscodeStoreError) {
+        _ = try run("store \(app.rawValue) \(try Self.words(passcode))")
+    }
+
+    func storeShared(_ passcode: StoredPasscode) throws(PasscodeStoreError) {
+        _ = try run("store-shared \(try Self.words(passcode))")
+    }
+
+    /// `<kind> <encoded-hash>` of a store request; a hash that would not stay one word is refused.
+    private static func words(_ passcode: StoredPasscode) throws(PasscodeStoreError) -> String {
         guard !passcode.encodedHash.isEmpty,
               !passcode.encodedHash.contains(where: { $0 == " " || $0 == "\n" || $0 == "\r" })
         else {
             throw .unavailable("the passcode hash cannot be stored")
         }
-        _ = try run("store \(app.rawValue) \(passcode.kind.rawValue) \(passcode.encodedHash)")
+        return "\(passcode.kind.rawValue) \(passcode.encodedHash)"
     }
 
     func remove(_ app: AppID) throws(PasscodeStoreError) {
         _ = try run("remove \(app.rawValue)")
+    }
+
+    func removeShared() throws(PasscodeStoreError) {
+        _ = try run("remove-shared")
     }
 
     func storedApps() throws(PasscodeStoreError) -> [AppID: PasscodeKind] {

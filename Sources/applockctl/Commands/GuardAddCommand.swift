@@ -13,7 +13,7 @@ struct GuardAddCommand: ParsableCommand {
             L("Writes Guard=true into the application's policy file and has applockd re-read it (ReloadPolicy), which applock-guard follows."),
             L("Names the application's desktop file and the app id and WM_CLASS its windows are found by; warns when no desktop file of that id exists, naming the ids that look like it."),
             L("On GNOME, where the AppLock Shell extension is installed but disabled, enables it (as `gnome-extensions enable` does) and says so."),
-            L("When the application has no passcode yet and a display is there, opens the window that sets one."),
+            L("When the application has no passcode yet, it uses the AppLock passcode when one is set; otherwise, when a display is there, opens the window that sets one."),
         )
     )
 
@@ -41,6 +41,11 @@ struct GuardAddCommand: ParsableCommand {
         if let link, let enabled = GnomeExtensionSwitch.enableIfDisabled(on: link.connection) { Output.line(enabled) }
         let passcode = { (try? link?.connection.performBlocking(.properties(of: AppIDArgument.parse(app))))?.hasPasscode }
         guard passcode() != true else { return }
+        if let link, (try? link.perform(.sharedPasscodeKind)) != nil {
+            let app = try AppIDArgument.parse(app)
+            try link.perform(.useSharedPasscode(app), about: app)
+            return Output.line(L("It uses the AppLock passcode."))
+        }
         let hasDisplay = ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0].map { !$0.isEmpty } == true }
         guard !noPasscodeWindow, hasDisplay, let window = SiblingExecutable.installedLockWindow(environment: environment)
         else {

@@ -42,6 +42,7 @@ struct StatusCommand: ParsableCommand {
         let session = try agent.perform(.sessionState).rawValue
         let apps = try agent.perform(.listApplications).sorted { $0.appID < $1.appID }
         let held = try agent.perform(.heldPolicyChanges)
+        let sharedKind = try agent.perform(.sharedPasscodeKind)
         // Guarded apps the agent has no object for yet: not running and without a passcode.
         let known = Set(apps.map(\.appID))
         let waiting = PolicyFileCommands.policiesInForce().guardedApps.subtracting(known).sorted()
@@ -51,6 +52,7 @@ struct StatusCommand: ParsableCommand {
             Output.json([
                 "version": version,
                 "sessionState": session,
+                "sharedPasscodeKind": sharedKind?.rawValue ?? "",
                 "applications": apps.map(ApplicationTable.json),
                 "guard": guardLine.json,
                 "heldPolicyChanges": Dictionary(uniqueKeysWithValues: held.map { ($0.key.rawValue, $0.value) }),
@@ -61,6 +63,10 @@ struct StatusCommand: ParsableCommand {
         Output.line(StatusLabel.session.line(StateText.session(session)))
         Output.line(StatusLabel.agent.line("applockd \(version)"))
         for line in guardLine.lines { Output.line(line) }
+        if let sharedKind {
+            // TRANSLATORS: in `applockctl status`; the passcode kind (four-digit, six-digit, numeric, alphanumeric) follows.
+            Output.line(L("The AppLock passcode is set (%1$s).", sharedKind.rawValue))
+        }
         Output.line("")
         if !apps.isEmpty || waiting.isEmpty { ApplicationTable.print(apps) }
         if !waiting.isEmpty {

@@ -15,7 +15,14 @@ struct PasscodeCallOptions: ParsableArguments {
 
     /// Checks that the app has a passcode, asks for it, and sends `request(app, passcode)`.
     func askAndCall(_ request: (_ app: AppID, _ passcode: String) -> AppLockRequest<Void>) throws {
-        let app = try AppIDArgument.parse(self.app)
+        try Self.askAndCall(app: app, stdin: stdin, request)
+    }
+
+    /// As the instance's, for `name` and `stdin` given otherwise.
+    static func askAndCall(
+        app name: String, stdin: Bool, _ request: (_ app: AppID, _ passcode: String) -> AppLockRequest<Void>
+    ) throws {
+        let app = try AppIDArgument.parse(name)
         let agent = try CommandLineAgent()
         try PasscodeCheck.requirePasscode(app, agent: agent)
         let input = try PasscodeInput(fromStandardInput: stdin)

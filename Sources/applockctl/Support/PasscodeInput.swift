@@ -51,9 +51,9 @@ final class PasscodeInput {
         return line
     }
 
-    /// Reads a new passcode. On the terminal it is asked twice; on a mismatch (or a passcode that does not fit
+    /// Reads a new passcode. On the terminal it is asked twice (first with `prompt`); on a mismatch (or a passcode that does not fit
     /// `kind`) the user is told and asked again, at most `maximumRounds` times. From standard input it is one line.
-    func readNew(for app: AppID, kind: PasscodeKind?) throws(CommandFailure) -> PasscodeBytes {
+    func readNew(prompt: String, kind: PasscodeKind?) throws(CommandFailure) -> PasscodeBytes {
         guard let terminal else {
             let passcode = try read(prompt: "")
             try Self.check(passcode, kind: kind)
@@ -63,7 +63,7 @@ final class PasscodeInput {
             .passcodeNotEntered, L("Passcodes did not match %1$d times; nothing was changed.", Self.maximumRounds))
         var lastFailure = mismatch
         for round in 1...Self.maximumRounds {
-            let first = try read(prompt: L("New passcode for %1$s: ", app))
+            let first = try read(prompt: prompt)
             do {
                 try Self.check(first, kind: kind)
             } catch {

@@ -14,6 +14,7 @@ enum PropertyRendering {
         case .registered: [yesNo(app.registered)]
         case .hasPasscode: [yesNo(app.hasPasscode)]
         case .passcodeKind: [app.passcodeKind?.rawValue ?? "-"]
+        case .passcodeSource: [app.passcodeSource.rawValue]
         case .failedAttempts: [String(app.failedAttempts)]
         case .retryAfter: [app.retryAfter == 0 ? "-" : TimeText.deadline(unixMicroseconds: app.retryAfter)]
         case .inhibited: [yesNo(app.inhibited)]
@@ -30,6 +31,7 @@ enum PropertyRendering {
         case .registered: app.registered
         case .hasPasscode: app.hasPasscode
         case .passcodeKind: app.passcodeKind?.rawValue ?? ""
+        case .passcodeSource: app.passcodeSource.rawValue
         case .failedAttempts: Int(app.failedAttempts)
         case .retryAfter: app.retryAfter
         case .inhibited: app.inhibited
