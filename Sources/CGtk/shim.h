@@ -26,6 +26,32 @@ static inline void applock_accessible_set_description(GtkAccessible *accessible,
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
+/// Ties `accessible` to `other` by `relation` (GTK_ACCESSIBLE_RELATION_LABELLED_BY, _DESCRIBED_BY: its name or
+/// description is then `other`'s text, and follows it).
+static inline void applock_accessible_relate(GtkAccessible *accessible, GtkAccessibleRelation relation,
+                                             GtkAccessible *other) {
+    gtk_accessible_update_relation(accessible, relation, other, NULL, -1);
+}
+
+/// A GtkLabel whose accessible role is `role` (fixed at construction: g_object_new is variadic).
+static inline GtkWidget *applock_label_new_with_role(GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_LABEL, "accessible-role", role, NULL));
+}
+
+static inline void applock_refuse_insertion(GtkEditable *editable, const char *text, int length, int *position,
+                                     gpointer data) {
+    (void)text; (void)length; (void)position; (void)data;
+    g_signal_stop_emission_by_name(editable, "insert-text");
+}
+
+/// Makes `editable` refuse every insertion (typed, pasted or dropped), so that it always stays empty: its
+/// delegate (the GtkText inside an entry) is where text would go in.
+static inline void applock_editable_refuse_insertions(GtkEditable *editable) {
+    GtkEditable *target = gtk_editable_get_delegate(editable);
+    g_signal_connect_data(target != NULL ? target : editable, "insert-text", G_CALLBACK(applock_refuse_insertion),
+                          NULL, NULL, (GConnectFlags)0);
+}
+
 /// GtkPasswordEntry's placeholder (a property only: g_object_set is variadic).
 static inline void applock_password_entry_set_placeholder(GtkPasswordEntry *entry, const char *text) {
     g_object_set(entry, "placeholder-text", text, NULL);

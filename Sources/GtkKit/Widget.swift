@@ -89,6 +89,12 @@ public class Widget {
         _ = gtk_widget_grab_focus(widget)
     }
 
+    /// How opaque the widget is drawn, 0 (not at all: it still takes the focus and clicks) to 1.
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(widget) }
+        set { gtk_widget_set_opacity(widget, newValue) }
+    }
+
     // MARK: Style
 
     public func addStyleClass(_ name: String) {
@@ -119,6 +125,16 @@ public class Widget {
     /// A longer description assistive technologies read after the name.
     public func setAccessibleDescription(_ text: String) {
         applock_accessible_set_description(OpaquePointer(widget), text)
+    }
+
+    /// Names the widget, for assistive technologies, by `label`'s text (GTK_ACCESSIBLE_RELATION_LABELLED_BY).
+    public func setLabelledBy(_ label: Widget) {
+        applock_accessible_relate(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, OpaquePointer(label.widget))
+    }
+
+    /// Describes the widget, for assistive technologies, by `other`'s text (GTK_ACCESSIBLE_RELATION_DESCRIBED_BY).
+    public func setDescribedBy(_ other: Widget) {
+        applock_accessible_relate(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, OpaquePointer(other.widget))
     }
 
     // MARK: Input

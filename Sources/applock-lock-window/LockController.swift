@@ -106,7 +106,11 @@ final class LockController {
     private func refresh() {
         let notice = LockNotice.current(
             properties: update, lastFailure: lastFailure, now: EventLoop.wallClockMicroseconds())
-        view.notice = systemAuthNotice ?? notice.text
+        if let systemAuthNotice {
+            view.notice = systemAuthNotice
+        } else {
+            view.setNotice(notice.text, spoken: notice.spokenText(retryAfter: properties?.retryAfter ?? 0))
+        }
         view.isEntryEnabled = !checking && notice.allowsEntry && properties?.hasPasscode == true
         if case .lockedOut = notice {
             if countdown == nil {

@@ -7,6 +7,10 @@ import Translation
 /// keypad with progress dots for the digit kinds or a password entry for `alphanumeric`, a notice line and a
 /// place for extra buttons. Digits typed on the keyboard work as the keypad does. Hands each complete entry to
 /// ``onSubmit`` and forgets it.
+///
+/// For a screen reader: while digits are typed the keyboard focus is in ``secretField``, a password text named by
+/// the prompt and described by how many digits are entered (never which), so that a screen reader's key echo says
+/// nothing; every key takes the focus from Tab and says its name; the notice is an alert, spoken as it appears.
 @MainActor
 final class PasscodeView {
     let root = Box(.vertical, spacing: 12)
@@ -15,6 +19,9 @@ final class PasscodeView {
 
     private let promptLabel = Label()
     private let dots = Label()
+    /// Where the focus is while digits are typed: a password text laid invisibly over the dots.
+    private let secretField = HiddenPasswordEntry()
+    private let dotsField = Overlay()
     private let keypad = Box(.vertical, spacing: 8)
     private let enterKey = Button(iconName: "go-next-symbolic", accessibleLabel: L("Submit passcode"))
     /// Holds the enter key's place when it is not needed, so that 0 stays under 8.
@@ -22,7 +29,9 @@ final class PasscodeView {
     private let passwordRow = Box(.horizontal, spacing: 6)
     private let passwordEntry = PasswordEntry(placeholder: L("Passcode"))
     private let passwordSubmit: Button
-    private let noticeLabel = Label()
+    private let noticeLabel = Label.alert()
+    /// What the notice says to a screen reader; nil when it says what it shows.
+    private var spokenNotice: String?
     /// Where callers put their own buttons, under the notice.
     let extras = Box(.vertical, spacing: 6)
     /// Where callers put choices about the entry, under the prompt.
@@ -77,7 +86,12 @@ final class PasscodeView {
         root.append(options)
 
         dots.addStyleClass("passcode-dots")
-        root.append(dots)
+        secretField.opacity = 0
+        secretField.setLabelledBy(promptLabel)
+        dotsField.setChild(dots)
+        dotsField.addOverlay(secretField)
+        dotsField.setAlignment(horizontal: .center)
+        root.append(dotsField)
 
         buildKeypad()
         root.append(keypad)
@@ -137,11 +151,16 @@ final class PasscodeView {
         clear()
         let numeric = kind.isNumeric
         keypad.isVisible = numeric
-        dots.isVisible = numeric
+        dotsField.isVisible = numeric
         enterKey.isVisible = kind == .numeric
         enterKeySpace.isVisible = kind != .numeric
         passwordRow.isVisible = !numeric
-        if !numeric { passwordEntry.grabFocus() }
+        focusEntry()
+    }
+
+    /// Puts the keyboard focus where the passcode is typed: the password text over the dots, or the entry.
+    func focusEntry() {
+        if kind.isNumeric { secretField.grabFocus() } else { passwordEntry.grabFocus() }
     }
 
     var prompt: String {
@@ -149,29 +168,43 @@ final class PasscodeView {
         set { promptLabel.text = newValue }
     }
 
-    /// The notice line; nil hides it.
+    /// The notice line; nil hides it. A screen reader speaks it as it appears and when it says something new.
     var notice: String? {
-        didSet {
-            noticeLabel.text = notice ?? ""
-            noticeLabel.isVisible = notice != nil
+        get { noticeLabel.isVisible ? noticeLabel.text : nil }
+        set { setNotice(newValue, spoken: nil) }
+    }
+
+    /// Shows `text` as the notice (nil hides it) and gives screen readers `spoken` instead when given: words that do
+    /// not change while `text` does (a lock-out's end, not its countdown). Spoken again only when those words change.
+    func setNotice(_ text: String?, spoken: String?) {
+        let said = noticeLabel.isVisible ? (spokenNotice ?? noticeLabel.text) : nil
+        noticeLabel.text = text ?? ""
+        spokenNotice = text == nil ? nil : spoken
+        if let spoken, text != nil { noticeLabel.setAccessibleLabel(spoken) }
+        let saying = text.map { spoken ?? $0 }
+        if saying != said, saying != nil {
+            // An alert is spoken as it comes into view: hidden and shown again, it says its new words.
+            noticeLabel.isVisible = false
         }
+        noticeLabel.isVisible = text != nil
     }
 
     /// Whether a passcode may be typed (false while locked out or while the agent checks one).
     var isEntryEnabled: Bool {
         get { enabled }
         set {
+            let wasEnabled = enabled
             enabled = newValue
             keypad.isSensitive = newValue
             passwordRow.isSensitive = newValue
-            if newValue, !kind.isNumeric { passwordEntry.grabFocus() }
+            if newValue, !wasEnabled { focusEntry() }
         }
     }
 
     /// Hides the keypad, dots and entry (when nothing more is to be typed); keys typed go to the window's widgets.
     func hideInput() {
         keypad.isVisible = false
-        dots.isVisible = false
+        dotsField.isVisible = false
         passwordRow.isVisible = false
     }
 
@@ -196,6 +229,8 @@ final class PasscodeView {
         }
         guard let character = key.character, let value = character.asciiValue,
               value >= UInt8(ascii: "0"), value <= UInt8(ascii: "9") else { return false }
+        // Typing goes on in the password text, whose keys a screen reader does not echo.
+        secretField.grabFocus()
         type(value)
         return true
     }
@@ -235,13 +270,16 @@ final class PasscodeView {
 
     private func updateDots() {
         let count = digits.count
+        let said: String
         if let length = kind.fixedLength {
             dots.text = String(repeating: "●", count: count) + String(repeating: "○", count: length - count)
-            dots.setAccessibleLabel(N("%1$d of %2$d digit entered", "%1$d of %2$d digits entered", length, count, length))
+            said = N("%1$d of %2$d digit entered", "%1$d of %2$d digits entered", length, count, length)
         } else {
             dots.text = count == 0 ? " " : String(repeating: "●", count: count)
-            dots.setAccessibleLabel(N("%d digit entered", "%d digits entered", count))
+            said = N("%d digit entered", "%d digits entered", count)
         }
+        dots.setAccessibleLabel(said)
+        secretField.setAccessibleDescription(said)
     }
 
     // MARK: Building
@@ -261,7 +299,6 @@ final class PasscodeView {
         for button in [delete, enterKey] {
             button.addStyleClass("circular")
             button.addStyleClass("keypad-key")
-            button.isFocusable = false
         }
         enterKeySpace.setSizeRequest(width: 58, height: 58)
         last.append(delete)
@@ -281,7 +318,6 @@ final class PasscodeView {
         let button = Button(label: String(digit))
         button.addStyleClass("circular")
         button.addStyleClass("keypad-key")
-        button.isFocusable = false
         button.setAccessibleLabel(L("Digit %1$d", digit))
         button.onClicked { [weak self] in self?.type(UInt8(ascii: "0") + digit) }
         return button

@@ -1,0 +1,87 @@
+import AppLockTestSupport
+import Foundation
+
+/// The real Orca (Debian 12: orca 43) on a lock-window test's display, writing its debug file; what it said is read
+/// once it has ended (Orca writes that file late), each utterance with the time it was said.
+final class ScreenReader {
+    /// One `SPEECH OUTPUT` line of Orca's debug file.
+    struct Utterance: CustomStringConvertible {
+        /// Seconds since the test's midnight (UTC), carried past midnight when the run crosses it.
+        let time: Double
+        let text: String
+        var description: String { "'\(text)'" }
+    }
+
+    private let process: Process
+    private let debugFile: URL
+
+    /// Starts Orca and waits until it listens to AT-SPI's focus events (the registry lists them for it).
+    init(on desktop: AccessibleDesktop) throws {
+        debugFile = desktop.environment.logDirectory.appendingPathComponent("orca-debug.txt")
+        process = try desktop.display.launch(
+            ["orca", "--debug-file", debugFile.path], extraEnvironment: ["TZ": "UTC"],
+            log: desktop.environment.logDirectory.appendingPathComponent("orca.log"))
+        guard waitUntil(timeout: .seconds(30), pollEvery: .milliseconds(200), {
+            Self.registeredEvents(on: desktop).contains("Object:StateChanged:Focused")
+        }) else { throw TestSupportError("Orca did not start listening: \(Self.registeredEvents(on: desktop))") }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Ends Orca (SIGTERM) and returns everything it said, in order.
+    func stop() -> [Utterance] {
+        process.terminate()
+        _ = waitUntil(timeout: .seconds(15)) { !process.isRunning }
+        let text = (try? String(contentsOf: debugFile, encoding: .utf8)) ?? ""
+        // Kept beside the screenshots: Orca's whole account of the run (its events, what it thought had the focus).
+        try? text.write(to: PackageFolders.artifacts("lock-window").appendingPathComponent("orca-debug.txt"),
+                        atomically: true, encoding: .utf8)
+        return Self.utterances(in: text)
+    }
+
+    /// The utterances of a debug file's text (`23:41:07.123456 - SPEECH OUTPUT: 'Digit 1 push button.'`).
+    static func utterances(in text: String) -> [Utterance] {
+        var said: [Utterance] = []
+        var start: Double?
+        for line in text.split(separator: "\n") {
+            guard let marker = line.range(of: " - SPEECH OUTPUT: '") else { continue }
+            let clock = line[..<marker.lowerBound].split(separator: ":").compactMap { Double($0) }
+            guard clock.count == 3 else { continue }
+            var time = clock[0] * 3600 + clock[1] * 60 + clock[2]
+            if let start, time < start - 43_200 { time += 86_400 }
+            start = start ?? time
+            // The utterance is quoted; a voice's settings may follow it.
+            var text = line[marker.upperBound...]
+            if let end = text.range(of: "'{") ?? text.range(of: "' ") {
+                text = text[..<end.lowerBound]
+            } else if text.hasSuffix("'") {
+                text = text.dropLast()
+            }
+            said.append(Utterance(time: time, text: String(text)))
+        }
+        return said
+    }
+
+    /// Now, on the clock of ``Utterance/time`` (UTC seconds since midnight; past it, as above, given `after`).
+    static func now(after earlier: Double? = nil) -> Double {
+        var time = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400)
+        if let earlier, time < earlier - 43_200 { time += 86_400 }
+        return time
+    }
+
+    /// The events the AT-SPI registry forwards to its listeners (`GetRegisteredEvents` on the accessibility bus).
+    private static func registeredEvents(on desktop: AccessibleDesktop) -> String {
+        let address = desktop.display.run([
+            "gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+            "--method", "org.a11y.Bus.GetAddress",
+        ]).stdout
+        guard let open = address.firstIndex(of: "'"), let close = address.lastIndex(of: "'"), open < close else { return "" }
+        return desktop.display.run([
+            "gdbus", "call", "--address", String(address[address.index(after: open)..<close]),
+            "--dest", "org.a11y.atspi.Registry", "--object-path", "/org/a11y/atspi/registry",
+            "--method", "org.a11y.atspi.Registry.GetRegisteredEvents",
+        ]).stdout
+    }
+}
