@@ -33,11 +33,6 @@ static inline void applock_accessible_relate(GtkAccessible *accessible, GtkAcces
     gtk_accessible_update_relation(accessible, relation, other, NULL, -1);
 }
 
-/// A GtkLabel whose accessible role is `role` (fixed at construction: g_object_new is variadic).
-static inline GtkWidget *applock_label_new_with_role(GtkAccessibleRole role) {
-    return GTK_WIDGET(g_object_new(GTK_TYPE_LABEL, "accessible-role", role, NULL));
-}
-
 static inline void applock_refuse_insertion(GtkEditable *editable, const char *text, int length, int *position,
                                      gpointer data) {
     (void)text; (void)length; (void)position; (void)data;

@@ -7,16 +7,6 @@ public final class Label: Widget {
         super.init(adopting: gtk_label_new(text))
     }
 
-    /// A label that assistive technologies treat as an alert (GTK_ACCESSIBLE_ROLE_ALERT): a screen reader speaks
-    /// it each time it comes into view, wherever the focus is.
-    public static func alert() -> Label {
-        Label(adopting: applock_label_new_with_role(GTK_ACCESSIBLE_ROLE_ALERT))
-    }
-
-    override init(adopting pointer: UnsafeMutablePointer<GtkWidget>) {
-        super.init(adopting: pointer)
-    }
-
     public var text: String {
         get { String(cString: gtk_label_get_text(opaque)) }
         set { gtk_label_set_text(opaque, newValue) }

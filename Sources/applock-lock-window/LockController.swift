@@ -106,9 +106,10 @@ final class LockController {
     private func refresh() {
         let notice = LockNotice.current(
             properties: update, lastFailure: lastFailure, now: EventLoop.wallClockMicroseconds())
+        // While the agent checks, the notice stays the last answer's (a screen reader says each answer once).
         if let systemAuthNotice {
             view.notice = systemAuthNotice
-        } else {
+        } else if !checking {
             view.setNotice(notice.text, spoken: notice.spokenText(retryAfter: properties?.retryAfter ?? 0))
         }
         view.isEntryEnabled = !checking && notice.allowsEntry && properties?.hasPasscode == true
@@ -141,6 +142,7 @@ final class LockController {
         case .failure(let error): lastFailure = error
         }
         view.clear()
+        view.forgetSaidNotice()
         refresh()
     }
 

@@ -10,7 +10,9 @@ import Translation
 ///
 /// For a screen reader: while digits are typed the keyboard focus is in ``secretField``, a password text named by
 /// the prompt and described by how many digits are entered (never which), so that a screen reader's key echo says
-/// nothing; every key takes the focus from Tab and says its name; the notice is an alert, spoken as it appears.
+/// nothing; every key takes the focus from Tab and says its name. A new notice is spoken through that description
+/// too, since Orca 43 says neither a GTK 4.8 label whose text changes nor an alert that appears (GTK 4.8 tells
+/// AT-SPI of it as a child added, not as showing), but does say a new description of the focused object.
 @MainActor
 final class PasscodeView {
     let root = Box(.vertical, spacing: 12)
@@ -29,14 +31,18 @@ final class PasscodeView {
     private let passwordRow = Box(.horizontal, spacing: 6)
     private let passwordEntry = PasswordEntry(placeholder: L("Passcode"))
     private let passwordSubmit: Button
-    private let noticeLabel = Label.alert()
-    /// What the notice says to a screen reader; nil when it says what it shows.
-    private var spokenNotice: String?
+    private let noticeLabel = Label()
+    /// What the notice says to a screen reader now; nil without a notice.
+    private var noticeWords: String?
+    /// Those words while they are new: the password text's description holds them, before the digits' count,
+    /// until the next digit typed or deleted.
+    private var newNotice: String?
     /// Where callers put their own buttons, under the notice.
     let extras = Box(.vertical, spacing: 6)
     /// Where callers put choices about the entry, under the prompt.
     let options = Box(.vertical)
 
+    private var announcedAgain: RepeatingTimer?
     private var header: HeaderBar?
     private let scroller = ScrolledWindow()
     private let page = Box(.vertical)
@@ -115,6 +121,16 @@ final class PasscodeView {
         root.append(extras)
 
         window.onKeyPress { [weak self] key in self?.handle(key) ?? false }
+        window.onActiveChanged { [weak self, weak window] in
+            guard let self, let window, window.isActive else { return }
+            self.announce(in: window)
+            // GTK 4.8 sends a new process's first events before AT-SPI has it among the desktop's applications
+            // (Orca finds them from a dead object): said again once it has.
+            self.announcedAgain = RepeatingTimer(every: .milliseconds(300)) { [weak self, weak window] in
+                self?.announcedAgain = nil
+                if let window { self?.announce(in: window) }
+            }
+        }
         configure(kind: .fourDigit)
     }
 
@@ -163,30 +179,39 @@ final class PasscodeView {
         if kind.isNumeric { secretField.grabFocus() } else { passwordEntry.grabFocus() }
     }
 
+    /// Has a screen reader say the window again (the prompt, the field and the digits entered), as when the window
+    /// is shown again after standing by: the focus leaves where the passcode is typed and comes back. Where it
+    /// already said it, Orca says nothing twice (the object it presents is the one it last presented); where the
+    /// user has moved the focus elsewhere (to a key), it stays there.
+    func announce(in window: Window) {
+        let entry: Widget = kind.isNumeric ? secretField : passwordEntry
+        guard window.focusIsNowhereOrInside(entry) else { return }
+        window.setFocus(nil)
+        focusEntry()
+    }
+
     var prompt: String {
         get { promptLabel.text }
         set { promptLabel.text = newValue }
     }
 
-    /// The notice line; nil hides it. A screen reader speaks it as it appears and when it says something new.
+    /// The notice line; nil hides it. A screen reader says it when it says something new.
     var notice: String? {
         get { noticeLabel.isVisible ? noticeLabel.text : nil }
         set { setNotice(newValue, spoken: nil) }
     }
 
-    /// Shows `text` as the notice (nil hides it) and gives screen readers `spoken` instead when given: words that do
-    /// not change while `text` does (a lock-out's end, not its countdown). Spoken again only when those words change.
+    /// Shows `text` as the notice (nil hides it) and has screen readers say `spoken` instead when given: words that
+    /// do not change while `text` does (a lock-out's end, not its countdown). Said once, when those words change.
     func setNotice(_ text: String?, spoken: String?) {
-        let said = noticeLabel.isVisible ? (spokenNotice ?? noticeLabel.text) : nil
-        noticeLabel.text = text ?? ""
-        spokenNotice = text == nil ? nil : spoken
-        if let spoken, text != nil { noticeLabel.setAccessibleLabel(spoken) }
         let saying = text.map { spoken ?? $0 }
-        if saying != said, saying != nil {
-            // An alert is spoken as it comes into view: hidden and shown again, it says its new words.
-            noticeLabel.isVisible = false
-        }
+        noticeLabel.text = text ?? ""
         noticeLabel.isVisible = text != nil
+        if let saying { noticeLabel.setAccessibleLabel(saying) }
+        guard saying != noticeWords else { return }
+        noticeWords = saying
+        newNotice = saying
+        updateDots()
     }
 
     /// Whether a passcode may be typed (false while locked out or while the agent checks one).
@@ -206,6 +231,11 @@ final class PasscodeView {
         keypad.isVisible = false
         dotsField.isVisible = false
         passwordRow.isVisible = false
+    }
+
+    /// Has the notice set next said even when it says what the notice says now (a second wrong passcode's answer).
+    func forgetSaidNotice() {
+        noticeWords = nil
     }
 
     /// Empties the entry (digits wiped, GTK's secure buffer cleared).
@@ -239,6 +269,7 @@ final class PasscodeView {
         guard enabled else { return }
         let limit = kind.fixedLength ?? 32
         guard digits.count < limit, digits.append(digit) else { return }
+        newNotice = nil
         updateDots()
         if digits.count == kind.fixedLength { submitDigits() }
     }
@@ -246,6 +277,7 @@ final class PasscodeView {
     private func deleteDigit() {
         guard enabled else { return }
         digits.removeLast()
+        newNotice = nil
         updateDots()
     }
 
@@ -279,7 +311,8 @@ final class PasscodeView {
             said = N("%d digit entered", "%d digits entered", count)
         }
         dots.setAccessibleLabel(said)
-        secretField.setAccessibleDescription(said)
+        secretField.setAccessibleDescription(newNotice.map { $0 + " " + said } ?? said)
+        passwordEntry.setAccessibleDescription(newNotice ?? "")
     }
 
     // MARK: Building

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The lock window with the real Orca listening, driven from the keyboard alone (xdotool): what Orca says, read from
-/// its debug file once it has ended.
+/// its debug file as it says it.
 @Suite("Lock window with a screen reader", .serialized)
 struct LockWindowScreenReaderTests {
     /// Digits that none of the window's own sentences holds ("1 of 4 digits entered", "1 attempt left").
@@ -15,81 +15,99 @@ struct LockWindowScreenReaderTests {
     func orcaSaysWhatMatters() throws {
         let harness = try LockWindowHarness(policy: "MaxFailedAttempts=2\nLockoutSchedule=60")
         let orca = try ScreenReader(on: harness)
-        var typing: [ClosedRange<Double>] = []
-        func typePasscode(_ passcode: String) {
-            let start = ScreenReader.now()
-            #expect(harness.type(passcode))
-            typing.append(start...ScreenReader.now(after: start))
+        /// The utterances said while each passcode was typed: from the first key to the window's answer.
+        var typing: [Range<Int>] = []
+        /// Waits until Orca says `words` after all it has said so far; the index of that utterance.
+        @discardableResult
+        func waitUntilSaid(_ words: String) -> Int? {
+            let index = orca.waitUntilSaid(words, after: orca.said.count)
+            #expect(index != nil, "Orca did not say \(words): \(orca.said)")
+            return index
         }
-        func waitForFocus(_ name: String, role: String) {
-            #expect(waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(100)) {
-                harness.accessibility.states(of: name, role: role)?.contains("focused") == true
-            }, "\(role) \(name) never had the focus")
-        }
-        func failed(_ count: UInt32, saying notice: String) {
-            #expect(waitUntil(timeout: .seconds(15)) { (try? harness.client.failedAttempts(LockWindowHarness.app)) == count })
-            #expect(harness.accessibility.find(notice) != nil, "the window does not say \(notice)")
+        func typeWrongPasscode(answer: String) {
+            let start = orca.said.count
+            #expect(harness.type(Self.wrong))
+            if let end = orca.waitUntilSaid(answer, after: start) {
+                typing.append(start..<end)
+            } else {
+                Issue.record("Orca did not say \(answer): \(orca.said)")
+            }
         }
 
-        // The first lock window, in a cover: a wrong passcode, then the right one.
-        let firstShown = ScreenReader.now()
+        // The first lock window, in a cover: its prompt, a wrong passcode, then the right one.
         let first = try harness.startLockWindowInCover(passcode: Self.right, kind: "four-digit")
-        waitForFocus(Self.prompt, role: "password text")
-        typePasscode(Self.wrong)
-        failed(1, saying: "Wrong passcode. 1 attempt left.")
-        typePasscode(Self.right)
+        waitUntilSaid("\(Self.prompt) password text")
+        #expect(harness.accessibility.states(of: Self.prompt, role: "password text")?.contains("focused") == true,
+                "the focus is in the password text: \(harness.accessibleTree())")
+        typeWrongPasscode(answer: "Wrong passcode. 1 attempt left.")
+        let rightStart = orca.said.count
+        #expect(harness.type(Self.right))
         #expect(waitUntil(timeout: .seconds(15)) { (try? harness.state()) == "unlocked" })
         #expect(first.exitStatus(within: .seconds(10)) == 0)
+        typing.append(rightStart..<orca.said.count)
 
-        // Locked again: a lock window kept ready is shown, Tab reaches a key, Shift+Tab comes back, and three wrong
-        // passcodes end in a lock-out.
+        // Locked again, a lock window kept ready is shown: its prompt again; Tab reaches a key and Shift+Tab comes
+        // back; three wrong passcodes end in a lock-out, said with its end.
         _ = try harness.client.call("Lock", [.string(LockWindowHarness.app)])
         let parent = try harness.makeParentWindow()
         let (second, guardSide) = try LockWindowTests.startAhead(harness, name: "screen-reader")
         defer { try? guardSide.close() }
-        let secondShown = ScreenReader.now(after: firstShown)
         try guardSide.write(contentsOf: Data("show \(parent)\n".utf8))
-        #expect(waitUntil(timeout: .seconds(20)) { second.log.contains("keyboard grabbed") }, "\(second.log)")
-        waitForFocus(Self.prompt, role: "password text")
-        let tabbed = ScreenReader.now(after: firstShown)
+        waitUntilSaid("\(Self.prompt) password text")
         #expect(harness.type("", then: ["Tab"]))
-        waitForFocus("Digit 1", role: "push button")
+        waitUntilSaid("Digit 1 push button")
         #expect(harness.type("", then: ["shift+Tab"]))
-        waitForFocus(Self.prompt, role: "password text")
-        typePasscode(Self.wrong)
-        failed(1, saying: "Wrong passcode. 1 attempt left.")
-        typePasscode(Self.wrong)
-        failed(2, saying: "Another wrong passcode starts a lock-out.")
-        typePasscode(Self.wrong)
-        failed(3, saying: "Try again in")
+        waitUntilSaid("\(Self.prompt) password text")
+        typeWrongPasscode(answer: "Wrong passcode. 1 attempt left.")
+        typeWrongPasscode(answer: "Wrong passcode. Another wrong passcode starts a lock-out.")
+        typeWrongPasscode(answer: "Too many failed attempts. Locked out until ")
+        let lockOut = orca.said.last { $0.text.contains("Locked out until ") }
+        #expect(lockOut?.text.contains(where: \.isNumber) == true, "the lock-out's end: \(lockOut?.text ?? "nothing")")
+        #expect(harness.accessibility.find("Try again in") != nil, "the countdown is shown")
         try harness.screenshot("screen-reader-locked-out")
         #expect(try harness.state() == "locked")
+        #expect(second.isRunning)
 
         let said = orca.stop()
-        let record = said.map(\.description).joined(separator: "\n")
-        func index(of words: String, from start: Double) -> Int? {
-            said.firstIndex { $0.time >= start && $0.text.contains(words) }
-        }
-        // At the first show, and before anything was typed: the prompt, which names the app.
-        let firstPrompt = index(of: Self.prompt, from: firstShown)
-        #expect(firstPrompt.map { said[$0].time < typing[0].lowerBound } == true, "no prompt at the first show:\n\(record)")
-        #expect(index(of: "Wrong passcode. 1 attempt left.", from: typing[0].lowerBound) != nil, "\(record)")
-        // At the second show, before Tab: the prompt again.
-        let secondPrompt = index(of: Self.prompt, from: secondShown)
-        #expect(secondPrompt.map { said[$0].time < tabbed } == true, "no prompt when shown again:\n\(record)")
-        let key = index(of: "Digit 1", from: tabbed)
-        #expect(key.map { said[$0].text.contains("push button") } == true, "no key's name on Tab:\n\(record)")
-        #expect(index(of: "Another wrong passcode starts a lock-out.", from: typing[3].lowerBound) != nil, "\(record)")
-        let lockOut = index(of: "Too many failed attempts. Locked out until ", from: typing[4].lowerBound)
-        #expect(lockOut.map { said[$0].text.contains(":") } == true, "no lock-out with its end:\n\(record)")
-        // Not one digit typed: nothing said while typing holds one, and no key was echoed at any time.
+        // Not one digit typed: nothing said while a passcode was typed holds one (the answers hold none of them).
         let digits = Set(Self.right + Self.wrong)
-        for window in typing {
-            let spoken = said.filter { window.contains($0.time) }
-            #expect(!spoken.contains { $0.text.contains(where: digits.contains) }, "a typed digit was said: \(spoken)")
+        for range in typing where range.upperBound <= said.count {
+            let spoken = said[range]
+            #expect(!spoken.contains { $0.text.contains(where: digits.contains) }, "a typed digit was said: \(Array(spoken))")
         }
         #expect(!said.contains { $0.text.trimmingCharacters(in: .whitespaces).count == 1 && $0.text.contains(where: digits.contains) },
-                "a key was echoed:\n\(record)")
-        #expect(second.isRunning)
+                "a key was echoed: \(said)")
+    }
+}
+
+extension LockWindowScreenReaderTests {
+    @Test("From the keyboard alone: Tab goes round the password text and every key, each named, and Shift+Tab back; the number pad's digits type, with the focus on a key too; Enter submits a numeric passcode")
+    func keyboardAlone() throws {
+        let harness = try LockWindowHarness()
+        let window = try harness.startLockWindowInCover(passcode: "123456", kind: "numeric")
+        #expect(waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(100)) {
+            harness.accessibility.states(of: Self.prompt, role: "password text")?.contains("focused") == true
+        }, "the focus starts in the password text: \(harness.accessibleTree())")
+        let cycle = harness.accessibility.tabCycle(in: "applock-lock-window")
+        let keys = (0...9).map { "push button\tDigit \($0)" } + ["push button\tDelete last digit", "push button\tSubmit passcode"]
+        for key in keys { #expect(cycle.contains(key), "Tab does not reach \(key): \(cycle)") }
+        #expect(cycle.contains("password text\t\(Self.prompt)"), "\(cycle)")
+        #expect(!cycle.contains { $0.hasPrefix("scroll pane") || $0.hasSuffix("\t") }, "Tab reached an unnamed object: \(cycle)")
+        // Shift+Tab goes back: from the key 2 to the key 1.
+        func focused(_ name: String) -> Bool {
+            harness.accessibility.states(of: name, role: "push button")?.contains("focused") == true
+        }
+        for _ in 0..<keys.count where !focused("Digit 2") {
+            #expect(harness.type("", then: ["Tab"]))
+            _ = waitUntil(timeout: .seconds(2), pollEvery: .milliseconds(100)) { focused("Digit 2") }
+        }
+        #expect(harness.type("", then: ["shift+Tab"]))
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { focused("Digit 1") },
+                "Shift+Tab from the key 2: \(harness.accessibleTree().filter { $0.contains("focused") })")
+        // The number pad's digits (NumLock on), then Enter.
+        #expect(harness.display.run(["xdotool", "key", "Num_Lock"]).succeeded)
+        #expect(harness.type("", then: ["KP_1", "KP_2", "KP_3", "KP_4", "KP_5", "KP_6", "KP_Enter"]))
+        #expect(waitUntil(timeout: .seconds(15)) { (try? harness.state()) == "unlocked" }, "\(window.log)")
+        #expect(window.exitStatus(within: .seconds(10)) == 0)
     }
 }

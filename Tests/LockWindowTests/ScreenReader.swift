@@ -1,8 +1,9 @@
 import AppLockTestSupport
 import Foundation
 
-/// The real Orca (Debian 12: orca 43) on a lock-window test's display, writing its debug file; what it said is read
-/// once it has ended (Orca writes that file late), each utterance with the time it was said.
+/// The real Orca (Debian 12: orca 43) on a lock-window test's display, writing its debug file, in which a test waits
+/// for what it says. Orca's own program runs, with that one file opened line-buffered (Orca buffers it otherwise, and
+/// writes it late).
 final class ScreenReader {
     /// One `SPEECH OUTPUT` line of Orca's debug file.
     struct Utterance: CustomStringConvertible {
@@ -19,7 +20,7 @@ final class ScreenReader {
     init(on desktop: AccessibleDesktop) throws {
         debugFile = desktop.environment.logDirectory.appendingPathComponent("orca-debug.txt")
         process = try desktop.display.launch(
-            ["orca", "--debug-file", debugFile.path], extraEnvironment: ["TZ": "UTC"],
+            ["/usr/bin/python3", "-c", Self.lineBuffered, "--debug-file", debugFile.path], extraEnvironment: ["TZ": "UTC"],
             log: desktop.environment.logDirectory.appendingPathComponent("orca.log"))
         guard waitUntil(timeout: .seconds(30), pollEvery: .milliseconds(200), {
             Self.registeredEvents(on: desktop).contains("Object:StateChanged:Focused")
@@ -28,6 +29,23 @@ final class ScreenReader {
 
     deinit {
         if process.isRunning { process.terminate() }
+    }
+
+    /// Everything said so far, in order.
+    var said: [Utterance] {
+        Self.utterances(in: (try? String(contentsOf: debugFile, encoding: .utf8)) ?? "")
+    }
+
+    /// Waits until Orca has said something holding `words`, after the first `count` utterances; the index of that
+    /// utterance, nil after `timeout`.
+    func waitUntilSaid(_ words: String, after count: Int, timeout: Duration = .seconds(15)) -> Int? {
+        var found: Int?
+        _ = waitUntil(timeout: timeout, pollEvery: .milliseconds(50)) {
+            let said = self.said
+            found = said.indices.first { $0 >= count && said[$0].text.contains(words) }
+            return found != nil
+        }
+        return found
     }
 
     /// Ends Orca (SIGTERM) and returns everything it said, in order.
@@ -70,6 +88,17 @@ final class ScreenReader {
         if let earlier, time < earlier - 43_200 { time += 86_400 }
         return time
     }
+
+    /// /usr/bin/orca, with its debug file (the argument after `--debug-file`) opened line-buffered.
+    private static let lineBuffered = """
+        import builtins, sys
+        target = sys.argv[sys.argv.index("--debug-file") + 1]
+        plain = builtins.open
+        builtins.open = lambda name, mode="r", *rest, **options: \
+            plain(name, mode, 1) if name == target else plain(name, mode, *rest, **options)
+        sys.argv[0] = "/usr/bin/orca"
+        exec(compile(plain("/usr/bin/orca").read(), "/usr/bin/orca", "exec"))
+        """
 
     /// The events the AT-SPI registry forwards to its listeners (`GetRegisteredEvents` on the accessibility bus).
     private static func registeredEvents(on desktop: AccessibleDesktop) -> String {
