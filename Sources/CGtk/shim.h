@@ -26,13 +26,6 @@ static inline void applock_accessible_set_description(GtkAccessible *accessible,
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
-/// Ties `accessible` to `other` by `relation` (GTK_ACCESSIBLE_RELATION_LABELLED_BY, _DESCRIBED_BY: its name or
-/// description is then `other`'s text, and follows it).
-static inline void applock_accessible_relate(GtkAccessible *accessible, GtkAccessibleRelation relation,
-                                             GtkAccessible *other) {
-    gtk_accessible_update_relation(accessible, relation, other, NULL, -1);
-}
-
 static inline void applock_refuse_insertion(GtkEditable *editable, const char *text, int length, int *position,
                                      gpointer data) {
     (void)text; (void)length; (void)position; (void)data;

@@ -127,16 +127,6 @@ public class Widget {
         applock_accessible_set_description(OpaquePointer(widget), text)
     }
 
-    /// Names the widget, for assistive technologies, by `label`'s text (GTK_ACCESSIBLE_RELATION_LABELLED_BY).
-    public func setLabelledBy(_ label: Widget) {
-        applock_accessible_relate(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, OpaquePointer(label.widget))
-    }
-
-    /// Describes the widget, for assistive technologies, by `other`'s text (GTK_ACCESSIBLE_RELATION_DESCRIBED_BY).
-    public func setDescribedBy(_ other: Widget) {
-        applock_accessible_relate(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, OpaquePointer(other.widget))
-    }
-
     // MARK: Input
 
     /// Calls `handler(key)` for each key pressed while the widget or one of its children has the focus (the

@@ -8,8 +8,8 @@ import Translation
 /// place for extra buttons. Digits typed on the keyboard work as the keypad does. Hands each complete entry to
 /// ``onSubmit`` and forgets it.
 ///
-/// For a screen reader: while digits are typed the keyboard focus is in ``secretField``, a password text named by
-/// the prompt and described by how many digits are entered (never which), so that a screen reader's key echo says
+/// For a screen reader: while digits are typed the keyboard focus is in ``secretField``, a password text named
+/// after the prompt and described by how many digits are entered (never which), so that a screen reader's key echo says
 /// nothing; every key takes the focus from Tab and says its name. A new notice is spoken through that description
 /// too, since Orca 43 says neither a GTK 4.8 label whose text changes nor an alert that appears (GTK 4.8 tells
 /// AT-SPI of it as a child added, not as showing), but does say a new description of the focused object.
@@ -93,7 +93,6 @@ final class PasscodeView {
 
         dots.addStyleClass("passcode-dots")
         secretField.opacity = 0
-        secretField.setLabelledBy(promptLabel)
         dotsField.setChild(dots)
         dotsField.addOverlay(secretField)
         dotsField.setAlignment(horizontal: .center)
@@ -190,9 +189,14 @@ final class PasscodeView {
         focusEntry()
     }
 
+    /// The prompt, which names the password text too: a screen reader says it again when it changes (GTK 4.8 tells
+    /// AT-SPI of a new name set, not of a new text in a label the name is tied to).
     var prompt: String {
         get { promptLabel.text }
-        set { promptLabel.text = newValue }
+        set {
+            promptLabel.text = newValue
+            secretField.setAccessibleLabel(newValue)
+        }
     }
 
     /// The notice line; nil hides it. A screen reader says it when it says something new.

@@ -111,3 +111,34 @@ extension LockWindowScreenReaderTests {
         #expect(window.exitStatus(within: .seconds(10)) == 0)
     }
 }
+
+extension LockWindowScreenReaderTests {
+    @Test("In the set-passcode window Orca says each step's prompt in a password text, and not one digit typed")
+    func setPasscodeSaysNoDigit() throws {
+        let harness = try LockWindowHarness()
+        let orca = try ScreenReader(on: harness)
+        let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app])
+        var typing: [Range<Int>] = []
+        /// Where the next step's words are looked for: after the last digit of the step before.
+        var next = 0
+        for prompt in ["Choose a new passcode", "Enter the new passcode again"] {
+            #expect(orca.waitUntilSaid(prompt, after: next) != nil, "Orca did not say \(prompt): \(orca.said)")
+            #expect(harness.accessibility.states(of: prompt, role: "password text")?.contains("focused") == true,
+                    "the focus is in the password text named \(prompt): \(harness.accessibleTree())")
+            let typed = orca.said.count
+            #expect(harness.type(Self.right))
+            let last = orca.waitUntilSaid("4 of 4 digits entered", after: typed)
+            #expect(last != nil, "\(orca.said)")
+            next = (last ?? typed) + 1
+            typing.append(typed..<next)
+        }
+        #expect(harness.accessibility.find("The passcode is set.") != nil)
+        #expect(try harness.client.hasPasscode(LockWindowHarness.app))
+        let said = orca.stop()
+        let digits = Set(Self.right)
+        for range in typing {
+            #expect(!said[range].contains { $0.text.contains(where: digits.contains) }, "a typed digit was said: \(Array(said[range]))")
+        }
+        #expect(window.isRunning)
+    }
+}
