@@ -21,6 +21,11 @@ static inline void applock_accessible_set_label(GtkAccessible *accessible, const
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/// Leaves `accessible` out of what assistive technologies see (GTK_ACCESSIBLE_STATE_HIDDEN).
+static inline void applock_accessible_hide(GtkAccessible *accessible) {
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+}
+
 /// Sets the accessible description of `accessible`.
 static inline void applock_accessible_set_description(GtkAccessible *accessible, const char *text) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);

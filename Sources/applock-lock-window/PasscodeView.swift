@@ -9,10 +9,11 @@ import Translation
 /// ``onSubmit`` and forgets it.
 ///
 /// For a screen reader: while digits are typed the keyboard focus is in ``secretField``, a password text named
-/// after the prompt and described by how many digits are entered (never which), so that a screen reader's key echo says
-/// nothing; every key takes the focus from Tab and says its name. A new notice is spoken through that description
-/// too, since Orca 43 says neither a GTK 4.8 label whose text changes nor an alert that appears (GTK 4.8 tells
-/// AT-SPI of it as a child added, not as showing), but does say a new description of the focused object.
+/// after the prompt and described by how many digits are entered (never which), so that a screen reader's key
+/// echo says nothing; every key takes the focus from Tab and says its name, and Enter on it presses it. A new
+/// notice is spoken through that description too, since Orca 43 says neither a GTK 4.8 label whose text changes
+/// nor an alert that appears (GTK 4.8 tells AT-SPI of it as a child added, not as showing), but does say a new
+/// description of the focused object.
 @MainActor
 final class PasscodeView {
     let root = Box(.vertical, spacing: 12)
@@ -43,6 +44,7 @@ final class PasscodeView {
     let options = Box(.vertical)
 
     private var announcedAgain: RepeatingTimer?
+    private weak var window: Window?
     private var header: HeaderBar?
     private let scroller = ScrolledWindow()
     private let page = Box(.vertical)
@@ -56,6 +58,7 @@ final class PasscodeView {
     /// `submitLabel` names the password entry's button: what submitting does ("Unlock", "Continue").
     init(appName: String, icon: String?, window: Window, withHeaderBar: Bool, submitLabel: String) {
         passwordSubmit = Button(label: submitLabel)
+        self.window = window
         root.setAlignment(horizontal: .center, vertical: .center)
         root.setExpand(horizontal: true, vertical: true)
         root.setMargins(top: 18, bottom: 18, start: 24, end: 24)
@@ -257,7 +260,8 @@ final class PasscodeView {
             deleteDigit()
             return true
         }
-        if key.isEnter {
+        // Enter submits from the password text; on a key or a button, it presses what has the focus.
+        if key.isEnter, window?.focusIsNowhereOrInside(secretField) ?? true {
             submitDigits()
             return true
         }

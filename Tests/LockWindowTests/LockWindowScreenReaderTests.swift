@@ -142,3 +142,32 @@ extension LockWindowScreenReaderTests {
         #expect(window.isRunning)
     }
 }
+
+extension LockWindowScreenReaderTests {
+    @Test("Tab reaches the system authentication button and Orca says its words; Enter on it unlocks through polkit")
+    func systemAuthenticationButtonSaid() throws {
+        let harness = try LockWindowHarness(polkit: true)
+        try harness.environment.setPolkitAllowed(["io.github.applock.unlock"])
+        let orca = try ScreenReader(on: harness)
+        let window = try harness.startLockWindowInCover(passcode: Self.right, kind: "four-digit")
+        #expect(orca.waitUntilSaid("\(Self.prompt) password text", after: 0) != nil, "\(orca.said)")
+        #expect(harness.accessibility.find("Use System Password") != nil)
+        func focused() -> Bool {
+            harness.accessibility.states(of: "Use System Password", role: "push button")?.contains("focused") == true
+        }
+        // Each Tab, once Orca has said where it went.
+        for _ in 0..<15 where !focused() {
+            let count = orca.said.count
+            #expect(harness.type("", then: ["Tab"]))
+            #expect(orca.waitUntilSaid("push button", after: count) != nil, "\(orca.said)")
+        }
+        #expect(orca.said.contains { $0.text.contains("Delete last digit push button") }, "\(orca.said)")
+        #expect(!orca.said.contains { $0.text.contains("GtkImage") }, "an icon is said by its class: \(orca.said)")
+        #expect(orca.waitUntilSaid("Use System Password push button", after: 0) != nil, "\(orca.said)")
+        #expect(orca.waitUntilSaid("Unlock with your account password", after: 0) != nil, "\(orca.said)")
+        #expect(harness.type("", then: ["Return"]))
+        #expect(waitUntil(timeout: .seconds(15)) { (try? harness.state()) == "unlocked" }, "\(window.log)")
+        #expect(window.exitStatus(within: .seconds(10)) == 0)
+        _ = orca.stop()
+    }
+}
