@@ -131,6 +131,7 @@ final class PasscodeView {
             self.announcedAgain = RepeatingTimer(every: .milliseconds(300)) { [weak self, weak window] in
                 self?.announcedAgain = nil
                 if let window { self?.announce(in: window) }
+                StandardError.line("applock-lock-window: announced again")
             }
         }
         configure(kind: .fourDigit)
