@@ -31,8 +31,9 @@ static inline void applock_accessible_set_description(GtkAccessible *accessible,
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
+/// GtkEditable's `insert-text` handler that stops every insertion.
 static inline void applock_refuse_insertion(GtkEditable *editable, const char *text, int length, int *position,
-                                     gpointer data) {
+                                            gpointer data) {
     (void)text; (void)length; (void)position; (void)data;
     g_signal_stop_emission_by_name(editable, "insert-text");
 }

@@ -123,14 +123,14 @@ final class PasscodeView {
         root.append(extras)
 
         window.onKeyPress { [weak self] key in self?.handle(key) ?? false }
-        window.onActiveChanged { [weak self, weak window] in
-            guard let self, let window, window.isActive else { return }
-            self.announce(in: window)
+        window.onActiveChanged { [weak self] in
+            guard let self, self.window?.isActive == true else { return }
+            self.announce()
             // GTK 4.8 sends a new process's first events before AT-SPI has it among the desktop's applications
             // (Orca finds them from a dead object): said again once it has.
-            self.announcedAgain = RepeatingTimer(every: .milliseconds(300)) { [weak self, weak window] in
+            self.announcedAgain = RepeatingTimer(every: .milliseconds(300)) { [weak self] in
                 self?.announcedAgain = nil
-                if let window { self?.announce(in: window) }
+                self?.announce()
                 StandardError.line("applock-lock-window: announced again")
             }
         }
@@ -178,7 +178,7 @@ final class PasscodeView {
     }
 
     /// Puts the keyboard focus where the passcode is typed: the password text over the dots, or the entry.
-    func focusEntry() {
+    private func focusEntry() {
         if kind.isNumeric { secretField.grabFocus() } else { passwordEntry.grabFocus() }
     }
 
@@ -186,9 +186,9 @@ final class PasscodeView {
     /// is shown again after standing by: the focus leaves where the passcode is typed and comes back. Where it
     /// already said it, Orca says nothing twice (the object it presents is the one it last presented); where the
     /// user has moved the focus elsewhere (to a key), it stays there.
-    func announce(in window: Window) {
+    private func announce() {
         let entry: Widget = kind.isNumeric ? secretField : passwordEntry
-        guard window.focusIsNowhereOrInside(entry) else { return }
+        guard let window, window.focusIsNowhereOrInside(entry) else { return }
         window.setFocus(nil)
         focusEntry()
     }
