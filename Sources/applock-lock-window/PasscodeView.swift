@@ -341,6 +341,7 @@ final class PasscodeView {
         for button in [delete, enterKey] {
             button.addStyleClass("circular")
             button.addStyleClass("keypad-key")
+            button.focusesOnClick = false
         }
         enterKeySpace.setSizeRequest(width: 58, height: 58)
         last.append(delete)
@@ -360,6 +361,8 @@ final class PasscodeView {
         let button = Button(label: String(digit))
         button.addStyleClass("circular")
         button.addStyleClass("keypad-key")
+        // A click leaves the focus in the password text, where the keys typed next are not echoed.
+        button.focusesOnClick = false
         button.setAccessibleLabel(L("Digit %1$d", digit))
         button.onClicked { [weak self] in self?.type(UInt8(ascii: "0") + digit) }
         return button

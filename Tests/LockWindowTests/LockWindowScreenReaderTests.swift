@@ -81,7 +81,7 @@ struct LockWindowScreenReaderTests {
 }
 
 extension LockWindowScreenReaderTests {
-    @Test("From the keyboard alone: Tab goes round the password text and every key, each named, and Shift+Tab back; the number pad's digits type, with the focus on a key too; Enter submits a numeric passcode")
+    @Test("From the keyboard alone: Tab goes round the password text and every key, each named, and Shift+Tab back; the number pad's digits type, with the focus on a key too; Enter submits a numeric passcode; a key clicked leaves the focus in the password text")
     func keyboardAlone() throws {
         let harness = try LockWindowHarness()
         let window = try harness.startLockWindowInCover(passcode: "123456", kind: "numeric")
@@ -89,6 +89,13 @@ extension LockWindowScreenReaderTests {
         #expect(waitUntil(timeout: .seconds(15)) { window.log.contains("announced again") }, "\(window.log)")
         #expect(harness.accessibility.states(of: Self.prompt, role: "password text")?.contains("focused") == true,
                 "the focus starts in the password text: \(harness.accessibleTree())")
+        // A key clicked types its digit and leaves the focus in the password text; Backspace deletes it.
+        #expect(harness.click("Digit 9", role: "push button", inWindow: "Notes – AppLock"))
+        #expect(harness.accessibility.find("1 digit entered") != nil, "the click typed a digit")
+        #expect(harness.accessibility.states(of: Self.prompt, role: "password text")?.contains("focused") == true,
+                "a click leaves the focus in the password text: \(harness.accessibleTree().filter { $0.contains("focused") })")
+        #expect(harness.type("", then: ["BackSpace"]))
+        #expect(harness.accessibility.find("0 digits entered") != nil, "Backspace deleted the digit")
         let cycle = harness.accessibility.tabCycle(in: "applock-lock-window")
         let keys = (0...9).map { "push button\tDigit \($0)" } + ["push button\tDelete last digit", "push button\tSubmit passcode"]
         for key in keys { #expect(cycle.contains(key), "Tab does not reach \(key): \(cycle)") }

@@ -7,8 +7,6 @@ import Foundation
 final class ScreenReader {
     /// One `SPEECH OUTPUT` line of Orca's debug file.
     struct Utterance: CustomStringConvertible {
-        /// Seconds since the test's midnight (UTC), carried past midnight when the run crosses it.
-        let time: Double
         let text: String
         var description: String { "'\(text)'" }
     }
@@ -20,7 +18,7 @@ final class ScreenReader {
     init(on desktop: AccessibleDesktop) throws {
         debugFile = desktop.environment.logDirectory.appendingPathComponent("orca-debug.txt")
         process = try desktop.display.launch(
-            ["/usr/bin/python3", "-c", Self.lineBuffered, "--debug-file", debugFile.path], extraEnvironment: ["TZ": "UTC"],
+            ["/usr/bin/python3", "-c", Self.lineBuffered, "--debug-file", debugFile.path],
             log: desktop.environment.logDirectory.appendingPathComponent("orca.log"))
         guard waitUntil(timeout: .seconds(30), pollEvery: .milliseconds(200), {
             Self.registeredEvents(on: desktop).contains("Object:StateChanged:Focused")
@@ -62,14 +60,8 @@ final class ScreenReader {
     /// The utterances of a debug file's text (`23:41:07.123456 - SPEECH OUTPUT: 'Digit 1 push button.'`).
     static func utterances(in text: String) -> [Utterance] {
         var said: [Utterance] = []
-        var start: Double?
         for line in text.split(separator: "\n") {
             guard let marker = line.range(of: " - SPEECH OUTPUT: '") else { continue }
-            let clock = line[..<marker.lowerBound].split(separator: ":").compactMap { Double($0) }
-            guard clock.count == 3 else { continue }
-            var time = clock[0] * 3600 + clock[1] * 60 + clock[2]
-            if let start, time < start - 43_200 { time += 86_400 }
-            start = start ?? time
             // The utterance is quoted; a voice's settings may follow it.
             var text = line[marker.upperBound...]
             if let end = text.range(of: "'{") ?? text.range(of: "' ") {
@@ -77,16 +69,9 @@ final class ScreenReader {
             } else if text.hasSuffix("'") {
                 text = text.dropLast()
             }
-            said.append(Utterance(time: time, text: String(text)))
+            said.append(Utterance(text: String(text)))
         }
         return said
-    }
-
-    /// Now, on the clock of ``Utterance/time`` (UTC seconds since midnight; past it, as above, given `after`).
-    static func now(after earlier: Double? = nil) -> Double {
-        var time = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400)
-        if let earlier, time < earlier - 43_200 { time += 86_400 }
-        return time
     }
 
     /// /usr/bin/orca, with its debug file (the argument after `--debug-file`) opened line-buffered.
