@@ -21,9 +21,29 @@ static inline void applock_accessible_set_label(GtkAccessible *accessible, const
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/// Leaves `accessible` out of what assistive technologies see (GTK_ACCESSIBLE_STATE_HIDDEN).
+static inline void applock_accessible_hide(GtkAccessible *accessible) {
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+}
+
 /// Sets the accessible description of `accessible`.
 static inline void applock_accessible_set_description(GtkAccessible *accessible, const char *text) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/// GtkEditable's `insert-text` handler that stops every insertion.
+static inline void applock_refuse_insertion(GtkEditable *editable, const char *text, int length, int *position,
+                                            gpointer data) {
+    (void)text; (void)length; (void)position; (void)data;
+    g_signal_stop_emission_by_name(editable, "insert-text");
+}
+
+/// Makes `editable` refuse every insertion (typed, pasted or dropped), so that it always stays empty: its
+/// delegate (the GtkText inside an entry) is where text would go in.
+static inline void applock_editable_refuse_insertions(GtkEditable *editable) {
+    GtkEditable *target = gtk_editable_get_delegate(editable);
+    g_signal_connect_data(target != NULL ? target : editable, "insert-text", G_CALLBACK(applock_refuse_insertion),
+                          NULL, NULL, (GConnectFlags)0);
 }
 
 /// GtkPasswordEntry's placeholder (a property only: g_object_set is variadic).

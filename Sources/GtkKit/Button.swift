@@ -8,11 +8,13 @@ public class Button: Widget {
         super.init(adopting: gtk_button_new_with_label(label))
     }
 
-    /// A button showing the themed icon `iconName`; give it an accessible label too.
+    /// A button showing the themed icon `iconName`, named `accessibleLabel` for assistive technologies (which see
+    /// no icon inside it: GTK 4.8 would name the icon "GtkImage", and Orca say so).
     public init(iconName: String, accessibleLabel: String) {
         super.init(adopting: gtk_button_new_from_icon_name(iconName))
         setAccessibleLabel(accessibleLabel)
         tooltip = accessibleLabel
+        if let icon = gtk_button_get_child(pointer(as: GtkButton.self)) { applock_accessible_hide(OpaquePointer(icon)) }
     }
 
     override init(adopting pointer: UnsafeMutablePointer<GtkWidget>) {

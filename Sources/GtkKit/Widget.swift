@@ -105,9 +105,21 @@ public class Widget {
         set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
     }
 
+    /// Whether a click moves the keyboard focus to the widget (Tab still reaches it when not).
+    public var focusesOnClick: Bool {
+        get { gtk_widget_get_focus_on_click(widget) != 0 }
+        set { gtk_widget_set_focus_on_click(widget, newValue ? 1 : 0) }
+    }
+
     /// Moves the keyboard focus to the widget.
     public func grabFocus() {
         _ = gtk_widget_grab_focus(widget)
+    }
+
+    /// How opaque the widget is drawn, 0 (not at all: it still takes the focus and clicks) to 1.
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(widget) }
+        set { gtk_widget_set_opacity(widget, newValue) }
     }
 
     // MARK: Style

@@ -86,6 +86,13 @@ public final class Window: Widget {
         gtk_window_set_focus(pointer(as: GtkWindow.self), child?.widget)
     }
 
+    /// Whether the keyboard focus inside the window is nowhere, or in `widget` or a widget inside it (an entry's
+    /// text).
+    public func focusIsNowhereOrInside(_ widget: Widget) -> Bool {
+        guard let focus = gtk_window_get_focus(pointer(as: GtkWindow.self)) else { return true }
+        return focus == widget.widget || gtk_widget_is_ancestor(focus, widget.widget) != 0
+    }
+
     /// The widget `Enter` activates when the focused widget does not use it.
     public func setDefaultWidget(_ child: Widget?) {
         gtk_window_set_default_widget(pointer(as: GtkWindow.self), child?.widget)
@@ -94,6 +101,14 @@ public final class Window: Widget {
     /// Calls `handler` when the user or the window manager asks to close the window; return true to keep it.
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
         Signals.connect(raw, "close-request", predicate: handler)
+    }
+
+    /// Whether the window has the keyboard focus of the desktop (GtkWindow's `is-active`).
+    public var isActive: Bool { gtk_window_is_active(pointer(as: GtkWindow.self)) != 0 }
+
+    /// Calls `handler` each time the window gains or loses the desktop's keyboard focus (`notify::is-active`).
+    public func onActiveChanged(_ handler: @escaping @MainActor () -> Void) {
+        Signals.connectNotify(raw, property: "is-active", action: handler)
     }
 
     /// Calls `handler` once the window is on screen (its `map` signal).

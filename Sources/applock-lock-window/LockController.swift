@@ -105,7 +105,12 @@ final class LockController {
     private func refresh() {
         let notice = LockNotice.current(
             properties: update, lastFailure: lastFailure, now: EventLoop.wallClockMicroseconds())
-        view.notice = systemAuthNotice ?? notice.text
+        // While the agent checks, the notice stays the last answer's (a screen reader says each answer once).
+        if let systemAuthNotice {
+            view.notice = systemAuthNotice
+        } else if !checking {
+            view.setNotice(notice.text, spoken: notice.spokenText(retryAfter: properties?.retryAfter ?? 0))
+        }
         view.isEntryEnabled = !checking && notice.allowsEntry && properties?.hasPasscode == true
         if case .lockedOut = notice {
             if countdown == nil {
@@ -136,6 +141,7 @@ final class LockController {
         case .failure(let error): lastFailure = error
         }
         view.clear()
+        view.forgetSaidNotice()
         refresh()
     }
 

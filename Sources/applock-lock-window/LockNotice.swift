@@ -78,6 +78,15 @@ enum LockNotice: Equatable {
         }
     }
 
+    /// What a screen reader says instead of ``text``, nil when it says the same: a lock-out's end as a time of day
+    /// (`retryAfter`, Unix µs), which stays put while the countdown shown changes every second.
+    func spokenText(retryAfter: UInt64) -> String? {
+        guard case .lockedOut = self else { return nil }
+        // TRANSLATORS: what a screen reader says during a lock-out; %1$s is the time it ends, "14:03:07".
+        return L("Too many failed attempts. Locked out until %1$s.",
+                 LocalTime.format(unixSeconds: Int((retryAfter + 999_999) / 1_000_000), .timeOfDay))
+    }
+
     /// Whether a passcode may be typed now.
     var allowsEntry: Bool {
         if case .lockedOut = self { return false }

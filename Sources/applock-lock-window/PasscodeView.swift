@@ -8,6 +8,13 @@ import Translation
 /// keypad with progress dots for the digit kinds or a password entry for `alphanumeric`, a notice line and a
 /// place for extra buttons. Digits typed on the keyboard work as the keypad does. Hands each complete entry to
 /// ``onSubmit`` and forgets it.
+///
+/// For a screen reader: while digits are typed the keyboard focus is in ``secretField``, a password text named
+/// after the prompt and described by how many digits are entered (never which), so that a screen reader's key
+/// echo says nothing; every key takes the focus from Tab and says its name, and Enter on it presses it. A new
+/// notice is spoken through that description too, since Orca 43 says neither a GTK 4.8 label whose text changes
+/// nor an alert that appears (GTK 4.8 tells AT-SPI of it as a child added, not as showing), but does say a new
+/// description of the focused object.
 @MainActor
 final class PasscodeView {
     let root = Box(.vertical, spacing: 12)
@@ -16,6 +23,9 @@ final class PasscodeView {
 
     private let promptLabel = Label()
     private let dots = Label()
+    /// Where the focus is while digits are typed: a password text laid invisibly over the dots.
+    private let secretField = HiddenPasswordEntry()
+    private let dotsField = Overlay()
     private let keypad = Box(.vertical, spacing: 8)
     private let enterKey = Button(iconName: "go-next-symbolic", accessibleLabel: L("Submit passcode"))
     /// Holds the enter key's place when it is not needed, so that 0 stays under 8.
@@ -24,11 +34,18 @@ final class PasscodeView {
     private let passwordEntry = PasswordEntry(placeholder: L("Passcode"))
     private let passwordSubmit: Button
     private let noticeLabel = Label()
+    /// What the notice says to a screen reader now; nil without a notice.
+    private var noticeWords: String?
+    /// Those words while they are new: the password text's description holds them, before the digits' count,
+    /// until the next digit typed or deleted.
+    private var newNotice: String?
     /// Where callers put their own buttons, under the notice.
     let extras = Box(.vertical, spacing: 6)
     /// Where callers put choices about the entry, under the prompt.
     let options = Box(.vertical)
 
+    private var announcedAgain: RepeatingTimer?
+    private weak var window: Window?
     private var header: HeaderBar?
     private let scroller = ScrolledWindow()
     private let page = Box(.vertical)
@@ -42,6 +59,7 @@ final class PasscodeView {
     /// `submitLabel` names the password entry's button: what submitting does ("Unlock", "Continue").
     init(appName: String, icon: String?, window: Window, withHeaderBar: Bool, submitLabel: String) {
         passwordSubmit = Button(label: submitLabel)
+        self.window = window
         root.setAlignment(horizontal: .center, vertical: .center)
         root.setExpand(horizontal: true, vertical: true)
         root.setMargins(top: 12, bottom: 12, start: 24, end: 24)
@@ -78,7 +96,11 @@ final class PasscodeView {
         root.append(options)
 
         dots.addStyleClass("passcode-dots")
-        root.append(dots)
+        secretField.opacity = 0
+        dotsField.setChild(dots)
+        dotsField.addOverlay(secretField)
+        dotsField.setAlignment(horizontal: .center)
+        root.append(dotsField)
 
         buildKeypad()
         root.append(keypad)
@@ -102,6 +124,17 @@ final class PasscodeView {
         root.append(extras)
 
         window.onKeyPress { [weak self] key in self?.handle(key) ?? false }
+        window.onActiveChanged { [weak self] in
+            guard let self, self.window?.isActive == true else { return }
+            self.announce()
+            // GTK 4.8 sends a new process's first events before AT-SPI has it among the desktop's applications
+            // (Orca finds them from a dead object): said again once it has.
+            self.announcedAgain = RepeatingTimer(every: .milliseconds(300)) { [weak self] in
+                self?.announcedAgain = nil
+                self?.announce()
+                StandardError.line("applock-lock-window: announced again")
+            }
+        }
         configure(kind: .fourDigit)
     }
 
@@ -150,42 +183,80 @@ final class PasscodeView {
         clear()
         let numeric = kind.isNumeric
         keypad.isVisible = numeric
-        dots.isVisible = numeric
+        dotsField.isVisible = numeric
         enterKey.isVisible = kind == .numeric
         enterKeySpace.isVisible = kind != .numeric
         passwordRow.isVisible = !numeric
-        if !numeric { passwordEntry.grabFocus() }
+        focusEntry()
     }
 
+    /// Puts the keyboard focus where the passcode is typed: the password text over the dots, or the entry.
+    private func focusEntry() {
+        if kind.isNumeric { secretField.grabFocus() } else { passwordEntry.grabFocus() }
+    }
+
+    /// Has a screen reader say the window again (the prompt, the field and the digits entered), as when the window
+    /// is shown again after standing by: the focus leaves where the passcode is typed and comes back. Where it
+    /// already said it, Orca says nothing twice (the object it presents is the one it last presented); where the
+    /// user has moved the focus elsewhere (to a key), it stays there.
+    private func announce() {
+        let entry: Widget = kind.isNumeric ? secretField : passwordEntry
+        guard let window, window.focusIsNowhereOrInside(entry) else { return }
+        window.setFocus(nil)
+        focusEntry()
+    }
+
+    /// The prompt, which names the password text too: a screen reader says it again when it changes (GTK 4.8 tells
+    /// AT-SPI of a new name set, not of a new text in a label the name is tied to).
     var prompt: String {
         get { promptLabel.text }
-        set { promptLabel.text = newValue }
+        set {
+            promptLabel.text = newValue
+            secretField.setAccessibleLabel(newValue)
+        }
     }
 
-    /// The notice line; nil hides it.
+    /// The notice line; nil hides it. A screen reader says it when it says something new.
     var notice: String? {
-        didSet {
-            noticeLabel.text = notice ?? ""
-            noticeLabel.isVisible = notice != nil
-        }
+        get { noticeLabel.isVisible ? noticeLabel.text : nil }
+        set { setNotice(newValue, spoken: nil) }
+    }
+
+    /// Shows `text` as the notice (nil hides it) and has screen readers say `spoken` instead when given: words that
+    /// do not change while `text` does (a lock-out's end, not its countdown). Said once, when those words change.
+    func setNotice(_ text: String?, spoken: String?) {
+        let saying = text.map { spoken ?? $0 }
+        noticeLabel.text = text ?? ""
+        noticeLabel.isVisible = text != nil
+        if let saying { noticeLabel.setAccessibleLabel(saying) }
+        guard saying != noticeWords else { return }
+        noticeWords = saying
+        newNotice = saying
+        updateDots()
     }
 
     /// Whether a passcode may be typed (false while locked out or while the agent checks one).
     var isEntryEnabled: Bool {
         get { enabled }
         set {
+            let wasEnabled = enabled
             enabled = newValue
             keypad.isSensitive = newValue
             passwordRow.isSensitive = newValue
-            if newValue, !kind.isNumeric { passwordEntry.grabFocus() }
+            if newValue, !wasEnabled { focusEntry() }
         }
     }
 
     /// Hides the keypad, dots and entry (when nothing more is to be typed); keys typed go to the window's widgets.
     func hideInput() {
         keypad.isVisible = false
-        dots.isVisible = false
+        dotsField.isVisible = false
         passwordRow.isVisible = false
+    }
+
+    /// Has the notice set next said even when it says what the notice says now (a second wrong passcode's answer).
+    func forgetSaidNotice() {
+        noticeWords = nil
     }
 
     /// Empties the entry (digits wiped, GTK's secure buffer cleared).
@@ -203,12 +274,15 @@ final class PasscodeView {
             deleteDigit()
             return true
         }
-        if key.isEnter {
+        // Enter submits from the password text; on a key or a button, it presses what has the focus.
+        if key.isEnter, window?.focusIsNowhereOrInside(secretField) ?? true {
             submitDigits()
             return true
         }
         guard let character = key.character, let value = character.asciiValue,
               value >= UInt8(ascii: "0"), value <= UInt8(ascii: "9") else { return false }
+        // Typing goes on in the password text, whose keys a screen reader does not echo.
+        secretField.grabFocus()
         type(value)
         return true
     }
@@ -217,6 +291,7 @@ final class PasscodeView {
         guard enabled else { return }
         let limit = kind.fixedLength ?? 32
         guard digits.count < limit, digits.append(digit) else { return }
+        newNotice = nil
         updateDots()
         if digits.count == kind.fixedLength { submitDigits() }
     }
@@ -224,6 +299,7 @@ final class PasscodeView {
     private func deleteDigit() {
         guard enabled else { return }
         digits.removeLast()
+        newNotice = nil
         updateDots()
     }
 
@@ -248,13 +324,17 @@ final class PasscodeView {
 
     private func updateDots() {
         let count = digits.count
+        let said: String
         if let length = kind.fixedLength {
             dots.text = String(repeating: "●", count: count) + String(repeating: "○", count: length - count)
-            dots.setAccessibleLabel(N("%1$d of %2$d digit entered", "%1$d of %2$d digits entered", length, count, length))
+            said = N("%1$d of %2$d digit entered", "%1$d of %2$d digits entered", length, count, length)
         } else {
             dots.text = count == 0 ? " " : String(repeating: "●", count: count)
-            dots.setAccessibleLabel(N("%d digit entered", "%d digits entered", count))
+            said = N("%d digit entered", "%d digits entered", count)
         }
+        dots.setAccessibleLabel(said)
+        secretField.setAccessibleDescription(newNotice.map { $0 + " " + said } ?? said)
+        passwordEntry.setAccessibleDescription(newNotice ?? "")
     }
 
     // MARK: Building
@@ -274,7 +354,7 @@ final class PasscodeView {
         for button in [delete, enterKey] {
             button.addStyleClass("circular")
             button.addStyleClass("keypad-key")
-            button.isFocusable = false
+            button.focusesOnClick = false
         }
         enterKeySpace.addStyleClass("keypad-key")
         last.append(delete)
@@ -294,7 +374,8 @@ final class PasscodeView {
         let button = Button(label: String(digit))
         button.addStyleClass("circular")
         button.addStyleClass("keypad-key")
-        button.isFocusable = false
+        // A click leaves the focus in the password text, where the keys typed next are not echoed.
+        button.focusesOnClick = false
         button.setAccessibleLabel(L("Digit %1$d", digit))
         button.onClicked { [weak self] in self?.type(UInt8(ascii: "0") + digit) }
         return button

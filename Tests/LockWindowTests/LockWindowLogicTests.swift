@@ -29,6 +29,20 @@ import Testing
             .text == "Wrong passcode. Another wrong passcode starts a lock-out.")
     }
 
+    @Test("A screen reader is told a lock-out's end as a time of day, which stays put while the countdown runs")
+    func aLockOutIsSpokenWithItsEnd() {
+        let retryAfter = Self.now + 90_500_000
+        let spoken = [Self.now, Self.now + 60_000_000].map { now in
+            LockNotice.current(
+                properties: .success(Self.app(failedAttempts: 6, retryAfter: retryAfter)), lastFailure: nil, now: now
+            ).spokenText(retryAfter: retryAfter)
+        }
+        #expect(spoken[0] == spoken[1], "the same words a minute later")
+        #expect(spoken[0]?.hasPrefix("Too many failed attempts. Locked out until ") == true, "\(spoken)")
+        #expect(spoken[0]?.contains(":") == true, "a time of day: \(spoken)")
+        #expect(LockNotice.wrongPasscode(attemptsLeft: 2).spokenText(retryAfter: retryAfter) == nil)
+    }
+
     @Test func aPendingLockOutWinsAndCountsDownInWholeSeconds() {
         let properties = Self.app(failedAttempts: 6, retryAfter: Self.now + 90_500_000)
         let notice = LockNotice.current(

@@ -15,6 +15,9 @@ extension SettingsTests {
         #expect(harness.accessibility.activate("Protect Notes", role: "check box"))
         #expect(waitUntil(timeout: .seconds(10)) { harness.text(of: harness.appFile).contains("Guard=false") })
         #expect(harness.accessibility.find("Passcode for Notes", timeout: 20) != nil, "\(harness.log)")
+        // A password text, whose keys a screen reader does not echo.
+        #expect(harness.accessibility.states(of: "Passcode for Notes", role: "password text") != nil,
+                "\(harness.accessibility.tree(of: "io.github.applock.Settings").filter { $0.contains("Passcode for") })")
         #expect(harness.accessibility.find("Waiting for your passcode: Protect Windows.") != nil)
         #expect(harness.accessibility.find("Notes: change waiting for your passcode") != nil)
         #expect(harness.agentPolicy("Guard")?.boolValue == true, "the agent holds the change until it is confirmed")
