@@ -25,7 +25,6 @@ public final class StatusNotifierItem {
 
     private let bus: Connection
     private var state: StatusItemState
-    private var watcher: MatchToken?
     private var chosen: (StatusItemState.Command) -> Void = { _ in }
     private var log: (String) -> Void = { _ in }
 
@@ -43,7 +42,7 @@ public final class StatusNotifierItem {
     public func start(log: @escaping (String) -> Void, chosen: @escaping (StatusItemState.Command) -> Void) {
         self.log = log
         self.chosen = chosen
-        watcher = bus.watchNameOwner(Self.watcherName) { [unowned self] _, owner in
+        _ = bus.watchNameOwner(Self.watcherName) { [unowned self] _, owner in
             if !owner.isEmpty { register() }
         }
         guard let ask = try? Message.methodCall(

@@ -77,14 +77,44 @@ import Testing
         #expect(malformed.stderr.contains("org.freedesktop.DBus.Error.InvalidArgs"), "\(malformed.stderr)")
         #expect(harness.state() == "unlocked")
 
-        let clicked = environment.run([
-            "dbus-send", "--session", "--print-reply", "--dest=\(guardName)", Self.menu, "com.canonical.dbusmenu.Event",
-            "int32:1", "string:clicked", "variant:int32:0", "uint32:0",
-        ])
-        #expect(clicked.succeeded, "\(clicked.stderr)")
+        // Choosing the unlocked app locks it.
+        #expect(Self.click(environment, guardName, Self.appItem(Self.layout(environment), "Notes — Unlocked")))
+        #expect(harness.waitForState("locked"), "\(harness.guardLog())")
+        try harness.unlock()
+        #expect(harness.waitForState("unlocked"))
+
+        #expect(Self.click(environment, guardName, 1), "Lock All Now")
         #expect(harness.waitForState("locked"), "\(harness.guardLog())")
         #expect(waitUntil(timeout: .seconds(10)) { Self.layout(environment).contains("'label': <'Notes — Locked'>") },
                 "\(Self.layout(environment))")
+
+        // Another app in front takes the lock window away; choosing the locked app brings it back.
+        let other = try harness.startOtherApp()
+        harness.session.xdotool(["windowactivate", "--sync", String(other)])
+        #expect(waitUntil(timeout: .seconds(10)) { harness.activeWindow() == other })
+        #expect(waitUntil(timeout: .seconds(10)) { (try? harness.lockWindowOnScreen(label: nil))?.keys.isEmpty == true },
+                "the lock window stayed with another app in front")
+        #expect(Self.click(environment, guardName, Self.appItem(Self.layout(environment), "Notes — Locked")))
+        let (shown, seen) = harness.waitUntilLockWindowShowsEverything(label: "chosen")
+        #expect(shown, "\(String(describing: seen))\n\(harness.guardLog())")
+        #expect(harness.activeWindow() != other)
+    }
+
+    /// dbusmenu's `Event` "clicked" on item `id`, sent with dbus-send; whether it was answered without an error.
+    static func click(_ environment: TestEnvironment, _ guardName: String, _ id: Int32?) -> Bool {
+        guard let id else { return false }
+        return environment.run([
+            "dbus-send", "--session", "--print-reply", "--dest=\(guardName)", menu, "com.canonical.dbusmenu.Event",
+            "int32:\(id)", "string:clicked", "variant:int32:0", "uint32:0",
+        ]).succeeded
+    }
+
+    /// The id of the item labelled `label` in a `GetLayout` answer as gdbus prints it (`(100, {'label': <'…'>, …`).
+    static func appItem(_ layout: String, _ label: String) -> Int32? {
+        guard let at = layout.range(of: "{'label': <'\(label)'>") else { return nil }
+        let before = layout[..<at.lowerBound]
+        guard let open = before.lastIndex(of: "(") else { return nil }
+        return Int32(before[before.index(after: open)...].prefix { $0.isNumber })
     }
 
     @Test("With no display the guard is not protecting: the item says NeedsAttention and the reason in its tooltip")
