@@ -98,6 +98,19 @@ import Testing
         let (shown, seen) = harness.waitUntilLockWindowShowsEverything(label: "chosen")
         #expect(shown, "\(String(describing: seen))\n\(harness.guardLog())")
         #expect(harness.activeWindow() != other)
+
+        // AppLock Settings opens, as a window of its own.
+        #expect(Self.click(environment, guardName, Self.appItem(Self.layout(environment), "AppLock Settings")))
+        var settings: [UInt32] = []
+        #expect(waitUntil(timeout: .seconds(20)) {
+            settings = harness.session.xdotool(["search", "--onlyvisible", "--name", "^AppLock Settings$"]).stdout
+                .split(separator: "\n").compactMap { UInt32($0) }
+            return !settings.isEmpty
+        }, "\(harness.guardLog())")
+        for window in settings {
+            if let pid = Int32(harness.session.xdotool(["getwindowpid", String(window)]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGTERM) }
+        }
     }
 
     /// dbusmenu's `Event` "clicked" on item `id`, sent with dbus-send; whether it was answered without an error.
