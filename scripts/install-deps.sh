@@ -30,6 +30,8 @@ if [ "${1:-}" = --test ]; then
         python3-dbusmock tmux systemd man-db plasma-wayland-protocols libgtk-3-bin
         util-linux xvfb openbox picom xdotool x11-utils xterm python3-xlib imagemagick at-spi2-core python3-pyatspi python3-gi
         xss-lock i3lock sway grim foot wtype
+        # waybar: a panel whose tray is a StatusNotifierWatcher and host (SwayStatusItemTests).
+        waybar
         # gtk4-demo: the guarded app whose modal dialog GnomeGuardTests hides with it.
         gtk-4-examples
         # gjs: runs the Shell's own notification service (org.gnome.Shell.Notifications, which owns

@@ -220,6 +220,10 @@ public struct GuardCore: Sendable {
             } else if active == window {
                 noteReach(for: window)
             }
+        case .appChosen(let app):
+            if let window = windowToReach(of: app) {
+                if active != window { extra = [.activate(window)] } else { noteReach(for: window) }
+            }
         case .timerFired:
             timer = nil
         }
@@ -283,6 +287,14 @@ public struct GuardCore: Sendable {
     private mutating func noteLateReach(for window: GuardWindowID, of app: AppID) {
         guard windows[window]?.shown == true, apps[app]?.state == .obscured, coverKind(for: app) == .obscured else { return }
         apps[app]?.reachedFor = true
+    }
+
+    /// The window of `app` that choosing it from the status item activates: the one its lock window is for, else its
+    /// first covered window, else its first known one (on sway a hidden window is off screen and uncovered).
+    private func windowToReach(of app: AppID) -> GuardWindowID? {
+        if let lockWindow, lockWindow.app == app { return lockWindow.window }
+        let appWindows = windows.keys.filter { guardedApp(of: $0) == app }.sorted()
+        return appWindows.first { covers[$0] != nil } ?? appWindows.first
     }
 
     /// The change that un-guarded `app` while it was locked takes effect.

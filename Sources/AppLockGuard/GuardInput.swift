@@ -50,6 +50,10 @@ public enum GuardInput: Sendable, Equatable {
     case coverLost(GuardWindowID)
     /// A cover was clicked.
     case coverClicked(GuardWindowID)
+    /// The user chose the app from the status item's menu: as with a click on a cover, its window is activated (the
+    /// one its lock window is for, else its first covered one, else its first known one), which is the user reaching
+    /// for it.
+    case appChosen(AppID)
     /// A timer armed by `armTimer` fired.
     case timerFired
 }

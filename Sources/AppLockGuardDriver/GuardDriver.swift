@@ -25,6 +25,8 @@ public final class GuardDriver {
     private var link: AppLockRegistrar?
     private let desktop: GuardDesktop
     private let status: GuardStatus
+    /// The status item in the panel's tray, with its menu.
+    private let statusItem: StatusNotifierItem
     /// When the driver looks again for its ``GuardDriverCore`` (``GuardDriverAction/wakeAt(_:)``).
     private var wakeTimer: TimerHandle?
     public private(set) var core = GuardCore()
@@ -68,6 +70,7 @@ public final class GuardDriver {
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
         status = try GuardStatus(on: bus, desktop: desktop)
+        statusItem = StatusNotifierItem(on: bus, readiness: status.readiness)
         agent = try AppLockConnection(loop: loop, timeout: .seconds(10))
         policyLoader = PolicyLoader(files: configuration.policy)
         driverCore = GuardDriverCore(desktop: desktop)
@@ -100,6 +103,7 @@ public final class GuardDriver {
             sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
             interface: AppLockBusNames.managerInterface, member: ManagerSignal.policyReloaded.name
         )) { [unowned self] _ in reloadPolicy() }
+        statusItem.start(log: { [unowned self] in log($0) }, chosen: { [unowned self] in carryOut($0) })
         try backend.startFollowingWindows()
         loop.run()
     }
@@ -122,6 +126,7 @@ public final class GuardDriver {
         }
         feeding = false
         noteMatchedWindows()
+        showStatusItem()
         startLockWindowsAhead()
         backend?.feedingFinished()
     }
@@ -272,6 +277,35 @@ public final class GuardDriver {
     public func report(_ readiness: GuardReadiness) {
         status.update(readiness)
         perform(.readiness(readiness))
+        showStatusItem()
+    }
+
+    /// Tells the status item the readiness and each guarded app with its name and the agent's last word on it.
+    private func showStatusItem() {
+        statusItem.show(readiness: status.readiness, apps: core.guardedApps.map {
+            StatusItemState.App(app: $0, name: entries[$0]?.name ?? $0.rawValue, state: core.state(of: $0))
+        })
+    }
+
+    /// Carries out what the user chose from the status item's menu.
+    private func carryOut(_ command: StatusItemState.Command) {
+        let failed = LoopBound({ [unowned self] (problem: String) in log(problem) }, loop: loop)
+        switch command {
+        case .lockAll:
+            log("locking every app, as chosen from the status item")
+            agent.perform(.lockAll) { if case .failure(let error) = $0 { failed.value("cannot lock every app: \(error)") } }
+        case .lock(let app):
+            log("locking \(app), as chosen from the status item")
+            agent.perform(.lock(app)) { if case .failure(let error) = $0 { failed.value("cannot lock \(app): \(error)") } }
+        case .reach(let app):
+            feed(.appChosen(app))
+        case .openSettings:
+            do {
+                log("started \(try SettingsLauncher.launch()), as chosen from the status item")
+            } catch {
+                log("cannot start AppLock Settings: \(error)")
+            }
+        }
     }
 
     /// Which guarded app a window belongs to (``WindowApp/resolve(_:guarded:appsByPID:ancestors:)``): first the

@@ -15,7 +15,8 @@ public final class WlrVirtualPointer {
     private var manager: OpaquePointer?
     private var seat: OpaquePointer?
     private var pointer: OpaquePointer?
-    /// The events' time stamps, in milliseconds: only their order counts.
+    /// The last event's time stamp, in milliseconds of the monotonic clock: toolkits compare them with the real time
+    /// between events (GTK 3 ignores a menu item's release within 500 ms of the press that opened the menu).
     private var time: UInt32 = 0
 
     /// Connects to the compositor at `display` (a socket name or an absolute path) and adds the pointer.
@@ -63,8 +64,12 @@ public final class WlrVirtualPointer {
         try roundtrip()
     }
 
+    /// The monotonic clock in milliseconds, later than the last event's by at least one.
     private func nextTime() -> UInt32 {
-        time &+= 20
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let milliseconds = UInt32(truncatingIfNeeded: Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000)
+        time = max(milliseconds, time &+ 1)
         return time
     }
 

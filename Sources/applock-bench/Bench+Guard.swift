@@ -10,7 +10,8 @@ extension Bench {
     /// logind `Lock` → a guarded app's window covered on screen (the guard's cover mapped, as another X client sees
     /// it): first alone, then side by side with xss-lock starting i3lock over the whole screen for the same `Lock`
     /// (on two CPUs i3lock's start-up then competes with the X server for a CPU); and the guard's resident size and
-    /// idle wake-ups with the app running. The app has no passcode: `Lock` obscures it and logind's
+    /// idle wake-ups with the app running and its status item registered with a StatusNotifierWatcher the bench plays.
+    /// The app has no passcode: `Lock` obscures it and logind's
     /// `Unlock` uncovers it, so no Argon2id runs between rounds.
     func measureGuard() throws {
         let apps = environment.configHome.appendingPathComponent("applock/apps.d")
@@ -30,6 +31,8 @@ extension Bench {
         guard waitUntil(timeout: .seconds(15), { !session.windows(ofClass: Self.guardedClass).isEmpty }) else {
             throw BenchError("the guarded xterm did not map")
         }
+        // A panel's tray is on the bus: the guard's status item registers with it, and is measured registered.
+        let tray = try StatusWatcher(address: environment.sessionBus.address)
         let guardProcess = try session.launch([try Self.sibling("applock-guard")], logName: "bench-guard")
         defer { guardProcess.stop() }
         let owners = try Connection.address(environment.sessionBus.address)
@@ -39,6 +42,9 @@ extension Bench {
                               interface: "io.github.applock.AppLock1.Manager", member: "ListApplications"))
                 .map { "\($0)".contains(Self.guardedApp) } ?? false
         }) else { throw BenchError("the guard did not register \(Self.guardedApp): \(guardProcess.logText())") }
+        guard waitUntil(timeout: .seconds(15), { !tray.registrations.isEmpty }) else {
+            throw BenchError("the guard's status item did not register: \(guardProcess.logText())")
+        }
         let watcher = try MapWatcher(display: session.display)
         defer { watcher.stop() }
         let listener = try LockSignalListener(systemBusAddress: systemAddress, logindUniqueName: logindUniqueName,

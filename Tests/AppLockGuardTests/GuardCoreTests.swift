@@ -520,3 +520,25 @@ import AppLockProtocol
         return (core, clock)
     }
 }
+
+/// Choosing an app from the status item's menu.
+@Suite struct AppChosenTests {
+    let notes = try! AppID("org.example.Notes")
+    let w1 = GuardWindowID(0x100)
+    let w2 = GuardWindowID(0x200)
+
+    @Test func choosingALockedAppActivatesItsCoveredWindowWhichBringsItsLockWindow() {
+        var (core, clock) = GuardCoreTests().registeredAndShown(state: .locked)
+        _ = core.handle(.windowResolved(w2, app: notes), now: clock.now)
+        #expect(core.handle(.appChosen(notes), now: clock.now).first == .activate(w1))
+        let reached = core.handle(.activeWindowChanged(w1), now: clock.now)
+        #expect(reached.contains(.showLockWindow(notes, at: .cover(w1))))
+        #expect(core.handle(.appChosen(notes), now: clock.now).allSatisfy { $0 != .activate(w1) })
+    }
+
+    @Test func choosingAnAppWithNoWindowOrAnUnguardedOneDoesNothing() throws {
+        var (core, clock) = GuardCoreTests().started()
+        #expect(core.handle(.appChosen(notes), now: clock.now).isEmpty)
+        #expect(core.handle(.appChosen(try AppID("org.example.Mail")), now: clock.now).isEmpty)
+    }
+}
