@@ -198,10 +198,12 @@ final class PasscodeView {
     /// Has a screen reader say the window again (the prompt, the field and the digits entered), as when the window
     /// is shown again after standing by: the focus leaves where the passcode is typed and comes back. Where it
     /// already said it, Orca says nothing twice (the object it presents is the one it last presented); where the
-    /// user has moved the focus elsewhere (to a key), it stays there.
+    /// user has moved the focus elsewhere (to a key), it stays there; once the user has begun typing, nothing moves
+    /// (the entry would select what was typed as it takes the focus back, and the next key would replace it).
     private func announce() {
         let entry: Widget = kind.isNumeric ? secretField : passwordEntry
-        guard let window, window.focusIsNowhereOrInside(entry) else { return }
+        let typed = kind.isNumeric ? !digits.isEmpty : !passwordEntry.isEmpty
+        guard !typed, let window, window.focusIsNowhereOrInside(entry) else { return }
         window.setFocus(nil)
         focusEntry()
     }

@@ -52,6 +52,8 @@ struct LockWindowTests {
         #expect(tree.contains { $0.contains("\tPasscode\t") }, "no labelled passcode entry in \(tree)")
         #expect(tree.contains { $0.contains("button\tUnlock\t") }, "the entry's button does not say Unlock: \(tree)")
         #expect(harness.type("battery staple", then: ["Return"]))
+        #expect(waitUntil(timeout: .seconds(30)) { (try? harness.client.failedAttempts(LockWindowHarness.app)) == 1 },
+                "the wrong passcode was not counted")
         #expect(harness.accessibility.find("attempts left")?.contains("4 attempts left") == true)
         try harness.screenshot("alphanumeric")
         #expect(harness.type("correct horse", then: ["Return"]))
