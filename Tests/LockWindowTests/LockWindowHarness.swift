@@ -46,11 +46,19 @@ final class LockWindowHarness: AccessibleDesktop {
         return process
     }
 
-    /// Locks the app with `passcode` and starts the lock window for it inside a stand-in for the guard's cover.
+    /// Locks the app with `passcode` and starts the lock window for it inside a stand-in for the guard's cover; returns
+    /// once it takes a passcode: its keypad or entry is sensitive, which it is only once the agent has said the app
+    /// has a passcode (keys typed before reach no key, as a person sees on the greyed keypad).
     func startLockWindowInCover(passcode: String, kind: String) throws -> LockWindowProcess {
         try lockWithPasscode(passcode, kind: kind)
         let parent = try makeParentWindow()
-        return try startLockWindow(["lock", "--app-id", Self.app, "--parent", String(parent)])
+        let window = try startLockWindow(["lock", "--app-id", Self.app, "--parent", String(parent)])
+        let (name, role) = kind == "alphanumeric" ? ("Passcode", "password text") : ("Digit 1", "push button")
+        guard waitUntil(timeout: .seconds(20), { accessibility.states(of: name, role: role)?.contains("sensitive") == true })
+        else {
+            throw TestSupportError("the lock window never took a passcode: \(accessibility.states(of: name, role: role) ?? [])\n\(window.log)")
+        }
+        return window
     }
 
     /// Saves the screenshot, then holds `window` (started with `APPLOCK_LOCK_WINDOW_CHECK_CLIPPING=1`) to what a user
