@@ -3,7 +3,7 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-/// The KWin script's shortcut on the host's KWin 5.27. Host only (a suite of its own, which the chroots' filter
+/// The KWin script's shortcut on the host's KWin 5.27. Host only (a suite and file of its own, which the chroots' filter
 /// `KWinGuardTests` leaves out): in the Debian 13 chroot's headless KWin 6.3 the same keys reached no shortcut
 /// (the script loaded and polled; the press came to nothing), and why is not known yet, so Plasma 6 is not claimed.
 @Suite("The KWin script's shortcut on the host's KWin 5.27", .serialized)
