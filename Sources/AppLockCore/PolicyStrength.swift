@@ -6,9 +6,7 @@
 public enum PolicyStrength {
     /// The keys `applock-guard` applies: it reads them from the files, and for an app whose weakening of them the
     /// agent holds, it takes the agent's authenticated values instead (`GetHeldPolicyChanges`, the app's `Policy`).
-    public static let keysTheGuardApplies: Set<String> = [
-        PolicyKey.guarded.name, PolicyKey.backgroundWhen.name, PolicyKey.hideNotifications.name,
-    ]
+    public static let keysTheGuardApplies = Set(GuardAppliedKey.allCases.map(\.key.name))
 
     /// The keys whose change from `old` to `new` weakens the protection, in SPEC order.
     public static func weakenedKeys(from old: Policy, to new: Policy) -> [String] {

@@ -15,4 +15,20 @@ public struct HeldPolicy: Sendable, Equatable {
         self.backgroundRule = backgroundRule
         self.hidesNotifications = hidesNotifications
     }
+
+    /// What the agent's policy for the app (its `Policy` property) says of each key the guard applies; a value of
+    /// the wrong type says nothing.
+    public init(agentPolicy: [String: PolicyValue]) {
+        for applied in GuardAppliedKey.allCases {
+            let value = agentPolicy[applied.key.name]
+            switch applied {
+            case .guarded:
+                if case .bool(let guarded)? = value { self.guarded = guarded }
+            case .backgroundWhen:
+                if case .string(let rule)? = value { backgroundRule = BackgroundRule(keyFileValue: rule) }
+            case .hideNotifications:
+                if case .bool(let hide)? = value { hidesNotifications = hide }
+            }
+        }
+    }
 }

@@ -11,11 +11,11 @@ import Translation
 
 /// What every desktop's guard shares (X11, sway, KWin, GNOME): the event loop and the session bus with the guard's
 /// name and status, the agent link, the guarded apps' policy files (read again when the agent says `PolicyReloaded`,
-/// and on SIGHUP) and desktop files, and the lock-window processes. It decides nothing: it feeds the pure
-/// `GuardCore` (windows, covers, the agent's states) and ``GuardDriverCore`` (held rules and their memory on disk,
-/// lock windows started ahead, what the log and the one notification of each episode without protection say), and
-/// carries out what they return. Everything a desktop does with its windows is its ``GuardBackend``'s. One thread,
-/// the loop's.
+/// and on SIGHUP) and desktop files, and the lock-window processes. It decides nothing: it feeds the guard's one pure
+/// machine (``GuardMachine``: windows, covers, the agent's states, the lock window; held rules and their memory on
+/// disk, lock windows started ahead, what the log and the one notification of each episode without protection say)
+/// one input at a time, and carries out the one list of actions it returns. Everything a desktop does with its
+/// windows is its ``GuardBackend``'s. One thread, the loop's.
 public final class GuardDriver {
     public let configuration: GuardConfiguration
     public let loop: EventLoop
@@ -23,15 +23,15 @@ public final class GuardDriver {
     /// The connection to the agent, on the guard's loop, and the link that registers and follows the apps.
     private let agent: AppLockConnection
     private var link: AppLockRegistrar?
-    private let desktop: GuardDesktop
     private let status: GuardStatus
     /// The status item in the panel's tray, with its menu.
     private let statusItem: StatusNotifierItem
-    /// When the driver looks again for its ``GuardDriverCore`` (``GuardDriverAction/wakeAt(_:)``).
+    /// When the driver looks again for the machine's keeper (``GuardKeeperAction/wakeAt(_:)``).
     private var wakeTimer: TimerHandle?
-    public private(set) var core = GuardCore()
-    /// What the driver decides beside the core: held rules and their memory, lock windows ahead, the alarm.
-    private var driverCore: GuardDriverCore
+    /// Every decision of the guard.
+    private var machine: GuardMachine
+    /// The machine's windows, covers, agent's states and lock window, as the backends read them.
+    public var core: GuardCore { machine.core }
     /// What the guard read from its guarded apps' desktop files and icons.
     private var appFiles = GuardedAppFiles()
     /// The guarded apps' desktop files; an app without one has a bare entry named after its id.
@@ -40,7 +40,7 @@ public final class GuardDriver {
     public var iconFiles: [AppID: String] { appFiles.iconFiles }
     /// The lock window running for each app.
     public private(set) var lockWindows: [AppID: LockWindowProcess] = [:]
-    /// Lock windows started ahead, hidden, for the core's ``GuardCore/lockWindowsAhead``: shown by
+    /// Lock windows started ahead, hidden, for the machine's ``GuardCore/lockWindowsAhead``: shown by
     /// ``startLockWindow(for:inside:)`` in the time of a frame rather than of GTK's start.
     private var lockWindowsAhead: [AppID: LockWindowProcess] = [:]
     /// What a lock window that is not inside a cover is: the backend's choice (the wlroots one may put it on the
@@ -58,7 +58,7 @@ public final class GuardDriver {
     private var policyReloads: MatchToken?
     private var timer: TimerHandle?
     private var observations: [AppLockObservation] = []
-    private var pendingInputs: [GuardInput] = []
+    private var pendingInputs: [GuardMachine.Input] = []
     private var feeding = false
     private let started = ContinuousClock.now
 
@@ -66,21 +66,19 @@ public final class GuardDriver {
     /// to the agent through the client.
     public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
         self.configuration = configuration
-        self.desktop = desktop
         loop = try EventLoop()
         bus = try Connection.session(loop: loop)
         status = try GuardStatus(on: bus, desktop: desktop)
         statusItem = StatusNotifierItem(on: bus, readiness: status.readiness)
         agent = try AppLockConnection(loop: loop, timeout: .seconds(10))
         policyLoader = PolicyLoader(files: configuration.policy)
-        driverCore = GuardDriverCore(desktop: desktop)
-        core.lockWindowScale = configuration.lockWindowScale
+        machine = GuardMachine(desktop: desktop, lockWindowScale: configuration.lockWindowScale)
     }
 
     /// The desktop's text scaling, which the lock window follows (X11: XSETTINGS' DPI): it needs that much more room
     /// again than at the configured scale.
     public func lockWindowTextScaling(_ factor: Double) {
-        core.lockWindowScale = configuration.lockWindowScale * max(factor, 1)
+        machine.lockWindowScale = configuration.lockWindowScale * max(factor, 1)
     }
 
     /// Reads the policy, follows the agent, has `backend` follow the desktop's windows, then runs until SIGTERM or
@@ -111,23 +109,35 @@ public final class GuardDriver {
     /// The guard's monotonic time, as its cores take it.
     public func now() -> Duration { ContinuousClock.now - started }
 
-    /// Hands `input` to the core and carries out its actions; inputs that arrive meanwhile (answers to actions) are
-    /// queued and handled in order.
-    public func feed(_ input: GuardInput) {
+    /// Hands what the desktop or the agent said to the machine and carries out its actions.
+    public func feed(_ input: GuardInput) { handle(.desktop(input)) }
+
+    /// Hands `input` to the machine and carries out its actions; inputs that arrive meanwhile (answers to actions)
+    /// are queued and handled in order. Once they are all handled, the machine hears once which lock-window
+    /// processes run (it keeps one ready ahead for each app its core wants; they start after the covers, which the
+    /// backend has sent by then).
+    private func handle(_ input: GuardMachine.Input) {
         pendingInputs.append(input)
         guard !feeding else { return }
         feeding = true
-        while !pendingInputs.isEmpty {
+        var processesTold = false
+        while !pendingInputs.isEmpty || !processesTold {
+            if pendingInputs.isEmpty {
+                processesTold = true
+                pendingInputs.append(.lockWindowProcesses(
+                    running: Set(lockWindowsAhead.keys), shown: Set(lockWindows.keys)))
+            }
             let next = pendingInputs.removeFirst()
-            let actions = core.handle(next, now: now())
-            if configuration.verbose, !actions.isEmpty { log("\(next) -> \(actions)") }
+            let actions = machine.handle(next, now: now())
+            // What the desktop and the agent said, and what came of it (the upkeep's own lines are logged as it
+            // says them).
+            if configuration.verbose, case .desktop(let input) = next, !actions.isEmpty { log("\(input) -> \(actions)") }
             for action in actions { execute(action) }
             backend?.actionsPerformed()
         }
         feeding = false
         noteMatchedWindows()
         showStatusItem()
-        startLockWindowsAhead()
         backend?.feedingFinished()
     }
 
@@ -179,12 +189,22 @@ public final class GuardDriver {
         agent.perform(.lockAll) { answered.value($0) }
     }
 
-    /// Hands `event` to the driver's core and carries out its actions.
-    private func perform(_ event: GuardDriverEvent) {
-        for action in driverCore.handle(event, now: now()) { execute(action) }
+    /// Hands what the driver read, asked or found to the machine and carries out its actions.
+    private func perform(_ event: GuardKeeperEvent) { handle(.upkeep(event)) }
+
+    private func execute(_ action: GuardMachine.Action) {
+        switch action {
+        case .desktop(let action):
+            execute(action)
+        case .upkeep(let action):
+            execute(action)
+        case .readAppFiles(let apps):
+            // The guarded apps: the policy's, and the locked ones the core keeps guarded until they are unlocked.
+            appFiles = GuardedAppFiles.read(apps, in: configuration.dataDirectories)
+        }
     }
 
-    private func execute(_ action: GuardDriverAction) {
+    private func execute(_ action: GuardKeeperAction) {
         switch action {
         case .askHeldChanges(let generation):
             let answer = LoopBound({ [unowned self] (result: Result<[AppID: [String]], AppLockError>) in
@@ -193,14 +213,9 @@ public final class GuardDriver {
             agent.perform(.heldPolicyChanges) { answer.value($0) }
         case .askHeldPolicy(let app, let generation):
             let answer = LoopBound({ [unowned self] (result: Result<AppProperties, AppLockError>) in
-                perform(.heldPolicy(app, generation: generation, (try? result.get()).map(HeldPolicy.init)))
+                perform(.heldPolicy(app, generation: generation, (try? result.get()).map { HeldPolicy(agentPolicy: $0.policy) }))
             }, loop: loop)
             agent.perform(.properties(of: app)) { answer.value($0) }
-        case .applyGuardedApps(let rules):
-            feed(.guardedAppsChanged(rules))
-            // The core's guarded apps: the policy's, and the locked ones it keeps guarded until they are unlocked.
-            appFiles = GuardedAppFiles.read(core.guardedApps, in: configuration.dataDirectories)
-            perform(.guardedAppsApplied(core.guardedApps))
         case .guardedAppsReloaded:
             backend?.guardedAppsReloaded()
         case .remember(let memory):
@@ -224,7 +239,7 @@ public final class GuardDriver {
             guard let path = lockWindowExecutable() else { return }
             do {
                 lockWindowsAhead[app] = try LockWindowProcess(
-                    executable: path, aheadFor: app, inCover: desktop == .x11, surface: lockWindowSurface)
+                    executable: path, aheadFor: app, inCover: machine.lockWindowsAheadGoInCovers, surface: lockWindowSurface)
             } catch {
                 log("cannot start the lock window of \(app) ahead: \(error)")
             }
@@ -238,7 +253,7 @@ public final class GuardDriver {
     /// The guarded apps whose notifications must show no content now: `HideNotifications` says so and the app is not
     /// known to be unlocked (``GuardCore/appsWithPrivateNotifications(among:)``).
     public var appsHidingNotifications: Set<AppID> {
-        core.appsWithPrivateNotifications(among: driverCore.appsWithHideNotifications)
+        machine.appsHidingNotifications
     }
 
     private var rememberedPath: String? { configuration.stateDirectory.map { $0 + "/guard-held" } }
@@ -270,7 +285,7 @@ public final class GuardDriver {
     }
 
     /// Whether the guard can hide guarded apps now, as the backend finds it: published on the bus, and said in the
-    /// log and told to the user as ``GuardDriverCore`` decides.
+    /// log and told to the user as the machine decides.
     public var readiness: GuardReadiness { status.readiness }
 
     /// The backend's finding: the desktop's side answers (or no longer does, and why).
@@ -352,13 +367,6 @@ public final class GuardDriver {
         return path
     }
 
-    /// Keeps a lock window started ahead, hidden, for each app the core names, and ends the others (an unlocked
-    /// app's). Processes start after the covers: the backend has sent those already.
-    private func startLockWindowsAhead() {
-        perform(.lockWindowsAhead(
-            wanted: core.lockWindowsAhead, running: Set(lockWindowsAhead.keys), shown: Set(lockWindows.keys)))
-    }
-
     public func log(_ line: String) {
         _ = "applock-guard: \(line)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
@@ -392,7 +400,6 @@ public final class GuardDriver {
         switch event {
         case .agentPresence(let present):
             feed(.agentPresence(present))
-            perform(.agentPresence(present))
         case .registration(let app, .success(let properties)):
             feed(.registrationAnswered(app, registered: true))
             feed(.appStateChanged(app, properties.state))
@@ -434,32 +441,3 @@ public final class GuardDriver {
 }
 
 @available(*, unavailable) extension GuardDriver: Sendable {}
-
-private extension HeldPolicy {
-    /// What the agent's policy for the app says of the keys the guard applies.
-    init(_ properties: AppProperties) {
-        self.init(
-            guarded: properties.guarded, backgroundRule: properties.backgroundRule,
-            hidesNotifications: properties.hidesNotifications)
-    }
-}
-
-private extension AppProperties {
-    /// The `Guard` of the agent's policy for the app, when it says one.
-    var guarded: Bool? {
-        guard case .bool(let guarded)? = policy[PolicyKey.guarded.name] else { return nil }
-        return guarded
-    }
-
-    /// The `BackgroundWhen` of the agent's policy for the app, when it says one.
-    var backgroundRule: BackgroundRule? {
-        guard case .string(let value)? = policy[PolicyKey.backgroundWhen.name] else { return nil }
-        return BackgroundRule(keyFileValue: value)
-    }
-
-    /// The `HideNotifications` of the agent's policy for the app, when it says one.
-    var hidesNotifications: Bool? {
-        guard case .bool(let hide)? = policy[PolicyKey.hideNotifications.name] else { return nil }
-        return hide
-    }
-}

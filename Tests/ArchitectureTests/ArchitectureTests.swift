@@ -148,7 +148,7 @@ import Testing
         return body
     }
 
-    /// The guard's driver decides nothing (`GuardDriverCore` and `GuardCore` do): its stored state is the cores, the
+    /// The guard's driver decides nothing (`GuardMachine` does): its stored state is the machine, the
     /// processes, the loop's resources and what it read from files, never a set, a rule, a readiness, a count or a
     /// time of its own, and no more of it than that.
     @Test func theGuardDriverKeepsNoStateOfItsOwn() throws {

@@ -12,7 +12,7 @@ public import AppLockProtocol
 /// `waiting` readiness (the desktop's side has not answered yet) is said only once it has lasted
 /// ``ProtectionAlarm/patience``: a guard starting up, answered within it, says only that it protects; the bus
 /// status says `waiting` (not protected) meanwhile.
-public struct GuardDriverCore: Sendable {
+public struct GuardKeeper: Sendable {
     /// The files' guarded apps and their `BackgroundWhen`, as last read.
     private var fileRules: [AppID: BackgroundRule] = [:]
     /// The policies the files give, as last read (each app's `HideNotifications`).
@@ -33,6 +33,8 @@ public struct GuardDriverCore: Sendable {
     private var hidingAwaitingAgent: Set<AppID> = []
     /// The guarded apps last given to ``GuardCore``, and the ones it guards (those and the locked ones it keeps).
     private var appliedRules: [AppID: BackgroundRule] = [:]
+    /// The guarded apps given to the core and not yet taken (``takeRulesForCore()``).
+    private var rulesForCore: [AppID: BackgroundRule]?
     private var guardedApps: Set<AppID> = []
     /// The guarded apps whose policy says `HideNotifications` (the held value where the agent holds a change).
     public private(set) var appsWithHideNotifications: Set<AppID> = []
@@ -60,7 +62,7 @@ public struct GuardDriverCore: Sendable {
     }
 
     /// Takes `event` at `now` (the driver's monotonic time) and returns what to carry out, in order.
-    public mutating func handle(_ event: GuardDriverEvent, now: Duration) -> [GuardDriverAction] {
+    public mutating func handle(_ event: GuardKeeperEvent, now: Duration) -> [GuardKeeperAction] {
         switch event {
         case .memoryRead(let memory):
             return memoryRead(memory)
@@ -97,8 +99,8 @@ public struct GuardDriverCore: Sendable {
         case .woke:
             return soundAlarm(now: now)
         case .lockWindowsAhead(let wanted, let running, let shown):
-            return running.subtracting(wanted).sorted().map(GuardDriverAction.endLockWindowAhead)
-                + wanted.subtracting(running).subtracting(shown).sorted().map(GuardDriverAction.startLockWindowAhead)
+            return running.subtracting(wanted).sorted().map(GuardKeeperAction.endLockWindowAhead)
+                + wanted.subtracting(running).subtracting(shown).sorted().map(GuardKeeperAction.startLockWindowAhead)
         case .lockAllShortcutRead(.success(let shortcut)):
             guard lockAllShortcut != .some(shortcut) else { return [] }
             lockAllShortcut = .some(shortcut)
@@ -121,7 +123,7 @@ public struct GuardDriverCore: Sendable {
 
     /// The held changes the guard last learnt from the agent, read at start before the agent can be asked: they
     /// keep their apps guarded, and their notifications private, until the agent answers.
-    private mutating func memoryRead(_ memory: RememberedHeldChanges) -> [GuardDriverAction] {
+    private mutating func memoryRead(_ memory: RememberedHeldChanges) -> [GuardKeeperAction] {
         remembered = memory
         heldRules = memory.rules
         heldHideNotifications = Dictionary(uniqueKeysWithValues: memory.hidingNotifications.map { ($0, true) })
@@ -131,19 +133,28 @@ public struct GuardDriverCore: Sendable {
         }
     }
 
-    private mutating func applyGuardedApps() -> [GuardDriverAction] {
+    /// Hands the guarded apps to the core: kept for ``takeRulesForCore()``, which its owner calls after each event.
+    private mutating func applyGuardedApps() -> [GuardKeeperAction] {
         appliedRules = guardedRules
-        return [.applyGuardedApps(appliedRules)]
+        rulesForCore = appliedRules
+        return []
     }
 
-    private mutating func guardedAppsApplied(_ apps: Set<AppID>, now: Duration) -> [GuardDriverAction] {
+    /// The guarded apps, each with its rule, that ``GuardCore`` must take now (nil: none since last asked); once
+    /// it has, the keeper hears which apps it guards (``GuardKeeperEvent/guardedAppsApplied(_:)``).
+    public mutating func takeRulesForCore() -> [AppID: BackgroundRule]? {
+        defer { rulesForCore = nil }
+        return rulesForCore
+    }
+
+    private mutating func guardedAppsApplied(_ apps: Set<AppID>, now: Duration) -> [GuardKeeperAction] {
         guardedApps = apps
         appsWithHideNotifications = apps.filter {
             heldHideNotifications[$0]
                 ?? (hidingAwaitingAgent.contains($0) || filePolicies.effectivePolicy(for: $0).hideNotifications)
         }
         let kept = apps.subtracting(appliedRules.keys).sorted().map {
-            GuardDriverAction.log(
+            GuardKeeperAction.log(
                 "\($0) is no longer guarded by the policy, but it is locked: it stays covered until it is unlocked")
         }
         return kept + [.guardedAppsReloaded] + soundAlarm(now: now)
@@ -151,13 +162,13 @@ public struct GuardDriverCore: Sendable {
 
     /// Asks the agent which apps' `Guard`, `BackgroundWhen` or `HideNotifications` weakenings it holds, then each
     /// such app's policy; a newer question makes the answers to an older one count for nothing.
-    private mutating func askForHeldRules() -> [GuardDriverAction] {
+    private mutating func askForHeldRules() -> [GuardKeeperAction] {
         let generation = (query?.generation ?? 0) + 1
         query = HeldRulesQuery(generation: generation)
         return [.askHeldChanges(generation: generation)]
     }
 
-    private mutating func heldChangesAnswered(_ held: [AppID: [String]], generation: Int) -> [GuardDriverAction] {
+    private mutating func heldChangesAnswered(_ held: [AppID: [String]], generation: Int) -> [GuardKeeperAction] {
         let apps = held.filter { !PolicyStrength.keysTheGuardApplies.isDisjoint(with: $0.value) }.keys
         guard !apps.isEmpty else { return heldRulesAnswered(HeldRulesQuery(generation: generation)) }
         query?.waiting = Set(apps)
@@ -166,7 +177,7 @@ public struct GuardDriverCore: Sendable {
 
     /// One held app's policy, or nil when the agent did not answer: then the app stays guarded as before, with the
     /// files' rule or the strictest one.
-    private mutating func heldPolicyAnswered(_ app: AppID, _ policy: HeldPolicy?) -> [GuardDriverAction] {
+    private mutating func heldPolicyAnswered(_ app: AppID, _ policy: HeldPolicy?) -> [GuardKeeperAction] {
         guard var answer = query, answer.waiting.contains(app) else { return [] }
         if policy?.guarded != false {
             answer.rules[app] = policy?.backgroundRule
@@ -178,13 +189,13 @@ public struct GuardDriverCore: Sendable {
         return answer.waiting.isEmpty ? heldRulesAnswered(answer) : []
     }
 
-    private mutating func heldRulesAnswered(_ answer: HeldRulesQuery) -> [GuardDriverAction] {
+    private mutating func heldRulesAnswered(_ answer: HeldRulesQuery) -> [GuardKeeperAction] {
         let waited = !awaitingAgent.isEmpty || !hidingAwaitingAgent.isEmpty
         awaitingAgent = [:]
         hidingAwaitingAgent = []
         let hidingChanged = answer.hideNotifications != heldHideNotifications
         heldHideNotifications = answer.hideNotifications
-        var actions: [GuardDriverAction] = []
+        var actions: [GuardKeeperAction] = []
         if answer.rules != heldRules {
             for app in Set(answer.rules.keys).subtracting(heldRules.keys).sorted() {
                 actions.append(.log(
@@ -203,8 +214,8 @@ public struct GuardDriverCore: Sendable {
     }
 
     /// What the log says of the readiness, and the alarm (``ProtectionAlarm``), with the next time to look again.
-    private mutating func soundAlarm(now: Duration) -> [GuardDriverAction] {
-        var actions: [GuardDriverAction] = []
+    private mutating func soundAlarm(now: Duration) -> [GuardKeeperAction] {
+        var actions: [GuardKeeperAction] = []
         var wake: Duration?
         let since = readinessSince ?? now
         readinessSince = since

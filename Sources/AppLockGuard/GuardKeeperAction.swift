@@ -1,23 +1,20 @@
 public import AppLockCore
 public import AppLockProtocol
 
-/// What the guard's driver carries out for its ``GuardDriverCore``, in order.
-public enum GuardDriverAction: Sendable, Equatable {
-    /// Ask the agent `GetHeldPolicyChanges`; answer with ``GuardDriverEvent/heldChanges(generation:_:)``.
+/// What the guard's driver carries out for its ``GuardKeeper``, in order.
+public enum GuardKeeperAction: Sendable, Equatable {
+    /// Ask the agent `GetHeldPolicyChanges`; answer with ``GuardKeeperEvent/heldChanges(generation:_:)``.
     case askHeldChanges(generation: Int)
-    /// Ask the agent for the app's properties; answer with ``GuardDriverEvent/heldPolicy(_:generation:_:)``.
+    /// Ask the agent for the app's properties; answer with ``GuardKeeperEvent/heldPolicy(_:generation:_:)``.
     case askHeldPolicy(AppID, generation: Int)
-    /// Feed ``GuardCore`` these guarded apps, find their desktop files, answer with
-    /// ``GuardDriverEvent/guardedAppsApplied(_:)``.
-    case applyGuardedApps([AppID: BackgroundRule])
     /// The backend: the guarded apps changed, which app each window belongs to may have too.
     case guardedAppsReloaded
     /// Write the memory on disk (remove the file when it is empty); answer with
-    /// ``GuardDriverEvent/memoryWritten(_:)`` once written.
+    /// ``GuardKeeperEvent/memoryWritten(_:)`` once written.
     case remember(RememberedHeldChanges)
     /// Say this in the guard's log.
     case log(String)
-    /// Send ``GuardDriverEvent/woke`` at this time (replacing any earlier one); nil: none is needed.
+    /// Send ``GuardKeeperEvent/woke`` at this time (replacing any earlier one); nil: none is needed.
     case wakeAt(Duration?)
     /// Send the desktop notification that these apps cannot be hidden, and why.
     case notifyUnprotected([AppID], GuardReadiness)
