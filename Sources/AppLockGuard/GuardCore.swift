@@ -125,10 +125,8 @@ public struct GuardCore: Sendable {
         apps.filter { backgroundRules[$0] != nil && coverKind(for: $0) != nil }
     }
 
-    /// Whether the guard believes it holds the keyboard grab.
-    public var holdsKeyboard: Bool { grabHeld }
-
-    /// The app whose lock window runs, if any.
+    /// The app whose lock window is up, if any: the one lock window of the guard (a compositor backend names its
+    /// process to the compositor; it keeps no copy of its own).
     public var lockWindowApp: AppID? { lockWindow?.app }
 
     /// The apps whose lock window the wiring keeps started ahead, hidden, so that it shows at once when the user

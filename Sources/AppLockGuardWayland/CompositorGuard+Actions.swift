@@ -18,13 +18,9 @@ extension CompositorGuard {
             break
         case .showLockWindow(let app, _):
             guard driver.startLockWindow(for: app) != nil else { return }
-            lockWindowApp = app
             publish()
-        case .hideLockWindow(let app):
-            if lockWindowApp == app {
-                lockWindowApp = nil
-                publish()
-            }
+        case .hideLockWindow:
+            publish()
         }
     }
 }

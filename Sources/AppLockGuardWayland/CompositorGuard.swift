@@ -37,7 +37,6 @@ public final class CompositorGuard: GuardBackend {
     var nextID: UInt32 = 1
     /// Windows the guard keeps minimised.
     var hidden: Set<UInt32> = []
-    var lockWindowApp: AppID?
     /// The desktop ids of the apps whose notifications the compositor shows without content, as last published.
     var privateNotificationApps: [String] = []
     var version: Int32 = 1
@@ -289,7 +288,7 @@ public final class CompositorGuard: GuardBackend {
     private func wanted() -> String {
         CompositorWanted(
             hide: hidden.compactMap { windows[$0]?.uuid }.sorted(),
-            lockPid: lockWindowApp.flatMap { lockWindows[$0]?.pid } ?? 0,
+            lockPid: driver.core.lockWindowApp.flatMap { lockWindows[$0]?.pid } ?? 0,
             hideNotifications: privateNotificationApps
         ).json
     }
@@ -318,10 +317,7 @@ public final class CompositorGuard: GuardBackend {
     }
 
     public func lockWindowEnded(_ app: AppID) {
-        if lockWindowApp == app {
-            lockWindowApp = nil
-            publish()
-        }
+        if driver.core.lockWindowApp == app { publish() }
     }
 
     /// SIGTERM: the KWin script is unloaded; windows it minimised stay minimised, made opaque again.
