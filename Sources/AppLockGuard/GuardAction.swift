@@ -3,13 +3,13 @@ public import AppLockProtocol
 
 /// What the guard's wiring carries out, in order. Covers come first in every batch: they are the hot path. Each
 /// action has one executor, and its type says which: the desktop backend carries out a ``DesktopAction``, the driver
-/// an ``AgentAction`` and the timer. Each executor switches over its own type exhaustively, with no `default:`, so a
+/// an ``AgentRequest`` and the timer. Each executor switches over its own type exhaustively, with no `default:`, so a
 /// new action does not compile until its executor says what it does.
 public enum GuardAction: Sendable, Equatable {
     /// For the desktop backend: covers, the keyboard, activation, the lock window.
     case desktop(DesktopAction)
     /// For the driver's link to the agent.
-    case agent(AgentAction)
+    case agent(AgentRequest)
     /// Fire `timerFired` at `deadline` (replacing any earlier timer); nil cancels it. The driver's.
     case armTimer(Duration?)
 
@@ -64,8 +64,9 @@ public enum DesktopAction: Sendable, Equatable {
     case activate(GuardWindowID)
 }
 
-/// What the guard's driver asks of the agent.
-public enum AgentAction: Sendable, Equatable {
+/// What the guard asks of the agent (the one name for that direction; the driver sends each as the client library's
+/// request, and the agent's answers come back as ``GuardInput``).
+public enum AgentRequest: Sendable, Equatable {
     /// Register the app with the agent as its owner; answer with `registrationAnswered`.
     case register(AppID)
     case unregister(AppID)
