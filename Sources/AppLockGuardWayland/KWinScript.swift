@@ -3,7 +3,7 @@ import AppLockProtocol
 /// Where the guard finds the AppLock KWin script (a KWin script package, `data/kwin/applock` in the source tree,
 /// installed as `<datadir>/kwin/scripts/applock`): its `contents/code/main.js`, which reports windows to the guard and
 /// polls it, and `contents/code/restore.js`, run once when the guard stops. Both begin with
-/// ``KWinScripting/compatibility``; the files say what they do.
+/// the same compatibility lines (``KWinScripting``); the files say what they do.
 enum KWinScript {
     /// The package's folder under a data folder (`$XDG_DATA_HOME`, each of `$XDG_DATA_DIRS`), as KWin's own script
     /// packages are laid out.

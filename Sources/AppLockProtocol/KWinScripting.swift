@@ -5,8 +5,8 @@
 /// renamed the window API (`workspace.clientList()` → `windowList()`, `clientAdded`/`clientRemoved`/
 /// `clientActivated` → `windowAdded`/`windowRemoved`/`windowActivated`, `activeClient` → `activeWindow`), and a
 /// script that tests for `windowList` takes whichever API the KWin it runs in has, with no version number to parse,
-/// no second round trip before loading, and one source of the guard's behaviour. ``compatibility`` is that test,
-/// prepended to every script. The D-Bus object of a loaded script moved too (5.27: `/<id>`, Plasma 6:
+/// no second round trip before loading, and one source of the guard's behaviour. That test is the first lines of
+/// the script package's `main.js`, which its other scripts begin with too. The D-Bus object of a loaded script moved too (5.27: `/<id>`, Plasma 6:
 /// `/Scripting/Script<id>`): ``scriptPaths(id:)`` lists both, newest first.
 public enum KWinScripting {
     /// KWin's name on the session bus.
@@ -40,19 +40,4 @@ public enum KWinScripting {
         }
         if let lastError { throw lastError }
     }
-
-    /// JavaScript that gives a KWin script one window API on 5.27 and Plasma 6: `windowList()`, `activeWindow()`,
-    /// `activateWindow(w)`, and the signals `windowAdded`, `windowRemoved` and `windowActivated` (each `connect`ed as
-    /// KWin's own). Window properties the scripts use (`internalId`, `pid`, `resourceClass`, `desktopFileName`,
-    /// `minimized`, `keepAbove`, `onAllDesktops`, `frameGeometry`) are the same in both.
-    public static let compatibility = """
-        const kwinPlasma6 = typeof workspace.windowList === "function";
-        function windowList() { return kwinPlasma6 ? workspace.windowList() : workspace.clientList(); }
-        function activeWindow() { return kwinPlasma6 ? workspace.activeWindow : workspace.activeClient; }
-        function activateWindow(w) { if (kwinPlasma6) workspace.activeWindow = w; else workspace.activeClient = w; }
-        const windowAdded = kwinPlasma6 ? workspace.windowAdded : workspace.clientAdded;
-        const windowRemoved = kwinPlasma6 ? workspace.windowRemoved : workspace.clientRemoved;
-        const windowActivated = kwinPlasma6 ? workspace.windowActivated : workspace.clientActivated;
-
-        """
 }

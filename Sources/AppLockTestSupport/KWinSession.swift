@@ -288,7 +288,7 @@ public final class KWinSession: @unchecked Sendable {
     }
 
     /// Loads the KWin script at `file` as `name` and runs it (on KWin 5.27 and Plasma 6: ``KWinScripting``), through
-    /// `connection`; the script should begin with ``KWinScripting/compatibility``.
+    /// `connection`; the script should begin with ``KWinScriptPackage/compatibility()``.
     public static func loadScript(_ file: URL, name: String, on connection: Connection) throws {
         let reply = try connection.call(
             destination: KWinScripting.service, path: ObjectPath(KWinScripting.managerPath),
@@ -308,7 +308,7 @@ public final class KWinSession: @unchecked Sendable {
         let token = UUID().uuidString.prefix(8)
         let marker = "applock-test-\(token) "
         let script = environment.root.appendingPathComponent("kwin-test-\(token).js")
-        try (KWinScripting.compatibility + "function say(text) { print(\"\(marker)\" + text); }\n\(body)\nprint(\"\(marker)end\");\n")
+        try (KWinScriptPackage.compatibility() + "function say(text) { print(\"\(marker)\" + text); }\n\(body)\nprint(\"\(marker)end\");\n")
             .write(to: script, atomically: true, encoding: .utf8)
         let connection = try Connection.address(environment.sessionBus.address)
         defer { connection.close() }

@@ -28,7 +28,7 @@ extension Bench {
         let events = try ReachEvents(sessionBusAddress: environment.sessionBus.address)
         defer { events.close() }
         let script = environment.root.appendingPathComponent("bench-reach-observer.js")
-        try (KWinScripting.compatibility + """
+        try (KWinScriptPackage.compatibility() + """
             function event(kind) { callDBus("\(events.uniqueName)", "\(ReachEvents.path)", "\(ReachEvents.interface)", "Event", kind); }
             function observe(c) {
                 const name = String(c.resourceClass).toLowerCase();

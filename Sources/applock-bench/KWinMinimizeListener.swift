@@ -33,7 +33,7 @@ final class KWinMinimizeListener: @unchecked Sendable {
                     condition.unlock()
                 }])
             connection.export(BasicExportedObject(interfaces: [interface]), at: try ObjectPath("/bench"))
-            try (KWinScripting.compatibility + """
+            try (KWinScriptPackage.compatibility() + """
                 function watch(c) {
                     if (String(c.resourceClass).toLowerCase() !== "\(resourceClass.lowercased())") return;
                     c.minimizedChanged.connect(function () {

@@ -58,12 +58,9 @@ struct GuardContractTests {
         #expect(metadata["KPackageStructure"] as? String == "KWin/Script")
         #expect(metadata["X-Plasma-API"] as? String == "javascript")
         #expect(metadata["X-Plasma-MainScript"] as? String == "code/main.js")
-        for file in ["main.js", "restore.js"] {
-            let script = try String(contentsOf: package.appendingPathComponent("contents/code/\(file)"), encoding: .utf8)
-            let code = script.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("//") }
-                .joined(separator: "\n")
-            #expect(code.hasPrefix(KWinScripting.compatibility), "\(file)")
-        }
+        let compatibility = try KWinScriptPackage.compatibility()
+        #expect(compatibility.hasPrefix("const kwinPlasma6 = typeof workspace.windowList === \"function\";"))
+        #expect(try KWinScriptPackage.code(of: "restore.js").hasPrefix(compatibility), "restore.js begins with main.js's compatibility lines")
         let main = try String(contentsOf: package.appendingPathComponent("contents/code/main.js"), encoding: .utf8)
         #expect(main.contains("""
             const G = "\(GuardBusNames.busName)", P = "\(GuardBusNames.compositorPath)", I = "\(GuardBusNames.compositorInterface)";

@@ -1,5 +1,6 @@
-// The KWin script the guard loads on KDE Plasma, 5.27 and 6 alike (the lines below, KWinScripting.compatibility in
-// AppLockProtocol, picks each one's window API). It reports every window to the guard (`WindowEvent`), and long-polls
+// The KWin script the guard loads on KDE Plasma, 5.27 and 6 alike (the lines below, up to the first blank line, pick
+// each one's window API: restore.js begins with the same lines, and the tests and the bench read them from here).
+// It reports every window to the guard (`WindowEvent`), and long-polls
 // the guard (`Poll`) for which windows to keep minimised and which lock window to keep above everything, on every
 // desktop, with the focus. A guarded window that comes back while covered (the task bar, a click) is reported restored
 // (the guard tells that the user reached for the app and shows the lock window) and minimised again at once; a hidden

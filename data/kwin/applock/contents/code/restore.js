@@ -1,5 +1,5 @@
 // Run once by applock-guard when it stops: the windows the AppLock script made transparent (it alone makes a window
-// fully transparent) are opaque again, and captured again. Begins with KWinScripting.compatibility, as main.js does.
+// fully transparent) are opaque again, and captured again. Begins with main.js's compatibility lines.
 const kwinPlasma6 = typeof workspace.windowList === "function";
 function windowList() { return kwinPlasma6 ? workspace.windowList() : workspace.clientList(); }
 function activeWindow() { return kwinPlasma6 ? workspace.activeWindow : workspace.activeClient; }
