@@ -83,7 +83,7 @@ let package = Package(
             name: "AppLockGuardDriver",
             dependencies: [
                 "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
-                "AppLockTooling", "DBusKit", "SystemKit", "Translation",
+                "AppLockSetupHelp", "DBusKit", "SystemKit", "Translation",
             ],
             swiftSettings: strict
         ),
@@ -134,7 +134,7 @@ let package = Package(
         ),
         .target(name: "AppLockClient", dependencies: ["DBusKit", "SystemKit", "AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(
-            name: "AppLockTooling", dependencies: ["AppLockClient", "AppLockProtocol", "DBusKit", "Translation"], swiftSettings: strict
+            name: "AppLockSetupHelp", dependencies: ["AppLockClient", "AppLockProtocol", "DBusKit", "Translation"], swiftSettings: strict
         ),
         .executableTarget(
             name: "applock-demo", dependencies: ["AppLockClient", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
@@ -158,7 +158,7 @@ let package = Package(
             name: "applockctl",
             dependencies: [
                 "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockGuard", "AppLockPolicyStore",
-                "AppLockTooling", "Translation",
+                "AppLockSetupHelp", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,
@@ -168,7 +168,7 @@ let package = Package(
         .executableTarget(
             name: "applock-lock-window",
             dependencies: [
-                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "AppLockTooling", "SystemKit",
+                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "AppLockSetupHelp", "SystemKit",
                 "Translation",
             ],
             swiftSettings: strict,
@@ -178,7 +178,7 @@ let package = Package(
         .executableTarget(
             name: "applock-settings",
             dependencies: [
-                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol", "AppLockTooling",
+                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockPolicyStore", "AppLockProtocol", "AppLockSetupHelp",
                 "Translation",
             ],
             swiftSettings: strict,
@@ -258,7 +258,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         .testTarget(name: "TranslationTests", dependencies: ["Translation"], swiftSettings: strict),
         .testTarget(
-            name: "HostileTests", dependencies: ["DBusKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],
+            name: "HostileTests", dependencies: ["DBusKit", "SystemKit", "AppLockTestSupport", "AppLockCore", "AppLockProtocol"],
             swiftSettings: strict
         ),
     ],

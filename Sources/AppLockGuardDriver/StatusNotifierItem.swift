@@ -1,7 +1,7 @@
 import AppLockCore
 public import AppLockGuard
 import AppLockProtocol
-import AppLockTooling
+import AppLockSetupHelp
 public import DBusKit
 import Translation
 

@@ -3,7 +3,7 @@ import AppLockCore
 import AppLockDesktop
 import AppLockGuard
 import AppLockProtocol
-import AppLockTooling
+import AppLockSetupHelp
 import DBusKit
 import Translation
 

@@ -1,6 +1,6 @@
 import AppLockClient
 import AppLockCore
-import AppLockTooling
+import AppLockSetupHelp
 import Translation
 
 /// The one line under the passcode field that tells the user what went wrong or what to wait for. Pure: built

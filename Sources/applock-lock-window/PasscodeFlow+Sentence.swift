@@ -1,6 +1,6 @@
 import AppLockClient
 import AppLockCore
-import AppLockTooling
+import AppLockSetupHelp
 import Translation
 
 extension PasscodeFlow {

@@ -1,7 +1,7 @@
 import AppLockClient
 import AppLockCore
 import AppLockProtocol
-import AppLockTooling
+import AppLockSetupHelp
 
 /// What the agent says now: each app it knows, with its properties, and its recent locks; `running` false when
 /// it cannot be reached. Also what the guard says of itself (nil when no guard runs).

@@ -2,7 +2,7 @@ import AppLockClient
 import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
-import AppLockTooling
+import AppLockSetupHelp
 import GtkKit
 import Translation
 

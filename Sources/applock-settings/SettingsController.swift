@@ -3,7 +3,7 @@ import AppLockCore
 import AppLockDesktop
 import AppLockPolicyStore
 import AppLockProtocol
-import AppLockTooling
+import AppLockSetupHelp
 import GtkKit
 import Translation
 

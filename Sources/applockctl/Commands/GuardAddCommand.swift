@@ -1,6 +1,6 @@
 import AppLockClient
 import AppLockDesktop
-import AppLockTooling
+import AppLockSetupHelp
 import ArgumentParser
 import Translation
 

@@ -1,6 +1,6 @@
 import AppLockClient
 import AppLockProtocol
-import AppLockTooling
+import AppLockSetupHelp
 import ArgumentParser
 import Glibc
 import Translation

@@ -1,6 +1,6 @@
 import AppLockClient
 import AppLockProtocol
-import AppLockTooling
+import AppLockSetupHelp
 import Translation
 
 /// Turns an ``AppLockError`` into the sentence and exit status the user sees. Attempts left and the time to wait

@@ -1,6 +1,6 @@
 import AppLockClient
 import AppLockCore
-import AppLockTooling
+import AppLockSetupHelp
 import Translation
 
 /// The guard's word on itself (its status object, ``GuardReport``) for `applockctl status`: whether guarded apps
