@@ -156,11 +156,8 @@ struct ManagerTests {
     @Test("background past the grace period hides the app; foreground before it cancels")
     func gracePeriod() throws {
         let harness = try AgentHarness()
-        let config = harness.environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "[Policy]\nGracePeriod=1\n".write(to: config.appendingPathComponent("org.example.Notes.conf"), atomically: true, encoding: .utf8)
-        try "[Policy]\nGracePeriod=1\nObscureInBackground=true\n".write(
-            to: config.appendingPathComponent("org.example.Quick.conf"), atomically: true, encoding: .utf8)
+        try harness.environment.writeAppPolicy("org.example.Notes", "GracePeriod=1\n")
+        try harness.environment.writeAppPolicy("org.example.Quick", "GracePeriod=1\nObscureInBackground=true\n")
         harness.agent.kill(SIGHUP)
 
         let app = try harness.client()

@@ -368,12 +368,9 @@ struct PasscodeTests {
         try app.call("SetPasscode", [.string(Self.notes), .string(Self.right), .string("numeric")])
         try app.call("SetPasscode", [.string(Self.mail), .string(Self.other), .string("alphanumeric")])
         _ = try app.register(Self.notes)
-        let folder = harness.environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "[Policy]\nMaxFailedAttempts=1000\nLockoutSchedule=0\nGracePeriod=86400\nObscureInBackground=true\n".write(
-            to: folder.appendingPathComponent("\(Self.notes).conf"), atomically: true, encoding: .utf8)
-        try "[Policy]\nGracePeriod=86400\n".write(
-            to: folder.appendingPathComponent("\(Self.mail).conf"), atomically: true, encoding: .utf8)
+        try harness.environment.writeAppPolicy(
+            Self.notes, "MaxFailedAttempts=1000\nLockoutSchedule=0\nGracePeriod=86400\nObscureInBackground=true\n")
+        try harness.environment.writeAppPolicy(Self.mail, "GracePeriod=86400\n")
         harness.agent.kill(SIGHUP)
 
         #expect(waitUntil(timeout: .seconds(10)) { Self.held(app)[Self.notes] != nil })
@@ -402,11 +399,7 @@ struct PasscodeTests {
     func forgedAuthenticatedPolicyIsNotTrusted() throws {
         let harness = try AgentHarness()
         let app = try harness.client()
-        let folder = harness.environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        func write(_ policy: String, for id: String) throws {
-            try "[Policy]\n\(policy)".write(to: folder.appendingPathComponent("\(id).conf"), atomically: true, encoding: .utf8)
-        }
+        func write(_ policy: String, for id: String) throws { try harness.environment.writeAppPolicy(id, policy) }
         _ = try app.register(Self.notes)
         try write("MaxFailedAttempts=3\n", for: Self.notes)
         harness.agent.kill(SIGHUP)
@@ -533,12 +526,9 @@ struct PasscodeTests {
     func lockLatencyUnderPasscodeFlood() throws {
         let environment = try TestEnvironment()
         let floods = (1...8).map { "org.example.Flood\($0)" }
-        let overrides = environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
         for flood in floods {
             // No lock-out, so that every attempt really runs Argon2id.
-            try "[Policy]\nMaxFailedAttempts=1000000\n".write(
-                to: overrides.appendingPathComponent("\(flood).conf"), atomically: true, encoding: .utf8)
+            try environment.writeAppPolicy(flood, "MaxFailedAttempts=1000000\n")
         }
         let harness = try AgentHarness(environment: environment)
         let probe = try harness.client()

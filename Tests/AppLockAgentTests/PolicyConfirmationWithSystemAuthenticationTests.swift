@@ -18,8 +18,8 @@ struct PolicyConfirmationWithSystemAuthenticationTests {
     static func heldFixture(allowed: [String]) throws -> Fixture {
         let f = try Fixture(allowed: allowed)
         try f.app.call("SetPasscode", [.string(mail), .string("24681357"), .string("numeric")])
-        try write(f, notes, "[Policy]\nGracePeriod=86400\nMaxFailedAttempts=1000\n")
-        try write(f, mail, "[Policy]\nGracePeriod=86400\n")
+        try f.environment.writeAppPolicy(notes, "GracePeriod=86400\nMaxFailedAttempts=1000\n")
+        try f.environment.writeAppPolicy(mail, "GracePeriod=86400\n")
         try f.app.call("ReloadPolicy")
         try #require(PasscodeTests.held(f.app) == [notes: ["GracePeriod", "MaxFailedAttempts"], mail: ["GracePeriod"]])
         return f
@@ -33,12 +33,6 @@ struct PolicyConfirmationWithSystemAuthenticationTests {
         let caller = try f.dbusSendInBackground(confirm)
         try #require(try f.waitForCheck())
         return (f, caller)
-    }
-
-    static func write(_ f: Fixture, _ app: String, _ text: String) throws {
-        let folder = f.environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try text.write(to: folder.appendingPathComponent("\(app).conf"), atomically: true, encoding: .utf8)
     }
 
     @Test("allowed: polkit is asked for change-protection with the caller's process and no details; only that app's change applies, the app stays locked")
@@ -77,7 +71,7 @@ struct PolicyConfirmationWithSystemAuthenticationTests {
     @Test("the files change while polkit asks: PolicyChanged, the new weakening is held and nothing is confirmed")
     func filesChangedMeanwhileConfirmNothing() throws {
         let (f, caller) = try Self.confirmationWaitingForPolkit()
-        try Self.write(f, Self.notes, "[Policy]\nGracePeriod=86400\nMaxFailedAttempts=1000\nLockOnSessionLock=false\n")
+        try f.environment.writeAppPolicy(Self.notes, "GracePeriod=86400\nMaxFailedAttempts=1000\nLockOnSessionLock=false\n")
         try f.environment.releasePolkitAnswers()
         let result = try #require(caller.result(timeout: .seconds(20)))
         #expect(result.stderr.contains(SystemAuthenticationTests.error + "PolicyChanged"), "\(result.stderr)")
@@ -119,7 +113,7 @@ struct PolicyConfirmationWithSystemAuthenticationTests {
     @Test("[Mandatory] AllowSystemAuthentication=false refuses it by name before polkit is asked")
     func mandatorySwitchRefuses() throws {
         let f = try Fixture(admin: "[Mandatory]\nAllowSystemAuthentication=false\n", allowed: [Self.changeAction])
-        try Self.write(f, Self.notes, "[Policy]\nGracePeriod=86400\n")
+        try f.environment.writeAppPolicy(Self.notes, "GracePeriod=86400\n")
         try f.app.call("ReloadPolicy")
         #expect(f.outcome(Self.confirm) == "NotAuthorized")
         #expect(try f.checks().isEmpty)

@@ -263,10 +263,7 @@ import Testing
         let (env, agent) = try startAgent()
         defer { agent.terminate(); env.cleanup() }
         #expect(env.applockctl(["set-passcode", Self.app, "--stdin"], input: "1234\n").status == 0)
-        let folder = env.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "[Policy]\nMaxFailedAttempts=1000\n".write(
-            to: folder.appendingPathComponent("\(Self.app).conf"), atomically: true, encoding: .utf8)
+        try env.writeAppPolicy(Self.app, "MaxFailedAttempts=1000\n")
         agent.kill(SIGHUP)
 
         let waiting = "\(Self.app): policy change waiting for authentication (MaxFailedAttempts) — applockctl policy confirm \(Self.app)"

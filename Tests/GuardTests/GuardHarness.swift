@@ -12,7 +12,7 @@ final class GuardHarness {
     static let appClass = "NotesTerm"
     /// The xterm's own colours: a screenshot of a covered window must contain neither.
     static let appColours = ["#FF00FF", "#FFFF00"]
-    static let passcode = "1234"
+    static let passcode = GuardedAgent.passcode
     /// The colours the guarded app draws with (``appColours`` by default): a covered window shows none of them.
     var appColours = GuardHarness.appColours
 
@@ -36,13 +36,9 @@ final class GuardHarness {
         for file in stale where file.hasPrefix(name + "-") {
             try? FileManager.default.removeItem(at: Self.artifacts.appendingPathComponent(file))
         }
-        environment = try TestEnvironment(systemBus: true, serviceDirectories: serviceDirectories)
-        try environment.startKeyring()
-        try environment.startLogind()
-        let apps = environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
-        try "[Policy]\n\(guarded ? "Guard=true\n" : "")\(policy)".write(
-            to: apps.appendingPathComponent("\(Self.app).conf"), atomically: true, encoding: .utf8)
+        let setup = try GuardedAgent(app: Self.app, desktopEntry: nil, policy: policy, guarded: guarded,
+                                     withPasscode: passcode, serviceDirectories: serviceDirectories)
+        (environment, agent, client) = (setup.environment, setup.agent, setup.client)
         let applications = environment.dataHome.appendingPathComponent("applications")
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
         let icon = environment.dataHome.appendingPathComponent("notes.png")
@@ -58,14 +54,6 @@ final class GuardHarness {
 
             """.write(to: applications.appendingPathComponent("\(Self.app).desktop"), atomically: true, encoding: .utf8)
         recorder = environment.root.appendingPathComponent("recorder.txt")
-        let agent = try AgentProcess(environment: environment)
-        self.agent = agent
-        try agent.waitUntilServing()
-        _ = waitUntil(timeout: .seconds(10)) { agent.logText().contains("watching logind session") }
-        client = try AgentClient(environment)
-        if passcode {
-            _ = try client.call("SetPasscode", [.string(Self.app), .string(Self.passcode), .string("four-digit")])
-        }
         session = try XSession(environment: environment, windowManager: windowManager)
     }
 
@@ -212,11 +200,7 @@ final class GuardHarness {
 
     /// Unlocks with the right passcode through applockctl (standard input, never argv).
     func unlock() throws {
-        // An unlock verified before the guard registers the app is voided by the registration (its launch state).
-        _ = waitUntil(timeout: .seconds(10)) { client.isRegistered(Self.app) }
-        let result = environment.run([try PackageFolders.program("applockctl"), "unlock", Self.app, "--stdin"],
-                                     input: Self.passcode + "\n")
-        guard result.succeeded else { throw TestSupportError("applockctl unlock failed: \(result.stderr)") }
+        try environment.unlockWithApplockctl(Self.app, passcode: Self.passcode, seenBy: client)
     }
 
     /// Runs the built applockctl in this environment.

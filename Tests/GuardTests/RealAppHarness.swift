@@ -213,10 +213,7 @@ final class RealAppHarness {
 
     /// Unlocks with the passcode through applockctl (standard input, never argv).
     func unlock() throws {
-        // An unlock verified before the guard registers the app is voided by the registration (its launch state).
-        _ = waitUntil(timeout: .seconds(10)) { h.client.isRegistered(app) }
-        let result = try applockctl(["unlock", app, "--stdin"], input: GuardHarness.passcode + "\n")
-        guard result.succeeded else { throw TestSupportError("applockctl unlock \(app): \(result.stderr)") }
+        try h.environment.unlockWithApplockctl(app, passcode: GuardHarness.passcode, seenBy: h.client)
     }
 
     // MARK: One-colour documents (``MagentaDocuments``)

@@ -132,8 +132,9 @@ import Testing
 
     @Test("With no display the guard is not protecting: the item says NeedsAttention and the reason in its tooltip")
     func needsAttentionWhileNotProtecting() throws {
-        let agent = try GuardedAgentForStatus()
+        let agent = try GuardedAgent(app: GuardHarness.app, desktopEntry: nil, withPasscode: false)
         let environment = agent.environment
+        defer { environment.cleanup() }
         let watcher = try StatusWatcher(address: environment.sessionBus.address)
         var variables = environment.environment
         variables["DISPLAY"] = nil
@@ -147,24 +148,4 @@ import Testing
         let tip = Self.property(environment, "ToolTip")
         #expect(tip.contains("NOT protecting") && tip.contains("there is no display"), "\(tip)")
     }
-}
-
-/// The agent alone with a guarded app, for a guard started without a desktop.
-final class GuardedAgentForStatus {
-    let environment: TestEnvironment
-    let agent: AgentProcess
-
-    init() throws {
-        environment = try TestEnvironment(systemBus: true)
-        try environment.startKeyring()
-        try environment.startLogind()
-        let apps = environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
-        try "[Policy]\nGuard=true\n".write(to: apps.appendingPathComponent("\(GuardHarness.app).conf"),
-                                          atomically: true, encoding: .utf8)
-        agent = try AgentProcess(environment: environment)
-        try agent.waitUntilServing()
-    }
-
-    deinit { environment.cleanup() }
 }

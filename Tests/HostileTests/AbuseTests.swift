@@ -1,6 +1,7 @@
 import AppLockTestSupport
 import DBusKit
 import Foundation
+import SystemKit
 import Testing
 
 extension HostileSuite {
@@ -123,7 +124,7 @@ extension HostileSuite {
             let live = Locked<[AgentClient]>([])
             // The connections are made one after the other: dbus-daemon refuses more than 64 connections that
             // are still authenticating at once (max_incomplete_connections), whoever their server is.
-            let connected = try (0..<clients).map { _ in UncheckedHandoff(try AgentClient(address: address)) }
+            let connected = try (0..<clients).map { _ in UncheckedSendable(try AgentClient(address: address)) }
             let group = DispatchGroup()
             let started = ContinuousClock.now
             for index in 0..<clients {

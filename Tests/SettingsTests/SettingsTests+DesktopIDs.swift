@@ -24,10 +24,7 @@ extension SettingsTests {
     @Test("A guarded id that no installed app has is listed by its id with a warning, and switching it off un-guards it")
     func aGuardedIDWithNoDesktopFileIsListedAndRemovable() throws {
         let harness = try SettingsHarness()
-        let appsD = harness.environment.configHome.appendingPathComponent("applock/apps.d")
-        try FileManager.default.createDirectory(at: appsD, withIntermediateDirectories: true)
-        let file = appsD.appendingPathComponent("org.nonexistent.App.conf")
-        try "[Policy]\nGuard=true\n".write(to: file, atomically: true, encoding: .utf8)
+        let file = try harness.environment.writeAppPolicy("org.nonexistent.App", "Guard=true\n")
         try harness.startSettings()
         let row = harness.accessibility.find("No installed app has this id · Protected", showing: true)
         #expect(row != nil, "\(harness.log)")

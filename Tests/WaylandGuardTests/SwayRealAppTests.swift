@@ -14,7 +14,7 @@ struct SwayRealAppTests {
         let page = try MagentaDocuments.page("page", in: h.environment.root).absoluteString
         try h.startGuard()
         let variables = ["MOZ_LEGACY_PROFILES": "1", "MOZ_ENABLE_WAYLAND": "1"]
-        try h.walkThrough(appID: "firefox-esr", entry: .typed) {
+        try h.walkThrough(appID: "firefox-esr", entry: .clicked) {
             try h.startOffline(["firefox-esr", page], appID: "firefox-esr", variables: variables, label: "first")
         } openSecond: {
             try h.startOffline(["firefox-esr", "--new-window", page], appID: "firefox-esr", variables: variables,
@@ -28,7 +28,7 @@ struct SwayRealAppTests {
         try MagentaDocuments.gtkTextViews(configHome: h.environment.configHome)
         try h.startGuard()
         let variables = ["GTK_A11Y": "none", "GDK_BACKEND": "wayland"]
-        try h.walkThrough(appID: "org.gnome.TextEditor", entry: .typed) {
+        try h.walkThrough(appID: "org.gnome.TextEditor", entry: .clicked) {
             try h.startOffline(["gnome-text-editor"], appID: "org.gnome.TextEditor", variables: variables, label: "first")
         } openSecond: {
             try h.startOffline(["gnome-text-editor", "--new-window"], appID: "org.gnome.TextEditor",

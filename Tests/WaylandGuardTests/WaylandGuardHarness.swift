@@ -142,11 +142,7 @@ class WaylandGuardHarness {
 
     /// Unlocks with the right passcode through applockctl (standard input, never argv).
     func unlockWithApplockctl() throws {
-        // An unlock verified before the guard registers the app is voided by the registration (its launch state).
-        _ = waitUntil(timeout: .seconds(10)) { client.isRegistered(app) }
-        let result = environment.run([try PackageFolders.program("applockctl"), "unlock", app, "--stdin"],
-                                     input: Self.passcode + "\n")
-        guard result.succeeded else { throw TestSupportError("applockctl unlock failed: \(result.stderr)") }
+        try environment.unlockWithApplockctl(app, passcode: Self.passcode, seenBy: client)
     }
 
     /// What the recorder received (the keys that reached the app).

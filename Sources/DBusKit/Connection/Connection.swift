@@ -241,7 +241,7 @@ public final class Connection {
         if loop.inLoop {
             loop.runSoon { [weak self] in self?.dispatchQueued() }
         } else {
-            let bound = UncheckedBox(self)
+            let bound = UncheckedSendable(self)
             loop.post { bound.value.dispatchQueued() }
         }
     }
