@@ -1,13 +1,22 @@
 public import Foundation
 
-/// What a screenshot shows of the lock window (libadwaita 1.2's colours): its area (the largest area of its
-/// background colour), the keypad keys drawn whole inside it (round areas of the key colour), and the prompt (the
-/// dimmed text above the keys: its bounds and pixel count).
+/// What a screenshot shows of the lock window: its area (the largest area of its background colour), the keypad keys
+/// drawn whole inside it (round areas of the key colour), and the prompt (the dimmed text above the keys: its bounds
+/// and pixel count), in the colours of whichever libadwaita drew it (``Palette``).
 public struct LockWindowOnScreen: Sendable, CustomStringConvertible {
-    /// The window background, a keypad key, the dimmed prompt text.
-    public static let backgroundColour = "#FAFAFA"
-    public static let keyColour = "#E6E6E6"
-    public static let promptColour = "#8C8C8C"
+    /// The colours of the lock window's background, a keypad key and the dimmed prompt text, as one libadwaita
+    /// generation draws them in its light style.
+    public struct Palette: Sendable {
+        public var background: String
+        public var key: String
+        public var prompt: String
+
+        /// libadwaita 1.2 to 1.5 (Debian 12).
+        public static let neutral = Palette(background: "#FAFAFA", key: "#E6E6E6", prompt: "#8C8C8C")
+        /// libadwaita 1.6 and later (Debian 13: 1.7; testing: 1.8), whose greys lean blue, read off their screenshots.
+        public static let blueTinted = Palette(background: "#FAFAFB", key: "#E6E6E7", prompt: "#8C8C8F")
+        public static let all = [neutral, blueTinted]
+    }
 
     /// Where its background is, nil when it is not on screen.
     public var area: XSession.Rect?
@@ -17,23 +26,31 @@ public struct LockWindowOnScreen: Sendable, CustomStringConvertible {
     public var prompt: XSession.Rect?
     public var promptPixels: Int
 
-    /// Reads the PNG `shot` (taken with the pointer off the keys: a key under it is coloured otherwise).
+    /// Reads the PNG `shot` (taken with the pointer off the keys: a key under it is coloured otherwise), in the
+    /// palette whose background covers the largest area of it.
     public init(reading shot: URL, environment: TestEnvironment) throws {
-        let backgrounds = try ImageProbe.areas(
-            in: shot, colour: Self.backgroundColour, minimumArea: 20000, environment: environment)
-        guard let area = backgrounds.max(by: { $0.width * $0.height < $1.width * $1.height }) else {
+        var found: (area: XSession.Rect, palette: Palette)?
+        for palette in Palette.all {
+            let backgrounds = try ImageProbe.areas(
+                in: shot, colour: palette.background, minimumArea: 20000, environment: environment)
+            guard let largest = backgrounds.max(by: { $0.width * $0.height < $1.width * $1.height }) else { continue }
+            if found.map({ $0.area.width * $0.area.height < largest.width * largest.height }) ?? true {
+                found = (largest, palette)
+            }
+        }
+        guard let (area, palette) = found else {
             (self.area, keys, prompt, promptPixels) = (nil, [], nil, 0)
             return
         }
         self.area = area
-        keys = try ImageProbe.areas(in: shot, colour: Self.keyColour, minimumArea: 600, environment: environment)
+        keys = try ImageProbe.areas(in: shot, colour: palette.key, minimumArea: 600, environment: environment)
             .filter { abs($0.width - $0.height) <= 3 && $0.width >= 30 && area.holds($0) }
         // The prompt is the dimmed text above the keys (the keys' labels have a few pixels of that colour too).
         let abovePad = XSession.Rect(
             x: area.x, y: area.y, width: area.width, height: (keys.map(\.y).min() ?? area.y + area.height) - area.y)
-        prompt = try ImageProbe.boundingBox(in: shot, colour: Self.promptColour, inside: abovePad, environment: environment)
+        prompt = try ImageProbe.boundingBox(in: shot, colour: palette.prompt, inside: abovePad, environment: environment)
         promptPixels = try ImageProbe.pixelCount(
-            in: shot, crop: abovePad.description, colours: [Self.promptColour], environment: environment)
+            in: shot, crop: abovePad.description, colours: [palette.prompt], environment: environment)
     }
 
     /// Every digit key (ten) whole, and the prompt whole above them inside the lock window.

@@ -7,14 +7,14 @@ import Testing
 /// and in `DEBIAN13_SUITES`/`FORKY_SUITES` sway 1.10 and 1.12). What each shows is pure magenta.
 @Suite("Debian's apps under the guard on sway", .serialized)
 struct SwayRealAppTests {
-    @Test("firefox-esr on sway, guarded as firefox-esr (its Wayland app id, a desktop-file id without a dot, Debian's own desktop file), typed into a terminal: hidden at launch, the passcode typed into the lock window brings it back, locked again it hides, a second window (--new-window, handed to the first instance) is hidden while locked, and logind Lock hides both")
+    @Test("firefox-esr on sway, guarded as firefox-esr (its Wayland app id, a desktop-file id without a dot, Debian's own desktop file), typed into a terminal: hidden at launch, the passcode clicked on the lock window's keys brings it back, locked again it hides, a second window (--new-window, handed to the first instance) is hidden while locked, and logind Lock hides both")
     func firefoxESR() throws {
         let h = try SwayGuardHarness("sway-firefox-esr", app: "firefox-esr")
         try MagentaDocuments.firefoxProfile(home: h.environment.home)
         let page = try MagentaDocuments.page("page", in: h.environment.root).absoluteString
         try h.startGuard()
         let variables = ["MOZ_LEGACY_PROFILES": "1", "MOZ_ENABLE_WAYLAND": "1"]
-        try h.walkThrough(appID: "firefox-esr", entry: .clicked) {
+        try h.walkThrough(appID: "firefox-esr") {
             try h.startOffline(["firefox-esr", page], appID: "firefox-esr", variables: variables, label: "first")
         } openSecond: {
             try h.startOffline(["firefox-esr", "--new-window", page], appID: "firefox-esr", variables: variables,
@@ -22,13 +22,13 @@ struct SwayRealAppTests {
         }
     }
 
-    @Test("gnome-text-editor on sway, guarded as org.gnome.TextEditor (its Wayland app id; DBusActivatable, no StartupWMClass), typed into a terminal, its text view magenta through the user's gtk.css: hidden at launch, unlocked by the passcode typed into the lock window, locked again, a second window (--new-window, handed to the first instance) hidden while locked, and logind Lock hides both")
+    @Test("gnome-text-editor on sway, guarded as org.gnome.TextEditor (its Wayland app id; DBusActivatable, no StartupWMClass), typed into a terminal, its text view magenta through the user's gtk.css: hidden at launch, unlocked by the passcode clicked on the lock window's keys, locked again, a second window (--new-window, handed to the first instance) hidden while locked, and logind Lock hides both")
     func textEditor() throws {
         let h = try SwayGuardHarness("sway-text-editor", app: "org.gnome.TextEditor")
         try MagentaDocuments.gtkTextViews(configHome: h.environment.configHome)
         try h.startGuard()
         let variables = ["GTK_A11Y": "none", "GDK_BACKEND": "wayland"]
-        try h.walkThrough(appID: "org.gnome.TextEditor", entry: .clicked) {
+        try h.walkThrough(appID: "org.gnome.TextEditor") {
             try h.startOffline(["gnome-text-editor"], appID: "org.gnome.TextEditor", variables: variables, label: "first")
         } openSecond: {
             try h.startOffline(["gnome-text-editor", "--new-window"], appID: "org.gnome.TextEditor",
@@ -121,19 +121,11 @@ extension SwayGuardHarness {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/net")
     }
 
-    /// How the passcode goes into the lock window at launch.
-    enum Entry {
-        /// Typed on the keyboard.
-        case typed
-        /// Clicked on the keys with a pointer (``clickPasscodeIntoTheLockWindow(label:)``): on the host only, whose
-        /// libadwaita 1.2 draws the colours ``LockWindowOnScreen`` reads the keys by.
-        case clicked
-    }
-
-    /// Hidden at launch (`start`); the passcode put into the lock window by `entry` brings the app back;
+    /// Hidden at launch (`start`); the passcode clicked on the lock window's keys with sway's seat cursor
+    /// (``clickPasscodeIntoTheLockWindow(label:)``) brings the app back;
     /// `applockctl lock` hides it again; a second window `openSecond` opens while locked (when the app has one) is
     /// hidden; unlocked, logind's `Lock` hides it.
-    func walkThrough(appID: String, entry: Entry, start: () throws -> Bool, openSecond: (() throws -> Bool)?) throws {
+    func walkThrough(appID: String, start: () throws -> Bool, openSecond: (() throws -> Bool)?) throws {
         #expect(try start(), "no \(appID) window: \(session.windows())")
         #expect(waitForState("locked"), "state: \(state() ?? "none")\n\(guardLog())")
         #expect(waitUntilHidden(label: "locked-at-launch"), "\(guardLog())")
@@ -142,13 +134,7 @@ extension SwayGuardHarness {
             lock = self.lockWindow()
             return lock?.focused == true
         }, "the lock window is focused: \(session.windows())\n\(guardLog())")
-        switch entry {
-        case .typed:
-            session.type(Self.passcode)
-            session.key("Return")
-        case .clicked:
-            #expect(try clickPasscodeIntoTheLockWindow(label: "locked-at-launch-keys"), "\(guardLog())")
-        }
+        #expect(try clickPasscodeIntoTheLockWindow(label: "locked-at-launch-keys"), "\(guardLog())")
         #expect(waitForState("unlocked"), "\(guardLog())")
         #expect(waitUntilHidden(false, label: "unlocked", timeout: .seconds(30)), "\(guardLog())")
 
