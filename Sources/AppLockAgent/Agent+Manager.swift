@@ -105,6 +105,8 @@ extension Agent {
             return { [unowned self] in unlockWithSystemAuthentication($0) }
         case .resetPasscode:
             return { [unowned self] in resetPasscode($0) }
+        case .resetSharedPasscode:
+            return { [unowned self] in resetSharedPasscode($0) }
         case .getSystemAuthentication:
             return { [unowned self] in getSystemAuthentication($0) }
         case .confirmPolicy:

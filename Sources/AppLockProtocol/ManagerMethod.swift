@@ -23,6 +23,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case getRecentEvents = "GetRecentEvents"
     case unlockWithSystemAuthentication = "UnlockWithSystemAuthentication"
     case resetPasscode = "ResetPasscode"
+    case resetSharedPasscode = "ResetSharedPasscode"
     case getSystemAuthentication = "GetSystemAuthentication"
     case confirmPolicy = "ConfirmPolicy"
     case confirmPolicyWithSystemAuthentication = "ConfirmPolicyWithSystemAuthentication"
@@ -111,6 +112,10 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors)
         case .resetPasscode:
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors + [.storeUnavailable])
+        case .resetSharedPasscode:
+            return MethodContract(
+                inputs: [],
+                errors: [.noPasscode, .notAuthorized, .systemAuthUnavailable, .lockedOut, .attemptInProgress, .storeUnavailable])
         case .getSystemAuthentication:
             return MethodContract(inputs: [], outputs: [ProtocolArgument("method", "s"), ProtocolArgument("reason", "s")])
         case .confirmPolicy:

@@ -306,3 +306,38 @@ import AppLockProtocol
         #expect(f.state(f.notes) == .unlocked)
     }
 }
+
+@Suite struct SharedPasscodeResetTests {
+    @Test func aResetOfTheAppLockPasscodeIsRefusedWithoutOneByAnyPolicyThatForbidsItAndOneAtATime() throws {
+        var f = MachineFixture(perApp: [appID("org.example.Mail"): policy { $0.allowPasscodeReset = false }])
+        #expect(throws: ManagerError.noPasscode) { try f.m.beginSharedPasscodeReset(caller: f.owner, now: t(0)) }
+        _ = f.m.firstSharedPasscodeSet(kind: .fourDigit, now: t(0))
+        try f.register(f.notes)
+        _ = try f.m.useSharedPasscode(f.notes, now: t(0))
+        let ticket = try f.m.beginSharedPasscodeReset(caller: f.owner, now: t(0))
+        #expect(ticket.app == nil && ticket.purpose.actionID == SystemAuthPurpose.resetPasscode.actionID)
+        #expect(throws: ManagerError.attemptInProgress) { try f.m.beginSharedPasscodeReset(caller: f.other, now: t(0)) }
+        _ = try f.m.lock(f.notes, now: t(0))
+        #expect(f.m.pendingSystemAuthentications == [ticket], "a lock does not cancel a reset of no app")
+        #expect(f.m.finishSystemAuthentication(ticket, outcome: .authorized, now: t(0)).error == nil)
+
+        try f.register(f.mail)
+        _ = try f.m.useSharedPasscode(f.mail, now: t(0))
+        #expect(throws: ManagerError.notAuthorized("the policy does not allow resetting the AppLock passcode")) {
+            try f.m.beginSharedPasscodeReset(caller: f.owner, now: t(0))
+        }
+    }
+
+    @Test func aRefusedResetCountsNothingAndAnAuthorizedOneOfAPasscodeRemovedMeanwhileAnswersNoPasscode() throws {
+        var f = MachineFixture()
+        _ = f.m.firstSharedPasscodeSet(kind: .fourDigit, now: t(0))
+        try f.register(f.notes)
+        _ = try f.m.useSharedPasscode(f.notes, now: t(0))
+        let refused = try f.m.beginSharedPasscodeReset(caller: f.owner, now: t(0))
+        #expect(f.m.finishSystemAuthentication(refused, outcome: .notAuthorized("no"), now: t(0)).error == .notAuthorized("no"))
+        #expect(f.m.snapshot(of: f.notes)?.failedAttempts == 0)
+        let late = try f.m.beginSharedPasscodeReset(caller: f.owner, now: t(0))
+        _ = f.m.sharedPasscodeRemoved(now: t(0))
+        #expect(f.m.finishSystemAuthentication(late, outcome: .authorized, now: t(0)).error == .noPasscode)
+    }
+}
