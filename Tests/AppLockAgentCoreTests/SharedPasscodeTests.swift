@@ -242,6 +242,32 @@ import AppLockProtocol
         #expect(custody.records.shared == nil && custody.records.sharedUsers.isEmpty)
     }
 
+    @Test func oneKeyOfTheAppLockPasscodeSealsEveryAppThatUsesItAndEachThatJoins() {
+        let notes = appID("org.example.Notes")
+        let mail = appID("org.example.Mail")
+        let vault = appID("org.example.Vault")
+        func sealed(_ actions: [CustodyAction]) -> [AppID] {
+            actions.compactMap { if case .seal(let app, _, "shared") = $0 { app } else { nil } }
+        }
+        var custody = PasscodeCustody()
+        _ = custody.sharedPasscodeKnown(kind: .fourDigit, fingerprint: "shared")
+        _ = custody.usesSharedPasscode(notes, files: PolicySet())
+        _ = custody.usesSharedPasscode(mail, files: PolicySet())
+        #expect(custody.sealChecks(for: .shared) == [mail, notes], "one entry checks the seals of every app that uses it")
+        #expect(custody.sealChecks(for: .app(vault)) == [vault])
+        #expect(sealed(custody.sharedPasscodeVerified(authentic: [mail: true, notes: true], files: PolicySet())) == [mail, notes])
+        #expect(custody.sealChecks(for: .shared).isEmpty && !custody.mustCheckSeal(notes))
+
+        _ = custody.firstPasscodeStored(vault, kind: .sixDigit, fingerprint: "own", files: PolicySet())
+        let switched = custody.switchedToSharedPasscode(vault)
+        #expect(switched.contains(.shareSealingKey(vault)) && sealed(switched) == [vault], "sealed with the AppLock passcode's key at once")
+        let forgotten = custody.sharedPasscodeForgotten(files: PolicySet())
+        #expect(forgotten.contains(.dropSharedSealingKey))
+        _ = custody.sharedPasscodeKnown(kind: .fourDigit, fingerprint: "shared")
+        #expect(!custody.usesSharedPasscode(notes, files: PolicySet()).contains(.shareSealingKey(notes)),
+                "a new AppLock passcode's key is held only once it is set or entered")
+    }
+
     @Test func anAppThatSwitchesToTheAppLockPasscodeKeepsItsAuthenticatedPolicyUnsealedUntilThatIsEntered() {
         let vault = appID("org.example.Vault")
         var custody = PasscodeCustody()

@@ -331,3 +331,84 @@ extension SharedPasscodeTests {
         PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, "Wrong-Guess-99"])
     }
 }
+
+extension SharedPasscodeTests {
+    /// Writes `text` as the policy file of `app` and has the agent read the files again.
+    static func writePolicy(_ harness: AgentHarness, _ client: AgentClient, _ app: String, _ text: String) throws {
+        let overrides = harness.environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        try text.write(to: overrides.appendingPathComponent("\(app).conf"), atomically: true, encoding: .utf8)
+        try client.call("ReloadPolicy")
+    }
+
+    static func restart(_ harness: AgentHarness, registering apps: [String]) throws -> AgentClient {
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let client = try harness.client()
+        for app in apps { _ = try client.register(app) }
+        return client
+    }
+
+    @Test("sealed with the AppLock passcode's key: after a restart one Unlock of one app with it puts the confirmed weakenings of every app that uses it in force; after ChangeSharedPasscode they are sealed with the new one's")
+    func sealedPoliciesKeyedFromIt() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        let users = [Self.notes, Self.mail]
+        try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        for name in users {
+            try app.call("UseSharedPasscode", [.string(name)])
+            _ = try app.register(name)
+        }
+        try Self.writePolicy(harness, app, Self.notes, "[Policy]\nMaxFailedAttempts=1000\n")
+        try Self.writePolicy(harness, app, Self.mail, "[Policy]\nGracePeriod=86400\n")
+        #expect(PasscodeTests.held(app) == [Self.notes: ["MaxFailedAttempts"], Self.mail: ["GracePeriod"]])
+        for name in users { try app.call("ConfirmPolicy", [.string(name), .string(Self.shared)]) }
+        #expect(PasscodeTests.held(app).isEmpty)
+
+        func expectConfirmedInForce(_ client: AgentClient, _ when: String) throws {
+            #expect(PasscodeTests.held(client).isEmpty, "\(when)")
+            #expect(try client.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 1000, "\(when)")
+            #expect(try client.policy(Self.mail, "GracePeriod")?.uint32Value == 86400, "\(when)")
+        }
+        var client = try Self.restart(harness, registering: users)
+        #expect(PasscodeTests.held(client) == [Self.notes: ["MaxFailedAttempts"], Self.mail: ["GracePeriod"]],
+                "not verified before the AppLock passcode is entered")
+        #expect(try client.policy(Self.mail, "GracePeriod")?.uint32Value == 60)
+        try client.call("Unlock", [.string(Self.notes), .string(Self.shared)])
+        try expectConfirmedInForce(client, "after one Unlock of Notes")
+        #expect(try client.state(Self.mail) == "locked", "verifying Mail's policy unlocks nothing")
+
+        let change = harness.dbusSend("ChangeSharedPasscode", ["string:\(Self.shared)", "string:\(Self.ownPasscode)", "string:alphanumeric"])
+        #expect(change.succeeded, "\(change.stderr)")
+        client = try Self.restart(harness, registering: users)
+        try client.call("Unlock", [.string(Self.mail), .string(Self.ownPasscode)])
+        try expectConfirmedInForce(client, "after ChangeSharedPasscode, a restart and one Unlock of Mail with the new one")
+        PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode])
+    }
+
+    @Test("an app that switches to the AppLock passcode, and one that leaves it for its own, keep their confirmed weakenings sealed with the passcode that now protects them")
+    func switchingKeepsTheSealedPolicy() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        try app.call("UseSharedPasscode", [.string(Self.notes)])
+        try app.call("SetPasscode", [.string(Self.own), .string(Self.ownPasscode), .string("alphanumeric")])
+        for name in [Self.notes, Self.own] { _ = try app.register(name) }
+        try Self.writePolicy(harness, app, Self.own, "[Policy]\nGracePeriod=86400\n")
+        try Self.writePolicy(harness, app, Self.notes, "[Policy]\nMaxFailedAttempts=1000\n")
+        try app.call("ConfirmPolicy", [.string(Self.own), .string(Self.ownPasscode)])
+        try app.call("ConfirmPolicy", [.string(Self.notes), .string(Self.shared)])
+
+        try app.call("SwitchToSharedPasscode", [.string(Self.own), .string(Self.ownPasscode)])
+        try app.call("ChangePasscode", [.string(Self.notes), .string(Self.shared), .string("Otter-4-Harbour"), .string("alphanumeric")])
+        let client = try Self.restart(harness, registering: [Self.notes, Self.own])
+        try client.call("Unlock", [.string(Self.own), .string(Self.shared)])
+        #expect(PasscodeTests.held(client)[Self.own] == nil, "sealed with the AppLock passcode's key now")
+        #expect(try client.policy(Self.own, "GracePeriod")?.uint32Value == 86400)
+        #expect(PasscodeTests.held(client)[Self.notes] == ["MaxFailedAttempts"], "Notes is sealed with its own passcode now")
+        try client.call("Unlock", [.string(Self.notes), .string("Otter-4-Harbour")])
+        #expect(PasscodeTests.held(client).isEmpty)
+        #expect(try client.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 1000)
+        PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, "Otter-4-Harbour"])
+    }
+}
