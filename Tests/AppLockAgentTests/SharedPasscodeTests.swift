@@ -412,3 +412,37 @@ extension SharedPasscodeTests {
         PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, "Otter-4-Harbour"])
     }
 }
+
+extension SharedPasscodeTests {
+    @Test("MaxFailedAttempts, the limit in force: every app that uses the AppLock passcode reads the strictest of their policies (what a lock window counts the attempts left from), and it moves when the strictest app leaves; an app with its own passcode reads its policy's")
+    func theLimitInForce() throws {
+        let environment = try TestEnvironment()
+        let overrides = environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        for (name, maximum) in [(Self.notes, 6), (Self.mail, 3), (Self.own, 7)] {
+            try "[Policy]\nMaxFailedAttempts=\(maximum)\n".write(
+                to: overrides.appendingPathComponent("\(name).conf"), atomically: true, encoding: .utf8)
+        }
+        let harness = try AgentHarness(environment: environment)
+        let app = try harness.client()
+        try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        try app.call("SetPasscode", [.string(Self.own), .string(Self.ownPasscode), .string("alphanumeric")])
+        for name in [Self.notes, Self.own] { _ = try app.register(name) }
+        try app.call("UseSharedPasscode", [.string(Self.notes)])
+        #expect(try app.appProperty(Self.notes, "MaxFailedAttempts").uint32Value == 6)
+        try app.call("UseSharedPasscode", [.string(Self.mail)])
+        _ = try app.register(Self.mail)
+        for name in [Self.notes, Self.mail] {
+            #expect(try app.appProperty(name, "MaxFailedAttempts").uint32Value == 3, "\(name): the strictest, Mail's")
+            #expect(try app.policy(name, "MaxFailedAttempts")?.uint32Value == (name == Self.notes ? 6 : 3), "its own policy is unchanged")
+        }
+        #expect(try app.appProperty(Self.own, "MaxFailedAttempts").uint32Value == 7)
+        let wrong = PasscodeTests.failure(app, "Unlock", [.string(Self.notes), .string(Self.wrong)])
+        #expect(wrong?.message.contains("2 attempts left") == true, "the agent's answer counts the same: \(wrong?.message ?? "")")
+
+        try app.call("RemovePasscode", [.string(Self.mail), .string(Self.shared)])
+        _ = waitUntil(timeout: .seconds(10)) { (try? app.appProperty(Self.notes, "MaxFailedAttempts").uint32Value) == 6 }
+        #expect(try app.appProperty(Self.notes, "MaxFailedAttempts").uint32Value == 6, "Mail left: Notes' own limit is the strictest")
+        PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, Self.wrong])
+    }
+}
