@@ -163,12 +163,6 @@ public struct PasscodeCustody: Sendable {
         return passcodeKnown(app, kind: kind, fingerprint: fingerprint) + seal(app) + hold(files).actions
     }
 
-    /// Whether an attempt on `app` must derive its sealing key and check the seal on disk (``sealedOnDisk``): until
-    /// the passcode gave the key in this run.
-    public func mustCheckSeal(_ app: AppID) -> Bool {
-        !keyed.contains(app)
-    }
-
     /// An attempt verified the app's passcode (after ``passcodeKnown(_:kind:fingerprint:)`` recorded its hash): the
     /// tampering episode, if any, is over. When it derived the sealing key (`derivedKey`, the agent holds it now),
     /// the key seals from now on, and its check of the seal on disk (`claimIsAuthentic`, nil when not checked)

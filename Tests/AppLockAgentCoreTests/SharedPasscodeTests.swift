@@ -256,7 +256,7 @@ import AppLockProtocol
         #expect(custody.sealChecks(for: .shared) == [mail, notes], "one entry checks the seals of every app that uses it")
         #expect(custody.sealChecks(for: .app(vault)) == [vault])
         #expect(sealed(custody.sharedPasscodeVerified(authentic: [mail: true, notes: true], files: PolicySet())) == [mail, notes])
-        #expect(custody.sealChecks(for: .shared).isEmpty && !custody.mustCheckSeal(notes))
+        #expect(custody.sealChecks(for: .shared).isEmpty)
 
         _ = custody.firstPasscodeStored(vault, kind: .sixDigit, fingerprint: "own", files: PolicySet())
         let switched = custody.switchedToSharedPasscode(vault)
@@ -278,7 +278,7 @@ import AppLockProtocol
         #expect(custody.records.records[vault] == nil && custody.records.sharedUsers == [vault])
         #expect(custody.records.record(protecting: vault)?.fingerprint == "shared")
         #expect(custody.authenticated.baselines[vault]?.isVerified == true, "the app's own passcode was just proven")
-        #expect(custody.mustCheckSeal(vault), "the AppLock passcode's key seals it once entered")
+        #expect(custody.sealChecks(for: .shared) == [vault], "the AppLock passcode's key seals it once entered")
     }
 }
 
