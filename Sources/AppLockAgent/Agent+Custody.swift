@@ -64,9 +64,21 @@ extension Agent {
         case .app: passcodeKnown(app, kind: kind, fingerprint: fingerprint, source: source)
         case .shared: sharedPasscodeKnown(kind: kind, fingerprint: fingerprint, source: source)
         }
+        if holder == .shared, let key = sealing?.key ?? sharedSealingKey {
+            return sharedSealingKeyDerived(SealFinding(key: key, authentic: sealing?.authentic ?? [:]), source: source)
+        }
         if let sealing { sealingKeys[app] = sealing.key }
-        carryOut(custody.passcodeVerified(app, derivedKey: sealing != nil, claimIsAuthentic: sealing?.claimIsAuthentic,
+        carryOut(custody.passcodeVerified(app, derivedKey: sealing != nil, claimIsAuthentic: sealing?.authentic[app],
                                           files: filePolicies), source: source)
+    }
+
+    /// The AppLock passcode gave its sealing key (set, entered through any app that uses it, or changed), or was entered
+    /// again with it held: every app that uses it seals with it from now on (again, for the hash recorded now), and the
+    /// seals `sealing` checked verify their authenticated policies.
+    func sharedSealingKeyDerived(_ sealing: SealFinding, source: String) {
+        sharedSealingKey = sealing.key
+        for app in custody.records.sharedUsers { sealingKeys[app] = sealing.key }
+        carryOut(custody.sharedPasscodeVerified(authentic: sealing.authentic, files: filePolicies), source: source)
     }
 
     /// The AppLock passcode's keyring item was removed or replaced outside AppLock.
@@ -134,6 +146,10 @@ extension Agent {
                 }
             case .dropSealingKey(let app):
                 sealingKeys[app] = nil
+            case .shareSealingKey(let app):
+                sealingKeys[app] = sharedSealingKey
+            case .dropSharedSealingKey:
+                sharedSealingKey = nil
             case .applyPolicies(let policies):
                 perform(machine.policiesChanged(policies, now: now()), source: source)
             case .policyHeld(let app, let keys):

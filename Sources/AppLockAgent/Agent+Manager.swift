@@ -99,10 +99,14 @@ extension Agent {
             return { [unowned self] in removeSharedPasscode($0) }
         case .useSharedPasscode:
             return { [unowned self] in useSharedPasscode($0) }
+        case .switchToSharedPasscode:
+            return { [unowned self] in switchToSharedPasscode($0) }
         case .unlockWithSystemAuthentication:
             return { [unowned self] in unlockWithSystemAuthentication($0) }
         case .resetPasscode:
             return { [unowned self] in resetPasscode($0) }
+        case .resetSharedPasscode:
+            return { [unowned self] in resetSharedPasscode($0) }
         case .getSystemAuthentication:
             return { [unowned self] in getSystemAuthentication($0) }
         case .confirmPolicy:

@@ -15,7 +15,7 @@ extension Agent {
         guard let app = appArgument(call), !refusedByShape(call, app, 1), admit(call, app),
               let passcode = secret(call, app, 1) else { return }
         attempt(call, app, purpose: .unlock) { worker, holder, recorded, sealing in
-            worker.verify(app, holder, passcode, recorded: recorded, sealing: sealing)
+            worker.verify(holder, passcode, recorded: recorded, sealing: sealing)
         } then: { _ in [] }
     }
 
@@ -32,7 +32,7 @@ extension Agent {
         // The AppLock passcode as `old` gives the app a passcode of its own: only ChangeSharedPasscode changes the
         // AppLock passcode.
         attempt(call, app, purpose: .change) { worker, holder, recorded, sealing in
-            let verification = worker.verify(app, holder, old, recorded: recorded, sealing: sealing)
+            let verification = worker.verify(holder, old, recorded: recorded, sealing: sealing)
             guard case .verified(_, _, _, let finding) = verification else { return verification }
             // The new passcode's key seals from now on; it is made before the new hash is stored, so that a failure
             // changes nothing.
@@ -40,7 +40,7 @@ extension Agent {
             switch worker.save(.app(app), new, kind: kind) {
             case .success(let fingerprint):
                 return .verified(holder: .app(app), kind: kind, fingerprint: fingerprint,
-                                 sealing: SealFinding(key: key, claimIsAuthentic: finding?.claimIsAuthentic))
+                                 sealing: SealFinding(key: key, authentic: finding?.authentic ?? [:]))
             case .failure(let failure): return .unavailable(PasscodeWorker.reason(failure))
             }
         } then: { _ in [] }
@@ -51,7 +51,7 @@ extension Agent {
               let passcode = secret(call, app, 1) else { return }
         // The AppLock passcode only stops protecting this app: its item stays for the others.
         attempt(call, app, purpose: .remove) { worker, holder, recorded, _ in
-            let verification = worker.verify(app, holder, passcode, recorded: recorded, sealing: nil)
+            let verification = worker.verify(holder, passcode, recorded: recorded, sealing: nil)
             guard case .verified = verification, case .app = holder else { return verification }
             if let failure = worker.remove(holder) {
                 return .unavailable(PasscodeWorker.reason(failure))
@@ -63,13 +63,37 @@ extension Agent {
         }
     }
 
+    /// SwitchToSharedPasscode: the app's own passcode, proven (a wrong one counts in its own lock-out), gives way to the
+    /// AppLock passcode in one step of the core (`AgentStateMachine.beginSwitchToShared`, `switchedToShared`): the app is
+    /// never without a passcode in between. The own item is removed on the worker before the core switches; a failure
+    /// there changes nothing, and an agent killed in between finds the item gone and keeps the app locked.
+    func switchToSharedPasscode(_ call: MethodInvocation) {
+        guard let app = appArgument(call), !refusedByShape(call, app, 1), admit(call, app),
+              let passcode = secret(call, app, 1) else { return }
+        attempt(call, app, purpose: .switchToShared) { worker, holder, recorded, sealing in
+            let verification = worker.verify(holder, passcode, recorded: recorded, sealing: sealing)
+            guard case .verified = verification else { return verification }
+            if let failure = worker.remove(holder) { return .unavailable(PasscodeWorker.reason(failure)) }
+            return verification
+        } then: { [unowned self] _ in
+            if machine.snapshot(of: app)?.hasPasscode == true {
+                carryOut(custody.switchedToSharedPasscode(app), source: ManagerMethod.switchToSharedPasscode.name)
+                logger.info("app switched from its own passcode to the AppLock passcode", metadata: ["app": "\(app)"])
+            } else {
+                // The AppLock passcode was removed meanwhile: the app is without a passcode, as every app that used it.
+                passcodeForgotten(app)
+            }
+            return []
+        }
+    }
+
     /// ConfirmPolicy: the app's passcode authenticates the weakenings of its policy the agent holds; the files'
     /// policy, read again now, becomes the authenticated one and applies.
     func confirmPolicy(_ call: MethodInvocation) {
         guard let app = appArgument(call), !refusedByShape(call, app, 1), admit(call, app),
               let passcode = secret(call, app, 1) else { return }
         attempt(call, app, purpose: .confirmPolicy) { worker, holder, recorded, sealing in
-            worker.verify(app, holder, passcode, recorded: recorded, sealing: sealing)
+            worker.verify(holder, passcode, recorded: recorded, sealing: sealing)
         } then: { [unowned self] _ in
             confirmFilePolicy(of: app)
             return []
@@ -145,7 +169,8 @@ extension Agent {
         enqueuePasscodeOperation(machine.holder(of: app), admittedFrom: call.sender, for: app) { [unowned self] done in
             let ticket: AttemptTicket
             do throws(ManagerError) {
-                ticket = try machine.beginAttempt(app, now: now())
+                ticket = purpose == .switchToShared
+                    ? try machine.beginSwitchToShared(app, now: now()) : try machine.beginAttempt(app, now: now())
             } catch {
                 call.fail(error.dbusError)
                 return done()
@@ -154,8 +179,10 @@ extension Agent {
             let finished = LoopBound(done, loop: loop)
             let holder = ticket.holder
             let recorded = holder == .shared ? custody.records.shared : custody.records.records[app]
-            // Until the passcode gave the app's sealing key in this run, the attempt derives it and checks the seal.
-            let sealing = custody.mustCheckSeal(app) ? SealingRequest(claim: custody.sealedOnDisk[app]) : nil
+            // Until the passcode gave its sealing key in this run, the attempt derives it and checks the seals it
+            // protects (for the AppLock passcode, those of every app that uses it).
+            let checks = custody.sealChecks(for: holder)
+            let sealing = checks.isEmpty ? nil : SealingRequest(claims: checks.map { ($0, custody.sealedOnDisk[$0]) })
             // The attempt counts as failed on disk before any verification starts: killing the agent meanwhile
             // cannot take it back. A right passcode clears it; one that cannot be checked puts the count back.
             perform(machine.countAttemptInAdvance(ticket, now: now()), source: "\(purpose)")

@@ -28,7 +28,7 @@ extension Agent {
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
             passcodes.submit { [passcodes, loop] in
-                let outcome: Result<String, ManagerError>
+                let outcome: Result<(fingerprint: String, key: SealingKey), ManagerError>
                 // An item the agent did not know of (its records lost): the agent adopts it, as it adopts an app's.
                 var found: PasscodeKind?
                 switch passcodes.storedKind(.shared) {
@@ -37,17 +37,25 @@ extension Agent {
                     found = stored
                     outcome = .failure(.passcodeExists)
                 case .success(nil):
-                    outcome = passcodes.save(.shared, passcode, kind: kind)
-                        .mapError { .storeUnavailable(PasscodeWorker.reason($0)) }
+                    // The key that seals the policies of the apps that will use it is made before the hash is stored,
+                    // so that a failure stores nothing.
+                    if let key = passcodes.newSealingKey(passcode) {
+                        outcome = passcodes.save(.shared, passcode, kind: kind)
+                            .map { (fingerprint: $0, key: key) }
+                            .mapError { .storeUnavailable(PasscodeWorker.reason($0)) }
+                    } else {
+                        outcome = .failure(.storeUnavailable("hashing failed: out of memory"))
+                    }
                 }
                 let adopted = found
                 loop.post {
                     let agent = agent.value
                     let source = ManagerMethod.setSharedPasscode.name
                     switch outcome {
-                    case .success(let fingerprint):
+                    case .success(let (fingerprint, key)):
                         agent.perform(agent.machine.firstSharedPasscodeSet(kind: kind, now: agent.now()), source: source)
                         agent.carryOut(agent.custody.sharedPasscodeKnown(kind: kind, fingerprint: fingerprint), source: source)
+                        agent.sharedSealingKeyDerived(SealFinding(key: key, authentic: [:]), source: source)
                         agent.logger.info("AppLock passcode set", metadata: ["kind": "\(kind.rawValue)"])
                         callOnLoop.value.reply()
                     case .failure(let error):
@@ -87,15 +95,22 @@ extension Agent {
             return call.fail(error.dbusError)
         }
         guard !refusedBySharedShape(call, 0), let old = sharedSecret(call, 0), let new = sharedSecret(call, 1) else { return }
-        sharedAttempt(call, source: ManagerMethod.changeSharedPasscode.name) { worker, recorded in
-            let verification = worker.verify(nil, .shared, old, recorded: recorded, sealing: nil)
-            guard case .verified = verification else { return verification }
+        // The seals not verified yet are checked with the old passcode's key; then every app that uses it is sealed
+        // again with the new one's, made before the new hash is stored so that a failure changes nothing.
+        sharedAttempt(call, source: ManagerMethod.changeSharedPasscode.name, checkingSeals: true) { worker, recorded, sealing in
+            let verification = worker.verify(.shared, old, recorded: recorded, sealing: sealing)
+            guard case .verified(_, _, _, let finding) = verification else { return verification }
+            guard let key = worker.newSealingKey(new) else { return .unavailable("hashing failed: out of memory") }
             switch worker.save(.shared, new, kind: kind) {
-            case .success(let fingerprint): return .verified(holder: .shared, kind: kind, fingerprint: fingerprint, sealing: nil)
+            case .success(let fingerprint):
+                return .verified(holder: .shared, kind: kind, fingerprint: fingerprint,
+                                 sealing: SealFinding(key: key, authentic: finding?.authentic ?? [:]))
             case .failure(let failure): return .unavailable(PasscodeWorker.reason(failure))
             }
-        } then: { [unowned self] kind, fingerprint in
-            sharedPasscodeKnown(kind: kind, fingerprint: fingerprint, source: ManagerMethod.changeSharedPasscode.name)
+        } then: { [unowned self] kind, fingerprint, sealing in
+            let source = ManagerMethod.changeSharedPasscode.name
+            sharedPasscodeKnown(kind: kind, fingerprint: fingerprint, source: source)
+            if let sealing { sharedSealingKeyDerived(sealing, source: source) }
             logger.info("AppLock passcode changed", metadata: ["kind": "\(kind.rawValue)"])
         }
     }
@@ -104,12 +119,12 @@ extension Agent {
     /// passcode.
     func removeSharedPasscode(_ call: MethodInvocation) {
         guard !refusedBySharedShape(call, 0), let passcode = sharedSecret(call, 0) else { return }
-        sharedAttempt(call, source: ManagerMethod.removeSharedPasscode.name) { worker, recorded in
-            let verification = worker.verify(nil, .shared, passcode, recorded: recorded, sealing: nil)
+        sharedAttempt(call, source: ManagerMethod.removeSharedPasscode.name, checkingSeals: false) { worker, recorded, _ in
+            let verification = worker.verify(.shared, passcode, recorded: recorded, sealing: nil)
             guard case .verified = verification else { return verification }
             if let failure = worker.remove(.shared) { return .unavailable(PasscodeWorker.reason(failure)) }
             return verification
-        } then: { [unowned self] _, _ in
+        } then: { [unowned self] _, _, _ in
             let source = ManagerMethod.removeSharedPasscode.name
             let users = machine.sharedUsers.sorted()
             perform(machine.sharedPasscodeRemoved(now: now()), source: source)
@@ -120,11 +135,12 @@ extension Agent {
 
     /// An attempt on the AppLock passcode itself, in its queue: the lock-out is checked on the loop, the failure is
     /// counted on disk before verification starts, `work` verifies (and stores or removes) on a worker, and `then`
-    /// runs on the loop after a verified attempt with the kind and fingerprint of the hash the store now holds.
+    /// runs on the loop after a verified attempt with the kind and fingerprint of the hash the store now holds and what
+    /// it found for sealing. With `checkingSeals`, `work` is handed the seals to check until the key is held.
     private func sharedAttempt(
-        _ call: MethodInvocation, source: String,
-        work: @escaping @Sendable (PasscodeWorker, PasscodeRecords.Record?) -> PasscodeWorker.Verification,
-        then: @escaping (PasscodeKind, String) -> Void
+        _ call: MethodInvocation, source: String, checkingSeals: Bool,
+        work: @escaping @Sendable (PasscodeWorker, PasscodeRecords.Record?, SealingRequest?) -> PasscodeWorker.Verification,
+        then: @escaping (PasscodeKind, String, SealFinding?) -> Void
     ) {
         let callOnLoop = LoopBound(call, loop: loop)
         let thenOnLoop = LoopBound(then, loop: loop)
@@ -137,13 +153,15 @@ extension Agent {
                 return done()
             }
             let recorded = custody.records.shared
+            let checks = checkingSeals ? custody.sealChecks(for: .shared) : []
+            let sealing = checks.isEmpty ? nil : SealingRequest(claims: checks.map { ($0, custody.sealedOnDisk[$0]) })
             let (counting, counted) = machine.countSharedAttemptInAdvance(ticket, now: now())
             perform(counting, source: source)
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
             ledgerWriter.afterWrites(on: loop) { [passcodes, loop] in
                 passcodes.submit {
-                    let verification = work(passcodes, recorded)
+                    let verification = work(passcodes, recorded, sealing)
                     loop.post {
                         agent.value.finishSharedAttempt(ticket, counted, verification, source: source,
                                                         callOnLoop.value, thenOnLoop.value)
@@ -156,7 +174,7 @@ extension Agent {
 
     private func finishSharedAttempt(
         _ ticket: SharedAttemptTicket, _ counted: CountedSharedFailure, _ verification: PasscodeWorker.Verification,
-        source: String, _ call: MethodInvocation, _ then: (PasscodeKind, String) -> Void
+        source: String, _ call: MethodInvocation, _ then: (PasscodeKind, String, SealFinding?) -> Void
     ) {
         let outcome: AttemptOutcome
         switch verification {
@@ -173,8 +191,8 @@ extension Agent {
         perform(result.actions, source: source)
         switch result.answer {
         case .verified:
-            guard case .verified(_, let kind, let fingerprint, _) = verification else { return call.reply() }
-            then(kind, fingerprint)
+            guard case .verified(_, let kind, let fingerprint, let sealing) = verification else { return call.reply() }
+            then(kind, fingerprint, sealing)
             call.reply()
         case .storeUnavailable:
             guard case .unavailable(let why) = verification else { return call.fail(ManagerError.storeUnavailable("unknown").dbusError) }

@@ -5,7 +5,7 @@ import DBusKit
 import Logging
 import SystemKit
 
-/// `UnlockWithSystemAuthentication`, `ResetPasscode` and `ConfirmPolicyWithSystemAuthentication`. The core decides
+/// `UnlockWithSystemAuthentication`, `ResetPasscode`, `ResetSharedPasscode` and `ConfirmPolicyWithSystemAuthentication`. The core decides
 /// who may ask and what polkit's answer does; here the caller's process is identified on the session bus, polkit is
 /// asked on the system bus (asynchronously: the loop serves everyone else while the user authenticates), and the
 /// answer is applied. A lock that arrives meanwhile, or the caller leaving, cancels the check
@@ -21,6 +21,19 @@ extension Agent {
 
     func confirmPolicyWithSystemAuthentication(_ call: MethodInvocation) {
         authenticate(call, for: .confirmPolicy)
+    }
+
+    /// ResetSharedPasscode: polkit's reset action removes the forgotten AppLock passcode itself.
+    func resetSharedPasscode(_ call: MethodInvocation) {
+        let ticket: SystemAuthTicket
+        do throws(ManagerError) {
+            ticket = try machine.beginSharedPasscodeReset(caller: call.sender, now: now())
+        } catch {
+            logger.notice("\(ManagerMethod.resetSharedPasscode.name) refused",
+                          metadata: ["caller": "\(call.sender)", "error": "\(error.agentError)"])
+            return call.fail(error.dbusError)
+        }
+        askPolkit(call, ticket)
     }
 
     /// `GetSystemAuthentication`: whether polkit answers on its bus and, if so, whether fprintd has prints enrolled
@@ -58,6 +71,12 @@ extension Agent {
                           metadata: ["app": "\(app)", "caller": "\(call.sender)", "error": "\(error.agentError)"])
             return call.fail(error.dbusError)
         }
+        askPolkit(call, ticket, policyAsked: policyAsked)
+    }
+
+    /// Identifies the caller's process and asks polkit for `ticket`'s action; its answer comes to `finish`.
+    private func askPolkit(_ call: MethodInvocation, _ ticket: SystemAuthTicket, policyAsked: Policy? = nil) {
+        let purpose = ticket.purpose
         pendingSystemAuthentications.begin(ticket, call, policyAsked: policyAsked)
         identifyCaller(call.sender) { [unowned self] process in
             guard pendingSystemAuthentications.isPending(ticket) else { return }
@@ -95,12 +114,14 @@ extension Agent {
             entry.call.reply()
         case .resetPasscode:
             removeForgottenPasscode(ticket, entry)
+        case .resetSharedPasscode:
+            removeForgottenSharedPasscode(ticket, entry)
         case .confirmPolicy:
-            guard let asked = entry.policyAsked, policyToConfirm(ticket.app) == asked else {
+            guard let app = ticket.app, let asked = entry.policyAsked, policyToConfirm(app) == asked else {
                 logger.notice("policy change not confirmed: the files changed while polkit was asking", metadata: metadata)
                 return entry.call.fail(ManagerError.policyChanged.dbusError)
             }
-            confirmFilePolicy(of: ticket.app, proof: "system authentication")
+            confirmFilePolicy(of: app, proof: "system authentication")
             entry.call.reply()
         }
     }
@@ -120,7 +141,7 @@ extension Agent {
     /// The reset was authorized: removes the hash in the app's passcode queue (so no Unlock races it), then the
     /// core forgets the passcode and its lock-out record.
     private func removeForgottenPasscode(_ ticket: SystemAuthTicket, _ entry: PendingSystemAuthentications.Entry) {
-        let app = ticket.app
+        guard let app = ticket.app else { return entry.call.fail(ManagerError.noPasscode.dbusError) }
         let metadata = Self.metadata(ticket, entry.process)
         let callOnLoop = LoopBound(entry.call, loop: loop)
         // An app that uses the AppLock passcode only stops using it: its item stays for the others.
@@ -140,6 +161,38 @@ extension Agent {
                         agent.perform(agent.machine.passcodeRemoved(app, now: agent.now()), source: "ResetPasscode")
                         agent.passcodeForgotten(app)
                         agent.logger.notice("passcode reset", metadata: metadata)
+                        callOnLoop.value.reply()
+                    }
+                    finished.value()
+                }
+            }
+        }
+    }
+
+    /// The reset of the AppLock passcode was authorized: removes its item in its queue (so no attempt on it races the
+    /// removal), then the core forgets it and its lock-out record, and every app that used it is without a passcode
+    /// (no longer `PasscodeTampered`, as after RemoveSharedPasscode).
+    private func removeForgottenSharedPasscode(_ ticket: SystemAuthTicket, _ entry: PendingSystemAuthentications.Entry) {
+        let metadata = Self.metadata(ticket, entry.process)
+        let callOnLoop = LoopBound(entry.call, loop: loop)
+        enqueuePasscodeOperation(.shared) { [unowned self] done in
+            let agent = LoopBound(self, loop: loop)
+            let finished = LoopBound(done, loop: loop)
+            passcodes.submit { [passcodes, loop] in
+                let failure = passcodes.remove(.shared)
+                loop.post {
+                    let agent = agent.value
+                    let source = ManagerMethod.resetSharedPasscode.name
+                    if let failure {
+                        let error = ManagerError.storeUnavailable(PasscodeWorker.reason(failure))
+                        agent.logger.error("AppLock passcode reset authorized, but the store could not remove it", metadata: metadata)
+                        callOnLoop.value.fail(error.dbusError)
+                    } else {
+                        var logged = metadata
+                        logged["apps"] = "\(agent.machine.sharedUsers.sorted().map(\.rawValue).joined(separator: ","))"
+                        agent.perform(agent.machine.sharedPasscodeRemoved(now: agent.now()), source: source)
+                        agent.carryOut(agent.custody.sharedPasscodeForgotten(files: agent.filePolicies), source: source)
+                        agent.logger.notice("AppLock passcode reset", metadata: logged)
                         callOnLoop.value.reply()
                     }
                     finished.value()
@@ -170,7 +223,8 @@ extension Agent {
     }
 
     private static func metadata(_ ticket: SystemAuthTicket, _ process: CallerProcess?) -> Logger.Metadata {
-        var metadata: Logger.Metadata = ["app": "\(ticket.app)", "caller": "\(ticket.caller)"]
+        var metadata: Logger.Metadata = ["caller": "\(ticket.caller)"]
+        if let app = ticket.app { metadata["app"] = "\(app)" }
         if let process {
             metadata["pid"] = "\(process.pid)"
             metadata["executable"] = "\(process.executable)"

@@ -42,6 +42,8 @@ public final class Agent {
     let authenticatedPolicyStore: AuthenticatedPolicyStore
     /// The sealing key of each app whose passcode was entered in this run, in guarded memory; never on disk.
     var sealingKeys: [AppID: SealingKey] = [:]
+    /// The AppLock passcode's sealing key, once it was set or entered in this run: every app that uses it seals with it.
+    var sharedSealingKey: SealingKey?
     let passcodes: PasscodeWorker
     var publisher: ApplicationPublisher!
     var logind: LogindWatcher?

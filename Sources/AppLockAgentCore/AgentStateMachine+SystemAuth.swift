@@ -8,10 +8,12 @@ extension AgentStateMachine {
     /// policy confirmation when `AllowSystemAuthentication` is false, so that system authentication never stands in
     /// for a passcode the policy requires), when it is locked out and the administrator's
     /// `LockoutBlocksSystemAuthentication` says a lock-out stops system authentication too (`LockedOut`), or when
-    /// a check for the app is already waiting for polkit (`AttemptInProgress`). Counts nothing.
+    /// a check for the app is already waiting for polkit (`AttemptInProgress`). Counts nothing. A reset of the AppLock
+    /// passcode acts on no app: it is ``beginSharedPasscodeReset(caller:now:)``'s.
     public mutating func beginSystemAuthentication(
         _ app: AppID, purpose: SystemAuthPurpose, caller: String, now: AgentTime
     ) throws(ManagerError) -> SystemAuthTicket {
+        if purpose == .resetSharedPasscode { return try beginSharedPasscodeReset(caller: caller, now: now) }
         let e = try entry(app)
         guard e.hasPasscode else { throw .noPasscode }
         switch purpose {
@@ -51,14 +53,18 @@ extension AgentStateMachine {
         let error: ManagerError?
         switch outcome {
         case .notAuthorized(let why):
-            recordMissedAttempt(ticket.app, MissedAttempt(time: now.wall, method: .systemAuthentication, outcome: .notAuthorized),
-                                &actions)
+            if let app = ticket.app {
+                recordMissedAttempt(app, MissedAttempt(time: now.wall, method: .systemAuthentication, outcome: .notAuthorized),
+                                    &actions)
+            }
             error = .notAuthorized(why)
         case .unavailable(let why):
             error = .systemAuthUnavailable(why)
         case .authorized:
-            let app = ticket.app
-            if let e = apps[app], e.hasPasscode {
+            if ticket.app == nil {
+                // ResetSharedPasscode: the caller then removes it and reports it with `sharedPasscodeRemoved`.
+                error = sharedPasscodeKind == nil ? .noPasscode : nil
+            } else if let app = ticket.app, let e = apps[app], e.hasPasscode {
                 if e.lockEpoch != ticket.epoch {
                     error = .interrupted
                 } else {
@@ -76,6 +82,29 @@ extension AgentStateMachine {
         return SystemAuthResult(actions: actions, error: error)
     }
 
+    /// Starts `ResetSharedPasscode`'s system authentication for the connection `caller`. Throws, changing nothing,
+    /// `noPasscode` when no AppLock passcode is set; `notAuthorized` when the user's or the administrator's policy, or
+    /// the policy of an app that uses it, has `AllowPasscodeReset` false (its limits are the strictest of those);
+    /// `lockedOut` while its lock-out runs and one of those policies has `LockoutBlocksSystemAuthentication`; and
+    /// `attemptInProgress` while another reset of it waits for polkit. Counts nothing.
+    public mutating func beginSharedPasscodeReset(caller: String, now: AgentTime) throws(ManagerError) -> SystemAuthTicket {
+        guard sharedPasscodeKind != nil else { throw .noPasscode }
+        let policies = [policySet.sharedPasscodePolicy] + sharedUsers.sorted().map { policy(for: $0) }
+        if policies.contains(where: { !$0.allowPasscodeReset }) {
+            throw .notAuthorized("the policy does not allow resetting the AppLock passcode")
+        }
+        if policies.contains(where: \.lockoutBlocksSystemAuthentication),
+           case .lockedOut(_, let seconds) = lockoutLedger.check(.shared, now: now.wall) {
+            throw .lockedOut(seconds: seconds)
+        }
+        guard !pendingSystemAuth.values.contains(where: { $0.purpose == .resetSharedPasscode }) else { throw .attemptInProgress }
+        let id = nextAttemptSerial
+        nextAttemptSerial &+= 1
+        let ticket = SystemAuthTicket(id: id, app: nil, purpose: .resetSharedPasscode, caller: caller, epoch: 0)
+        pendingSystemAuth[id] = ticket
+        return ticket
+    }
+
     /// The system authentications still waiting for polkit.
     public var pendingSystemAuthentications: [SystemAuthTicket] {
         pendingSystemAuth.values.sorted { $0.id < $1.id }
@@ -84,7 +113,8 @@ extension AgentStateMachine {
     /// Cancels every check whose app was locked (or obscured, or forgotten) since it began: a lock wins.
     mutating func cancelOutdatedSystemAuthentications(_ actions: inout [AgentAction]) {
         guard !pendingSystemAuth.isEmpty else { return }
-        for ticket in pendingSystemAuthentications where apps[ticket.app]?.lockEpoch != ticket.epoch {
+        for ticket in pendingSystemAuthentications {
+            guard let app = ticket.app, apps[app]?.lockEpoch != ticket.epoch else { continue }
             pendingSystemAuth[ticket.id] = nil
             actions.append(.cancelSystemAuthentication(ticket))
         }

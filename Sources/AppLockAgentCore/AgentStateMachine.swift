@@ -41,6 +41,8 @@ public struct AgentStateMachine: Sendable, Equatable {
     var announcedDeadline: BootMicroseconds?
     var announcedLockoutEnd: UnixMicroseconds?
     var announcedSessionState: SessionState = .active
+    /// The AppLock passcode's limit (`MaxFailedAttempts` of every app that uses it) last announced; nil while no app uses it.
+    var announcedSharedLimit: UInt32?
 
     var screenLocked = false
     var screensaverOn = false
@@ -63,11 +65,12 @@ public struct AgentStateMachine: Sendable, Equatable {
     public func snapshot(of app: AppID) -> AppSnapshot? {
         guard let e = apps[app] else { return nil }
         let holder = holder(of: app)
-        let record = lockoutLedger.record(for: holder, policy: ledgerPolicy(holder))
+        let limits = ledgerPolicy(holder)
+        let record = lockoutLedger.record(for: holder, policy: limits)
         let source: PasscodeSource = holder == .shared ? .shared : e.hasPasscode ? .own : .none
         return AppSnapshot(appID: app, state: e.state, reason: e.reason, owner: e.owner, passcodeKind: e.passcodeKind,
                            passcodeSource: source, inhibited: e.inhibited, failedAttempts: record.failedAttempts,
-                           retryAfter: record.retryAfter, policy: e.policy)
+                           maxFailedAttempts: limits.maxFailedAttempts, retryAfter: record.retryAfter, policy: e.policy)
     }
 
     /// Every registered app and every app with a stored passcode, sorted.
@@ -356,6 +359,12 @@ public struct AgentStateMachine: Sendable, Equatable {
         if end != announcedLockoutEnd {
             announcedLockoutEnd = end
             actions.append(.rescheduleLockoutTimer(end))
+        }
+        // An app that starts or stops using the AppLock passcode, or a policy of one, can move the limit of them all.
+        let limit = sharedUsers.isEmpty ? nil : ledgerPolicy(.shared).maxFailedAttempts
+        if limit != announcedSharedLimit {
+            announcedSharedLimit = limit
+            actions += sharedUsers.sorted().map { .propertiesChanged($0) }
         }
     }
 

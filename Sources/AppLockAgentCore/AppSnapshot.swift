@@ -15,12 +15,16 @@ public struct AppSnapshot: Equatable, Sendable {
     public var passcodeSource: PasscodeSource
     public var inhibited: Bool
     public var failedAttempts: UInt32
+    /// The failed attempts the passcode that protects the app allows before a lock-out (for the AppLock passcode, the
+    /// strictest of its apps' policies); 0: never.
+    public var maxFailedAttempts: UInt32
     /// When the next attempt is allowed (Unix µs); 0 when no lock-out is pending.
     public var retryAfter: UnixMicroseconds
     public var policy: Policy
 
     public init(appID: AppID, state: AppState, reason: LockReason, owner: String?, passcodeKind: PasscodeKind?,
-                passcodeSource: PasscodeSource, inhibited: Bool, failedAttempts: UInt32, retryAfter: UnixMicroseconds, policy: Policy) {
+                passcodeSource: PasscodeSource, inhibited: Bool, failedAttempts: UInt32, maxFailedAttempts: UInt32,
+                retryAfter: UnixMicroseconds, policy: Policy) {
         self.appID = appID
         self.state = state
         self.reason = reason
@@ -29,6 +33,7 @@ public struct AppSnapshot: Equatable, Sendable {
         self.passcodeSource = passcodeSource
         self.inhibited = inhibited
         self.failedAttempts = failedAttempts
+        self.maxFailedAttempts = maxFailedAttempts
         self.retryAfter = retryAfter
         self.policy = policy
     }

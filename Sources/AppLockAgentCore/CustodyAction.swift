@@ -19,6 +19,10 @@ public enum CustodyAction: Equatable, Sendable {
     case removeAuthenticatedPolicy(AppID)
     /// Forget the app's sealing key.
     case dropSealingKey(AppID)
+    /// The app uses the AppLock passcode's sealing key, which the agent holds: it seals the app's policy from now on.
+    case shareSealingKey(AppID)
+    /// Forget the AppLock passcode's sealing key.
+    case dropSharedSealingKey
     /// Hand this policy set to the state machine (`AgentStateMachine.policiesChanged(_:now:)`).
     case applyPolicies(PolicySet)
     /// A weakening of the app's policy waits for authentication: these keys are held (say so in the log).

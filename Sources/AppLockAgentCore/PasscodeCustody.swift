@@ -17,6 +17,10 @@ public struct PasscodeCustody: Sendable {
     public private(set) var held: [AppID: [String]] = [:]
     /// The apps whose sealing key the agent holds in this run (derived when the passcode was set or entered).
     private var keyed: Set<AppID> = []
+    /// The agent holds the AppLock passcode's sealing key in this run (derived when it was set or entered): one key
+    /// seals the policy of every app that uses it, so one entry of it verifies them all. Every app that uses it is
+    /// in ``keyed`` exactly while this holds.
+    private var sharedKeyed = false
     /// The apps whose tampered passcode item the user was told about in this episode.
     private var toldTampered: Set<AppID> = []
     /// The user was told in this episode that the AppLock passcode's item was tampered with.
@@ -83,11 +87,59 @@ public struct PasscodeCustody: Sendable {
     }
 
     /// UseSharedPasscode: `app` uses the AppLock passcode from now on, and its weakenings are held from now on. The
-    /// files' policy is its authenticated one; it is sealed when the AppLock passcode is next entered for it.
+    /// files' policy is its authenticated one, sealed with the AppLock passcode's key now when the agent holds it, else
+    /// when the AppLock passcode is next entered.
     public mutating func usesSharedPasscode(_ app: AppID, files: PolicySet) -> [CustodyAction] {
         guard records.usesShared(app) else { return [] }
         authenticated.confirm(app, files: files)
-        return [.saveRecords] + seal(app) + hold(files).actions
+        return [.saveRecords] + shareKey(app) + seal(app) + hold(files).actions
+    }
+
+    /// The agent holds the AppLock passcode's sealing key from now on: SetSharedPasscode made it, or an attempt on the
+    /// AppLock passcode derived it (ChangeSharedPasscode: the new passcode's) and checked the seal of every app that uses
+    /// it whose key was not held, `authentic` saying which claims on disk were sealed with it. Each verified claim
+    /// applies as in ``passcodeVerified(_:derivedKey:claimIsAuthentic:files:)``, and every such app's authenticated
+    /// policy is sealed again with the key, for the hash recorded now.
+    public mutating func sharedPasscodeVerified(authentic: [AppID: Bool], files: PolicySet) -> [CustodyAction] {
+        sharedKeyed = true
+        var actions: [CustodyAction] = []
+        var verified = false
+        let users = records.sharedUsers.sorted()
+        for app in users {
+            keyed.insert(app)
+            if let claim = authentic[app], authenticated.verify(app, claimIsAuthentic: claim) {
+                verified = true
+                actions.append(.authenticatedPolicyVerified(app, authentic: claim, claimOnDisk: sealedOnDisk[app] != nil))
+            }
+        }
+        actions += users.flatMap { seal($0) }
+        if verified {
+            let (applied, heldChanged) = hold(files)
+            actions += applied
+            if heldChanged { actions.append(.announcePolicyReloaded) }
+        }
+        return actions
+    }
+
+    /// The apps whose seal on disk an attempt on `holder`'s passcode must check, deriving the key: for the AppLock
+    /// passcode, every app that uses it until the agent holds its key (one entry verifies them all); for an app's own,
+    /// the app until its key is held. Empty once the key is held.
+    public func sealChecks(for holder: PasscodeHolder) -> [AppID] {
+        switch holder {
+        case .shared: sharedKeyed ? [] : records.sharedUsers.sorted()
+        case .app(let app): keyed.contains(app) ? [] : [app]
+        }
+    }
+
+    /// SwitchToSharedPasscode: `app` gave up its own passcode (just proven) for the AppLock passcode. The records say
+    /// so, and the key of its own passcode seals no more; its authenticated policy stays authenticated, sealed with the
+    /// AppLock passcode's key now when the agent holds it, else when the AppLock passcode is next entered.
+    public mutating func switchedToSharedPasscode(_ app: AppID) -> [CustodyAction] {
+        records.forget(app)
+        guard records.usesShared(app) else { return [.saveRecords] }
+        toldTampered.remove(app)
+        keyed.remove(app)
+        return [.saveRecords, .dropSealingKey(app)] + shareKey(app) + seal(app)
     }
 
     /// The AppLock passcode was removed through AppLock (RemoveSharedPasscode, ResetSharedPasscode): every app that
@@ -97,7 +149,8 @@ public struct PasscodeCustody: Sendable {
         for app in records.sharedUsers.sorted() { actions += passcodeForgotten(app, files: files) }
         records.forgetShared()
         toldSharedTampered = false
-        return actions + [.saveRecords]
+        sharedKeyed = false
+        return actions + [.saveRecords, .dropSharedSealingKey]
     }
 
     /// SetPasscode stored the app's first passcode, and the agent holds its new sealing key: the files' policy is its
@@ -108,12 +161,6 @@ public struct PasscodeCustody: Sendable {
         authenticated.confirm(app, files: files)
         keyed.insert(app)
         return passcodeKnown(app, kind: kind, fingerprint: fingerprint) + seal(app) + hold(files).actions
-    }
-
-    /// Whether an attempt on `app` must derive its sealing key and check the seal on disk (``sealedOnDisk``): until
-    /// the passcode gave the key in this run.
-    public func mustCheckSeal(_ app: AppID) -> Bool {
-        !keyed.contains(app)
     }
 
     /// An attempt verified the app's passcode (after ``passcodeKnown(_:kind:fingerprint:)`` recorded its hash): the
@@ -168,6 +215,13 @@ public struct PasscodeCustody: Sendable {
     }
 
     // MARK: - Decisions
+
+    /// An app that now uses the AppLock passcode seals with its key when the agent holds it.
+    private mutating func shareKey(_ app: AppID) -> [CustodyAction] {
+        guard sharedKeyed else { return [] }
+        keyed.insert(app)
+        return [.shareSealingKey(app)]
+    }
 
     /// Seals the app's verified authenticated policy with its passcode's key. Without the key (a change authenticated
     /// otherwise before the passcode was entered in this run) it holds in memory, sealed when the passcode is next

@@ -6,6 +6,8 @@ public enum SystemAuthPurpose: String, Sendable, CaseIterable {
     case unlock
     /// `ResetPasscode`: remove a forgotten passcode and its lock-out record.
     case resetPasscode
+    /// `ResetSharedPasscode`: remove the forgotten AppLock passcode and its lock-out record (the reset action too).
+    case resetSharedPasscode
     /// `ConfirmPolicyWithSystemAuthentication`: apply the weakening of the app's policy the agent holds.
     case confirmPolicy
 
@@ -13,7 +15,7 @@ public enum SystemAuthPurpose: String, Sendable, CaseIterable {
     public var actionID: String {
         switch self {
         case .unlock: "io.github.applock.unlock"
-        case .resetPasscode: "io.github.applock.reset-passcode"
+        case .resetPasscode, .resetSharedPasscode: "io.github.applock.reset-passcode"
         case .confirmPolicy: "io.github.applock.change-protection"
         }
     }
@@ -23,6 +25,7 @@ public enum SystemAuthPurpose: String, Sendable, CaseIterable {
         switch self {
         case .unlock: .unlockWithSystemAuthentication
         case .resetPasscode: .resetPasscode
+        case .resetSharedPasscode: .resetSharedPasscode
         case .confirmPolicy: .confirmPolicyWithSystemAuthentication
         }
     }

@@ -7,10 +7,11 @@ public import AppLockProtocol
 public struct SystemAuthTicket: Hashable, Sendable {
     /// Unique for the agent's lifetime; also makes the polkit cancellation id.
     public let id: UInt64
-    public let app: AppID
+    /// The app; nil for `ResetSharedPasscode`, which acts on the AppLock passcode itself.
+    public let app: AppID?
     public let purpose: SystemAuthPurpose
     /// The unique bus name of the caller; its leaving cancels the check.
     public let caller: String
-    /// The app's lock epoch when the check began; a lock after that wins over it.
+    /// The app's lock epoch when the check began; a lock after that wins over it (no lock cancels a check of no app).
     let epoch: UInt64
 }

@@ -17,6 +17,12 @@ extension AppLockRequest where Value == Void {
         Self(.resetPasscode, [.string(appID.rawValue)], replyTimeout: systemAuthenticationTimeout)
     }
 
+    /// `ResetSharedPasscode`: removes the forgotten AppLock passcode and its failed-attempt record after system
+    /// authentication; every app that used it is then without a passcode.
+    public static var resetSharedPasscode: Self {
+        Self(.resetSharedPasscode, [], replyTimeout: systemAuthenticationTimeout)
+    }
+
     /// `ConfirmPolicyWithSystemAuthentication`: the user's own authentication (polkit's dialog) confirms the
     /// weakening of the app's policy the agent holds, as `ConfirmPolicy` does with the passcode.
     public static func confirmPolicyWithSystemAuthentication(_ appID: AppID) -> Self {

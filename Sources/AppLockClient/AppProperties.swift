@@ -20,6 +20,9 @@ public struct AppProperties: Sendable, Hashable {
     public var passcodeSource: PasscodeSource
     /// Consecutive failed attempts (of the AppLock passcode, through every app that uses it, when the app does).
     public var failedAttempts: UInt32
+    /// The agent's `MaxFailedAttempts`: the limit in force for the passcode that protects the app (for the AppLock
+    /// passcode, the strictest of its apps' policies); nil until the agent has said.
+    public var failedAttemptLimit: UInt32?
     /// Unix time in µs when the next attempt is allowed; 0 when none is pending.
     public var retryAfter: UInt64
     /// An inhibitor is held on the app.
@@ -37,13 +40,16 @@ public struct AppProperties: Sendable, Hashable {
         passcodeKind = nil
         passcodeSource = .none
         failedAttempts = 0
+        failedAttemptLimit = nil
         retryAfter = 0
         inhibited = false
         policy = [:]
     }
 
-    /// The policy's `MaxFailedAttempts` (0: no lock-out), nil when the policy is not known.
+    /// The failed attempts allowed before a lock-out (0: no lock-out): the limit in force the agent publishes, else
+    /// (an agent that does not publish it) the policy's `MaxFailedAttempts`; nil when neither is known.
     public var maxFailedAttempts: UInt32? {
+        if let failedAttemptLimit { return failedAttemptLimit }
         if case .uint32(let value)? = policy[Self.maxFailedAttemptsKey] { return value }
         return nil
     }
@@ -77,6 +83,7 @@ public struct AppProperties: Sendable, Hashable {
             case .passcodeKind: if let text = value.stringValue { passcodeKind = PasscodeKind(rawValue: text) }
             case .passcodeSource: if let text = value.stringValue { passcodeSource = PasscodeSource(rawValue: text) ?? .none }
             case .failedAttempts: if let count = value.uint32Value { failedAttempts = count }
+            case .maxFailedAttempts: if let count = value.uint32Value { failedAttemptLimit = count }
             case .retryAfter: if let time = value.uint64Value { retryAfter = time }
             case .inhibited: if let flag = value.boolValue { inhibited = flag }
             case .policy: if let pairs = value.dictionaryValue { policy = Self.policy(from: pairs) }

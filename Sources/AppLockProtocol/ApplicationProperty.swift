@@ -17,6 +17,9 @@ public enum ApplicationProperty: String, Sendable, CaseIterable, Hashable, Custo
     case passcodeSource = "PasscodeSource"
     /// Consecutive failed attempts (of the AppLock passcode, through any app, for an app that uses it).
     case failedAttempts = "FailedAttempts"
+    /// The failed attempts allowed before a lock-out by the passcode that protects the app (for the AppLock passcode,
+    /// the strictest of its apps' policies); 0: never.
+    case maxFailedAttempts = "MaxFailedAttempts"
     /// Unix time in µs when the next attempt is allowed; 0 when none is pending.
     case retryAfter = "RetryAfter"
     /// An inhibitor is held on the app.
@@ -33,7 +36,7 @@ public enum ApplicationProperty: String, Sendable, CaseIterable, Hashable, Custo
         switch self {
         case .appID, .state, .reason, .passcodeKind, .passcodeSource: PropertyContract("s")
         case .registered, .hasPasscode, .inhibited: PropertyContract("b")
-        case .failedAttempts: PropertyContract("u")
+        case .failedAttempts, .maxFailedAttempts: PropertyContract("u")
         case .retryAfter: PropertyContract("t")
         case .policy: PropertyContract("a{sv}")
         }

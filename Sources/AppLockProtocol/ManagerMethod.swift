@@ -16,12 +16,14 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case changeSharedPasscode = "ChangeSharedPasscode"
     case removeSharedPasscode = "RemoveSharedPasscode"
     case useSharedPasscode = "UseSharedPasscode"
+    case switchToSharedPasscode = "SwitchToSharedPasscode"
     case reportActivity = "ReportActivity"
     case inhibit = "Inhibit"
     case uninhibit = "Uninhibit"
     case getRecentEvents = "GetRecentEvents"
     case unlockWithSystemAuthentication = "UnlockWithSystemAuthentication"
     case resetPasscode = "ResetPasscode"
+    case resetSharedPasscode = "ResetSharedPasscode"
     case getSystemAuthentication = "GetSystemAuthentication"
     case confirmPolicy = "ConfirmPolicy"
     case confirmPolicyWithSystemAuthentication = "ConfirmPolicyWithSystemAuthentication"
@@ -40,7 +42,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     public var carriesPasscode: Bool {
         switch self {
         case .unlock, .setPasscode, .changePasscode, .removePasscode, .confirmPolicy, .setSharedPasscode,
-             .changeSharedPasscode, .removeSharedPasscode: true
+             .changeSharedPasscode, .removeSharedPasscode, .switchToSharedPasscode: true
         default: false
         }
     }
@@ -89,6 +91,11 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
         case .useSharedPasscode:
             return MethodContract(
                 inputs: [appID], errors: [.invalidArgument, .noPasscode, .passcodeExists, .storeUnavailable])
+        case .switchToSharedPasscode:
+            return MethodContract(
+                inputs: [appID, ProtocolArgument("passcode", "s")],
+                errors: [.invalidArgument, .noPasscode, .wrongPasscode, .lockedOut, .storeUnavailable, .attemptInProgress,
+                         .limitExceeded, .passcodeTampered, .invalidPasscode])
         case .reportActivity:
             return MethodContract(
                 inputs: [appID, ProtocolArgument("activity", "s")],
@@ -105,6 +112,10 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors)
         case .resetPasscode:
             return MethodContract(inputs: [appID], errors: Self.systemAuthErrors + [.storeUnavailable])
+        case .resetSharedPasscode:
+            return MethodContract(
+                inputs: [],
+                errors: [.noPasscode, .notAuthorized, .systemAuthUnavailable, .lockedOut, .attemptInProgress, .storeUnavailable])
         case .getSystemAuthentication:
             return MethodContract(inputs: [], outputs: [ProtocolArgument("method", "s"), ProtocolArgument("reason", "s")])
         case .confirmPolicy:

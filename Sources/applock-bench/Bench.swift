@@ -43,7 +43,10 @@ final class Bench {
         defer { environment.cleanup() }
         if options.sections.contains("floor") { try measureFloor() }
         if options.sections.contains("lock") || options.sections.contains("throughput") { try measureLockScenarios() }
-        if options.sections.contains("unlock") { try measureUnlockAndFlood() }
+        if options.sections.contains("unlock") {
+            try measureUnlockAndFlood()
+            try measureSharedUnlock()
+        }
         if options.sections.contains("startup") { try measureStartup() }
         if options.sections.contains("guard") { try measureGuard() }
         if options.sections.contains("reach") { try measureReach() }

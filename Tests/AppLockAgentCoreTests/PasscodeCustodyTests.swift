@@ -34,7 +34,7 @@ import Testing
         var custody = PasscodeCustody()
         #expect(custody.restore(records) == [.readAuthenticatedPolicy(mail, thenApply: false),
                                              .readAuthenticatedPolicy(notes, thenApply: false)])
-        #expect(custody.mustCheckSeal(notes), "no key is held until the passcode is entered in this run")
+        #expect(!custody.sealChecks(for: .app(notes)).isEmpty, "no key is held until the passcode is entered in this run")
     }
 
     @Test func aWeakeningInTheFilesIsHeldAndSaidOnceUntilConfirmed() throws {
@@ -63,7 +63,7 @@ import Testing
         let sealed: [CustodyAction] = [.saveRecords, .seal(notes, policyText: text, fingerprint: "f1")]
         #expect(Array(actions.prefix(2)) == sealed)
         #expect(appliedPolicies(actions)?.effectivePolicy(for: notes).maxFailedAttempts == 3)
-        #expect(!custody.mustCheckSeal(notes))
+        #expect(custody.sealChecks(for: .app(notes)).isEmpty)
         custody.sealSaved(notes, SealedPolicy(policyText: text, salt: "00", tag: "11"))
         #expect(custody.sealedOnDisk[notes]?.policyText == text)
     }
@@ -83,7 +83,7 @@ import Testing
         #expect(actions.contains(.seal(notes, policyText: claimed.policyFileText, fingerprint: "f1")))
         #expect(appliedPolicies(actions)?.effectivePolicy(for: notes).gracePeriod == 600)
         #expect(actions.last == .announcePolicyReloaded, "the held changes are others now: the guard reads again")
-        #expect(custody.held.isEmpty && !custody.mustCheckSeal(notes))
+        #expect(custody.held.isEmpty && custody.sealChecks(for: .app(notes)).isEmpty)
     }
 
     @Test func aForgedSealKeepsTheStricterPolicyAndALaterAttemptChecksNoSealAgain() throws {
@@ -126,7 +126,7 @@ import Testing
         let forgotten: [CustodyAction] = [.saveRecords, .dropSealingKey(notes), .removeAuthenticatedPolicy(notes)]
         #expect(Array(actions.prefix(3)) == forgotten)
         #expect(appliedPolicies(actions)?.effectivePolicy(for: notes).gracePeriod == 86400, "nothing is held any more")
-        #expect(custody.held.isEmpty && custody.records.records[notes] == nil && custody.mustCheckSeal(notes))
+        #expect(custody.held.isEmpty && custody.records.records[notes] == nil && !custody.sealChecks(for: .app(notes)).isEmpty)
         #expect(custody.passcodeForgotten(notes, files: weak) == [.dropSealingKey(notes)], "forgotten already")
     }
 }

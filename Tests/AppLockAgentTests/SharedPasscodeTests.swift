@@ -283,3 +283,166 @@ extension SharedPasscodeTests {
     }
 }
 
+
+extension SharedPasscodeTests {
+    @Test("SwitchToSharedPasscode takes the app's own passcode (a wrong one counts in its own lock-out), removes its own keyring item, and the app, still locked, unlocks with the AppLock passcode only")
+    func switchToIt() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.own), .string(Self.ownPasscode), .string("alphanumeric")])
+        _ = try app.register(Self.own)
+        let noneYet = harness.gdbusCall("SwitchToSharedPasscode", [Self.own, Self.ownPasscode])
+        #expect(noneYet.stderr.contains(Self.error + "NoPasscode"), "\(noneYet.stderr)")
+        try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        try app.call("UseSharedPasscode", [.string(Self.notes)])
+        let already = harness.gdbusCall("SwitchToSharedPasscode", [Self.notes, Self.shared])
+        #expect(already.stderr.contains(Self.error + "NoPasscode"), "an app that uses it already: \(already.stderr)")
+
+        let wrong = harness.dbusSend("SwitchToSharedPasscode", ["string:\(Self.own)", "string:Wrong-Guess-99"])
+        #expect(wrong.stderr.contains(Self.error + "WrongPasscode"), "\(wrong.stderr)")
+        #expect(try app.appProperty(Self.own, "FailedAttempts").uint32Value == 1)
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 0, "counted in the app's own lock-out")
+        #expect(try app.appProperty(Self.own, "PasscodeSource").stringValue == "own")
+
+        let switched = harness.dbusSend("SwitchToSharedPasscode", ["string:\(Self.own)", "string:\(Self.ownPasscode)"])
+        #expect(switched.succeeded, "\(switched.stderr)")
+        #expect(try app.appProperty(Self.own, "PasscodeSource").stringValue == "shared")
+        #expect(try app.appProperty(Self.own, "HasPasscode").boolValue == true)
+        #expect(try app.appProperty(Self.own, "PasscodeKind").stringValue == "numeric")
+        #expect(try app.appProperty(Self.own, "FailedAttempts").uint32Value == 0, "its own count is dropped")
+        #expect(try app.state(Self.own) == "locked", "never unprotected: it stays locked")
+        #expect(!harness.environment.run(["secret-tool", "lookup", "app-id", Self.own]).stdout.hasPrefix("$argon2id$"),
+                "its own keyring item is removed")
+        #expect(harness.environment.run(["secret-tool", "lookup", "shared", "yes"]).stdout.hasPrefix("$argon2id$"))
+        let old = PasscodeTests.failure(app, "Unlock", [.string(Self.own), .string(Self.ownPasscode)])
+        #expect(old?.name == Self.error + "InvalidPasscode", "its old passcode cannot be the AppLock passcode: \(old?.description ?? "unlocked")")
+        try app.call("Unlock", [.string(Self.own), .string(Self.shared)])
+        #expect(try app.state(Self.own) == "unlocked")
+
+        harness.agent.kill(SIGKILL)
+        #expect(harness.agent.waitForExit() != nil)
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let again = try harness.client()
+        _ = try again.register(Self.own)
+        #expect(try again.appProperty(Self.own, "PasscodeSource").stringValue == "shared", "the switch survives a restart")
+        try again.call("Unlock", [.string(Self.own), .string(Self.shared)])
+        #expect(try again.state(Self.own) == "unlocked")
+        PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, "Wrong-Guess-99"])
+    }
+}
+
+extension SharedPasscodeTests {
+    /// Writes `text` as the policy file of `app` and has the agent read the files again.
+    static func writePolicy(_ harness: AgentHarness, _ client: AgentClient, _ app: String, _ text: String) throws {
+        let overrides = harness.environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        try text.write(to: overrides.appendingPathComponent("\(app).conf"), atomically: true, encoding: .utf8)
+        try client.call("ReloadPolicy")
+    }
+
+    static func restart(_ harness: AgentHarness, registering apps: [String]) throws -> AgentClient {
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let client = try harness.client()
+        for app in apps { _ = try client.register(app) }
+        return client
+    }
+
+    @Test("sealed with the AppLock passcode's key: after a restart one Unlock of one app with it puts the confirmed weakenings of every app that uses it in force; after ChangeSharedPasscode they are sealed with the new one's")
+    func sealedPoliciesKeyedFromIt() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        let users = [Self.notes, Self.mail]
+        try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        for name in users {
+            try app.call("UseSharedPasscode", [.string(name)])
+            _ = try app.register(name)
+        }
+        try Self.writePolicy(harness, app, Self.notes, "[Policy]\nMaxFailedAttempts=1000\n")
+        try Self.writePolicy(harness, app, Self.mail, "[Policy]\nGracePeriod=86400\n")
+        #expect(PasscodeTests.held(app) == [Self.notes: ["MaxFailedAttempts"], Self.mail: ["GracePeriod"]])
+        for name in users { try app.call("ConfirmPolicy", [.string(name), .string(Self.shared)]) }
+        #expect(PasscodeTests.held(app).isEmpty)
+
+        func expectConfirmedInForce(_ client: AgentClient, _ when: String) throws {
+            #expect(PasscodeTests.held(client).isEmpty, "\(when)")
+            #expect(try client.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 1000, "\(when)")
+            #expect(try client.policy(Self.mail, "GracePeriod")?.uint32Value == 86400, "\(when)")
+        }
+        var client = try Self.restart(harness, registering: users)
+        #expect(PasscodeTests.held(client) == [Self.notes: ["MaxFailedAttempts"], Self.mail: ["GracePeriod"]],
+                "not verified before the AppLock passcode is entered")
+        #expect(try client.policy(Self.mail, "GracePeriod")?.uint32Value == 60)
+        try client.call("Unlock", [.string(Self.notes), .string(Self.shared)])
+        try expectConfirmedInForce(client, "after one Unlock of Notes")
+        #expect(try client.state(Self.mail) == "locked", "verifying Mail's policy unlocks nothing")
+
+        let change = harness.dbusSend("ChangeSharedPasscode", ["string:\(Self.shared)", "string:\(Self.ownPasscode)", "string:alphanumeric"])
+        #expect(change.succeeded, "\(change.stderr)")
+        client = try Self.restart(harness, registering: users)
+        try client.call("Unlock", [.string(Self.mail), .string(Self.ownPasscode)])
+        try expectConfirmedInForce(client, "after ChangeSharedPasscode, a restart and one Unlock of Mail with the new one")
+        PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode])
+    }
+
+    @Test("an app that switches to the AppLock passcode, and one that leaves it for its own, keep their confirmed weakenings sealed with the passcode that now protects them")
+    func switchingKeepsTheSealedPolicy() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        try app.call("UseSharedPasscode", [.string(Self.notes)])
+        try app.call("SetPasscode", [.string(Self.own), .string(Self.ownPasscode), .string("alphanumeric")])
+        for name in [Self.notes, Self.own] { _ = try app.register(name) }
+        try Self.writePolicy(harness, app, Self.own, "[Policy]\nGracePeriod=86400\n")
+        try Self.writePolicy(harness, app, Self.notes, "[Policy]\nMaxFailedAttempts=1000\n")
+        try app.call("ConfirmPolicy", [.string(Self.own), .string(Self.ownPasscode)])
+        try app.call("ConfirmPolicy", [.string(Self.notes), .string(Self.shared)])
+
+        try app.call("SwitchToSharedPasscode", [.string(Self.own), .string(Self.ownPasscode)])
+        try app.call("ChangePasscode", [.string(Self.notes), .string(Self.shared), .string("Otter-4-Harbour"), .string("alphanumeric")])
+        let client = try Self.restart(harness, registering: [Self.notes, Self.own])
+        try client.call("Unlock", [.string(Self.own), .string(Self.shared)])
+        #expect(PasscodeTests.held(client)[Self.own] == nil, "sealed with the AppLock passcode's key now")
+        #expect(try client.policy(Self.own, "GracePeriod")?.uint32Value == 86400)
+        #expect(PasscodeTests.held(client)[Self.notes] == ["MaxFailedAttempts"], "Notes is sealed with its own passcode now")
+        try client.call("Unlock", [.string(Self.notes), .string("Otter-4-Harbour")])
+        #expect(PasscodeTests.held(client).isEmpty)
+        #expect(try client.policy(Self.notes, "MaxFailedAttempts")?.uint32Value == 1000)
+        PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, "Otter-4-Harbour"])
+    }
+}
+
+extension SharedPasscodeTests {
+    @Test("MaxFailedAttempts, the limit in force: every app that uses the AppLock passcode reads the strictest of their policies (what a lock window counts the attempts left from), and it moves when the strictest app leaves; an app with its own passcode reads its policy's")
+    func theLimitInForce() throws {
+        let environment = try TestEnvironment()
+        let overrides = environment.configHome.appendingPathComponent("applock/apps.d")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        for (name, maximum) in [(Self.notes, 6), (Self.mail, 3), (Self.own, 7)] {
+            try "[Policy]\nMaxFailedAttempts=\(maximum)\n".write(
+                to: overrides.appendingPathComponent("\(name).conf"), atomically: true, encoding: .utf8)
+        }
+        let harness = try AgentHarness(environment: environment)
+        let app = try harness.client()
+        try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        try app.call("SetPasscode", [.string(Self.own), .string(Self.ownPasscode), .string("alphanumeric")])
+        for name in [Self.notes, Self.own] { _ = try app.register(name) }
+        try app.call("UseSharedPasscode", [.string(Self.notes)])
+        #expect(try app.appProperty(Self.notes, "MaxFailedAttempts").uint32Value == 6)
+        try app.call("UseSharedPasscode", [.string(Self.mail)])
+        _ = try app.register(Self.mail)
+        for name in [Self.notes, Self.mail] {
+            #expect(try app.appProperty(name, "MaxFailedAttempts").uint32Value == 3, "\(name): the strictest, Mail's")
+            #expect(try app.policy(name, "MaxFailedAttempts")?.uint32Value == (name == Self.notes ? 6 : 3), "its own policy is unchanged")
+        }
+        #expect(try app.appProperty(Self.own, "MaxFailedAttempts").uint32Value == 7)
+        let wrong = PasscodeTests.failure(app, "Unlock", [.string(Self.notes), .string(Self.wrong)])
+        #expect(wrong?.message.contains("2 attempts left") == true, "the agent's answer counts the same: \(wrong?.message ?? "")")
+
+        try app.call("RemovePasscode", [.string(Self.mail), .string(Self.shared)])
+        _ = waitUntil(timeout: .seconds(10)) { (try? app.appProperty(Self.notes, "MaxFailedAttempts").uint32Value) == 6 }
+        #expect(try app.appProperty(Self.notes, "MaxFailedAttempts").uint32Value == 6, "Mail left: Notes' own limit is the strictest")
+        PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, Self.wrong])
+    }
+}

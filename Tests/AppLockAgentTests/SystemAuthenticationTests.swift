@@ -282,3 +282,68 @@ struct SystemAuthenticationTests {
         #expect(try f.app.state(Self.notes) == "locked" && f.app.hasPasscode(Self.notes))
     }
 }
+
+extension SystemAuthenticationTests {
+    static let mail = "org.example.Mail"
+    static let browser = "org.example.Browser"
+    static let shared = "40716253"
+
+    /// The AppLock passcode set, and Mail and Browser using it, registered and so locked.
+    static func appsUsingTheAppLockPasscode(_ f: Fixture) throws {
+        try f.app.call("SetSharedPasscode", [.string(shared), .string("numeric")])
+        for name in [mail, browser] {
+            try f.app.call("UseSharedPasscode", [.string(name)])
+            _ = try f.app.register(name)
+        }
+    }
+
+    @Test("ResetSharedPasscode authorized, even while its item is tampered with: the item is gone, every app that used it is without a passcode, an app with its own keeps it, logged with the caller's process")
+    func resetSharedAuthorized() throws {
+        let f = try Fixture(allowed: [Self.resetAction])
+        try Self.appsUsingTheAppLockPasscode(f)
+        for _ in 0..<2 { _ = f.app.unlock(Self.mail, Self.wrong) }
+        #expect(try f.app.failedAttempts(Self.browser) == 2)
+        #expect(f.environment.run(["secret-tool", "clear", "shared", "yes"]).succeeded)
+        #expect(f.app.unlock(Self.mail, Self.shared) == "PasscodeTampered")
+
+        #expect(f.app.outcome("ResetSharedPasscode") == "")
+        #expect(try f.app.property(AgentClient.managerPath, AgentClient.manager, "SharedPasscodeKind").stringValue == "")
+        for name in [Self.mail, Self.browser] {
+            #expect(try f.app.hasPasscode(name) == false, "\(name)")
+            #expect(try f.app.appProperty(name, "PasscodeSource").stringValue == "none")
+            #expect(try f.app.failedAttempts(name) == 0)
+            #expect(try f.app.state(name) == "unlocked", "no longer PasscodeTampered: \(name) unlocks as after RemoveSharedPasscode")
+        }
+        #expect(try f.app.hasPasscode(Self.notes) && f.app.state(Self.notes) == "locked", "an app with its own passcode keeps it")
+        #expect(f.secretItems().count == 1)
+        let check = try #require(try f.checks().first)
+        #expect(check.hasPrefix(Self.expectedCheck(Self.resetAction, pid: getpid())), "\(check)")
+        let logged = f.harness.agent.logText().split(separator: "\n").filter { $0.contains("AppLock passcode reset") }
+        #expect(logged.count == 1 && logged.first?.contains("pid=\(getpid())") == true, "\(logged)")
+        #expect(logged.first?.contains("apps=\(Self.browser),\(Self.mail)") == true, "\(logged)")
+        #expect(f.app.outcome("ResetSharedPasscode") == "NoPasscode")
+        try f.app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        #expect(try f.app.property(AgentClient.managerPath, AgentClient.manager, "SharedPasscodeKind").stringValue == "numeric",
+                "a new AppLock passcode can be set after the reset")
+        PasscodeTests.expectLogClean(f.harness, [Self.shared, Self.passcode, Self.wrong])
+    }
+
+    @Test("ResetSharedPasscode refused by polkit, or by [Mandatory] AllowPasscodeReset=false before polkit is asked: the AppLock passcode, its apps and its count are unchanged")
+    func resetSharedRefused() throws {
+        let refusing = try Fixture(allowed: [Self.unlockAction])
+        try Self.appsUsingTheAppLockPasscode(refusing)
+        _ = refusing.app.unlock(Self.mail, Self.wrong)
+        #expect(refusing.app.outcome("ResetSharedPasscode") == "NotAuthorized")
+        #expect(try refusing.app.appProperty(Self.browser, "PasscodeSource").stringValue == "shared")
+        #expect(try refusing.app.failedAttempts(Self.browser) == 1)
+        #expect(refusing.app.unlock(Self.browser, Self.shared) == "", "the AppLock passcode still works")
+
+        let mandatory = try Fixture(admin: "[Mandatory]\nAllowPasscodeReset=false\n", allowed: [Self.resetAction])
+        try Self.appsUsingTheAppLockPasscode(mandatory)
+        let reset = PasscodeTests.failure(mandatory.app, "ResetSharedPasscode", [])
+        #expect(reset?.name == Self.error + "NotAuthorized")
+        #expect(reset?.message.contains("policy does not allow resetting the AppLock passcode") == true, "\(reset?.message ?? "")")
+        #expect(try mandatory.checks().isEmpty)
+        #expect(try mandatory.app.state(Self.mail) == "locked" && mandatory.app.hasPasscode(Self.mail))
+    }
+}

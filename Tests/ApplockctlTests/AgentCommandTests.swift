@@ -160,6 +160,16 @@ import Testing
         #expect(add.stdout.contains("It uses the AppLock passcode."), "no set-up window then: \(add.stdout)")
         #expect(env.applockctl(["status", mail]).stdout.contains("PasscodeSource: shared"))
 
+        let vault = "org.example.Vault"
+        #expect(env.applockctl(["set-passcode", vault, "--stdin"], input: "Quokka-7-Lantern\n").status == 0)
+        #expect(env.applockctl(["set-passcode", vault, "--shared", "--stdin"], input: "Wrong-Guess-99\n").status == 5,
+                "its own passcode is asked; a wrong one changes nothing")
+        #expect(env.applockctl(["status", vault]).stdout.contains("PasscodeSource: own"))
+        let switched = env.applockctl(["set-passcode", vault, "--shared", "--stdin"], input: "Quokka-7-Lantern\n")
+        #expect(switched.status == 0, "\(switched.stderr)")
+        #expect(switched.stdout.contains("\(vault) uses the AppLock passcode instead of its own."), "\(switched.stdout)")
+        #expect(env.applockctl(["status", vault]).stdout.contains("PasscodeSource: shared"))
+
         #expect(env.applockctl(["change-passcode", "--shared", "--stdin"], input: "1111\n13579\n").status == 5,
                 "a wrong current AppLock passcode")
         let change = env.applockctl(["change-passcode", "--shared", "--stdin"], input: "2468\n13579\n")
@@ -172,7 +182,7 @@ import Testing
         let without = env.applockctl(["status", mail]).stdout
         #expect(without.contains("not running, no passcode yet"), "an unregistered app without a passcode: \(without)")
         #expect(env.applockctl(["remove-passcode", "--shared", "--stdin"], input: "13579\n").status == 7)
-        for passcode in ["2468", "13579", "1111"] { #expect(!agent.logText().contains(passcode)) }
+        for passcode in ["2468", "13579", "1111", "Quokka-7-Lantern", "Wrong-Guess-99"] { #expect(!agent.logText().contains(passcode)) }
     }
 
     @Test func guardListKeepsAnAppWhoseUnGuardingWaitsForItsPasscode() throws {

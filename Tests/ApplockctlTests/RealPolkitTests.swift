@@ -66,6 +66,22 @@ struct RealPolkitTests {
         #expect(session.applockctl(["reset-passcode", Self.app]).status == 4, "no passcode is left to reset")
     }
 
+    @Test("reset-passcode --shared with the user's password removes the AppLock passcode; the app that used it has none")
+    func resetSharedPasscodeRemovesTheAppLockPasscode() throws {
+        let session = try Self.session()
+        defer { session.cleanup() }
+        let mail = "org.example.Mail"
+        #expect(session.applockctl(["set-passcode", "--shared", "--stdin"], input: "2468\n").status == 0)
+        #expect(session.applockctl(["set-passcode", mail, "--shared"]).status == 0)
+
+        let reset = try session.applockctl(["reset-passcode", "--shared"], answering: .password(session.password))
+        #expect(reset.result.status == 0, "\(reset.result.stdout)\n\(session.agentLog)")
+        #expect(reset.result.stdout.contains("Authenticate to remove the AppLock passcode."), "\(reset.result.stdout)")
+        #expect(reset.result.stdout.contains("The AppLock passcode is removed"), "\(reset.result.stdout)")
+        #expect(session.applockctl(["status"]).stdout.contains("The AppLock passcode is set") == false)
+        #expect(session.applockctl(["reset-passcode", "--shared"]).status == 7, "no AppLock passcode is left to reset")
+    }
+
     @Test("policy confirm --system-auth with the user's password applies the held weakening")
     func policyConfirmAppliesTheHeldWeakening() throws {
         let session = try Self.session()

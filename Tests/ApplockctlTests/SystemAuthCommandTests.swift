@@ -55,6 +55,27 @@ import Testing
         #expect(unavailable.stderr.contains("System authentication is unavailable"), "\(unavailable.stderr)")
     }
 
+    @Test func resetPasscodeSharedRemovesTheAppLockPasscodeOnlyWhenPolkitSaysYes() throws {
+        let (env, agent) = try Self.agentWithPolkit()
+        defer { agent.terminate(); env.cleanup() }
+        #expect(env.applockctl(["reset-passcode", "--shared"]).status == 7, "no AppLock passcode yet")
+        #expect(env.applockctl(["reset-passcode", Self.app, "--shared"]).status == 2, "an application or --shared")
+        #expect(env.applockctl(["set-passcode", "--shared", "--stdin"], input: "2468\n").status == 0)
+        #expect(env.applockctl(["set-passcode", Self.app, "--shared"]).status == 0)
+        let refused = env.applockctl(["reset-passcode", "--shared"])
+        #expect(refused.status == 17, "\(refused.stderr)")
+        #expect(refused.stderr.contains("Authenticate to remove the AppLock passcode."), "\(refused.stderr)")
+        #expect(env.applockctl(["status", Self.app]).stdout.contains("PasscodeSource: shared"))
+
+        try env.setPolkitAllowed(["io.github.applock.reset-passcode"])
+        let reset = env.applockctl(["reset-passcode", "--shared"])
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(reset.stdout.contains("The AppLock passcode is removed; the applications that used it have no passcode now."),
+                "\(reset.stdout)")
+        #expect(!env.applockctl(["status"]).stdout.contains("The AppLock passcode is set"))
+        #expect(env.applockctl(["reset-passcode", "--shared"]).status == 7)
+    }
+
     @Test func policyConfirmWithSystemAuthAppliesTheHeldChangeOnlyWhenPolkitSaysYes() throws {
         let (env, agent) = try Self.agentWithPolkit()
         defer { agent.terminate(); env.cleanup() }

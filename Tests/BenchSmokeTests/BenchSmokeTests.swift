@@ -37,6 +37,8 @@ import Testing
         for metric in ["one signal hop p50", "Lock → StateChanged p50", "Properties.Get State, 1 client",
                        "voluntary context switches", "VmRSS idle, 0 apps", "Unlock (right passcode) p50",
                        "LockedOut answer p50, right passcode", "LockedOut answer p50, wrong passcode",
+                       "Unlock with the AppLock passcode, 20 apps use it, locked by hand p50",
+                       "Unlock with the AppLock passcode, UnlockTogether, 20 apps: last StateChanged p50",
                        "p99 moved by", "start → name owned p50", "logind Lock → app window covered (X11), no screen locker starting p99",
                        "logind Lock → app window covered (X11), xss-lock + i3lock starting too p99",
                        "xss-lock + i3lock: logind Lock → screen covered p50",

@@ -29,6 +29,18 @@ import Testing
             .text == "Wrong passcode. Another wrong passcode starts a lock-out.")
     }
 
+    @Test("for an app that uses the AppLock passcode, the attempts left come from the limit in force the agent publishes, not the app's own policy")
+    func attemptsLeftComeFromTheLimitInForce() {
+        var shared = Self.app(failedAttempts: 2)
+        shared.passcodeSource = .shared
+        shared.failedAttemptLimit = 3
+        let notice = LockNotice.current(properties: .success(shared), lastFailure: Self.wrong, now: Self.now)
+        #expect(notice == .wrongPasscode(attemptsLeft: 1), "the strictest app that uses it allows 3, this app's policy 5")
+        shared.failedAttemptLimit = 0
+        #expect(LockNotice.current(properties: .success(shared), lastFailure: Self.wrong, now: Self.now)
+            == .wrongPasscode(attemptsLeft: nil), "0: failures never lock out")
+    }
+
     @Test("A screen reader is told a lock-out's end as a time of day, which stays put while the countdown runs")
     func aLockOutIsSpokenWithItsEnd() {
         let retryAfter = Self.now + 90_500_000

@@ -62,6 +62,7 @@ final class PublishedApp: ExportedObject {
         case .passcodeKind: .string(snapshot.passcodeKind?.rawValue ?? "")
         case .passcodeSource: .string(snapshot.passcodeSource.rawValue)
         case .failedAttempts: .uint32(snapshot.failedAttempts)
+        case .maxFailedAttempts: .uint32(snapshot.maxFailedAttempts)
         case .retryAfter: .uint64(snapshot.retryAfter)
         case .inhibited: .boolean(snapshot.inhibited)
         case .policy: policyValue(snapshot.policy)

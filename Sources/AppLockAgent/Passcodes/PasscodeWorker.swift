@@ -43,13 +43,12 @@ final class PasscodeWorker: Sendable {
 
     private static let workerNice: Int32 = 10
 
-    /// Verifies `passcode` for `app` (nil: an attempt on the AppLock passcode itself) against the stored hash of
-    /// `holder` (the app's own, or the AppLock passcode), once the hash is found to be the one `recorded` (its record
-    /// when the attempt began); on success derives the app's sealing key and checks the seal on disk when `sealing`
-    /// asks, and re-hashes the passcode when the stored parameters are weaker than the current ones.
+    /// Verifies `passcode` against the stored hash of `holder` (an app's own, or the AppLock passcode), once the hash
+    /// is found to be the one `recorded` (its record when the attempt began); on success derives the sealing key and
+    /// checks the seals on disk `sealing` asks for, and re-hashes the passcode when the stored parameters are weaker
+    /// than the current ones.
     func verify(
-        _ app: AppID?, _ holder: PasscodeHolder, _ passcode: SecretBytes, recorded: PasscodeRecords.Record?,
-        sealing: SealingRequest?
+        _ holder: PasscodeHolder, _ passcode: SecretBytes, recorded: PasscodeRecords.Record?, sealing: SealingRequest?
     ) -> Verification {
         let stored: StoredPasscode?
         do {
@@ -64,7 +63,7 @@ final class PasscodeWorker: Sendable {
         guard case .intact = PasscodeRecords.check(recorded: recorded, fingerprint: fingerprint), let stored, let fingerprint
         else { return .tampered }
         guard hasher.verify(passcode, against: stored.encodedHash) else { return .wrong }
-        let finding = app.flatMap { app in sealing.flatMap { check($0.claim, of: app, with: passcode, fingerprint: fingerprint) } }
+        let finding = sealing.flatMap { check($0, with: passcode, fingerprint: fingerprint) }
         if hasher.needsRehash(stored.encodedHash), case .success(let stronger) = save(holder, passcode, kind: stored.kind) {
             return .verified(holder: holder, kind: stored.kind, fingerprint: stronger, sealing: finding)
         }
@@ -84,15 +83,30 @@ final class PasscodeWorker: Sendable {
         try? SealingKey(deriving: passcode, salt: SealingKey.newSalt(), limits: hasher.limits)
     }
 
-    /// Derives the sealing key of `passcode` with the salt of `claim` and checks its seal, made with the hash whose
-    /// fingerprint is `fingerprint`; without a whole seal, a fresh key and a claim that is not authentic.
-    private func check(_ claim: SealedPolicy?, of app: AppID, with passcode: SecretBytes, fingerprint: String) -> SealFinding? {
-        if let claim, let salt = claim.salt, let tag = claim.tag,
-           let key = try? SealingKey(deriving: passcode, salt: salt, limits: hasher.limits) {
+    /// Derives the sealing key of `passcode` with the salt of each claim in `request` (once per salt: the apps that use
+    /// the AppLock passcode share one) and checks its seal, made with the hash whose fingerprint is `fingerprint`; a
+    /// claim without a whole seal is not authentic. The key that seals from now on is the first authentic claim's, else
+    /// the first derived, else a fresh one; nil when Argon2id cannot have its memory for any.
+    private func check(_ request: SealingRequest, with passcode: SecretBytes, fingerprint: String) -> SealFinding? {
+        var keys: [String: SealingKey] = [:]
+        var authentic: [AppID: Bool] = [:]
+        var chosen: SealingKey?
+        for (app, claim) in request.claims {
+            guard let claim, let salt = claim.salt, let tag = claim.tag,
+                  let key = keys[salt] ?? (try? SealingKey(deriving: passcode, salt: salt, limits: hasher.limits))
+            else {
+                authentic[app] = false
+                continue
+            }
+            keys[salt] = key
             let message = SealedPolicy.message(app: app, fingerprint: fingerprint, policyText: claim.policyText)
-            return SealFinding(key: key, claimIsAuthentic: key.verifies(tag, of: message))
+            let isAuthentic = key.verifies(tag, of: message)
+            authentic[app] = isAuthentic
+            if isAuthentic && chosen == nil { chosen = key }
         }
-        return newSealingKey(passcode).map { SealFinding(key: $0, claimIsAuthentic: false) }
+        guard let key = chosen ?? request.claims.lazy.compactMap({ $0.claim?.salt.flatMap { keys[$0] } }).first
+            ?? newSealingKey(passcode) else { return nil }
+        return SealFinding(key: key, authentic: authentic)
     }
 
     /// Hashes `passcode` and stores it as `holder`'s passcode, replacing any other; returns the new hash's fingerprint.
@@ -145,17 +159,18 @@ final class PasscodeWorker: Sendable {
     }
 }
 
-/// What the agent asks of a verification for an app whose sealing key it does not hold yet: derive it, and check the
-/// seal of the authenticated policy on disk.
+/// What the agent asks of a verification when it does not hold the passcode's sealing key yet: derive it, and check
+/// the seals of the authenticated policies on disk it protects (one app's, or every app's that uses the AppLock
+/// passcode).
 struct SealingRequest: Sendable {
-    /// The authenticated policy on disk; nil when there is none.
-    let claim: SealedPolicy?
+    /// Each app with its authenticated policy on disk (nil when there is none), in the order checked.
+    let claims: [(app: AppID, claim: SealedPolicy?)]
 }
 
 /// What a verification learnt for sealing the app's authenticated policy.
 struct SealFinding: Sendable {
     /// The key to seal with from now on.
     let key: SealingKey
-    /// Whether the seal on disk was made with this passcode for the hash it verified against; nil when not checked.
-    let claimIsAuthentic: Bool?
+    /// For each app checked, whether its seal on disk was made with this passcode for the hash it verified against.
+    let authentic: [AppID: Bool]
 }

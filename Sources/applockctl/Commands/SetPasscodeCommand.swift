@@ -15,6 +15,7 @@ struct SetPasscodeCommand: ParsableCommand {
             L("With --stdin the first line of standard input is the passcode."),
             L("Without --kind, 4 digits are four-digit, 6 digits six-digit, other digits numeric, anything else alphanumeric."),
             L("With --shared and no application, sets the AppLock passcode, one passcode that many applications can use; with --shared and an application, that application uses the AppLock passcode from now on (no passcode is asked)."),
+            L("With --shared and an application that has a passcode of its own, that passcode is asked first; the application then uses the AppLock passcode instead, and is never without a passcode in between."),
         )
     )
 
@@ -45,6 +46,11 @@ struct SetPasscodeCommand: ParsableCommand {
         let app = try AppIDArgument.parse(name)
         if shared {
             try SharedPasscodeChoice.requireSet(agent)
+            if try Self.hasOwnPasscode(app, agent) {
+                let passcode = try PasscodeInput(fromStandardInput: stdin).read(prompt: L("Passcode for %1$s: ", app))
+                try agent.perform(.switchToSharedPasscode(app, passcode: passcode.makeString()), about: app)
+                return Output.line(L("%1$s uses the AppLock passcode instead of its own.", app))
+            }
             try agent.perform(.useSharedPasscode(app), about: app)
             return Output.line(L("%1$s uses the AppLock passcode.", app))
         }
@@ -54,6 +60,15 @@ struct SetPasscodeCommand: ParsableCommand {
         let chosen = PasscodeInput.kind(of: passcode, given: kind?.kind)
         try agent.perform(.setPasscode(app, passcode.makeString(), kind: chosen), about: app)
         Output.line(L("Passcode set for %1$s (%2$s).", app, chosen.rawValue))
+    }
+
+    /// Whether `app` has a passcode of its own (an app the agent does not know has none).
+    private static func hasOwnPasscode(_ app: AppID, _ agent: CommandLineAgent) throws(CommandFailure) -> Bool {
+        do {
+            return try agent.perform(.properties(of: app), about: app).passcodeSource == .own
+        } catch where error.status == .unknownApplication {
+            return false
+        }
     }
 
     /// Sets the AppLock passcode, asked twice.

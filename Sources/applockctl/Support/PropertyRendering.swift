@@ -16,6 +16,7 @@ enum PropertyRendering {
         case .passcodeKind: [app.passcodeKind?.rawValue ?? "-"]
         case .passcodeSource: [app.passcodeSource.rawValue]
         case .failedAttempts: [String(app.failedAttempts)]
+        case .maxFailedAttempts: [app.maxFailedAttempts.map(String.init) ?? "-"]
         case .retryAfter: [app.retryAfter == 0 ? "-" : TimeText.deadline(unixMicroseconds: app.retryAfter)]
         case .inhibited: [yesNo(app.inhibited)]
         case .policy: policyLines(app.policy)
@@ -33,6 +34,7 @@ enum PropertyRendering {
         case .passcodeKind: app.passcodeKind?.rawValue ?? ""
         case .passcodeSource: app.passcodeSource.rawValue
         case .failedAttempts: Int(app.failedAttempts)
+        case .maxFailedAttempts: Int(app.maxFailedAttempts ?? 0)
         case .retryAfter: app.retryAfter
         case .inhibited: app.inhibited
         case .policy: app.policy.mapValues(json)
