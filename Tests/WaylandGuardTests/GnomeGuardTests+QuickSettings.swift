@@ -1,0 +1,84 @@
+import AppLockTestSupport
+import Foundation
+import Testing
+
+extension GnomeGuardTests {
+    static let secondApp = "org.example.Diary"
+
+    @Test("GNOME's Quick Settings have AppLock's toggle: clicked open with the pointer (Mutter's RemoteDesktop), its menu lists Lock All Now, each app with its state and AppLock Settings; Lock All Now locks every protected app, and the toggle's menu then says so")
+    func quickSettingsLockEveryApp() throws {
+        let desktop = try Desktop(readShell: true)
+        defer { desktop.stop() }
+        let session = desktop.session
+        let reader = try #require(desktop.notificationReader)
+        let client = desktop.setup.client
+        #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
+        // A second protected app, with no window: Lock All Now locks it too.
+        let policy = desktop.environment.configHome.appendingPathComponent("applock/apps.d/\(Self.secondApp).conf")
+        try "[Policy]\nGuard=true\n\(Self.remoteKeyboardPolicy)".write(to: policy, atomically: true, encoding: .utf8)
+        _ = try client.call("ReloadPolicy")
+        _ = try client.call("SetPasscode", [.string(Self.secondApp), .string(GuardedAgent.passcode), .string("four-digit")])
+        let applockctl = try PackageFolders.program("applockctl")
+        for app in [Self.app, Self.secondApp] {
+            let unlocked = desktop.environment.run([applockctl, "unlock", app, "--stdin"], input: GuardedAgent.passcode + "\n")
+            #expect(unlocked.succeeded, "\(app): \(unlocked.stderr)")
+        }
+        #expect(desktop.waitUntilHidden(false, label: "quick-settings-0-unlocked"), "\(desktop.log())")
+
+        try openAppLockMenu(desktop, reader: reader, label: "quick-settings-1")
+        let unlockedRow = "Notes — Unlocked"
+        #expect(waitUntil(timeout: .seconds(10)) { reader.box(of: "text:\(unlockedRow)") != nil },
+                "the menu lists Notes as unlocked: \(reader.read()?.labels ?? [])")
+        #expect(reader.box(of: "text:\(Self.secondApp) — Unlocked") != nil, "the menu lists the second app")
+        #expect(reader.box(of: "text:AppLock Settings") != nil)
+        let menuShot = Self.artifact("quick-settings-2-toggle-menu", shellVersion: session.shellVersion)
+        try session.screenshot(to: menuShot)
+
+        let lockAll = try #require(reader.box(of: "text:Lock All Now"), "the menu shows Lock All Now")
+        try click(lockAll, desktop, reader: reader)
+        #expect(waitUntil(timeout: .seconds(20)) {
+            (try? client.state(Self.app)) == "locked" && (try? client.state(Self.secondApp)) == "locked"
+        }, "every protected app is locked: \(desktop.log())")
+        #expect(desktop.waitUntilHidden(label: "quick-settings-3-locked"), "\(desktop.log())")
+
+        try openAppLockMenu(desktop, reader: reader, label: "quick-settings-4")
+        #expect(waitUntil(timeout: .seconds(10)) {
+            reader.box(of: "text:Notes — Locked") != nil && reader.box(of: "text:\(Self.secondApp) — Locked") != nil
+                && reader.box(of: "text:All locked") != nil
+        }, "the menu says every app is locked: \(reader.read()?.labels ?? [])")
+        try session.screenshot(to: Self.artifact("quick-settings-5-all-locked", shellVersion: session.shellVersion))
+    }
+
+    /// Clicks the top bar's system menu open, then the arrow of AppLock's toggle, keeping a screenshot of each as
+    /// `<label>-open` and `<label>-menu`.
+    private func openAppLockMenu(_ desktop: Desktop, reader: GnomeNotificationReader, label: String) throws {
+        let session = desktop.session
+        let systemMenu = try #require(reader.box(of: "quick-settings"), "the top bar has its system menu")
+        try click(systemMenu, desktop, reader: reader)
+        var arrow: XSession.Rect?
+        #expect(waitUntil(timeout: .seconds(10)) {
+            arrow = reader.box(of: "menu-button:AppLock")
+            return arrow != nil
+        }, "Quick Settings open with AppLock's toggle: \(reader.read()?.labels ?? [])\n\(desktop.log())")
+        try session.screenshot(to: Self.artifact("\(label)-open", shellVersion: session.shellVersion))
+        let button = try #require(arrow)
+        try click(button, desktop, reader: reader)
+        #expect(waitUntil(timeout: .seconds(10)) { reader.box(of: "text:Lock All Now") != nil },
+                "the toggle's menu opens: \(reader.read()?.labels ?? [])")
+        try session.screenshot(to: Self.artifact("\(label)-menu", shellVersion: session.shellVersion))
+    }
+
+    /// Moves the pointer (Mutter's RemoteDesktop, relative moves) to the centre of `box`, as far as the Shell says it
+    /// is from there each time, until it is there, and clicks.
+    private func click(_ box: XSession.Rect, _ desktop: Desktop, reader: GnomeNotificationReader) throws {
+        let target = (x: box.x + box.width / 2, y: box.y + box.height / 2)
+        let pointer = desktop.session.keyboard
+        #expect(waitUntil(timeout: .seconds(10)) {
+            guard let now = reader.pointer() else { return false }
+            if now == target { return true }
+            try? pointer.movePointer(by: Double(target.x - now.x), Double(target.y - now.y))
+            return false
+        }, "the pointer reaches \(target): it is at \(String(describing: reader.pointer()))")
+        try pointer.clickLeftButton()
+    }
+}
