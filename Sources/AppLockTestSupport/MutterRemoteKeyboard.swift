@@ -1,4 +1,5 @@
 import DBusKit
+import Glibc
 
 /// A keyboard (and a pointer, ``movePointer(by:_:)``) for a headless GNOME Shell, which has no input device of its own: a session of Mutter's RemoteDesktop
 /// D-Bus API (`org.gnome.Mutter.RemoteDesktop` → `CreateSession` → `Session.Start` → `NotifyKeyboardKeysym`), the
@@ -83,9 +84,11 @@ public final class MutterRemoteKeyboard: @unchecked Sendable {
             member: "NotifyPointerMotionRelative", arguments: [.double(dx), .double(dy)], timeout: .seconds(5))
     }
 
-    /// Presses and releases the pointer's left button where the pointer is, as a click of a user's mouse.
+    /// Presses the pointer's left button where the pointer is and releases it 100 ms later, as a user's click lasts
+    /// (this is the click's own length, not a wait for anything).
     public func clickLeftButton() throws {
         for pressed in [true, false] {
+            if !pressed { usleep(100_000) }
             _ = try connection.call(
                 destination: Self.service, path: session, interface: Self.sessionInterface, member: "NotifyPointerButton",
                 arguments: [.int32(Self.leftButton), .boolean(pressed)], timeout: .seconds(5))
