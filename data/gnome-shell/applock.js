@@ -658,6 +658,8 @@ class LockMenu {
             Gio.DBus.session.signal_unsubscribe(id);
         Main.sessionMode.disconnect(this._sessionModeId);
         this._listing++;
+        // The toggle's menu lives in Quick Settings' overlay, not inside the toggle: it goes first.
+        this._toggle.menu.destroy();
         for (const item of this._indicator.quickSettingsItems)
             item.destroy();
         this._indicator.destroy();
