@@ -5,7 +5,7 @@ import Testing
 extension GnomeGuardTests {
     static let secondApp = "org.example.Diary"
 
-    @Test("GNOME's Quick Settings have AppLock's toggle: clicked open with the pointer (Mutter's RemoteDesktop), its menu lists Lock All Now, each app with its state and AppLock Settings; Lock All Now locks every protected app, and the toggle's menu then says so")
+    @Test("GNOME's Quick Settings have AppLock's toggle: clicked open with the pointer (Mutter's RemoteDesktop), its menu lists Lock All Now, each app with its state and AppLock Settings; choosing an unlocked app locks it alone; Lock All Now locks every protected app, and the toggle's menu then says so")
     func quickSettingsLockEveryApp() throws {
         let desktop = try Desktop(readShell: true)
         defer { desktop.stop() }
@@ -33,6 +33,15 @@ extension GnomeGuardTests {
         #expect(reader.box(of: "text:AppLock Settings") != nil)
         let menuShot = Self.artifact("quick-settings-2-toggle-menu", shellVersion: session.shellVersion)
         try session.screenshot(to: menuShot)
+
+        // Choosing an unlocked app locks it, and it alone.
+        let diary = try #require(reader.box(of: "text:\(Self.secondApp) — Unlocked"))
+        _ = try click(diary, desktop, reader: reader) { (try? client.state(Self.secondApp)) == "locked" }
+        #expect((try? client.state(Self.secondApp)) == "locked", "choosing the unlocked app locks it: \(desktop.log())")
+        #expect((try? client.state(Self.app)) == "unlocked", "and no other app")
+        try openAppLockMenu(desktop, reader: reader, label: "quick-settings-2b")
+        #expect(waitUntil(timeout: .seconds(10)) { reader.box(of: "text:1 unlocked") != nil },
+                "the toggle counts one app unlocked: \(reader.read()?.labels ?? [])")
 
         let lockAll = try #require(reader.box(of: "text:Lock All Now"), "the menu shows Lock All Now")
         _ = try click(lockAll, desktop, reader: reader) { reader.box(of: "text:Lock All Now") == nil }
