@@ -50,6 +50,7 @@ public struct GnomeNotificationReader: Sendable {
                         <method name="ShowMessageList"><arg type="b" direction="in"/></method>
                         <method name="Locate"><arg type="s" direction="in"/><arg type="s" direction="out"/></method>
                         <method name="Pointer"><arg type="i" direction="out"/><arg type="i" direction="out"/></method>
+                        <method name="PickedAt"><arg type="i" direction="in"/><arg type="i" direction="in"/><arg type="s" direction="out"/></method>
                         </interface></node>`, this);
                     this._object.export(Gio.DBus.session, '\(Self.path)');
                 }
@@ -111,6 +112,15 @@ public struct GnomeNotificationReader: Sendable {
                     walk(global.stage);
                     return JSON.stringify(boxOf(found));
                 }
+                /* The reactive actor the Shell finds at (x, y), as its class and style class, and whether the Shell
+                 * is still starting (its startup animation covers the stage with a reactive pane that takes every
+                 * click) or a modal grab holds the input: what a click there reaches. */
+                PickedAt(x, y) {
+                    const actor = global.stage.get_actor_at_pos(Clutter.PickMode.REACTIVE, x, y);
+                    const name = actor ? `${actor.constructor.name}.${actor.style_class ?? ''}` : 'nothing';
+                    return `${name}; starting up ${Main.layoutManager._startingUp}; overview ${Main.overview.visible}; ` +
+                        `modal ${Main.modalCount}`;
+                }
                 Pointer() {
                     const [x, y] = global.get_pointer();
                     return [x, y];
@@ -169,6 +179,11 @@ public struct GnomeNotificationReader: Sendable {
         else { return nil }
         return XSession.Rect(x: Int(box[0].rounded()), y: Int(box[1].rounded()), width: Int(box[2].rounded()),
                              height: Int(box[3].rounded()))
+    }
+
+    /// What a click at (`x`, `y`) reaches, in words, for a test's failure message.
+    public func picked(atX x: Int, y: Int) -> String {
+        (try? call("PickedAt", [.int32(Int32(x)), .int32(Int32(y))]))?.first?.stringValue ?? "no answer"
     }
 
     /// Where the pointer is on the screen.
