@@ -1,5 +1,5 @@
 import AppLockClient
-import AppLockCore
+public import AppLockCore
 public import AppLockDesktop
 public import AppLockGuard
 import AppLockPolicyStore
@@ -175,6 +175,12 @@ public final class GuardDriver {
         perform(.lockAllShortcutRead(Result { () throws(KeyboardShortcutError) in
             try KeyboardShortcut.configured(KeyboardShortcut.lockAllKey, in: file, default: .lockAllDefault)
         }))
+    }
+
+    /// The backend bound `shortcut` itself (nil: none), or tried to and could not (`problem`): published on the bus
+    /// (``GuardProperty/lockAllShortcut``), where AppLock Settings reads it.
+    public func lockAllShortcutBound(_ shortcut: KeyboardShortcut?, problem: ShortcutProblem?) {
+        status.update(lockAllShortcut: shortcut?.description, problem: problem)
     }
 
     /// `text`, marked with `N_`, in the user's language: for the words a backend draws itself (the X11 cover's).

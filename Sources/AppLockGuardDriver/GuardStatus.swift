@@ -1,5 +1,5 @@
 public import AppLockGuard
-import AppLockProtocol
+public import AppLockProtocol
 public import DBusKit
 
 /// What the guard tells the session about itself, on its own bus name (``GuardBusNames``, status object
@@ -11,6 +11,8 @@ public final class GuardStatus {
     public private(set) var readiness: GuardReadiness
     /// The windows found to be guarded apps' (``GuardProperty/windows``).
     public private(set) var windows: [MatchedWindow] = []
+    /// The shortcut the guard binds itself and why it locks nothing (``GuardProperty/lockAllShortcut``).
+    public private(set) var lockAllShortcut: (shortcut: String, problem: ShortcutProblem?) = ("", nil)
 
     /// Takes the guard's bus name on `bus` (one guard per session) and exports the status object for `desktop`,
     /// saying ``GuardReadiness/initial(for:)`` until told otherwise.
@@ -29,7 +31,9 @@ public final class GuardStatus {
         readiness = new
         bus.emitPropertiesChanged(
             path: try! ObjectPath(GuardBusNames.statusPath), interface: GuardBusNames.statusInterface,
-            changed: values().filter { $0.0 != GuardProperty.desktop.name && $0.0 != GuardProperty.windows.name })
+            changed: values().filter {
+                [GuardProperty.protected, .reason, .statement, .fix].map(\.name).contains($0.0)
+            })
         return true
     }
 
@@ -44,6 +48,18 @@ public final class GuardStatus {
         return true
     }
 
+    /// Publishes the shortcut the guard bound itself (nil: none) and, when it locks nothing, why.
+    public func update(lockAllShortcut shortcut: String?, problem: ShortcutProblem?) {
+        let new = (shortcut: shortcut ?? "", problem: problem)
+        guard new.shortcut != lockAllShortcut.shortcut || new.problem != lockAllShortcut.problem else { return }
+        lockAllShortcut = new
+        bus.emitPropertiesChanged(
+            path: try! ObjectPath(GuardBusNames.statusPath), interface: GuardBusNames.statusInterface,
+            changed: values().filter {
+                $0.0 == GuardProperty.lockAllShortcut.name || $0.0 == GuardProperty.lockAllShortcutProblem.name
+            })
+    }
+
     private func values() -> [(String, DBusValue)] {
         GuardProperty.allCases.map { property -> (String, DBusValue) in
             switch property {
@@ -52,6 +68,8 @@ public final class GuardStatus {
             case .reason: (property.name, .string(readiness.reason?.rawValue ?? ""))
             case .statement: (property.name, .string(readiness.statement))
             case .fix: (property.name, .string(readiness.fix))
+            case .lockAllShortcut: (property.name, .string(lockAllShortcut.shortcut))
+            case .lockAllShortcutProblem: (property.name, .string(lockAllShortcut.problem?.rawValue ?? ""))
             case .windows: (property.name, .array(element: try! Signature("(sss)"), windows.map {
                 .structure([.string($0.app.rawValue), .string($0.window.description), .string($0.cover?.rawValue ?? "")])
             }))

@@ -154,11 +154,12 @@ public final class X11Guard: GuardBackend {
     }
 
     /// Grabs `shortcut` on the root window (letting go of the one before), under every CapsLock and NumLock state; a
-    /// key another client holds already (the window manager's, a hotkey daemon's) is said plainly in the log.
+    /// key another client holds already (the window manager's, a hotkey daemon's) is said plainly in the log and on
+    /// the bus (``GuardDriver/lockAllShortcutBound(_:problem:)``), where AppLock Settings shows it.
     public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
         if let lockAllGrab { display.ungrabKey(lockAllGrab) }
         lockAllGrab = nil
-        guard let shortcut else { return }
+        guard let shortcut else { return driver.lockAllShortcutBound(nil, problem: nil) }
         var modifiers: X11KeyModifiers = []
         for modifier in shortcut.modifiers {
             switch modifier {
@@ -171,11 +172,14 @@ public final class X11Guard: GuardBackend {
         do throws(X11KeyGrabError) {
             lockAllGrab = try display.grabKey(keysym: shortcut.key, modifiers: modifiers)
             driver.log("\(shortcut) locks every protected app (grabbed on the X server)")
+            driver.lockAllShortcutBound(shortcut, problem: nil)
         } catch {
             switch error {
             case .taken:
+                driver.lockAllShortcutBound(shortcut, problem: .taken)
                 driver.log("\(shortcut) does not lock every app: another program (the window manager?) has taken it; choose another shortcut in AppLock Settings")
             case .noSuchKey(let key):
+                driver.lockAllShortcutBound(shortcut, problem: .noSuchKey)
                 driver.log("\(shortcut) does not lock every app: the keyboard has no key \(key)")
             }
         }

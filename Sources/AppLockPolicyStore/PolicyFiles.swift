@@ -87,12 +87,18 @@ public struct PolicyFiles: Sendable, Equatable {
     /// Sets `key` to `value` in the `[Policy]` group of the file for `scope`, keeping every other line, and writes
     /// it atomically. The file must parse, and must still parse as a policy file with the new value.
     public func set(_ key: String, to value: String, in scope: PolicyFileScope) throws(PolicyFileProblem) {
+        try set(key, to: value, inGroup: PolicyOverrides.groupName, in: scope)
+    }
+
+    /// The same in the group `group` (`[Shortcuts]`, say).
+    public func set(_ key: String, to value: String, inGroup group: String, in scope: PolicyFileScope)
+        throws(PolicyFileProblem) {
         let path = path(of: scope)
         let text = try Self.text(path) ?? ""
         let updated: String
         do {
             _ = try PolicyOverrides.parse(text, fileName: path)
-            updated = try KeyFile.setting(key, to: value, inGroup: PolicyOverrides.groupName, of: text, fileName: path)
+            updated = try KeyFile.setting(key, to: value, inGroup: group, of: text, fileName: path)
             _ = try PolicyOverrides.parse(updated, fileName: path)
         } catch {
             throw .broken(error)

@@ -17,6 +17,12 @@ public enum GuardProperty: String, Sendable, CaseIterable, Hashable, CustomStrin
     /// Every window the guard has found to be a guarded app's now, as (app id, the desktop's window id, how it is
     /// covered: `locked`, `obscured`, or empty while uncovered); no titles, which may name a locked app's documents.
     case windows = "Windows"
+    /// The shortcut that locks every protected app as the guard last bound it itself, in GTK's accelerator form
+    /// (`<Super><Alt>l`): on X11, grabbed on the X server. Empty where the guard binds none itself (none is chosen;
+    /// GNOME's extension, KWin's script and sway bind it).
+    case lockAllShortcut = "LockAllShortcut"
+    /// Why ``lockAllShortcut`` locks nothing, as a ``ShortcutProblem`` raw value; empty while it works.
+    case lockAllShortcutProblem = "LockAllShortcutProblem"
 
     /// The D-Bus property name.
     public var name: String { rawValue }
@@ -25,7 +31,7 @@ public enum GuardProperty: String, Sendable, CaseIterable, Hashable, CustomStrin
 
     public var contract: PropertyContract {
         switch self {
-        case .desktop, .reason, .statement, .fix: PropertyContract("s")
+        case .desktop, .reason, .statement, .fix, .lockAllShortcut, .lockAllShortcutProblem: PropertyContract("s")
         case .protected: PropertyContract("b")
         case .windows: PropertyContract("a(sss)")
         }

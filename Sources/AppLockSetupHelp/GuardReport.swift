@@ -16,6 +16,10 @@ public struct GuardReport: Sendable, Equatable {
     public var fix: String
     /// The windows the guard has found to be guarded apps' now.
     public var windows: [Window]
+    /// The shortcut that locks every protected app as the guard bound it itself (`<Super><Alt>l`; empty: none), and
+    /// why it locks nothing (a ``ShortcutProblem`` raw value; empty while it works).
+    public var lockAllShortcut = ""
+    public var lockAllShortcutProblem = ""
 
     /// A window the guard has found to be a guarded app's: the app, the desktop's id of the window, and how it is
     /// covered (`locked`, `obscured`, empty while uncovered).
@@ -60,9 +64,12 @@ extension AppLockRequest where Value == GuardReport {
                       let window = fields[1].stringValue, let cover = fields[2].stringValue else { return nil }
                 return GuardReport.Window(app: app, window: window, cover: cover)
             }
-            return GuardReport(
+            var report = GuardReport(
                 desktop: text(.desktop), protected: protected, reason: text(.reason), statement: text(.statement),
                 fix: text(.fix), windows: windows)
+            report.lockAllShortcut = text(.lockAllShortcut)
+            report.lockAllShortcutProblem = text(.lockAllShortcutProblem)
+            return report
         }
     }
 }

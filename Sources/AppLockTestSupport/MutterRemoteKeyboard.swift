@@ -1,6 +1,7 @@
 import DBusKit
+import Glibc
 
-/// A keyboard for a headless GNOME Shell, which has no input device of its own: a session of Mutter's RemoteDesktop
+/// A keyboard (and a pointer, ``movePointer(by:_:)``) for a headless GNOME Shell, which has no input device of its own: a session of Mutter's RemoteDesktop
 /// D-Bus API (`org.gnome.Mutter.RemoteDesktop` → `CreateSession` → `Session.Start` → `NotifyKeyboardKeysym`), the
 /// same path gnome-remote-desktop takes. Keys go where the Shell's keyboard focus is, as a user's would. Keyboard
 /// events need no ScreenCast stream (Mutter 43 checks only that the session is started and that the caller is the
@@ -74,6 +75,28 @@ public final class MutterRemoteKeyboard: @unchecked Sendable {
         for keysym in keysyms { try notify(keysym, pressed: true) }
         for keysym in keysyms.reversed() { try notify(keysym, pressed: false) }
     }
+
+    /// Moves the session's pointer by (`dx`, `dy`) pixels. (An absolute move needs a ScreenCast stream; a relative one
+    /// does not.)
+    public func movePointer(by dx: Double, _ dy: Double) throws {
+        _ = try connection.call(
+            destination: Self.service, path: session, interface: Self.sessionInterface,
+            member: "NotifyPointerMotionRelative", arguments: [.double(dx), .double(dy)], timeout: .seconds(5))
+    }
+
+    /// Presses the pointer's left button where the pointer is and releases it 100 ms later, as a user's click lasts
+    /// (this is the click's own length, not a wait for anything).
+    public func clickLeftButton() throws {
+        for pressed in [true, false] {
+            if !pressed { usleep(100_000) }
+            _ = try connection.call(
+                destination: Self.service, path: session, interface: Self.sessionInterface, member: "NotifyPointerButton",
+                arguments: [.int32(Self.leftButton), .boolean(pressed)], timeout: .seconds(5))
+        }
+    }
+
+    /// The left button, as evdev names it (BTN_LEFT).
+    static let leftButton: Int32 = 0x110
 
     /// Stops the session (Mutter also ends it when this connection closes).
     public func close() {

@@ -27,4 +27,27 @@ public struct KeyPress: Sendable, Equatable {
 
     /// Escape.
     public var isEscape: Bool { keyval == UInt32(GDK_KEY_Escape) }
+
+    /// The key with the Super, Control, Alt and Shift held, in GTK's accelerator form (`<Control><Alt>k`, a letter in
+    /// lower case); nil for a modifier key pressed alone. Other modifiers (Hyper, Meta, which some X keymaps put on
+    /// the same keys as Super and Alt, and the locks) are left out.
+    public var accelerator: String? {
+        let held = GdkModifierType(rawValue: modifiers & (GDK_SUPER_MASK.rawValue | GDK_CONTROL_MASK.rawValue
+            | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue))
+        let key = gdk_keyval_to_lower(keyval)
+        guard gtk_accelerator_valid(key, held) != 0, let name = gtk_accelerator_name(key, held) else { return nil }
+        defer { g_free(name) }
+        return String(cString: name)
+    }
+
+    /// How GTK shows the accelerator `accelerator` (`<Super><Alt>l`) to a user, in the user's language: `Super+Alt+L`;
+    /// nil when it does not parse.
+    public static func label(ofAccelerator accelerator: String) -> String? {
+        var key: guint = 0
+        var held = GdkModifierType(rawValue: 0)
+        guard gtk_accelerator_parse(accelerator, &key, &held) != 0, key != 0,
+              let label = gtk_accelerator_get_label(key, held) else { return nil }
+        defer { g_free(label) }
+        return String(cString: label)
+    }
 }

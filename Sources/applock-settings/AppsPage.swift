@@ -23,6 +23,8 @@ final class AppsPage {
         title: L("Other Apps"), description: L("Switch on Protect to cover an app's windows until its passcode is entered"))
     /// Locks every protected app at once (the agent's `LockAll`), as Super+Alt+L does.
     private let lockAllButton = Button(label: L("Lock All Now"))
+    /// The shortcut that locks every protected app, and its problem.
+    let shortcut = ShortcutGroup()
     private(set) var rows: [AppID: AppRow] = [:]
     private var order: [AppID] = []
     private var protectedApps: [AppID] = []
@@ -41,6 +43,7 @@ final class AppsPage {
         lockAllButton.onClicked { [weak self] in self?.onLockAll?() }
         protectedGroup.setHeaderSuffix(lockAllButton)
         page.add(protectedGroup)
+        page.add(shortcut.group)
         page.add(otherGroup)
         for app in apps { addRow(for: app, installed: true) }
         place()

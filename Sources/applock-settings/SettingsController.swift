@@ -74,6 +74,8 @@ final class SettingsController {
         appsPage.onProtect = { [weak self] app, on in self?.setGuard(on, for: app) }
         appsPage.onOpen = { [weak self] app in self?.open(app) }
         appsPage.onLockAll = { [weak self] in self?.lockAll() }
+        appsPage.shortcut.onChange = { [weak self] shortcut in self?.setLockAllShortcut(shortcut) }
+        window.onKeyPress { [weak self] key in self?.appsPage.shortcut.keyPressed(key) ?? false }
         appsPage.heldChanges.onConfirm = { [weak self] app in self?.confirm(app) }
         whenToLock.section.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
         security.section.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
@@ -111,6 +113,10 @@ final class SettingsController {
     private func show() {
         let now = AppLockStatus.currentUnixMicroseconds()
         appsPage.refresh(snapshot, agent: agent, now: now)
+        let file = (try? files.keyFile(.allApps)) ?? nil
+        appsPage.shortcut.show(Result { () throws(KeyboardShortcutError) in
+            try KeyboardShortcut.configured(KeyboardShortcut.lockAllKey, in: file, default: .lockAllDefault)
+        }, report: agent.guardReport)
         whenToLock.refresh(snapshot)
         security.refresh(snapshot)
         recentLocks.refresh(agent)
@@ -137,6 +143,23 @@ final class SettingsController {
                 self?.refresh()
             }
         }
+    }
+
+    /// Writes the shortcut that locks every protected app (`[Shortcuts] LockAll`; empty: none) and has the agent
+    /// re-read, which the guard follows (`PolicyReloaded`): on X11 it grabs the new keys at once.
+    private func setLockAllShortcut(_ shortcut: KeyboardShortcut?) {
+        do {
+            try files.set(KeyboardShortcut.lockAllKey, to: shortcut?.description ?? "", inGroup: KeyboardShortcut.fileGroup,
+                          in: .allApps)
+        } catch {
+            window.showToast(L("Not saved: %1$s", PolicySnapshot.sentence(error)))
+            return refresh()
+        }
+        monitor.perform { connection in
+            _ = try? connection.performBlocking(.reloadPolicy)
+            MainLoop.post { [weak self] in self?.refresh() }
+        }
+        refresh()
     }
 
     /// Protect on or off; switched on, it also enables a disabled AppLock GNOME Shell extension, and says so.

@@ -37,7 +37,8 @@ struct GnomeGuardTests {
     /// both, see ``GnomeShellSession``), the guard, and the guarded foot recording its keys into `recorder`;
     /// with `notifications`, the test's own notification server owns `org.freedesktop.Notifications` before the
     /// Shell (which has one of its own) starts; with `readNotifications`, the Shell serves notifications, shows their
-    /// banners, and ``notificationReader`` tells what it shows of them; `policy` goes into the app's policy file.
+    /// banners, and ``notificationReader`` tells what it shows of them; with `readShell`, the reader is there without
+    /// the Shell's notifications (to read and locate what the Shell shows); `policy` goes into the app's policy file.
     struct Desktop {
         let setup: GuardedAgent
         let session: GnomeShellSession
@@ -50,7 +51,7 @@ struct GnomeGuardTests {
         /// With `language` (`de`) the Shell runs in it and in `locale` (`de_DE.UTF-8`: the glibc of Debian 13 and later
         /// ignores `LANGUAGE` under `C.UTF-8`), with AppLock's catalogue in the extension's locale folder.
         init(extensionDirectories: [URL]? = nil, notifications: Bool = false, readNotifications: Bool = false,
-             policy: String = GnomeGuardTests.remoteKeyboardPolicy, language: String? = nil, locale: String? = nil) throws {
+             readShell: Bool = false, policy: String = GnomeGuardTests.remoteKeyboardPolicy, language: String? = nil, locale: String? = nil) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n",
@@ -58,7 +59,7 @@ struct GnomeGuardTests {
             let environment = setup.environment
             try PackageFolders.installLockWindowEntry(dataHome: environment.dataHome)
             if notifications { try environment.startNotificationServer() }
-            notificationReader = try readNotifications ? GnomeNotificationReader(
+            notificationReader = try readNotifications || readShell ? GnomeNotificationReader(
                 directory: environment.root.appendingPathComponent("notification-reader"),
                 shellVersion: GnomeShellSession.installedMajorVersion(), sessionBusAddress: environment.sessionBus.address
             ) : nil

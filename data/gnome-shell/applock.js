@@ -3,8 +3,9 @@
  * This is the extension's behaviour, shared by both of its generations: it is not loaded on its own. `make install`
  * (and the tests) paste it into each extension's `extension.js.in` at its `// @APPLOCK_BEHAVIOUR@` line:
  * applock@applock.github.io is the ES module GNOME 45 and later load, applock-gnome43@applock.github.io the
- * `imports` script of GNOME 43 and 44. Each provides the names used here: Gio, GLib, GObject, Clutter, Meta, Shell
- * and the Shell's Main and MessageTray.
+ * `imports` script of GNOME 43 and 44. Each provides the names used here: Gio, GLib, GObject, Clutter, Meta, Shell,
+ * the Shell's Main, MessageTray, PopupMenu and QuickSettings, and gettext's `_` and `ngettext` of the `applock`
+ * domain.
  *
  * Only the Shell sees other apps' windows on GNOME (Wayland). This extension reports every normal window to
  * applock-guard over the session bus (io.github.applock.Guard1.Compositor.WindowEvent) and long-polls it (Poll)
@@ -20,7 +21,8 @@
  * the user's or the Shell's hand-off is the guard's decision. The notifications of the apps the guard names show no content
  * (NotificationPrivacy, below). The guard decides; the extension holds no secret.
  *
- * It also tells the agent while the screen is shared or recorded (ReportScreenShare), see _watchScreenShare. */
+ * It also tells the agent while the screen is shared or recorded (ReportScreenShare), see _watchScreenShare, and puts
+ * AppLock's toggle into Quick Settings (LockMenu, below). */
 const GUARD = 'io.github.applock.Guard1';
 const PATH = '/io/github/applock/Guard1/Compositor';
 const IFACE = 'io.github.applock.Guard1.Compositor';
@@ -79,6 +81,7 @@ class AppLock {
         this._settings = this._getSettings();
         Main.wm.addKeybinding('lock-all', this._settings, Meta.KeyBindingFlags.IGNORE_AUTOREPEAT,
             Shell.ActionMode.NORMAL | Shell.ActionMode.OVERVIEW | Shell.ActionMode.POPUP, () => this._lockAll());
+        this._lockMenu = new LockMenu(app => this._reach(app));
     }
 
     _lockAll() {
@@ -89,7 +92,27 @@ class AppLock {
         }
     }
 
+    /* The user reaching for the locked or obscured `app` from Quick Settings, as from the dash: its most recent window is
+     * activated (the guard hears it 'restored' and brings up its lock window, and the window is minimised again at
+     * once); an app with no window open is started, and the guard covers it with its lock window as it opens. */
+    _reach(app) {
+        const windows = global.get_window_actors().map(actor => actor.meta_window)
+            .filter(win => this._isAppWindow(win) && this._desktopFile(win) === app)
+            .sort((a, b) => b.get_user_time() - a.get_user_time());
+        if (windows.length > 0) {
+            Main.activateWindow(windows[0]);
+            return;
+        }
+        const shellApp = Shell.AppSystem.get_default().lookup_app(`${app}.desktop`);
+        if (shellApp)
+            shellApp.activate();
+        else
+            log(`AppLock: ${app} has no window and no desktop file to start it from`);
+    }
+
     disable() {
+        this._lockMenu.destroy();
+        this._lockMenu = null;
         Main.wm.removeKeybinding('lock-all');
         this._settings = null;
         Gio.bus_unwatch_name(this._watchId);
@@ -510,5 +533,214 @@ class NotificationPrivacy {
             return {title, banner, params: Object.assign({}, params, {clear: false, datetime: notification.datetime})};
         }
         return Object.assign({}, content, {datetime: notification.datetime});
+    }
+}
+
+/* AppLock's toggle in GNOME's Quick Settings (43 to 51), with the status item's menu (the guard's
+ * StatusNotifierItem): "Lock All Now", each app the agent knows with its state (choosing an unlocked one locks it,
+ * a locked or obscured one brings up its lock window, as choosing it in the status item's menu does), and "AppLock
+ * Settings". The toggle is on while every app the agent knows is locked or its content hidden: what a GNOME user
+ * reads from a toggle is "this is in force", here "my apps are locked". A click on it while off locks them all; a
+ * click cannot turn it off (unlocking takes each app's passcode, in its lock window), so while on it opens the menu.
+ * It reads the agent's ListApplications when the agent comes onto the bus, and again when its Applications change or
+ * it reloads its policy; StateChanged keeps each state: nothing runs while nothing changes. On the lock screen (the
+ * unlock-dialog session mode, where the extension stays enabled) the toggle is hidden: it would tell which apps
+ * are protected. The words are the `applock` catalogue's, as the status item's are.
+ *
+ * GNOME 43 has the toggle's `label`, 44 and later `title` and `subtitle`; 45 and later take an extension's indicator
+ * with addExternalIndicator, 43 and 44 in the panel's own _indicators and _addItems. */
+const LOCK_ICON = 'system-lock-screen-symbolic';
+const SETTINGS_APP = 'io.github.applock.Settings.desktop';
+
+// TRANSLATORS: the status item's menu and GNOME's Quick Settings: locks every protected app at once.
+const lockAllNow = () => _('Lock All Now');
+const appLockSettings = () => _('AppLock Settings');
+const appWithState = (name, state) => {
+    switch (state) {
+    case 'unlocked':
+        // TRANSLATORS: the status item's menu: %1$s is an app's name, followed by its state.
+        return _('%1$s — Unlocked').replace('%1$s', name);
+    case 'obscured':
+        // TRANSLATORS: the status item's menu: %1$s is an app's name; its content is hidden (no passcode needed).
+        return _('%1$s — Content hidden').replace('%1$s', name);
+    default:
+        // TRANSLATORS: the status item's menu: %1$s is an app's name, followed by its state.
+        return _('%1$s — Locked').replace('%1$s', name);
+    }
+};
+const toggleSubtitle = (apps, unlocked) => {
+    if (apps === 0)
+        // TRANSLATORS: GNOME's Quick Settings, under "AppLock": the agent knows no app.
+        return _('No protected apps');
+    if (unlocked === 0)
+        // TRANSLATORS: GNOME's Quick Settings, under "AppLock": every protected app is locked (or its content hidden).
+        return _('All locked');
+    // TRANSLATORS: GNOME's Quick Settings, under "AppLock": how many protected apps are unlocked now.
+    return ngettext('%d unlocked', '%d unlocked', unlocked).replace('%d', String(unlocked));
+};
+
+class LockMenu {
+    /* `reach` brings up the lock window of a locked or obscured app. */
+    constructor(reach) {
+        this._reach = reach;
+        this._apps = [];
+        this._listing = 0;
+        const hasProperty = name => GObject.Object.find_property.call(QuickSettings.QuickMenuToggle, name) !== null;
+        this._hasSubtitle = hasProperty('subtitle');
+        this._toggle = new QuickSettings.QuickMenuToggle({
+            [hasProperty('title') ? 'title' : 'label']: 'AppLock', iconName: LOCK_ICON,
+        });
+        this._toggle.connect('clicked', () => {
+            if (this._toggle.checked)
+                this._toggle.menu.open();
+            else
+                this._call('LockAll', null);
+        });
+        const menu = this._toggle.menu;
+        const lockAll = new PopupMenu.PopupMenuItem(lockAllNow());
+        lockAll.connect('activate', () => this._chosen(() => this._call('LockAll', null)));
+        menu.addMenuItem(lockAll);
+        menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
+        this._appSection = new PopupMenu.PopupMenuSection();
+        menu.addMenuItem(this._appSection);
+        this._appSeparator = new PopupMenu.PopupSeparatorMenuItem();
+        menu.addMenuItem(this._appSeparator);
+        const settings = new PopupMenu.PopupMenuItem(appLockSettings());
+        settings.connect('activate', () => this._chosen(() => this._openSettings()));
+        menu.addMenuItem(settings);
+
+        this._indicator = new QuickSettings.SystemIndicator();
+        this._indicator.quickSettingsItems.push(this._toggle);
+        const panel = Main.panel.statusArea.quickSettings;
+        if (typeof panel.addExternalIndicator === 'function') {
+            panel.addExternalIndicator(this._indicator);
+        } else {
+            panel._indicators.insert_child_at_index(this._indicator, 0);
+            panel._addItems(this._indicator.quickSettingsItems);
+            // GNOME 44 keeps its background apps last.
+            const last = panel._backgroundApps?.quickSettingsItems?.[0];
+            if (last)
+                panel.menu._grid.set_child_below_sibling(this._toggle, last);
+        }
+        this._sessionModeId = Main.sessionMode.connect('updated', () => this._syncSessionMode());
+        this._syncSessionMode();
+
+        this._subscriptions = [
+            this._subscribe(AGENT_IFACE, 'StateChanged', parameters => {
+                const [app, state] = parameters.deep_unpack();
+                const known = this._apps.find(entry => entry.app === app);
+                if (known) {
+                    known.state = state;
+                    this._sync();
+                } else {
+                    this._list();
+                }
+            }),
+            this._subscribe(AGENT_IFACE, 'PolicyReloaded', () => this._list()),
+            this._subscribe('org.freedesktop.DBus.Properties', 'PropertiesChanged', parameters => {
+                const [, changed, invalidated] = parameters.deep_unpack();
+                if ('Applications' in changed || invalidated.includes('Applications'))
+                    this._list();
+            }),
+        ];
+        this._agentWatchId = Gio.bus_watch_name(Gio.BusType.SESSION, AGENT, Gio.BusNameWatcherFlags.NONE,
+            () => this._list(), () => {
+                this._listing++;
+                this._apps = [];
+                this._sync();
+            });
+        this._sync();
+    }
+
+    destroy() {
+        Gio.bus_unwatch_name(this._agentWatchId);
+        for (const id of this._subscriptions)
+            Gio.DBus.session.signal_unsubscribe(id);
+        Main.sessionMode.disconnect(this._sessionModeId);
+        this._listing++;
+        // The toggle's menu lives in Quick Settings' overlay, not inside the toggle: it goes first.
+        this._toggle.menu.destroy();
+        for (const item of this._indicator.quickSettingsItems)
+            item.destroy();
+        this._indicator.destroy();
+    }
+
+    _subscribe(iface, member, handler) {
+        return Gio.DBus.session.signal_subscribe(AGENT, iface, member, AGENT_PATH, null, Gio.DBusSignalFlags.NONE,
+            (connection, sender, path, i, signal, parameters) => handler(parameters));
+    }
+
+    _syncSessionMode() {
+        this._toggle.visible = !Main.sessionMode.isLocked;
+    }
+
+    /* Every app the agent knows, with its state and the name its desktop file gives (else its id), by name. */
+    _list() {
+        const listing = ++this._listing;
+        Gio.DBus.session.call(AGENT, AGENT_PATH, AGENT_IFACE, 'ListApplications', null,
+            new GLib.VariantType('(a(sss))'), Gio.DBusCallFlags.NO_AUTO_START, -1, null, (bus, result) => {
+                let apps;
+                try {
+                    [apps] = bus.call_finish(result).deep_unpack();
+                } catch (e) {
+                    log(`AppLock: cannot list the apps: ${e.message}`);
+                    return;
+                }
+                if (listing !== this._listing)
+                    return;
+                const appSystem = Shell.AppSystem.get_default();
+                this._apps = apps.map(([app, state]) => {
+                    const shellApp = appSystem.lookup_app(`${app}.desktop`);
+                    return {app, state, name: shellApp ? shellApp.get_name() : app};
+                }).sort((a, b) => a.name === b.name ? (a.app < b.app ? -1 : 1) : a.name.localeCompare(b.name));
+                this._sync();
+            });
+    }
+
+    _sync() {
+        const unlocked = this._apps.filter(entry => entry.state === 'unlocked').length;
+        const subtitle = toggleSubtitle(this._apps.length, unlocked);
+        this._toggle.checked = this._apps.length > 0 && unlocked === 0;
+        if (this._hasSubtitle)
+            this._toggle.subtitle = subtitle;
+        this._toggle.menu.setHeader(LOCK_ICON, 'AppLock', subtitle);
+        this._appSection.removeAll();
+        for (const entry of this._apps) {
+            const item = new PopupMenu.PopupMenuItem(appWithState(entry.name, entry.state));
+            const {app, state} = entry;
+            item.connect('activate', () => this._chosen(() => {
+                if (state === 'unlocked')
+                    this._call('Lock', new GLib.Variant('(s)', [app]));
+                else
+                    this._reach(app);
+            }));
+            this._appSection.addMenuItem(item);
+        }
+        this._appSeparator.visible = this._apps.length > 0;
+    }
+
+    /* A menu item was chosen: Quick Settings closes, as the status item's menu does, and `action` is carried out. */
+    _chosen(action) {
+        Main.panel.statusArea.quickSettings.menu.close();
+        action();
+    }
+
+    _call(method, parameters) {
+        Gio.DBus.session.call(AGENT, AGENT_PATH, AGENT_IFACE, method, parameters, null, Gio.DBusCallFlags.NO_AUTO_START,
+            -1, null, (bus, result) => {
+                try {
+                    bus.call_finish(result);
+                } catch (e) {
+                    log(`AppLock: ${method} failed: ${e.message}`);
+                }
+            });
+    }
+
+    _openSettings() {
+        const settings = Shell.AppSystem.get_default().lookup_app(SETTINGS_APP);
+        if (settings)
+            settings.activate();
+        else
+            log(`AppLock: ${SETTINGS_APP} is not installed`);
     }
 }
