@@ -30,6 +30,8 @@ final class SetupController {
     private var decided = false
     private var setup: PasscodeFlow?
     private var target = SetupTarget.app
+    /// The app used the AppLock passcode when the flow began (its properties change as the flow ends).
+    private var beganWithShared = false
     private let explanation = Label()
     private let kindRow = Box(.horizontal)
     private var kindButtons: [(PasscodeKind, ToggleButton)] = []
@@ -194,6 +196,7 @@ final class SetupController {
     private func begin(_ purpose: PasscodeFlow.Purpose, for target: SetupTarget) {
         setup?.reset()
         self.target = target
+        beganWithShared = properties?.passcodeSource == .shared
         for button in [changeButton, removeButton, useSharedButton, ownButton] { button.isVisible = false }
         let policyKinds = properties?.allowedKinds ?? []
         let allowed = policyKinds.isEmpty ? PasscodeKind.allCases : policyKinds
@@ -235,7 +238,7 @@ final class SetupController {
     /// Puts the screen in line with the flow's step.
     private func show() {
         guard let setup else { return }
-        view.prompt = setup.sentence(for: target, usesShared: properties?.passcodeSource == .shared)
+        view.prompt = setup.sentence(for: target, usesShared: beganWithShared)
         view.notice = setup.notice?.sentence
         let inputKind = currentKind(setup)
         if inputKind != view.kind { view.configure(kind: inputKind) }
