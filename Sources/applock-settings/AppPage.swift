@@ -18,7 +18,8 @@ final class AppPage {
     private let protect: Switch
     private let passcodeRow = ActionRow(title: L("Passcode"))
     private let passcodeButton = Button(label: L("Set Passcode…"))
-    private let switchButton = Button(label: L("Use the AppLock Passcode…"))
+    private let switchRow = ActionRow(title: "")
+    private let switchButton = Button(label: L("Switch…"))
     private let stateRow = ActionRow(title: L("Status"))
     private let section: PolicySection
     private var showing = false
@@ -73,12 +74,13 @@ final class AppPage {
         protectRow.addSuffix(protect)
         protectRow.setActivatableWidget(protect)
         passcodeButton.setAlignment(vertical: .center)
-        switchButton.setAlignment(vertical: .center)
-        passcodeRow.addSuffix(switchButton)
         passcodeRow.addSuffix(passcodeButton)
+        switchButton.setAlignment(vertical: .center)
+        switchRow.addSuffix(switchButton)
         let protection = PreferencesGroup(title: L("Protection"))
         protection.add(protectRow)
         protection.add(passcodeRow)
+        protection.add(switchRow)
         protection.add(stateRow)
         page.add(protection)
 
@@ -121,13 +123,19 @@ final class AppPage {
         }
         passcodeButton.setAccessibleLabel(passcodeButton.label)
         passcodeButton.isSensitive = agent.running
-        switch properties?.passcodeSource {
-        case .shared?: switchButton.label = L("Use Its Own Passcode…")
-        case .own? where agent.sharedPasscodeKind != nil: switchButton.label = L("Use the AppLock Passcode…")
-        case .own?, PasscodeSource.none?, nil: switchButton.label = ""
+        // The other passcode it may use: the AppLock passcode instead of its own, or its own instead.
+        let other: (title: String, subtitle: String, action: String)? = switch properties?.passcodeSource {
+        case .shared?: (L("Its Own Passcode"), L("A passcode for this app only, instead of the AppLock passcode"), L("Use Its Own Passcode…"))
+        case .own? where agent.sharedPasscodeKind != nil:
+            (L("AppLock Passcode"), L("The one passcode for all the apps you protect, instead of its own"), L("Use the AppLock Passcode…"))
+        case .own?, PasscodeSource.none?, nil: nil
         }
-        switchButton.isVisible = agent.running && !switchButton.label.isEmpty
-        switchButton.setAccessibleLabel(switchButton.label)
+        switchRow.isVisible = agent.running && other != nil
+        if let other {
+            switchRow.title = other.title
+            switchRow.subtitle = other.subtitle
+            switchButton.setAccessibleLabel(other.action)
+        }
         stateRow.subtitle = properties.map { AppStatus.state($0, now: now) }
             ?? (agent.running ? L("Not running with AppLock") : L("AppLock is not running"))
         section.refresh(snapshot)
