@@ -99,6 +99,8 @@ extension Agent {
             return { [unowned self] in removeSharedPasscode($0) }
         case .useSharedPasscode:
             return { [unowned self] in useSharedPasscode($0) }
+        case .switchToSharedPasscode:
+            return { [unowned self] in switchToSharedPasscode($0) }
         case .unlockWithSystemAuthentication:
             return { [unowned self] in unlockWithSystemAuthentication($0) }
         case .resetPasscode:

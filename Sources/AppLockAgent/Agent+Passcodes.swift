@@ -63,6 +63,30 @@ extension Agent {
         }
     }
 
+    /// SwitchToSharedPasscode: the app's own passcode, proven (a wrong one counts in its own lock-out), gives way to the
+    /// AppLock passcode in one step of the core (`AgentStateMachine.beginSwitchToShared`, `switchedToShared`): the app is
+    /// never without a passcode in between. The own item is removed on the worker before the core switches; a failure
+    /// there changes nothing, and an agent killed in between finds the item gone and keeps the app locked.
+    func switchToSharedPasscode(_ call: MethodInvocation) {
+        guard let app = appArgument(call), !refusedByShape(call, app, 1), admit(call, app),
+              let passcode = secret(call, app, 1) else { return }
+        attempt(call, app, purpose: .switchToShared) { worker, holder, recorded, sealing in
+            let verification = worker.verify(app, holder, passcode, recorded: recorded, sealing: sealing)
+            guard case .verified = verification else { return verification }
+            if let failure = worker.remove(holder) { return .unavailable(PasscodeWorker.reason(failure)) }
+            return verification
+        } then: { [unowned self] _ in
+            if machine.snapshot(of: app)?.hasPasscode == true {
+                carryOut(custody.switchedToSharedPasscode(app), source: ManagerMethod.switchToSharedPasscode.name)
+                logger.info("app switched from its own passcode to the AppLock passcode", metadata: ["app": "\(app)"])
+            } else {
+                // The AppLock passcode was removed meanwhile: the app is without a passcode, as every app that used it.
+                passcodeForgotten(app)
+            }
+            return []
+        }
+    }
+
     /// ConfirmPolicy: the app's passcode authenticates the weakenings of its policy the agent holds; the files'
     /// policy, read again now, becomes the authenticated one and applies.
     func confirmPolicy(_ call: MethodInvocation) {
@@ -145,7 +169,8 @@ extension Agent {
         enqueuePasscodeOperation(machine.holder(of: app), admittedFrom: call.sender, for: app) { [unowned self] done in
             let ticket: AttemptTicket
             do throws(ManagerError) {
-                ticket = try machine.beginAttempt(app, now: now())
+                ticket = purpose == .switchToShared
+                    ? try machine.beginSwitchToShared(app, now: now()) : try machine.beginAttempt(app, now: now())
             } catch {
                 call.fail(error.dbusError)
                 return done()

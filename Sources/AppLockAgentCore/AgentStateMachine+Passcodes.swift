@@ -194,6 +194,8 @@ extension AgentStateMachine {
             }
             if !e.hasPasscode {
                 answer = .noPasscode
+            } else if purpose == .switchToShared {
+                answer = switchedToShared(app, now: now, &actions)
             } else if purpose != .unlock {
                 answer = .verified
             } else if e.lockEpoch != ticket.epoch {

@@ -67,6 +67,31 @@ extension AgentStateMachine {
         return actions
     }
 
+    /// Starts SwitchToSharedPasscode's attempt on the app's own passcode (as ``beginAttempt(_:now:)``, counted in the
+    /// app's own ledger). Throws, changing nothing, `noPasscode` when no AppLock passcode is set or `app` has no passcode
+    /// of its own (none, or it uses the AppLock passcode already).
+    public mutating func beginSwitchToShared(_ app: AppID, now: AgentTime) throws(ManagerError) -> AttemptTicket {
+        guard sharedPasscodeKind != nil, apps[app]?.hasPasscode == true, holder(of: app) == .app(app) else {
+            throw .noPasscode
+        }
+        return try beginAttempt(app, now: now)
+    }
+
+    /// SwitchToSharedPasscode verified the app's own passcode: in one step the app uses the AppLock passcode instead,
+    /// so it is never without a passcode in between. It keeps its state (a locked app stays locked, now for the AppLock
+    /// passcode) and its missed attempts; the count of its own passcode is dropped. When the AppLock passcode was
+    /// removed while the app's passcode was verified, the switch comes first: the app is then without a passcode, as
+    /// every app that used it.
+    mutating func switchedToShared(_ app: AppID, now: AgentTime, _ actions: inout [AgentAction]) -> AttemptAnswer {
+        guard let kind = sharedPasscodeKind else {
+            actions += passcodeRemoved(app, now: now)
+            return .verified
+        }
+        if lockoutLedger.remove(.app(app)) { actions.append(.persistLedger) }
+        actions += startUsingShared(app, kind: kind)
+        return .verified
+    }
+
     /// The AppLock passcode is gone (RemoveSharedPasscode, ResetSharedPasscode): every app that used it is without a
     /// passcode (as after RemovePasscode), and its count is forgotten.
     public mutating func sharedPasscodeRemoved(now: AgentTime) -> [AgentAction] {

@@ -5,4 +5,6 @@ public enum AttemptPurpose: Equatable, Sendable {
     case remove
     /// ConfirmPolicy: the passcode authenticates a weakening of the app's policy held by the agent.
     case confirmPolicy
+    /// SwitchToSharedPasscode: the app's own passcode, proven, gives way to the AppLock passcode in one step.
+    case switchToShared
 }

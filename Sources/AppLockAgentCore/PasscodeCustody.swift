@@ -90,6 +90,17 @@ public struct PasscodeCustody: Sendable {
         return [.saveRecords] + seal(app) + hold(files).actions
     }
 
+    /// SwitchToSharedPasscode: `app` gave up its own passcode (just proven) for the AppLock passcode. The records say
+    /// so, and the key of its own passcode seals no more; its authenticated policy stays authenticated, and is sealed
+    /// with the AppLock passcode's key when that is next entered for it.
+    public mutating func switchedToSharedPasscode(_ app: AppID) -> [CustodyAction] {
+        records.forget(app)
+        guard records.usesShared(app) else { return [.saveRecords] }
+        toldTampered.remove(app)
+        keyed.remove(app)
+        return [.saveRecords, .dropSealingKey(app)] + seal(app)
+    }
+
     /// The AppLock passcode was removed through AppLock (RemoveSharedPasscode, ResetSharedPasscode): every app that
     /// used it is forgotten as by ``passcodeForgotten(_:files:)``.
     public mutating func sharedPasscodeForgotten(files: PolicySet) -> [CustodyAction] {

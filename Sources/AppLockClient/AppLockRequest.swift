@@ -156,6 +156,12 @@ extension AppLockRequest where Value == Void {
         Self(.useSharedPasscode, [.string(appID.rawValue)])
     }
 
+    /// `SwitchToSharedPasscode`: an app with a passcode of its own (`passcode`; a wrong one counts as a failed attempt)
+    /// uses the AppLock passcode instead, in one step.
+    public static func switchToSharedPasscode(_ appID: AppID, passcode: String) -> Self {
+        Self(.switchToSharedPasscode, [.string(appID.rawValue), .string(passcode)])
+    }
+
     /// `ReportActivity` (owner only).
     public static func reportActivity(_ appID: AppID, _ activity: Activity) -> Self {
         Self(.reportActivity, [.string(appID.rawValue), .string(activity.rawValue)])

@@ -16,6 +16,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     case changeSharedPasscode = "ChangeSharedPasscode"
     case removeSharedPasscode = "RemoveSharedPasscode"
     case useSharedPasscode = "UseSharedPasscode"
+    case switchToSharedPasscode = "SwitchToSharedPasscode"
     case reportActivity = "ReportActivity"
     case inhibit = "Inhibit"
     case uninhibit = "Uninhibit"
@@ -40,7 +41,7 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
     public var carriesPasscode: Bool {
         switch self {
         case .unlock, .setPasscode, .changePasscode, .removePasscode, .confirmPolicy, .setSharedPasscode,
-             .changeSharedPasscode, .removeSharedPasscode: true
+             .changeSharedPasscode, .removeSharedPasscode, .switchToSharedPasscode: true
         default: false
         }
     }
@@ -89,6 +90,11 @@ public enum ManagerMethod: String, Sendable, CaseIterable, Hashable, CustomStrin
         case .useSharedPasscode:
             return MethodContract(
                 inputs: [appID], errors: [.invalidArgument, .noPasscode, .passcodeExists, .storeUnavailable])
+        case .switchToSharedPasscode:
+            return MethodContract(
+                inputs: [appID, ProtocolArgument("passcode", "s")],
+                errors: [.invalidArgument, .noPasscode, .wrongPasscode, .lockedOut, .storeUnavailable, .attemptInProgress,
+                         .limitExceeded, .passcodeTampered, .invalidPasscode])
         case .reportActivity:
             return MethodContract(
                 inputs: [appID, ProtocolArgument("activity", "s")],

@@ -241,4 +241,68 @@ import AppLockProtocol
         #expect(forgotten.contains(.dropSealingKey(notes)) && forgotten.contains(.dropSealingKey(mail)))
         #expect(custody.records.shared == nil && custody.records.sharedUsers.isEmpty)
     }
+
+    @Test func anAppThatSwitchesToTheAppLockPasscodeKeepsItsAuthenticatedPolicyUnsealedUntilThatIsEntered() {
+        let vault = appID("org.example.Vault")
+        var custody = PasscodeCustody()
+        _ = custody.sharedPasscodeKnown(kind: .fourDigit, fingerprint: "shared")
+        _ = custody.firstPasscodeStored(vault, kind: .sixDigit, fingerprint: "own", files: PolicySet())
+        let switched = custody.switchedToSharedPasscode(vault)
+        #expect(switched == [.saveRecords, .dropSealingKey(vault), .keepUnsealed(vault)])
+        #expect(custody.records.records[vault] == nil && custody.records.sharedUsers == [vault])
+        #expect(custody.records.record(protecting: vault)?.fingerprint == "shared")
+        #expect(custody.authenticated.baselines[vault]?.isVerified == true, "the app's own passcode was just proven")
+        #expect(custody.mustCheckSeal(vault), "the AppLock passcode's key seals it once entered")
+    }
+}
+
+@Suite struct SwitchToSharedPasscodeTests {
+    let browser = appID("org.example.Browser")
+
+    @Test func switchingToItTakesTheAppsOwnPasscodeAndHappensInOneStep() throws {
+        var f = MachineFixture()
+        try f.register(f.mail, passcode: .sixDigit)
+        try f.register(f.notes)
+        #expect(throws: ManagerError.noPasscode, "no AppLock passcode yet") { try f.m.beginSwitchToShared(f.mail, now: t(0)) }
+        _ = f.m.firstSharedPasscodeSet(kind: .fourDigit, now: t(0))
+        _ = try f.m.useSharedPasscode(f.notes, now: t(0))
+        #expect(f.state(f.mail) == .locked)
+        #expect(throws: ManagerError.noPasscode, "Notes uses it already") { try f.m.beginSwitchToShared(f.notes, now: t(0)) }
+        try f.register(browser)
+        #expect(throws: ManagerError.noPasscode, "Browser has no passcode") { try f.m.beginSwitchToShared(browser, now: t(0)) }
+
+        let wrong = try f.m.beginSwitchToShared(f.mail, now: t(0))
+        #expect(wrong.holder == .app(f.mail), "the app's own passcode is asked")
+        #expect(f.m.finishAttempt(wrong, outcome: .wrong, purpose: .switchToShared, now: t(0)).answer
+            == .wrongPasscode(attemptsLeft: 4))
+        #expect(f.m.snapshot(of: f.mail)?.failedAttempts == 1 && f.m.snapshot(of: f.notes)?.failedAttempts == 0,
+                "a wrong one counts in the app's own ledger")
+        #expect(f.m.snapshot(of: f.mail)?.passcodeSource == .own)
+
+        let right = try f.m.beginSwitchToShared(f.mail, now: t(0))
+        let result = f.m.finishAttempt(right, outcome: .verified, purpose: .switchToShared, now: t(0))
+        #expect(result.answer == .verified)
+        #expect(stateChanges(result.actions).isEmpty, "the app stays locked")
+        let s = try #require(f.m.snapshot(of: f.mail))
+        #expect(s.state == .locked && s.hasPasscode && s.passcodeSource == .shared && s.passcodeKind == .fourDigit)
+        #expect(f.m.lockoutLedger[.app(f.mail)] == nil, "its own count is dropped")
+        _ = try f.fail(f.notes, times: 1, now: t(0))
+        #expect(f.m.snapshot(of: f.mail)?.failedAttempts == 1, "it reads the AppLock passcode's one count now")
+        #expect(try f.m.beginAttempt(f.mail, now: t(0)).holder == .shared)
+    }
+
+    @Test func anAppLockPasscodeRemovedWhileTheSwitchIsVerifiedLeavesTheAppAsEveryOtherThatUsedIt() throws {
+        var f = MachineFixture()
+        _ = f.m.firstSharedPasscodeSet(kind: .fourDigit, now: t(0))
+        try f.register(f.notes)
+        _ = try f.m.useSharedPasscode(f.notes, now: t(0))
+        try f.register(browser, passcode: .sixDigit)
+        #expect(f.state(browser) == .locked)
+        let ticket = try f.m.beginSwitchToShared(browser, now: t(0))
+        _ = f.m.sharedPasscodeRemoved(now: t(0))
+        let result = f.m.finishAttempt(ticket, outcome: .verified, purpose: .switchToShared, now: t(0))
+        #expect(result.answer == .verified, "the switch came first, the removal after it")
+        #expect(f.m.snapshot(of: browser)?.hasPasscode == false && f.state(browser) == .unlocked)
+        #expect(f.state(f.notes) == .unlocked)
+    }
 }

@@ -283,3 +283,51 @@ extension SharedPasscodeTests {
     }
 }
 
+
+extension SharedPasscodeTests {
+    @Test("SwitchToSharedPasscode takes the app's own passcode (a wrong one counts in its own lock-out), removes its own keyring item, and the app, still locked, unlocks with the AppLock passcode only")
+    func switchToIt() throws {
+        let harness = try AgentHarness()
+        let app = try harness.client()
+        try app.call("SetPasscode", [.string(Self.own), .string(Self.ownPasscode), .string("alphanumeric")])
+        _ = try app.register(Self.own)
+        let noneYet = harness.gdbusCall("SwitchToSharedPasscode", [Self.own, Self.ownPasscode])
+        #expect(noneYet.stderr.contains(Self.error + "NoPasscode"), "\(noneYet.stderr)")
+        try app.call("SetSharedPasscode", [.string(Self.shared), .string("numeric")])
+        try app.call("UseSharedPasscode", [.string(Self.notes)])
+        let already = harness.gdbusCall("SwitchToSharedPasscode", [Self.notes, Self.shared])
+        #expect(already.stderr.contains(Self.error + "NoPasscode"), "an app that uses it already: \(already.stderr)")
+
+        let wrong = harness.dbusSend("SwitchToSharedPasscode", ["string:\(Self.own)", "string:Wrong-Guess-99"])
+        #expect(wrong.stderr.contains(Self.error + "WrongPasscode"), "\(wrong.stderr)")
+        #expect(try app.appProperty(Self.own, "FailedAttempts").uint32Value == 1)
+        #expect(try app.appProperty(Self.notes, "FailedAttempts").uint32Value == 0, "counted in the app's own lock-out")
+        #expect(try app.appProperty(Self.own, "PasscodeSource").stringValue == "own")
+
+        let switched = harness.dbusSend("SwitchToSharedPasscode", ["string:\(Self.own)", "string:\(Self.ownPasscode)"])
+        #expect(switched.succeeded, "\(switched.stderr)")
+        #expect(try app.appProperty(Self.own, "PasscodeSource").stringValue == "shared")
+        #expect(try app.appProperty(Self.own, "HasPasscode").boolValue == true)
+        #expect(try app.appProperty(Self.own, "PasscodeKind").stringValue == "numeric")
+        #expect(try app.appProperty(Self.own, "FailedAttempts").uint32Value == 0, "its own count is dropped")
+        #expect(try app.state(Self.own) == "locked", "never unprotected: it stays locked")
+        #expect(!harness.environment.run(["secret-tool", "lookup", "app-id", Self.own]).stdout.hasPrefix("$argon2id$"),
+                "its own keyring item is removed")
+        #expect(harness.environment.run(["secret-tool", "lookup", "shared", "yes"]).stdout.hasPrefix("$argon2id$"))
+        let old = PasscodeTests.failure(app, "Unlock", [.string(Self.own), .string(Self.ownPasscode)])
+        #expect(old?.name == Self.error + "InvalidPasscode", "its old passcode cannot be the AppLock passcode: \(old?.description ?? "unlocked")")
+        try app.call("Unlock", [.string(Self.own), .string(Self.shared)])
+        #expect(try app.state(Self.own) == "unlocked")
+
+        harness.agent.kill(SIGKILL)
+        #expect(harness.agent.waitForExit() != nil)
+        try harness.agent.restart()
+        try harness.agent.waitUntilServing(timeout: .seconds(20))
+        let again = try harness.client()
+        _ = try again.register(Self.own)
+        #expect(try again.appProperty(Self.own, "PasscodeSource").stringValue == "shared", "the switch survives a restart")
+        try again.call("Unlock", [.string(Self.own), .string(Self.shared)])
+        #expect(try again.state(Self.own) == "unlocked")
+        PasscodeTests.expectLogClean(harness, [Self.shared, Self.ownPasscode, "Wrong-Guess-99"])
+    }
+}
