@@ -6,7 +6,7 @@ import Translation
 
 /// Every call the lock window makes to the agent, in one place, through the client library's
 /// ``AppLockConnection``: `Unlock`, `SetPasscode`, `ChangePasscode`, `RemovePasscode`, the AppLock passcode's
-/// methods and `SharedPasscodeKind` (for the set-up window), the app's properties with
+/// methods, `SwitchToSharedPasscode` and `SharedPasscodeKind` (for the set-up window), the app's properties with
 /// their changes (followed by the client's ``AppLockRegistrar``), `GetSystemAuthentication` and
 /// `UnlockWithSystemAuthentication`. The window is not the app's owner: it never registers the
 /// app. A call goes from the main thread to the connection's thread, and its answer straight back to the main thread.
@@ -75,7 +75,7 @@ final class LockWindowAgentCalls: Sendable {
         case (.sharedForApp, .set(let passcode, let kind), let appID?):
             calls = [.setSharedPasscode(passcode.makeString(), kind: kind), .useSharedPasscode(appID)]
         case (.switchToShared, .remove(let passcode), let appID?):
-            calls = [.removePasscode(appID, passcode: passcode.makeString()), .useSharedPasscode(appID)]
+            calls = [.switchToSharedPasscode(appID, passcode: passcode.makeString())]
         case (.shared, .unlock, _), (.sharedForApp, _, _), (.switchToShared, _, _):
             return completion(.failure(.closed))
         }

@@ -10,7 +10,8 @@ enum SetupTarget: Equatable, Sendable {
     case sharedForApp
     /// The AppLock passcode itself (`SetSharedPasscode`, `ChangeSharedPasscode`, `RemoveSharedPasscode`).
     case shared
-    /// The app's own passcode entered, the app uses the AppLock passcode instead.
+    /// The app's own passcode entered, the app uses the AppLock passcode instead (`SwitchToSharedPasscode`, in one
+    /// step: never without a passcode in between).
     case switchToShared
 }
 
