@@ -15,7 +15,7 @@ import Translation
 final class SetupController {
     /// What the agent says of the AppLock passcode, once read.
     private enum SharedPasscode: Equatable {
-        case unknown, none, set(PasscodeKind)
+        case unknown, notSet, set(PasscodeKind)
     }
 
     private let appID: AppID?
@@ -113,7 +113,7 @@ final class SetupController {
         self.link = link
         link.sharedPasscodeKind { [weak self] kind in
             guard let self else { return }
-            shared = kind.map(SharedPasscode.set) ?? .none
+            shared = kind.map(SharedPasscode.set) ?? .notSet
             decide()
         }
     }
@@ -205,7 +205,7 @@ final class SetupController {
             ? L("The AppLock passcode: one passcode for all the apps you protect.") : ""
         explanation.isVisible = !explanation.text.isEmpty
         ownInsteadButton.isVisible = target == .sharedForApp
-        sharedInsteadButton.isVisible = target == .app && purpose == .set && shared == .none
+        sharedInsteadButton.isVisible = target == .app && purpose == .set && shared == .notSet
         if let size { view.fit(width: size.width, height: size.height, widest: size.widest, atFullest: kindRow) }
         let setup = PasscodeFlow(purpose, kind: kindButtons.first { $0.1.isActive }?.0 ?? allowed[0])
         self.setup = setup
@@ -246,7 +246,7 @@ final class SetupController {
         view.isEntryEnabled = setup.step != .waiting && setup.step != .finished
         let choosing = setup.step == .choose || setup.step == .confirm
         ownInsteadButton.isVisible = target == .sharedForApp && choosing
-        sharedInsteadButton.isVisible = target == .app && setup.purpose == .set && shared == .none && choosing
+        sharedInsteadButton.isVisible = target == .app && setup.purpose == .set && shared == .notSet && choosing
         if setup.step == .finished {
             view.configure(kind: view.kind)
             view.hideInput()

@@ -48,13 +48,13 @@ final class SettingsController {
             (L("Lock Apps When"), L("For every app; an app's own page can change them for that app"), [
                 .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch,
             ]),
-            (L("Unlocking"), L("For the apps that use the AppLock passcode"), [.unlockTogether]),
             (L("When Hidden or Idle"), L("An app is hidden when all its windows are minimised, or, if set below, not focused"), [
                 .gracePeriod, .obscureInBackground, .backgroundWhen, .lockAfterIdle,
             ]),
             (L("While the Screen Is Shared"), L("Screen sharing, screen recording and remote desktop sessions the desktop reports"), [
                 .lockOnScreenShare,
             ]),
+            (L("Unlocking"), L("For the apps that use the AppLock passcode"), [.unlockTogether]),
         ])
         let sharedPasscode = SharedPasscodeGroup()
         self.sharedPasscode = sharedPasscode

@@ -87,5 +87,10 @@ extension SettingsTests {
         #expect(harness.accessibility.find("Passcode for Notes") != nil)
         harness.type("2468", then: ["Return"])
         #expect(waitUntil(timeout: .seconds(10)) { harness.agentPolicy("UnlockTogether")?.boolValue == true })
+        // The row is last on its page; the window's search brings it into view.
+        #expect(harness.accessibility.find("Passcode for Notes", timeout: 2) == nil, "the dialog closed")
+        #expect(harness.type("together"))
+        #expect(harness.accessibility.find("Unlock Together After a Screen Lock", showing: true) != nil)
+        try harness.screenshot("search-unlock-together")
     }
 }

@@ -6,6 +6,9 @@ extension SettingsTests {
     @Test("In German and Hebrew the AppLock Passcode row, an app page's passcode and switch rows and Unlock Together read the catalogue's words, no text clipped; in Hebrew the switch row's button is left of its words",
           arguments: ["de", "he"])
     func sharedPasscodeRowsTranslated(language: String) throws {
+        // A word of Unlock Together's title or subtitle typed into the window's search (the row is last on its page;
+        // xdotool types no Hebrew letters but the first).
+        let searched = ["de": "gemeinsam", "he": "AppLock"][language] ?? ""
         let harness = try SettingsHarness(appPolicy: "[Policy]\nGuard=true\n")
         _ = try harness.client.call("SetSharedPasscode", [.string("2468"), .string("four-digit")])
         _ = try harness.client.call("UseSharedPasscode", [.string(SettingsHarness.app)])
@@ -36,8 +39,11 @@ extension SettingsTests {
 
         #expect(harness.accessibility.activate(try text("Back to Apps"), role: "push button"))
         #expect(harness.accessibility.activate(try text("When to Lock"), role: "page tab"))
-        #expect(harness.accessibility.find(try text("Unlock Together After a Screen Lock"), showing: true) != nil)
-        try harness.screenshot("\(language)-when-to-lock-unlock-together")
+        #expect(harness.accessibility.find(try text("For the apps that use the AppLock passcode")) != nil)
+        #expect(harness.type(searched))
+        #expect(harness.accessibility.find(try text("Unlock Together After a Screen Lock"), showing: true) != nil,
+                "the search for \(searched) does not show Unlock Together")
+        try harness.screenshot("\(language)-search-unlock-together")
         let tree = harness.accessibility.tree(of: "io.github.applock.Settings")
         #expect(!tree.contains { $0.contains("AppLock passcode (") || $0.contains("Unlock Together After") }, "English left: \(tree)")
     }
