@@ -154,6 +154,11 @@ public final class AgentClient {
         try appProperty(app, ApplicationProperty.hasPasscode.name).boolValue == true
     }
 
+    /// The manager's `SharedPasscodeKind`: the AppLock passcode's kind, "" while none is set.
+    public func sharedPasscodeKind() throws -> String {
+        try property(Self.managerPath, Self.manager, ManagerProperty.sharedPasscodeKind.name).stringValue ?? ""
+    }
+
     public func close() {
         connection.close()
     }

@@ -52,9 +52,9 @@ func runLockWindow() -> ExitStatus {
     }
     var standby: InputLines?
     do {
-        switch options.mode {
-        case .lock:
-            let lock = LockController(appID: options.appID, window: window, loop: loop, embedded: embedded)
+        switch (options.mode, options.appID) {
+        case (.lock, let appID?):
+            let lock = LockController(appID: appID, window: window, loop: loop, embedded: embedded)
             controller = lock
             if embedded {
                 window.isDecorated = false
@@ -67,7 +67,7 @@ func runLockWindow() -> ExitStatus {
                 lock.fit(width: size.width, height: size.height, widest: size.widest)
                 if options.layerShell, placeOnOverlay(window) { lock.placedOnOverlay() }
             }
-            try lock.start(appID: options.appID)
+            try lock.start(appID: appID)
             if let place = options.standby {
                 // Ready ahead: everything but the first frame is done (a cover's window is realised above; a
                 // toplevel's surface comes with present); nothing is drawn and no key can reach the window until the
@@ -92,13 +92,17 @@ func runLockWindow() -> ExitStatus {
                 }, onEnd: { if standby != nil { exit(ExitStatus.done.rawValue) } })
                 StandardError.line("applock-lock-window: standing by")
             }
-        case .setPasscode:
-            let setup = SetupController(appID: options.appID, window: window, loop: loop)
+        case (.setPasscode, _?), (.setSharedPasscode, _), (.switchPasscode, _?):
+            let setup = SetupController(
+                appID: options.appID, switching: options.mode == .switchPasscode, window: window, loop: loop)
             controller = setup
             let size = defaultSize(of: window, height: 720)
             window.setDefaultSize(width: size.width, height: size.height)
             setup.fit(width: size.width, height: size.height, widest: size.widest)
             try setup.start()
+        case (.lock, nil), (.setPasscode, nil), (.switchPasscode, nil):
+            StandardError.line("applock-lock-window: --app-id is required")
+            return .badCommandLine
         }
     } catch let error as GtkKitError {
         StandardError.line("applock-lock-window: \(error)")

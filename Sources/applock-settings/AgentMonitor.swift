@@ -43,6 +43,7 @@ final class AgentMonitor: Sendable {
         }
         view.recentEvents = (try? connection.blocking.recentEvents()) ?? []
         view.heldPolicyChanges = (try? connection.performBlocking(.heldPolicyChanges)) ?? [:]
+        view.sharedPasscodeKind = (try? connection.performBlocking(.sharedPasscodeKind)) ?? nil
         return view
     }
 }

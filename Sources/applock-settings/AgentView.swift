@@ -14,6 +14,8 @@ struct AgentView: Equatable, Sendable {
     var missedAttempts: [AppID: MissedAttemptLog.Record] = [:]
     /// The policy keys held per app until its passcode confirms them (`GetHeldPolicyChanges`).
     var heldPolicyChanges: [AppID: [String]] = [:]
+    /// The AppLock passcode's kind (`SharedPasscodeKind`), nil while none is set.
+    var sharedPasscodeKind: PasscodeKind?
 
     /// Whether turning protection off for `app` waits for its passcode (the agent keeps it guarded until then).
     func isUnguardingHeld(_ app: AppID) -> Bool {

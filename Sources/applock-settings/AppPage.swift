@@ -2,6 +2,7 @@ import AppLockClient
 import AppLockCore
 import AppLockDesktop
 import AppLockPolicyStore
+import AppLockProtocol
 import GtkKit
 import Translation
 
@@ -17,12 +18,16 @@ final class AppPage {
     private let protect: Switch
     private let passcodeRow = ActionRow(title: L("Passcode"))
     private let passcodeButton = Button(label: L("Set Passcode…"))
+    private let switchRow = ActionRow(title: "")
+    private let switchButton = Button(label: L("Switch…"))
     private let stateRow = ActionRow(title: L("Status"))
     private let section: PolicySection
     private var showing = false
 
     var onProtect: ((Bool) -> Void)?
     var onPasscode: (() -> Void)?
+    /// The switch between the AppLock passcode and a passcode of its own.
+    var onSwitchPasscode: (() -> Void)?
     var onBack: (() -> Void)?
 
     var onChange: ((SettingKey, SettingValue, PolicyFileScope) -> Void)? {
@@ -70,9 +75,12 @@ final class AppPage {
         protectRow.setActivatableWidget(protect)
         passcodeButton.setAlignment(vertical: .center)
         passcodeRow.addSuffix(passcodeButton)
+        switchButton.setAlignment(vertical: .center)
+        switchRow.addSuffix(switchButton)
         let protection = PreferencesGroup(title: L("Protection"))
         protection.add(protectRow)
         protection.add(passcodeRow)
+        protection.add(switchRow)
         protection.add(stateRow)
         page.add(protection)
 
@@ -83,6 +91,7 @@ final class AppPage {
             onProtect?(protect.isOn)
         }
         passcodeButton.onClicked { [weak self] in self?.onPasscode?() }
+        switchButton.onClicked { [weak self] in self?.onSwitchPasscode?() }
     }
 
     func refresh(_ snapshot: PolicySnapshot, agent: AgentView, now: UInt64) {
@@ -99,8 +108,14 @@ final class AppPage {
 
         let properties = agent.apps[app.appID]
         let kinds = snapshot.policy(for: app.appID).passcodeKinds.map { translated($0.label) }.joined(separator: ", ")
-        if let properties, properties.hasPasscode {
-            passcodeRow.subtitle = L("Set (%1$s)", properties.passcodeKind.map { translated($0.label) } ?? L("unknown kind"))
+        let kind = properties?.passcodeKind.map { translated($0.label) } ?? L("unknown kind")
+        if let properties, properties.passcodeSource == .shared {
+            // TRANSLATORS: which passcode protects the app; %1$s is its kind ("4 Digits").
+            passcodeRow.subtitle = L("AppLock passcode (%1$s)", kind)
+            passcodeButton.label = L("Change or Remove…")
+        } else if let properties, properties.hasPasscode {
+            // TRANSLATORS: which passcode protects the app; %1$s is its kind ("4 Digits").
+            passcodeRow.subtitle = L("Its own passcode (%1$s)", kind)
             passcodeButton.label = L("Change or Remove…")
         } else {
             passcodeRow.subtitle = agent.running ? L("None yet. Allowed kinds: %1$s", kinds) : L("AppLock is not running")
@@ -108,6 +123,19 @@ final class AppPage {
         }
         passcodeButton.setAccessibleLabel(passcodeButton.label)
         passcodeButton.isSensitive = agent.running
+        // The other passcode it may use: the AppLock passcode instead of its own, or its own instead.
+        let other: (title: String, subtitle: String, action: String)? = switch properties?.passcodeSource {
+        case .shared?: (L("Its Own Passcode"), L("A passcode for this app only, instead of the AppLock passcode"), L("Use Its Own Passcode…"))
+        case .own? where agent.sharedPasscodeKind != nil:
+            (L("AppLock Passcode"), L("The one passcode for all the apps you protect, instead of its own"), L("Use the AppLock Passcode…"))
+        case .own?, PasscodeSource.none?, nil: nil
+        }
+        switchRow.isVisible = agent.running && other != nil
+        if let other {
+            switchRow.title = other.title
+            switchRow.subtitle = other.subtitle
+            switchButton.setAccessibleLabel(other.action)
+        }
         stateRow.subtitle = properties.map { AppStatus.state($0, now: now) }
             ?? (agent.running ? L("Not running with AppLock") : L("AppLock is not running"))
         section.refresh(snapshot)

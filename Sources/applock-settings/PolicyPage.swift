@@ -1,17 +1,21 @@
 import AppLockClient
 import GtkKit
 
-/// A page of settings for every app (`applock.conf`): When to Lock, or Security.
+/// A page of settings for every app (`applock.conf`): When to Lock, or Security; `leading` groups come first.
 @MainActor
 final class PolicyPage {
     let page: PreferencesPage
     let section: PolicySection
     private let problems = ProblemGroup()
 
-    init(title: String, iconName: String, layout: [(title: String, description: String, keys: [SettingKey])]) {
+    init(
+        title: String, iconName: String, leading: [PreferencesGroup] = [],
+        layout: [(title: String, description: String, keys: [SettingKey])]
+    ) {
         page = PreferencesPage(title: title, iconName: iconName)
         section = PolicySection(scope: .allApps, subject: "", layout: layout)
         page.add(problems.group)
+        for group in leading { page.add(group) }
         for group in section.groups { page.add(group) }
     }
 

@@ -19,6 +19,7 @@ enum SettingKey: CaseIterable, Sendable {
     case allowSystemAuthentication
     case allowPasscodeReset
     case lockOnScreenShare
+    case unlockTogether
 
     /// The control a key gets.
     enum Control: Equatable {
@@ -39,7 +40,7 @@ enum SettingKey: CaseIterable, Sendable {
     var control: Control {
         switch self {
         case .lockOnSessionLock, .lockOnScreenSaver, .lockOnSuspend, .lockOnSessionSwitch, .obscureInBackground,
-             .backgroundWhen, .hideNotifications, .allowSystemAuthentication, .allowPasscodeReset: .toggle
+             .backgroundWhen, .hideNotifications, .allowSystemAuthentication, .allowPasscodeReset, .unlockTogether: .toggle
         case .lockAfterIdle, .gracePeriod: .duration(minimum: 0, maximum: Self.longestDuration)
         case .maxFailedAttempts: .number(maximum: 100)
         case .lockoutSchedule: .schedule
@@ -65,10 +66,17 @@ enum SettingKey: CaseIterable, Sendable {
         case .allowSystemAuthentication: .allowSystemAuthentication
         case .allowPasscodeReset: .allowPasscodeReset
         case .lockOnScreenShare: .lockOnScreenShare
+        case .unlockTogether: .unlockTogether
         }
     }
 
-    var title: String { translated(policyKey.label) }
+    /// The row's title: the core's label, or words a user knows better where the key's name is terse.
+    var title: String {
+        switch self {
+        case .unlockTogether: L("Unlock Together After a Screen Lock")
+        default: translated(policyKey.label)
+        }
+    }
 
     /// The line under the title. The core's words for the durations name their unit ("Seconds …"); here each
     /// duration has its unit beside it.
@@ -77,6 +85,8 @@ enum SettingKey: CaseIterable, Sendable {
         case .gracePeriod: L("How long an app may stay hidden before it locks; 0 locks at once")
         case .lockAfterIdle: L("How long without input before locking; 0 never locks")
         case .lockoutSchedule: L("How long each lock-out after that lasts; the last one repeats")
+        case .unlockTogether:
+            L("Typing the AppLock passcode in one app also unlocks the other apps that use it, when a screen lock, suspend or idle time locked them")
         default: translated(policyKey.explanation)
         }
     }

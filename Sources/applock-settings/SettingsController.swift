@@ -26,6 +26,7 @@ final class SettingsController {
     private let appsPage: AppsPage
     private let whenToLock: PolicyPage
     private let security: PolicyPage
+    private let sharedPasscode: SharedPasscodeGroup
     private let recentLocks: RecentLocksPage
     private var appPages: [AppID: AppPage] = [:]
     private var openPage: AppPage?
@@ -33,6 +34,7 @@ final class SettingsController {
     private var agent = AgentView()
     private var timer: RepeatingTimer?
     private var passcodeWindows: [AppID: SpawnedProgram] = [:]
+    private var sharedPasscodeWindow: SpawnedProgram?
     private var confirmations: [AppID: PolicyConfirmationDialog] = [:]
 
     init(connection: AppLockConnection, environment: [String: String]) {
@@ -52,8 +54,11 @@ final class SettingsController {
             (L("While the Screen Is Shared"), L("Screen sharing, screen recording and remote desktop sessions the desktop reports"), [
                 .lockOnScreenShare,
             ]),
+            (L("Unlocking"), L("For the apps that use the AppLock passcode"), [.unlockTogether]),
         ])
-        security = PolicyPage(title: L("Security"), iconName: "security-high-symbolic", layout: [
+        let sharedPasscode = SharedPasscodeGroup()
+        self.sharedPasscode = sharedPasscode
+        security = PolicyPage(title: L("Security"), iconName: "security-high-symbolic", leading: [sharedPasscode.group], layout: [
             (L("Failed Attempts"), L("For every app; after these, each wrong passcode locks the app out for a while"), [
                 .maxFailedAttempts, .lockoutSchedule,
             ]),
@@ -79,6 +84,7 @@ final class SettingsController {
         appsPage.heldChanges.onConfirm = { [weak self] app in self?.confirm(app) }
         whenToLock.section.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
         security.section.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
+        sharedPasscode.onOpen = { [weak self] in self?.openSharedPasscodeWindow() }
     }
 
     /// Shows the window and starts following the files and the agent.
@@ -119,6 +125,7 @@ final class SettingsController {
         }, report: agent.guardReport)
         whenToLock.refresh(snapshot)
         security.refresh(snapshot)
+        sharedPasscode.refresh(agent)
         recentLocks.refresh(agent)
         openPage?.refresh(snapshot, agent: agent, now: now)
         for (app, dialog) in confirmations {
@@ -174,7 +181,25 @@ final class SettingsController {
                 }
             }
         }
-        if on, agent.running, agent.apps[app]?.hasPasscode != true { openPasscodeWindow(for: app) }
+        guard on, agent.running, agent.apps[app]?.hasPasscode != true else { return }
+        if agent.sharedPasscodeKind != nil { useSharedPasscode(for: app) } else { openPasscodeWindow(for: app) }
+    }
+
+    /// An app protected without a passcode while the AppLock passcode is set uses it (`UseSharedPasscode`), as
+    /// `applockctl guard add` does; where the agent refuses, the passcode window opens instead.
+    private func useSharedPasscode(for app: AppID) {
+        monitor.perform { connection in
+            let used = (try? connection.performBlocking(.useSharedPasscode(app))) != nil
+            MainLoop.post { [weak self] in
+                guard let self else { return }
+                if used {
+                    window.showToast(L("%1$s uses the AppLock passcode", name(of: app)))
+                } else {
+                    openPasscodeWindow(for: app)
+                }
+                refresh()
+            }
+        }
     }
 
     /// Writes one key and has the agent re-read (the guard follows it); a file that cannot be written is said, not
@@ -252,24 +277,35 @@ final class SettingsController {
         }
         page.onProtect = { [weak self] on in self?.setGuard(on, for: app.appID) }
         page.onPasscode = { [weak self] in self?.openPasscodeWindow(for: app.appID) }
+        page.onSwitchPasscode = { [weak self] in self?.openPasscodeWindow(for: app.appID, switching: true) }
         page.onChange = { [weak self] key, value, scope in self?.write(key, value, scope) }
         return page
     }
 
     /// Opens `applock-lock-window set-passcode` for `app` (set and confirm, change, or remove; the kinds the
     /// policy allows): one flow, shared with `applockctl guard add`. The passcode never passes through here.
-    private func openPasscodeWindow(for app: AppID) {
+    /// `switching`: `switch-passcode`, from the AppLock passcode to one of its own or back.
+    private func openPasscodeWindow(for app: AppID, switching: Bool = false) {
         if let running = passcodeWindows[app], running.isRunning { return }
+        passcodeWindows[app] = spawnPasscodeWindow([switching ? "switch-passcode" : "set-passcode", "--app-id", app.rawValue])
+    }
+
+    /// Opens `applock-lock-window set-passcode --shared`: set, change or remove the AppLock passcode.
+    private func openSharedPasscodeWindow() {
+        if let running = sharedPasscodeWindow, running.isRunning { return }
+        sharedPasscodeWindow = spawnPasscodeWindow(["set-passcode", "--shared"])
+    }
+
+    private func spawnPasscodeWindow(_ arguments: [String]) -> SpawnedProgram? {
         guard let executable = SiblingExecutable.installedLockWindow(environment: environment) else {
             window.showToast(L("The passcode window (applock-lock-window) is not installed"))
-            return
+            return nil
         }
         do {
-            passcodeWindows[app] = try SpawnedProgram(
-                executable: executable, arguments: ["set-passcode", "--app-id", app.rawValue]
-            ) { [weak self] in self?.refresh() }
+            return try SpawnedProgram(executable: executable, arguments: arguments) { [weak self] in self?.refresh() }
         } catch {
             window.showToast(L("Cannot open the passcode window: %1$s", error))
+            return nil
         }
     }
 }

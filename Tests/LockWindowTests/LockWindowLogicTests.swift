@@ -121,6 +121,13 @@ import Testing
         }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--app-id", "a.b", "--parent", "1", "--layer-shell"]) }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["set-passcode", "--app-id", "a.b", "--layer-shell"]) }
+        #expect(try LaunchOptions.parse(["set-passcode", "--shared"]) == LaunchOptions(mode: .setSharedPasscode, appID: nil))
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["set-passcode", "--shared", "--app-id", "a.b"]) }
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["lock", "--shared"]) }
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["switch-passcode", "--shared"]) }
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["switch-passcode"]) }
+        #expect(try LaunchOptions.parse(["switch-passcode", "--app-id", "org.example.Notes"])
+            == LaunchOptions(mode: .switchPasscode, appID: Self.notes))
     }
 
     @Test func aLockWindowStartedAheadTakesOnlyTheShowCommandOfItsPlace() {

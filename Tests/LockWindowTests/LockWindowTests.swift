@@ -310,12 +310,19 @@ struct LockWindowTests {
         #expect(try harness.state() == "locked")
     }
 
-    @Test("Set-passcode: a mismatch starts again; set and confirm store one item in the keyring; Return closes the last page")
+    @Test("Set-passcode, the app given a passcode of its own instead of the AppLock passcode: a mismatch starts again; set and confirm store one item in the keyring; Return closes the last page")
     func setPasscode() throws {
         let harness = try LockWindowHarness()
         let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app])
         #expect(harness.accessibility.find("Choose a new passcode") != nil)
+        #expect(harness.accessibility.find("The AppLock passcode: one passcode for all the apps you protect.") != nil)
         try harness.screenshot("set-passcode")
+        #expect(harness.accessibility.activate("Give This App Its Own Passcode Instead", role: "push button"))
+        #expect(waitUntil(timeout: .seconds(10)) {
+            !harness.accessibleTree().contains { $0.contains("The AppLock passcode: one passcode") }
+        }, "the AppLock passcode's words stay: \(harness.accessibleTree())")
+        #expect(harness.accessibility.find("Use the AppLock Passcode Instead") != nil)
+        try harness.screenshot("set-passcode-own")
         #expect(harness.type("1234"))
         #expect(harness.accessibility.find("Enter the new passcode again") != nil)
         #expect(harness.type("5678"))
@@ -331,11 +338,13 @@ struct LockWindowTests {
         let items = harness.environment.run(["secret-tool", "search", "--all", "app-id", LockWindowHarness.app])
         #expect(items.stdout.components(separatedBy: "label = ").count - 1 == 1, "\(items.stdout)\(items.stderr)")
         #expect(harness.client.unlock(LockWindowHarness.app, "2468") == "")
+        #expect(try harness.client.appProperty(LockWindowHarness.app, "PasscodeSource").stringValue == "own")
+        #expect(try harness.client.sharedPasscodeKind() == "")
         #expect(harness.type("", then: ["Return"]))
         #expect(window.exitStatus(within: .seconds(10)) == 0, "Return did not close the last page: \(window.log)")
     }
 
-    @Test("Set-passcode for an app that is neither running nor known to the agent sets its passcode; Escape closes the window at any page")
+    @Test("Set-passcode for an app that is neither running nor known to the agent sets the AppLock passcode and has it use it; Escape closes the window at any page")
     func setPasscodeForAnAppNotRunning() throws {
         let harness = try LockWindowHarness()
         let app = "org.example.NotRunningYet"
@@ -347,12 +356,14 @@ struct LockWindowTests {
         #expect(harness.type("1357"))
         #expect(harness.accessibility.find("The passcode is set.") != nil, "\(window.log)")
         #expect(try harness.client.hasPasscode(app))
+        #expect(try harness.client.appProperty(app, "PasscodeSource").stringValue == "shared")
         #expect(harness.client.unlock(app, "1357") == "")
         #expect(harness.type("", then: ["Escape"]))
         #expect(window.exitStatus(within: .seconds(10)) == 0, "Escape did not close the window: \(window.log)")
 
+        // The AppLock passcode set, another app's window offers it or a passcode of its own.
         let second = try harness.startLockWindow(["set-passcode", "--app-id", "org.example.AlsoNotRunning"])
-        #expect(harness.accessibility.find("Choose a new passcode") != nil, "\(second.log)")
+        #expect(harness.accessibility.find("This app can use the AppLock passcode, or have one of its own.") != nil, "\(second.log)")
         #expect(harness.type("", then: ["Escape"]))
         #expect(second.exitStatus(within: .seconds(10)) == 0, "Escape did not close the first page: \(second.log)")
         #expect((try? harness.client.hasPasscode("org.example.AlsoNotRunning")) != true)
@@ -410,5 +421,54 @@ struct LockWindowTests {
         #expect(!items.stdout.contains("label = "), "\(items.stdout)")
         #expect(harness.type("", then: ["Escape"]))
         #expect(window.exitStatus(within: .seconds(10)) == 0, "Escape did not close the last page: \(window.log)")
+    }
+
+    @Test("Set-passcode sets the AppLock passcode by default and has the app use it (no item of the app's own); switch-passcode gives it its own passcode with the AppLock passcode, then back with its own; set-passcode --shared shows the AppLock passcode set")
+    func setUpWindowSetsTheAppLockPasscodeByDefault() throws {
+        let harness = try LockWindowHarness()
+        let app = LockWindowHarness.app
+        let window = try harness.startLockWindow(["set-passcode", "--app-id", app])
+        #expect(harness.accessibility.find("The AppLock passcode: one passcode for all the apps you protect.") != nil, "\(window.log)")
+        #expect(harness.accessibility.find("Give This App Its Own Passcode Instead") != nil)
+        #expect(harness.type("2468"))
+        #expect(harness.accessibility.find("Enter the new passcode again") != nil)
+        #expect(harness.type("2468"))
+        #expect(harness.accessibility.find("The passcode is set.") != nil, "\(window.log)")
+        #expect(try harness.client.sharedPasscodeKind() == "four-digit")
+        #expect(try harness.client.appProperty(app, "PasscodeSource").stringValue == "shared")
+        let own = harness.environment.run(["secret-tool", "search", "--all", "app-id", app])
+        #expect(!own.stdout.contains("label = "), "an item of the app's own: \(own.stdout)")
+        let shared = harness.environment.run(["secret-tool", "search", "--all", "shared", "yes"])
+        #expect(shared.stdout.components(separatedBy: "label = ").count - 1 == 1, "\(shared.stdout)\(shared.stderr)")
+        #expect(harness.client.unlock(app, "2468") == "")
+        #expect(harness.type("", then: ["Escape"]))
+        #expect(window.exitStatus(within: .seconds(10)) == 0)
+
+        let toOwn = try harness.startLockWindow(["switch-passcode", "--app-id", app])
+        #expect(harness.accessibility.find("Enter the AppLock passcode") != nil, "\(toOwn.log)")
+        #expect(harness.type("2468"))
+        #expect(harness.accessibility.find("Choose a new passcode") != nil)
+        #expect(harness.type("1357"))
+        #expect(harness.accessibility.find("Enter the new passcode again") != nil)
+        #expect(harness.type("1357"))
+        #expect(harness.accessibility.find("This app has a passcode of its own now.") != nil, "\(toOwn.log)")
+        #expect(try harness.client.appProperty(app, "PasscodeSource").stringValue == "own")
+        #expect(try harness.client.sharedPasscodeKind() == "four-digit", "the AppLock passcode stays")
+        #expect(harness.type("", then: ["Escape"]))
+        #expect(toOwn.exitStatus(within: .seconds(10)) == 0)
+
+        let toShared = try harness.startLockWindow(["switch-passcode", "--app-id", app])
+        #expect(harness.accessibility.find("Enter this app's current passcode") != nil, "\(toShared.log)")
+        #expect(harness.type("1357"))
+        #expect(harness.accessibility.find("This app uses the AppLock passcode now.") != nil, "\(toShared.log)")
+        #expect(try harness.client.appProperty(app, "PasscodeSource").stringValue == "shared")
+        #expect(harness.client.unlock(app, "2468") == "")
+        #expect(harness.type("", then: ["Escape"]))
+        #expect(toShared.exitStatus(within: .seconds(10)) == 0)
+
+        let itself = try harness.startLockWindow(["set-passcode", "--shared"])
+        #expect(harness.accessibility.find("The AppLock passcode is set. The apps you choose use it.") != nil, "\(itself.log)")
+        #expect(harness.accessibility.find("Change Passcode") != nil)
+        try harness.screenshot("set-passcode-shared")
     }
 }

@@ -13,6 +13,8 @@ extension TranslatedLockWindowTests {
         }
         let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app], environment: hebrew)
         #expect(harness.accessibility.find(try text("Choose a new passcode")) != nil, "\(window.log)")
+        #expect(harness.accessibility.find(try text("The AppLock passcode: one passcode for all the apps you protect.")) != nil)
+        #expect(harness.accessibility.find(try text("Give This App Its Own Passcode Instead")) != nil)
         let one = try #require(harness.accessibility.box(of: try text("Digit %1$d", "1")))
         let three = try #require(harness.accessibility.box(of: try text("Digit %1$d", "3")))
         #expect(one.x < three.x, "the keypad's 1 is left of its 3, not mirrored: \(one) \(three)")

@@ -53,6 +53,9 @@ struct TranslatedLockWindowTests {
         german["APPLOCK_LOCK_WINDOW_CHECK_CLIPPING"] = "1"
         let window = try harness.startLockWindow(["set-passcode", "--app-id", LockWindowHarness.app], environment: german)
         #expect(harness.accessibility.find("Wählen Sie einen neuen Code") != nil, "\(window.log)")
+        // The AppLock passcode by default, and the choice of one of its own.
+        #expect(harness.accessibility.find("Der AppLock-Code: ein Code für alle Anwendungen, die Sie schützen.") != nil)
+        #expect(harness.accessibility.find("Stattdessen dieser Anwendung einen eigenen Code geben") != nil)
         let tree = harness.accessibleTree()
         for label in ["4 Ziffern", "6 Ziffern", "Numerisch", "Passwort", "Ziffer 5", "Symbol von Notes"] {
             #expect(tree.contains { $0.contains("\t\(label)\t") }, "no accessible \(label) in \(tree)")

@@ -7,7 +7,7 @@ import Testing
 /// user would: what it writes, what the agent then says, and what the window shows.
 @Suite("AppLock Settings", .serialized)
 struct SettingsTests {
-    @Test("Protect writes Guard=true and the agent's Policy follows the file; the passcode window's set and confirm leave one keyring item")
+    @Test("Protect writes Guard=true and the agent's Policy follows the file; the passcode window sets the AppLock passcode by default, one keyring item, and Notes uses it")
     func protectAndSetPasscode() throws {
         let harness = try SettingsHarness()
         try harness.startSettings()
@@ -21,8 +21,11 @@ struct SettingsTests {
                 "the agent's Policy did not follow the file to Guard=true")
         #expect(harness.text(of: harness.appFile) == "[Policy]\nGuard=true\n")
 
-        // Protecting an app without a passcode opens the passcode window (the lock window's set-passcode flow).
+        // Protecting an app without a passcode, with no AppLock passcode, opens the passcode window (the lock window's
+        // set-passcode flow), which sets the AppLock passcode unless the user gives the app one of its own.
         #expect(harness.accessibility.find("Choose a new passcode", timeout: 20) != nil, "\(harness.log)")
+        #expect(harness.accessibility.find("The AppLock passcode: one passcode for all the apps you protect.") != nil)
+        #expect(harness.accessibility.find("Give This App Its Own Passcode Instead") != nil)
         try harness.screenshot("set-passcode")
         harness.type("1357")
         #expect(harness.accessibility.find("Enter the new passcode again") != nil)
@@ -32,8 +35,10 @@ struct SettingsTests {
         #expect(harness.accessibility.find("Enter the new passcode again") != nil)
         harness.type("2468")
         #expect(harness.accessibility.find("The passcode is set.") != nil)
-        let items = harness.environment.run(["secret-tool", "search", "--all", "app-id", SettingsHarness.app])
+        let items = harness.environment.run(["secret-tool", "search", "--all", "shared", "yes"])
         #expect(items.stdout.components(separatedBy: "label = ").count - 1 == 1, "\(items.stdout)\(items.stderr)")
+        #expect(!harness.environment.run(["secret-tool", "search", "--all", "app-id", SettingsHarness.app]).stdout.contains("label = "))
+        #expect(try harness.client.appProperty(SettingsHarness.app, "PasscodeSource").stringValue == "shared")
         #expect(harness.client.unlock(SettingsHarness.app, "2468") == "")
         #expect(harness.accessibility.activate("Close", role: "push button", in: "applock-lock-window"))
         #expect(harness.accessibility.find("Protected · Passcode set · Unlocked") != nil,
