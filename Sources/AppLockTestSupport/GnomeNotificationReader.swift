@@ -186,6 +186,10 @@ public struct GnomeNotificationReader: Sendable {
         (try? call("PickedAt", [.int32(Int32(x)), .int32(Int32(y))]))?.first?.stringValue ?? "no answer"
     }
 
+    /// Whether the Shell has finished starting up (`Main.layoutManager`'s startup animation is over), as the reader
+    /// sees it; false while the reader does not answer.
+    public var shellStartedUp: Bool { picked(atX: 0, y: 0).contains("starting up false") }
+
     /// Where the pointer is on the screen.
     public func pointer() -> (x: Int, y: Int)? {
         guard let reply = try? call("Pointer", []), reply.count == 2, let x = reply[0].int32Value,

@@ -73,9 +73,13 @@ public final class GnomeShellSession: @unchecked Sendable {
     /// (``startNotificationService()``). With `xwayland` the Shell runs Xwayland too (``x11Variables``).
     /// `variables` are added to the Shell's (`LANGUAGE`, say), and `catalogues` (a folder of
     /// `<ll>/LC_MESSAGES/applock.mo`) becomes each AppLock extension's own `locale` folder, where it reads its words.
+    /// `startedUp`, when given, tells whether the Shell has finished starting up (its startup animation over, as an
+    /// extension among `otherExtensions` can see): the Overview it opens at start is closed only then, since closing
+    /// it during that animation left GNOME 50's startup unfinished, its pane over the screen taking every click.
     public init(
         environment: TestEnvironment, extensionDirectories: [URL]? = nil, otherExtensions: [URL] = [],
-        notifications: Bool = false, xwayland: Bool = false, variables: [String: String] = [:], catalogues: URL? = nil
+        notifications: Bool = false, xwayland: Bool = false, variables: [String: String] = [:], catalogues: URL? = nil,
+        startedUp: (() -> Bool)? = nil
     ) throws {
         self.environment = environment
         shellVersion = try Self.installedMajorVersion()
@@ -151,6 +155,10 @@ public final class GnomeShellSession: @unchecked Sendable {
         }
         let opened = waitUntil(timeout: .seconds(15)) {
             shellCall(["org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"]).stdout.contains("true")
+        }
+        if let startedUp, !waitUntil(timeout: .seconds(30), startedUp) {
+            shell.stop()
+            throw TestSupportError("the Shell did not finish starting up: \(shell.logText().suffix(2000))")
         }
         let closed = opened && waitUntil(timeout: .seconds(10)) {
             _ = shellCall(["org.freedesktop.DBus.Properties.Set", "org.gnome.Shell", "OverviewActive", "<false>"])

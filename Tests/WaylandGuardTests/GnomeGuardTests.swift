@@ -68,7 +68,8 @@ struct GnomeGuardTests {
                 environment: environment, extensionDirectories: extensionDirectories,
                 otherExtensions: notificationReader.map { [$0.extensionDirectory] } ?? [], notifications: readNotifications,
                 variables: translated.filter { $0.key != "APPLOCK_LOCALEDIR" }.merging(locale.map { ["LC_ALL": $0] } ?? [:]) { $1 },
-                catalogues: translated["APPLOCK_LOCALEDIR"].map { URL(fileURLWithPath: $0) })
+                catalogues: translated["APPLOCK_LOCALEDIR"].map { URL(fileURLWithPath: $0) },
+                startedUp: notificationReader.map { reader in { reader.shellStartedUp } })
             guardProcess = try Self.startGuard(in: session)
             recorder = environment.root.appendingPathComponent("recorder.txt")
             foot = try session.launch([

@@ -27,7 +27,7 @@ struct SwayEvinceTests {
         case .desktopEntry: ["gtk-launch", "org.gnome.Evince.desktop", first.path]
         case .terminal: ["evince", first.path]
         }
-        try h.walkThrough(appID: "evince", entry: .clicked) {
+        try h.walkThrough(appID: "evince") {
             try h.startOffline(command, appID: "evince", variables: variables, label: "first")
         } openSecond: {
             try h.startOffline(["evince", second.path], appID: "evince", variables: variables, label: "second")

@@ -12,7 +12,7 @@ struct SwayFlatpakTests {
         try FlatpakTestApp.install(h.environment)
         try h.startGuard()
         let variables = FlatpakTestApp.variables(h.environment)
-        try h.walkThrough(appID: FlatpakTestApp.id, entry: .clicked) {
+        try h.walkThrough(appID: FlatpakTestApp.id) {
             try h.startOffline(["flatpak", "run", FlatpakTestApp.id], appID: FlatpakTestApp.id, variables: variables,
                                label: "first")
         } openSecond: {

@@ -18,7 +18,7 @@ struct SwayHostAppTests {
         try h.startGuard()
         // A login manager says so for a Wayland session; Chromium picks its Wayland platform by it.
         let run = SwayGuardHarness.AppRun(variables: ["XDG_SESSION_TYPE": "wayland"], asUser: true)
-        try h.walkThrough(appID: "chromium", entry: .clicked) {
+        try h.walkThrough(appID: "chromium") {
             try h.startOffline(["gtk-launch", "chromium.desktop", page], appID: "chromium", run: run, label: "first")
         } openSecond: {
             try h.startOffline(["chromium", "--new-window", page], appID: "chromium", run: run, label: "second")
@@ -35,7 +35,7 @@ struct SwayHostAppTests {
         try h.startGuard()
         let run = SwayGuardHarness.AppRun(variables: ["MOZ_LEGACY_PROFILES": "1", "MOZ_ENABLE_WAYLAND": "1"], asUser: true,
                                           userBus: true)
-        try h.walkThrough(appID: "thunderbird", entry: .clicked) {
+        try h.walkThrough(appID: "thunderbird") {
             try h.startOffline(["gtk-launch", "thunderbird.desktop", first.path], appID: "thunderbird", run: run,
                                label: "first")
         } openSecond: {
@@ -51,7 +51,7 @@ struct SwayHostAppTests {
         let second = try MagentaDocuments.writerDocument("second", in: h.environment.root)
         try h.startGuard()
         let run = SwayGuardHarness.AppRun(xwayland: true, asUser: true)
-        try h.walkThrough(appID: "libreoffice-writer", entry: .clicked) {
+        try h.walkThrough(appID: "libreoffice-writer") {
             try h.startOffline(["gtk-launch", "libreoffice-writer.desktop", first.path], appID: "libreoffice-writer",
                                run: run, label: "first")
         } openSecond: {
@@ -85,7 +85,7 @@ struct SwayHostAppTests {
     private func walkThroughOneWindowApp(_ h: SwayGuardHarness, windowClass: String, desktopFile: String,
                                          command: [String], launch: Launch) throws {
         try h.startGuard()
-        try h.walkThrough(appID: windowClass, entry: .clicked, start: {
+        try h.walkThrough(appID: windowClass, start: {
             try h.startOffline(launch.argv(desktopFile: desktopFile, command: command), appID: windowClass,
                                run: SwayGuardHarness.AppRun(xwayland: true, asUser: true), label: "first")
         }, openSecond: nil)
