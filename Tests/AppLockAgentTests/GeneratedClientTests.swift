@@ -9,7 +9,7 @@ struct GeneratedClientTests {
     static let driver = IntrospectedInterface.dbusDirectory.deletingLastPathComponent()
         .appendingPathComponent("Tests/GeneratedClient/applock-gdbus-client.c")
 
-    @Test("gdbus-codegen's proxy from dbus/*.xml registers, locks, reads State and gets a named error")
+    @Test("gdbus-codegen's proxy from dbus/*.xml registers, locks, reads State and gets a named error; it sets the AppLock passcode, has a second app use it and unlocks that app with it")
     func generatedProxyDrivesTheAgent() throws {
         let harness = try AgentHarness()
         let build = harness.environment.root.appendingPathComponent("codegen")
@@ -27,6 +27,11 @@ struct GeneratedClientTests {
         let header = try String(contentsOf: build.appendingPathComponent("applock-generated.h"), encoding: .utf8)
         #expect(header.contains("app_lock_manager_call_unlock_sync"), "the proxy has the Manager's methods")
         #expect(header.contains("app_lock_application_get_failed_attempts"), "and the Application's properties")
+        for member in ["app_lock_manager_call_switch_to_shared_passcode_sync", "app_lock_manager_call_reset_shared_passcode_sync",
+                       "app_lock_manager_call_change_shared_passcode_sync", "app_lock_manager_call_remove_shared_passcode_sync",
+                       "app_lock_application_get_max_failed_attempts"] {
+            #expect(header.contains(member), "the proxy has \(member)")
+        }
 
         let program = build.appendingPathComponent("applock-gdbus-client").path
         let compiled = harness.environment.run([
@@ -47,6 +52,9 @@ struct GeneratedClientTests {
         #expect(lines.contains("error io.github.applock.AppLock1.Error.WrongPasscode"))
         #expect(lines.contains("FailedAttempts 1"))
         #expect(lines.contains("State unlocked"))
+        #expect(lines.contains("SharedPasscodeKind four-digit"))
+        #expect(lines.contains("PasscodeSource shared"))
+        #expect(lines.contains("Shared app unlocked"))
         #expect(lines.last == "done")
     }
 }

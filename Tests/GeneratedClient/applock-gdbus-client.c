@@ -1,7 +1,9 @@
 /*
  * A client of applockd written only against the GDBus proxy that gdbus-codegen generates from the shipped
  * dbus/ interface files (applock-generated.h). It registers an app, sets its passcode, locks it, hears StateChanged, reads
- * State and FailedAttempts, gets a named error back for a wrong passcode and unlocks. Each step prints one line;
+ * State and FailedAttempts, gets a named error back for a wrong passcode and unlocks; then sets the AppLock
+ * passcode, makes a second app use it, reads SharedPasscodeKind and the app's PasscodeSource, and unlocks that app
+ * with the AppLock passcode. Each step prints one line;
  * the first failure prints "FAIL <what>: <error>" and exits 1.
  *
  * The bus is $DBUS_SESSION_BUS_ADDRESS (the test's private bus).
@@ -12,6 +14,7 @@
 #include "applock-generated.h"
 
 #define APP_ID "org.example.Codegen"
+#define SHARED_APP_ID "org.example.CodegenShared"
 #define BUS_NAME "io.github.applock.AppLock1"
 #define MANAGER_PATH "/io/github/applock/AppLock1"
 
@@ -77,6 +80,28 @@ int main(void) {
     if (!app) return fail("application proxy", error);
     printf("State %s\n", app_lock_application_get_state(app));
     g_object_unref(app);
+
+    gchar *shared_path = NULL;
+    if (!app_lock_manager_call_set_shared_passcode_sync(manager, "1357", "four-digit", NULL, &error))
+        return fail("SetSharedPasscode", error);
+    if (!app_lock_manager_call_register_application_sync(manager, SHARED_APP_ID, &shared_path, NULL, &error))
+        return fail("RegisterApplication (shared)", error);
+    if (!app_lock_manager_call_use_shared_passcode_sync(manager, SHARED_APP_ID, NULL, &error))
+        return fail("UseSharedPasscode", error);
+    g_object_unref(manager);
+    manager = app_lock_manager_proxy_new_for_bus_sync(
+        G_BUS_TYPE_SESSION, G_DBUS_PROXY_FLAGS_NONE, BUS_NAME, MANAGER_PATH, NULL, &error);
+    if (!manager) return fail("manager proxy", error);
+    printf("SharedPasscodeKind %s\n", app_lock_manager_get_shared_passcode_kind(manager));
+    if (!app_lock_manager_call_lock_sync(manager, SHARED_APP_ID, NULL, &error)) return fail("Lock (shared)", error);
+    if (!app_lock_manager_call_unlock_sync(manager, SHARED_APP_ID, "1357", NULL, &error))
+        return fail("Unlock with the AppLock passcode", error);
+    app = application(shared_path, &error);
+    if (!app) return fail("application proxy (shared)", error);
+    printf("PasscodeSource %s\n", app_lock_application_get_passcode_source(app));
+    printf("Shared app %s\n", app_lock_application_get_state(app));
+    g_object_unref(app);
+    g_free(shared_path);
 
     g_free(path);
     g_object_unref(manager);
