@@ -23,9 +23,9 @@ extension Agent {
         guard let app = appArgument(call) else { return }
         guard let kind = kindArgument(call, 3) else { return }
         do {
-            try PasscodeRules.validate(call.string(2), kind: kind, policy: machine.policy(for: app))
+            try machine.validateNewPasscode(call.string(2), kind: kind, for: app)
         } catch {
-            return call.fail(ManagerError.invalidPasscode("\(error)").dbusError)
+            return call.fail(error.dbusError)
         }
         guard !refusedByShape(call, app, 1), admit(call, app), let old = secret(call, app, 1),
               let new = secret(call, app, 2) else { return }
@@ -104,9 +104,9 @@ extension Agent {
         guard let app = appArgument(call) else { return }
         guard let kind = kindArgument(call, 2) else { return }
         do {
-            try PasscodeRules.validate(call.string(1), kind: kind, policy: machine.policy(for: app))
+            try machine.validateNewPasscode(call.string(1), kind: kind, for: app)
         } catch {
-            return call.fail(ManagerError.invalidPasscode("\(error)").dbusError)
+            return call.fail(error.dbusError)
         }
         guard admit(call, app), let passcode = secret(call, app, 1) else { return }
         let callOnLoop = LoopBound(call, loop: loop)

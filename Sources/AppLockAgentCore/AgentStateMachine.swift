@@ -22,8 +22,6 @@ public struct AgentStateMachine: Sendable, Equatable {
     public internal(set) var policySet: PolicySet
     /// The failed-attempt bookkeeping; persist `lockoutLedger.encoded()` on `.persistLedger`.
     public internal(set) var lockoutLedger: LockoutLedger
-    /// The same as `lockoutLedger`.
-    public var ledger: LockoutLedger { lockoutLedger }
     /// The failed unlocks of each locked app since its last unlock; persist `missedAttempts.encoded()` on
     /// `.persistMissedAttempts`.
     public internal(set) var missedAttempts = MissedAttemptLog()

@@ -138,21 +138,21 @@ import Testing
         try f.register(f.notes, passcode: .fourDigit)
         let wrong = try f.m.beginAttempt(f.notes, now: t(0))
         #expect(f.m.countAttemptInAdvance(wrong, now: t(0)).contains(.persistLedger))
-        #expect(f.m.ledger.records[f.notes]?.failedAttempts == 1, "on disk before verification starts")
+        #expect(f.m.lockoutLedger.records[f.notes]?.failedAttempts == 1, "on disk before verification starts")
         #expect(f.m.finishAttempt(wrong, outcome: .wrong, purpose: .unlock, now: t(1)).answer == .wrongPasscode(attemptsLeft: 4))
-        #expect(f.m.ledger.records[f.notes]?.failedAttempts == 1, "counted once")
+        #expect(f.m.lockoutLedger.records[f.notes]?.failedAttempts == 1, "counted once")
 
         let unavailable = try f.m.beginAttempt(f.notes, now: t(2))
         _ = f.m.countAttemptInAdvance(unavailable, now: t(2))
-        #expect(f.m.ledger.records[f.notes]?.failedAttempts == 2)
+        #expect(f.m.lockoutLedger.records[f.notes]?.failedAttempts == 2)
         let result = f.m.finishAttempt(unavailable, outcome: .storeUnavailable, purpose: .unlock, now: t(3))
         #expect(result.actions.contains(.persistLedger))
-        #expect(f.m.ledger.records[f.notes]?.failedAttempts == 1, "nothing was verified: the count goes back")
+        #expect(f.m.lockoutLedger.records[f.notes]?.failedAttempts == 1, "nothing was verified: the count goes back")
 
         let right = try f.m.beginAttempt(f.notes, now: t(4))
         _ = f.m.countAttemptInAdvance(right, now: t(4))
         #expect(f.m.finishAttempt(right, outcome: .verified, purpose: .unlock, now: t(5)).answer == .unlocked)
-        #expect(f.m.ledger.records[f.notes] == nil, "a right passcode clears the count")
+        #expect(f.m.lockoutLedger.records[f.notes] == nil, "a right passcode clears the count")
     }
 
     @Test func aPasscodeTamperedWithInTheStoreKeepsTheAppLockedAndItsCount() throws {
