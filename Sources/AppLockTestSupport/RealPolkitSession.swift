@@ -80,6 +80,14 @@ public final class RealPolkitSession {
         CommandRunner.readText(environment.logDirectory.appendingPathComponent("applockd.log"))
     }
 
+    /// What the system bus, polkitd and fprintd have written so far, each under its name: for a test's failure
+    /// message when polkit did not answer as expected.
+    public var systemLog: String {
+        ["system-bus.log", "polkitd.log", "fprintd.log"].map { name in
+            "--- \(name):\n" + CommandRunner.readText(environment.logDirectory.appendingPathComponent(name))
+        }.joined(separator: "\n")
+    }
+
     /// Runs the built `applockctl` as the user with no polkit authentication agent registered for it.
     public func applockctl(_ arguments: [String], input: String? = nil) -> CommandResult {
         runAsUser([programs.appendingPathComponent("applockctl").path] + arguments, input: input)
@@ -316,7 +324,7 @@ public final class RealPolkitSession {
         }
         let reader = work.appendingPathComponent("fprint-state")
         let services: [(String, [String], [String: String])] = [
-            ("org.freedesktop.PolicyKit1", ["/usr/lib/polkit-1/polkitd", "--no-debug"], [:]),
+            ("org.freedesktop.PolicyKit1", ["/usr/lib/polkit-1/polkitd"], [:]),
             ("net.reactivated.Fprint", ["/usr/libexec/fprintd", "--no-timeout"], [
                 "FP_VIRTUAL_DEVICE": readerSocket.path, "FP_DRIVERS_WHITELIST": "virtual_device",
                 "STATE_DIRECTORY": reader.path,

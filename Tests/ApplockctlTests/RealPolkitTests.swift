@@ -40,7 +40,7 @@ struct RealPolkitTests {
         defer { session.cleanup() }
 
         let wrong = try session.applockctl(["unlock", "--system-auth", Self.app], answering: .password("not-" + session.password))
-        #expect(wrong.result.status == 17, "\(wrong.result.stdout)")
+        #expect(wrong.result.status == 17, "\(wrong.result.stdout)\n\(session.agentLog)\n\(session.systemLog)")
         #expect(wrong.result.stdout.contains("Authentication is required to unlock an application locked by AppLock"),
                 "polkit's own message, with no $(…) left in it: \(wrong.result.stdout)")
         #expect(wrong.result.stdout.contains("Authenticate to unlock \(Self.app)"), "AppLock names the app: \(wrong.result.stdout)")

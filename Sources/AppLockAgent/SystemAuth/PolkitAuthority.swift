@@ -71,13 +71,17 @@ final class PolkitAuthority {
                 .dictionary(key: try! Signature("s"), value: try! Signature("s"), []),
                 .uint32(Self.allowUserInteraction), .string(cancellationID),
             ])
+        let asked = ContinuousClock.now
         bus.call(message, timeout: answerTimeout) { [unowned self] result in
             switch result {
             case .success(let reply):
                 completion(Self.outcome(of: reply))
             case .failure(let error) where error.name == DBusError.noReply.name:
                 cancel(cancellationID)
-                completion(.unavailable("polkit gave no answer within \(answerTimeout)"))
+                // NoReply is also what the bus says when polkit leaves it before answering.
+                completion(.unavailable(ContinuousClock.now - asked < answerTimeout
+                    ? "polkit went away before it answered (\(error.message))"
+                    : "polkit gave no answer within \(answerTimeout)"))
             case .failure(let error) where error.name == "org.freedesktop.PolicyKit1.Error.Cancelled":
                 completion(.notAuthorized("the check was cancelled"))
             case .failure(let error) where error.name == "org.freedesktop.PolicyKit1.Error.NotAuthorized":
