@@ -9,7 +9,13 @@ extension CompositorGuard {
         case .uncover(let id), .discardCover(let id):
             if hidden.remove(id.rawValue) != nil { publish() }
             updateShown(id.rawValue)
-        case .prepareCover, .restack, .activate:
+        case .activate(let id):
+            // Carried out by the script with the next answer: a hidden window comes back as from the task bar (the
+            // script minimises it again and the guard, told it was restored, brings up its lock window).
+            guard let uuid = windows[id.rawValue]?.uuid else { return }
+            activation = uuid
+            publish()
+        case .prepareCover, .restack:
             break
         case .grabKeyboard:
             // A minimised window has no keyboard; the script minimises it again if anything brings it back.

@@ -40,6 +40,8 @@ public final class CompositorGuard: GuardBackend {
     /// The desktop ids of the apps whose notifications the compositor shows without content, as last published.
     var privateNotificationApps: [String] = []
     var version: Int32 = 1
+    /// The window the core last asked to activate (the compositor's id), until an answer carries it to the script.
+    var activation: String?
     var polls: [(MethodInvocation, TimerHandle)] = []
     var callsAwaitingCompositor: [(MethodInvocation, (MethodInvocation) -> Void)] = []
     static let callsAwaitingCompositorLimit = 256
@@ -246,11 +248,11 @@ public final class CompositorGuard: GuardBackend {
     private func poll(_ call: MethodInvocation) {
         sidePolled(by: call.sender)
         guard let seen = call.arguments.first?.int32Value, seen == version else {
-            return answer(call, [.int32(version), .string(wanted())])
+            return answer(call, [.int32(version), .string(takeWanted())])
         }
         let hold = loop.schedule(at: .after(Self.pollHold)) { [unowned self] in
             polls.removeAll { $0.0 === call }
-            answer(call, [.int32(version), .string(wanted())])
+            answer(call, [.int32(version), .string(takeWanted())])
         }
         polls.append((call, hold))
     }
@@ -275,7 +277,8 @@ public final class CompositorGuard: GuardBackend {
 
     private func answerPolls() {
         version &+= 1
-        let text = wanted()
+        guard !polls.isEmpty else { return }
+        let text = takeWanted()
         for (call, hold) in polls {
             loop.cancel(hold)
             answer(call, [.int32(version), .string(text)])
@@ -283,13 +286,15 @@ public final class CompositorGuard: GuardBackend {
         polls.removeAll()
     }
 
-    /// The `Poll` answer: the windows kept minimised, the lock window's process (0 for none) and the apps whose
-    /// notifications are private (``CompositorWanted``).
-    private func wanted() -> String {
-        CompositorWanted(
+    /// The `Poll` answer: the windows kept minimised, the lock window's process (0 for none), the apps whose
+    /// notifications are private and the window to activate (``CompositorWanted``); the activation goes out once.
+    private func takeWanted() -> String {
+        defer { activation = nil }
+        return CompositorWanted(
             hide: hidden.compactMap { windows[$0]?.uuid }.sorted(),
             lockPid: driver.core.lockWindowApp.flatMap { lockWindows[$0]?.pid } ?? 0,
-            hideNotifications: privateNotificationApps
+            hideNotifications: privateNotificationApps,
+            activate: activation ?? ""
         ).json
     }
 

@@ -7,16 +7,22 @@ public struct CompositorWanted: Sendable, Hashable {
     public var lockPid: Int32
     /// The desktop ids of the apps whose notifications show only the app's name and "Locked" (`hideNotifications`).
     public var hideNotifications: [String]
+    /// The compositor's id of the window to activate, as a task bar does (brought back from minimised and given the
+    /// focus), carried out once, when this answer arrives; empty for none (`activate`). The guard puts it in one
+    /// answer only: the one that follows its decision.
+    public var activate: String
 
-    public init(hide: [String] = [], lockPid: Int32 = 0, hideNotifications: [String] = []) {
+    public init(hide: [String] = [], lockPid: Int32 = 0, hideNotifications: [String] = [], activate: String = "") {
         self.hide = hide
         self.lockPid = lockPid
         self.hideNotifications = hideNotifications
+        self.activate = activate
     }
 
-    /// `{"hide":[…],"lockPid":…,"hideNotifications":[…]}`, each string escaped as JSON requires.
+    /// `{"hide":[…],"lockPid":…,"hideNotifications":[…],"activate":"…"}`, each string escaped as JSON requires.
     public var json: String {
-        "{\"hide\":\(Self.array(hide)),\"lockPid\":\(lockPid),\"hideNotifications\":\(Self.array(hideNotifications))}"
+        "{\"hide\":\(Self.array(hide)),\"lockPid\":\(lockPid),\"hideNotifications\":\(Self.array(hideNotifications)),"
+            + "\"activate\":\(JSONString.quoted(activate))}"
     }
 
     private static func array(_ strings: [String]) -> String {

@@ -124,6 +124,23 @@ struct KWinScriptTests {
         #expect(run.calls.filter { $0.method == CompositorMethod.poll.name }.map { $0.arguments as? [Int] } == [[0], [5]])
     }
 
+    /// The guard's activation (the app chosen from the status item), carried out as a task bar's: the hidden window
+    /// comes back, is reported restored and is minimised again, transparent; an answer with none activates nothing.
+    @Test func theScriptActivatesTheWindowTheGuardNamesOnceAsATaskBarDoes() throws {
+        let hiding = CompositorWanted(hide: ["1"])
+        let chosen = CompositorWanted(hide: ["1"], activate: "1")
+        let run = try Self.run([
+            "windows": [Self.window("1", app: "org.example.Notes", pid: 40), Self.window("2", pid: 41)],
+            "active": "2",
+            "steps": [["answer": [5, hiding.json]], ["answer": [6, chosen.json]], ["activate": "2"], ["answer": [7, hiding.json]]],
+        ])
+        let facts = run.windowEvents.compactMap { $0 }.filter { $0.kind == .restored }.map(\.window)
+        #expect(facts == ["1"], "the chosen window is reported restored once: \(run.windowEvents)")
+        #expect(run.windows["1"] == Window(minimized: true, opacity: 0, keepAbove: false, onAllDesktops: false, excludeFromCapture: true))
+        #expect(run.active == "2", "an answer with no activation leaves the focus where it is")
+        #expect(chosen.json.hasSuffix(",\"activate\":\"1\"}") && hiding.json.hasSuffix(",\"activate\":\"\"}"))
+    }
+
     /// The script reports facts and decides nothing about the focus: that it minimised the active window (before
     /// KWin hands the focus on), every activation that follows (the lock window's and KWin's own choice alike), a
     /// switch of desktop, and a hidden window restored; the guard tells which is the user's.

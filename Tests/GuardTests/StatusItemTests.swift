@@ -8,26 +8,12 @@ import Testing
 /// app): it registers with a watcher the test plays, and again when the watcher comes back; its properties and its
 /// menu read with `gdbus` and `dbus-send`; "Lock All Now" chosen through dbusmenu's `Event` locks every protected app.
 @Suite(.serialized) struct StatusItemTests {
-    static let item = "/StatusNotifierItem"
-    static let menu = "/MenuBar"
-
-    /// The guard's unique name on the bus.
-    static func guardName(_ environment: TestEnvironment) -> String? {
-        let result = environment.run([
-            "dbus-send", "--session", "--print-reply=literal", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-            "org.freedesktop.DBus.GetNameOwner", "string:\(GuardBusNames.busName)",
-        ])
-        return result.succeeded ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
-    }
+    static let item = StatusMenu.itemPath
+    static let menu = StatusMenu.path
 
     static func property(_ environment: TestEnvironment, _ name: String) -> String {
         environment.call(destination: GuardBusNames.busName, path: item, method: "org.freedesktop.DBus.Properties.Get",
                          ["org.kde.StatusNotifierItem", name]).stdout
-    }
-
-    static func layout(_ environment: TestEnvironment) -> String {
-        environment.call(destination: GuardBusNames.busName, path: menu, method: "com.canonical.dbusmenu.GetLayout",
-                         ["0", "@i -1", "@as []"]).stdout
     }
 
     @Test("The item registers with the watcher, again when it comes back, and Lock All Now locks every protected app")
@@ -36,7 +22,7 @@ import Testing
         let watcher = try StatusWatcher(address: harness.environment.sessionBus.address)
         _ = try harness.startUnlockedApp()
         let environment = harness.environment
-        let guardName = try #require(Self.guardName(environment))
+        let guardName = try #require(StatusMenu.guardName(environment))
         #expect(waitUntil(timeout: .seconds(10)) { watcher.registrations.count == 1 }, "\(harness.guardLog())")
         #expect(watcher.registrations.first == .init(sender: guardName, service: guardName))
 
@@ -58,7 +44,7 @@ import Testing
                                        ["com.canonical.dbusmenu", "Version"]).stdout
         #expect(version.contains("<uint32 3>"), "\(version)")
 
-        let unlocked = Self.layout(environment)
+        let unlocked = StatusMenu.layout(environment)
         for expected in ["'label': <'Lock All Now'>", "'label': <'Notes — Unlocked'>", "'label': <'AppLock Settings'>",
                          "'type': <'separator'>"] {
             #expect(unlocked.contains(expected), "\(expected) in \(unlocked)")
@@ -78,15 +64,15 @@ import Testing
         #expect(harness.state() == "unlocked")
 
         // Choosing the unlocked app locks it.
-        #expect(Self.click(environment, guardName, Self.appItem(Self.layout(environment), "Notes — Unlocked")))
+        #expect(StatusMenu.click(environment, guardName, StatusMenu.item(StatusMenu.layout(environment), "Notes — Unlocked")))
         #expect(harness.waitForState("locked"), "\(harness.guardLog())")
         try harness.unlock()
         #expect(harness.waitForState("unlocked"))
 
-        #expect(Self.click(environment, guardName, 1), "Lock All Now")
+        #expect(StatusMenu.click(environment, guardName, 1), "Lock All Now")
         #expect(harness.waitForState("locked"), "\(harness.guardLog())")
-        #expect(waitUntil(timeout: .seconds(10)) { Self.layout(environment).contains("'label': <'Notes — Locked'>") },
-                "\(Self.layout(environment))")
+        #expect(waitUntil(timeout: .seconds(10)) { StatusMenu.layout(environment).contains("'label': <'Notes — Locked'>") },
+                "\(StatusMenu.layout(environment))")
 
         // Another app in front takes the lock window away; choosing the locked app brings it back.
         let other = try harness.startOtherApp()
@@ -94,13 +80,13 @@ import Testing
         #expect(waitUntil(timeout: .seconds(10)) { harness.activeWindow() == other })
         #expect(waitUntil(timeout: .seconds(10)) { (try? harness.lockWindowOnScreen(label: nil))?.keys.isEmpty == true },
                 "the lock window stayed with another app in front")
-        #expect(Self.click(environment, guardName, Self.appItem(Self.layout(environment), "Notes — Locked")))
+        #expect(StatusMenu.click(environment, guardName, StatusMenu.item(StatusMenu.layout(environment), "Notes — Locked")))
         let (shown, seen) = harness.waitUntilLockWindowShowsEverything(label: "chosen")
         #expect(shown, "\(String(describing: seen))\n\(harness.guardLog())")
         #expect(harness.activeWindow() != other)
 
         // AppLock Settings opens, as a window of its own.
-        #expect(Self.click(environment, guardName, Self.appItem(Self.layout(environment), "AppLock Settings")))
+        #expect(StatusMenu.click(environment, guardName, StatusMenu.item(StatusMenu.layout(environment), "AppLock Settings")))
         var settings: [UInt32] = []
         #expect(waitUntil(timeout: .seconds(20)) {
             settings = harness.session.xdotool(["search", "--onlyvisible", "--name", "^AppLock Settings$"]).stdout
@@ -111,23 +97,6 @@ import Testing
             if let pid = Int32(harness.session.xdotool(["getwindowpid", String(window)]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGTERM) }
         }
-    }
-
-    /// dbusmenu's `Event` "clicked" on item `id`, sent with dbus-send; whether it was answered without an error.
-    static func click(_ environment: TestEnvironment, _ guardName: String, _ id: Int32?) -> Bool {
-        guard let id else { return false }
-        return environment.run([
-            "dbus-send", "--session", "--print-reply", "--dest=\(guardName)", menu, "com.canonical.dbusmenu.Event",
-            "int32:\(id)", "string:clicked", "variant:int32:0", "uint32:0",
-        ]).succeeded
-    }
-
-    /// The id of the item labelled `label` in a `GetLayout` answer as gdbus prints it (`(100, {'label': <'…'>, …`).
-    static func appItem(_ layout: String, _ label: String) -> Int32? {
-        guard let at = layout.range(of: "{'label': <'\(label)'>") else { return nil }
-        let before = layout[..<at.lowerBound]
-        guard let open = before.lastIndex(of: "(") else { return nil }
-        return Int32(before[before.index(after: open)...].prefix { $0.isNumber })
     }
 
     @Test("With no display the guard is not protecting: the item says NeedsAttention and the reason in its tooltip")

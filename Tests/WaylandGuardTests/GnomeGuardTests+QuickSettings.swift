@@ -92,7 +92,7 @@ extension GnomeGuardTests {
     /// Moves the pointer (Mutter's RemoteDesktop, relative moves) to the centre of `box`, as far as the Shell says it
     /// is from there each time, until it is there, moves it once more within the target, as a hand does (GNOME 50's
     /// click gesture took no press right after the pointer's jump), and clicks.
-    private func click(_ box: XSession.Rect, _ desktop: Desktop, reader: GnomeNotificationReader) throws {
+    func click(_ box: XSession.Rect, _ desktop: Desktop, reader: GnomeNotificationReader) throws {
         let target = (x: box.x + box.width / 2, y: box.y + box.height / 2)
         let pointer = desktop.session.keyboard
         #expect(waitUntil(timeout: .seconds(10)) {

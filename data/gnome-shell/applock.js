@@ -282,6 +282,12 @@ class AppLock {
             this._uncovered = null;
         }
         this._enforce();
+        // The guard's activation (the status item's app), as the dash's: a hidden window comes back, is reported
+        // restored and is minimised again.
+        const chosen = wanted.activate ? global.get_window_actors().map(actor => actor.meta_window)
+            .find(win => this._id(win) === wanted.activate) : null;
+        if (chosen)
+            Main.activateWindow(chosen);
     }
 
     _isLockWindow(win) {
