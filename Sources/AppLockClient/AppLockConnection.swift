@@ -29,7 +29,7 @@ public final class AppLockConnection: Sendable {
     public let uniqueName: String
     /// How long a call waits for its reply.
     public let timeout: Duration
-    private let core: LoopBound<ConnectionCore>
+    private let core: LoopBound<LoopConnection>
     /// Whether the loop is this connection's own (stopped when it closes) or the caller's.
     private let ownsLoop: Bool
 
@@ -37,13 +37,13 @@ public final class AppLockConnection: Sendable {
     /// - Throws: ``AppLockError/agentUnavailable`` when the bus cannot be reached (a missing agent is not an error
     ///   here: calls to it fail, or start it through D-Bus activation).
     public init(busAddress: String? = nil, timeout: Duration = .seconds(25)) throws(AppLockError) {
-        let handoff = UncheckedCell<(core: LoopBound<ConnectionCore>, uniqueName: String)?>(nil)
+        let handoff = UncheckedCell<(core: LoopBound<LoopConnection>, uniqueName: String)?>(nil)
         let started = DispatchSemaphore(value: 0)
         DispatchQueue(label: "AppLockConnection").async {
             do {
                 let loop = try EventLoop()
                 let connection = try busAddress.map { try Connection.address($0, loop: loop) } ?? Connection.session(loop: loop)
-                handoff.value = (LoopBound(ConnectionCore(connection: connection, loop: loop), loop: loop), connection.uniqueName)
+                handoff.value = (LoopBound(LoopConnection(connection: connection, loop: loop), loop: loop), connection.uniqueName)
                 started.signal()
                 loop.run()
             } catch {
@@ -70,7 +70,7 @@ public final class AppLockConnection: Sendable {
         } catch {
             throw .agentUnavailable
         }
-        core = LoopBound(ConnectionCore(connection: connection, loop: loop), loop: loop)
+        core = LoopBound(LoopConnection(connection: connection, loop: loop), loop: loop)
         uniqueName = connection.uniqueName
         self.timeout = timeout
         ownsLoop = false
@@ -126,13 +126,13 @@ public final class AppLockConnection: Sendable {
     }
 
     /// Runs `work` with the connection's core on its loop thread: now when called there, else soon.
-    func onLoop(_ work: @escaping @Sendable (ConnectionCore) -> Void) {
+    func onLoop(_ work: @escaping @Sendable (LoopConnection) -> Void) {
         let core = self.core
         Self.onLoop(of: core) { work(core.value) }
     }
 
     /// Runs `work` on the loop thread of `core`: now when called there, else soon.
-    private static func onLoop(of core: LoopBound<ConnectionCore>, _ work: @escaping @Sendable () -> Void) {
+    private static func onLoop(of core: LoopBound<LoopConnection>, _ work: @escaping @Sendable () -> Void) {
         if core.loop.inLoop { work() } else { core.loop.post(work) }
     }
 

@@ -11,17 +11,17 @@ public import AppLockProtocol
 public final class AppLockRegistrar: Sendable {
     private let connection: AppLockConnection
     /// Made and touched on the connection's loop thread only.
-    private let core: UncheckedCell<RegistrarCore?>
+    private let core: UncheckedCell<LoopRegistrar?>
 
     /// Starts following the agent's presence on `connection` (the first ``AppLockRegistrarEvent/agentPresence(_:)`` says
     /// whether it is on the bus now).
     public init(connection: AppLockConnection, report: @escaping @Sendable (AppLockRegistrarEvent) -> Void) {
         self.connection = connection
-        let core = UncheckedCell<RegistrarCore?>(nil)
+        let core = UncheckedCell<LoopRegistrar?>(nil)
         self.core = core
         let timeout = connection.timeout
         connection.onLoop { connection in
-            core.value = RegistrarCore(connection: connection, timeout: timeout, reregisters: false, report: report)
+            core.value = LoopRegistrar(connection: connection, timeout: timeout, reregisters: false, report: report)
         }
     }
 
@@ -51,7 +51,7 @@ public final class AppLockRegistrar: Sendable {
         post { $0.close() }
     }
 
-    private func post(_ work: @escaping @Sendable (RegistrarCore) -> Void) {
+    private func post(_ work: @escaping @Sendable (LoopRegistrar) -> Void) {
         let core = self.core
         connection.onLoop { _ in core.value.map(work) }
     }

@@ -18,7 +18,7 @@ import SystemKit
 public final class AppLockSession: Sendable {
     /// The registered app id.
     public let appID: AppID
-    private let core: LoopBound<SessionCore>
+    private let core: LoopBound<LoopSession>
     private let shared: SharedStatus
 
     /// Starts the session's thread, connects to the session bus (or to `busAddress`) and registers `appID`.
@@ -45,7 +45,7 @@ public final class AppLockSession: Sendable {
                 started.signal()
                 return
             }
-            let core = SessionCore(
+            let core = LoopSession(
                 appID: appID, busAddress: busAddress, lifecycle: lifecycle, loop: loop, shared: shared)
             handoff.core = LoopBound(core, loop: loop)
             core.start()
@@ -170,7 +170,7 @@ public final class AppLockSession: Sendable {
 
     // MARK: Plumbing
 
-    private func post(_ work: @escaping @Sendable (SessionCore) -> Void) {
+    private func post(_ work: @escaping @Sendable (LoopSession) -> Void) {
         let core = self.core
         shared.contents.withLock { contents in
             guard !contents.closed else { return }

@@ -4,7 +4,7 @@ import SystemKit
 
 /// The bus connection of an ``AppLockConnection``, confined to its event-loop thread: sends calls, keeps the
 /// subscriptions, and fails every pending call with `closed` when closed.
-final class ConnectionCore {
+final class LoopConnection {
     let loop: EventLoop
     private let connection: Connection
     /// How to fail each call still waiting for its reply.

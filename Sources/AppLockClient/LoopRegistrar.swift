@@ -1,7 +1,7 @@
 import AppLockProtocol
 import DBusKit
 
-/// The one registrar (under ``AppLockRegistrar`` and ``AppLockSession``), on a ``ConnectionCore`` and confined to its loop thread: follows the agent's presence,
+/// The one registrar (under ``AppLockRegistrar`` and ``AppLockSession``), on a ``LoopConnection`` and confined to its loop thread: follows the agent's presence,
 /// registers apps as the connection's, and follows apps' properties (read once subscribed, again whenever the agent
 /// comes back, then kept up to date by `StateChanged` and `PropertiesChanged`). What it learns goes to `report`.
 ///
@@ -9,7 +9,7 @@ import DBusKit
 /// leaves or changes. With `reregisters` the link registers its apps again by itself when the agent (re)appears or
 /// changed under a registration (``AppLockSession``); without it the program decides (the guard's `GuardCore`).
 /// A refused registration is reported, never retried here: when to try again is the program's.
-final class RegistrarCore {
+final class LoopRegistrar {
     private struct LinkedApp {
         var subscription: UInt64
         var properties: AppProperties
@@ -24,7 +24,7 @@ final class RegistrarCore {
         var generation: UInt64 = 0
     }
 
-    private let connection: ConnectionCore
+    private let connection: LoopConnection
     private let timeout: Duration
     private let reregisters: Bool
     private let report: (AppLockRegistrarEvent) -> Void
@@ -34,7 +34,7 @@ final class RegistrarCore {
     /// The agent's unique name as last heard ("" when it is not on the bus; nil before the bus has said).
     private(set) var agentOwner: String?
 
-    init(connection: ConnectionCore, timeout: Duration, reregisters: Bool, report: @escaping (AppLockRegistrarEvent) -> Void) {
+    init(connection: LoopConnection, timeout: Duration, reregisters: Bool, report: @escaping (AppLockRegistrarEvent) -> Void) {
         self.connection = connection
         self.timeout = timeout
         self.reregisters = reregisters

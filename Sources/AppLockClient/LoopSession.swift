@@ -5,19 +5,19 @@ import SystemKit
 
 /// The client's state machine and its bus connection, confined to the session's event-loop thread.
 ///
-/// Each bus connection gets a ``ConnectionCore`` with an ``RegistrarCore`` that registers the app (again whenever
+/// Each bus connection gets a ``LoopConnection`` with a ``LoopRegistrar`` that registers the app (again whenever
 /// the agent comes back) and follows its properties; the session adds the desktop session's state, the inhibitor and
 /// the lifecycle hooks. Until the registration and the first reads have answered, and whenever the agent or the bus
 /// is gone, it reports `locked`.
-final class SessionCore {
+final class LoopSession {
     let appID: AppID
     let loop: EventLoop
     private let busAddress: String?
     private let lifecycle: (any AppLockLifecycle)?
     private let shared: SharedStatus
 
-    private var connection: ConnectionCore?
-    private var link: RegistrarCore?
+    private var connection: LoopConnection?
+    private var link: LoopRegistrar?
     private var status = AppLockStatus.starting
     private var published = AppLockStatus.starting
     private var subscribers: [UInt64: AsyncStream<AppLockStatus>.Continuation] = [:]
@@ -63,14 +63,14 @@ final class SessionCore {
             scheduleRetry()
             return
         }
-        let connection = ConnectionCore(connection: bus, loop: loop)
+        let connection = LoopConnection(connection: bus, loop: loop)
         self.connection = connection
         _ = connection.onDisconnected { [weak self] in self?.connectionLost() }
         _ = connection.subscribe([(MatchRule(
             sender: AppLockBusNames.busName, path: AppLockBusNames.managerObjectPath,
             interface: AppLockBusNames.managerInterface, member: ManagerSignal.sessionStateChanged.name
         ), { [weak self] message in self?.sessionStateChanged(message) })])
-        let link = RegistrarCore(connection: connection, timeout: Self.callTimeout, reregisters: true) { [weak self] event in
+        let link = LoopRegistrar(connection: connection, timeout: Self.callTimeout, reregisters: true) { [weak self] event in
             self?.linkReported(event)
         }
         self.link = link
