@@ -73,23 +73,23 @@ let package = Package(
         .target(name: "AppLockAgentCore", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strict),
         .target(name: "X11Kit", dependencies: ["CX11"], swiftSettings: strict),
-        .target(name: "AppLockGuard", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
+        .target(name: "AppLockGuardCore", dependencies: ["AppLockCore", "AppLockProtocol"], swiftSettings: strict),
         // Desktop-session facts for the agent, the guard, the lock window, applockctl and Settings (not a product): XDG
         // data folders, desktop files, icons, sibling executables, AppLock's desktop notifications.
         .target(name: "AppLockDesktop", dependencies: ["AppLockCore", "AppLockProtocol", "DBusKit", "SystemKit", "Translation"], swiftSettings: strict),
         // What every desktop's guard shares, free of X11 and Wayland: the loop and bus, the agent link (through
         // AppLockClient), GuardCore's feed loop and the agent actions, policy reload, lock-window processes, status.
         .target(
-            name: "AppLockGuardDriver",
+            name: "AppLockGuard",
             dependencies: [
-                "AppLockGuard", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
+                "AppLockGuardCore", "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockPolicyStore",
                 "AppLockSetupHelp", "DBusKit", "SystemKit", "Translation",
             ],
             swiftSettings: strict
         ),
         .target(
             name: "AppLockGuardX11",
-            dependencies: ["AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "DBusKit", "X11Kit"],
+            dependencies: ["AppLockGuard", "AppLockGuardCore", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "DBusKit", "X11Kit"],
             swiftSettings: strict
         ),
         // libwayland-client with the wlr-foreign-toplevel-management, wlr-layer-shell and wlr-virtual-pointer glue that
@@ -99,14 +99,14 @@ let package = Package(
         .target(
             name: "AppLockGuardWayland",
             dependencies: [
-                "AppLockGuardDriver", "AppLockGuard", "AppLockCore", "AppLockProtocol", "DBusKit", "SystemKit", "WaylandKit",
+                "AppLockGuard", "AppLockGuardCore", "AppLockCore", "AppLockProtocol", "DBusKit", "SystemKit", "WaylandKit",
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "applock-guard",
             dependencies: [
-                "AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuard", "AppLockProtocol", "WaylandKit",
+                "AppLockGuard", "AppLockGuardX11", "AppLockGuardWayland", "AppLockGuardCore", "AppLockProtocol", "WaylandKit",
                 "Translation",
             ],
             swiftSettings: strict,
@@ -157,7 +157,7 @@ let package = Package(
         .executableTarget(
             name: "applockctl",
             dependencies: [
-                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockGuard", "AppLockPolicyStore",
+                "AppLockCore", "AppLockProtocol", "AppLockClient", "AppLockDesktop", "AppLockGuardCore", "AppLockPolicyStore",
                 "AppLockSetupHelp", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -168,7 +168,7 @@ let package = Package(
         .executableTarget(
             name: "applock-lock-window",
             dependencies: [
-                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "AppLockSetupHelp", "SystemKit",
+                "GtkKit", "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuardCore", "AppLockSetupHelp", "SystemKit",
                 "Translation",
             ],
             swiftSettings: strict,
@@ -212,7 +212,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "AppLockGuardTests", dependencies: ["AppLockGuard", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
+            name: "AppLockGuardCoreTests", dependencies: ["AppLockGuardCore", "AppLockCore", "AppLockProtocol"], swiftSettings: strict
         ),
         .testTarget(
             name: "PasscodeStorageTests",
@@ -233,7 +233,7 @@ let package = Package(
         .testTarget(
             name: "LockWindowTests",
             dependencies: [
-                "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuard", "AppLockTestSupport", "DBusKit",
+                "AppLockClient", "AppLockCore", "AppLockDesktop", "AppLockProtocol", "AppLockGuardCore", "AppLockTestSupport", "DBusKit",
                 "applock-lock-window",
             ],
             swiftSettings: strict

@@ -1,5 +1,5 @@
 public import AppLockCore
-public import AppLockGuard
+public import AppLockGuardCore
 public import AppLockProtocol
 
 /// One desktop's window work under a ``GuardDriver`` (X11, sway, KWin, GNOME): following the desktop's windows and

@@ -1,7 +1,7 @@
 import AppLockClient
 public import AppLockCore
 public import AppLockDesktop
-public import AppLockGuard
+public import AppLockGuardCore
 import AppLockPolicyStore
 public import AppLockProtocol
 public import DBusKit

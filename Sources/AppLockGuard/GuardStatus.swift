@@ -1,4 +1,4 @@
-public import AppLockGuard
+public import AppLockGuardCore
 public import AppLockProtocol
 public import DBusKit
 

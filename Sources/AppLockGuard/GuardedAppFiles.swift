@@ -1,5 +1,5 @@
 public import AppLockDesktop
-import AppLockGuard
+import AppLockGuardCore
 public import AppLockProtocol
 
 /// What the guard reads from the files of its guarded apps: their desktop files, their icons as PNG files, and the

@@ -1,6 +1,6 @@
 import AppLockCore
 import AppLockDesktop
-public import AppLockGuard
+public import AppLockGuardCore
 public import AppLockProtocol
 import Glibc
 import SystemKit

@@ -1,4 +1,4 @@
-public import AppLockGuard
+public import AppLockGuardCore
 import AppLockDesktop
 
 extension LockWindowSurface {

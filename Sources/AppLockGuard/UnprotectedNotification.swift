@@ -1,7 +1,7 @@
 import AppLockClient
 import AppLockCore
 import AppLockDesktop
-import AppLockGuard
+import AppLockGuardCore
 import AppLockProtocol
 import AppLockSetupHelp
 import DBusKit

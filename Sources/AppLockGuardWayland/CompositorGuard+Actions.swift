@@ -1,5 +1,5 @@
 import AppLockCore
-public import AppLockGuard
+public import AppLockGuardCore
 
 extension CompositorGuard {
     public func execute(_ action: DesktopAction) {

@@ -1,4 +1,4 @@
-import AppLockGuard
+import AppLockGuardCore
 
 extension CompositorGuard {
     /// The core has handled its inputs: a change of which apps' notifications must show no content is told to the

@@ -1,4 +1,4 @@
-import AppLockGuard
+import AppLockGuardCore
 import AppLockProtocol
 import DBusKit
 

@@ -1,6 +1,6 @@
 public import AppLockCore
-import AppLockGuard
-public import AppLockGuardDriver
+import AppLockGuardCore
+public import AppLockGuard
 public import AppLockProtocol
 import Glibc
 import SystemKit

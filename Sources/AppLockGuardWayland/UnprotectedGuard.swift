@@ -1,6 +1,6 @@
 public import AppLockCore
+public import AppLockGuardCore
 public import AppLockGuard
-public import AppLockGuardDriver
 
 /// The guard on a desktop it cannot protect (Hyprland, another Wayland compositor, no display): a backend that sees
 /// no windows and reports ``GuardReadiness/initial(for:)`` (not protecting, and why). The driver says so once in

@@ -1,6 +1,6 @@
 public import AppLockCore
+public import AppLockGuardCore
 public import AppLockGuard
-public import AppLockGuardDriver
 public import AppLockProtocol
 import Glibc
 import SystemKit

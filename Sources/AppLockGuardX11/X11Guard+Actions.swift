@@ -1,5 +1,5 @@
 import AppLockCore
-public import AppLockGuard
+public import AppLockGuardCore
 import AppLockProtocol
 import X11Kit
 

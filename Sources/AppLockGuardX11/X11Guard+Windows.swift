@@ -1,6 +1,6 @@
 import AppLockCore
+import AppLockGuardCore
 import AppLockGuard
-import AppLockGuardDriver
 import AppLockProtocol
 import Glibc
 import X11Kit

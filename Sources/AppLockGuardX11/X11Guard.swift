@@ -1,7 +1,7 @@
 public import AppLockCore
 import AppLockDesktop
-import AppLockGuard
-public import AppLockGuardDriver
+import AppLockGuardCore
+public import AppLockGuard
 public import AppLockProtocol
 import DBusKit
 import Glibc

@@ -1,6 +1,6 @@
 import AppLockProtocol
+import AppLockGuardCore
 import AppLockGuard
-import AppLockGuardDriver
 import AppLockGuardWayland
 import AppLockGuardX11
 import WaylandKit

@@ -2,7 +2,7 @@ import AppLockClient
 import AppLockCore
 import AppLockDesktop
 import AppLockProtocol
-import AppLockGuard
+import AppLockGuardCore
 import GtkKit
 import SystemKit
 import Translation

@@ -1,6 +1,6 @@
 import AppLockClient
 import AppLockCore
-import AppLockGuard
+import AppLockGuardCore
 import GtkKit
 import Translation
 

@@ -1,6 +1,6 @@
 import AppLockCore
 import Testing
-import AppLockGuard
+import AppLockGuardCore
 import AppLockProtocol
 
 /// Each rule that turns a window's process into an app id.

@@ -1,6 +1,6 @@
 import AppLockCore
 import Testing
-@testable import AppLockGuard
+@testable import AppLockGuardCore
 import AppLockProtocol
 
 /// The guard's decisions, driven by hand with a manual clock.

@@ -1,6 +1,6 @@
 import AppLockCore
 import Testing
-@testable import AppLockGuard
+@testable import AppLockGuardCore
 import AppLockProtocol
 
 /// One fact a desktop backend reports, as the rows of ``HandOffCase`` list them.

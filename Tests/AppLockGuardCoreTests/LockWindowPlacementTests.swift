@@ -1,5 +1,5 @@
 import Testing
-@testable import AppLockGuard
+@testable import AppLockGuardCore
 
 /// Where the lock window goes: never into a cover too small to show every key.
 @Suite struct LockWindowPlacementTests {

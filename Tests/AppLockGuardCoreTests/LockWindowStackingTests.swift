@@ -1,6 +1,6 @@
 import AppLockCore
 import Testing
-@testable import AppLockGuard
+@testable import AppLockGuardCore
 import AppLockProtocol
 
 /// The cover holding the lock window sits above every other cover of its app that overlaps it, so that a dialog's

@@ -1,6 +1,6 @@
 import AppLockCore
 import Testing
-@testable import AppLockGuard
+@testable import AppLockGuardCore
 import AppLockProtocol
 
 /// The status item's decisions: status, tooltip, menu items and their ids, and what a menu event does.

@@ -1,5 +1,5 @@
 import AppLockCore
-import AppLockGuard
+import AppLockGuardCore
 import AppLockProtocol
 import Testing
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import AppLockGuard
+@testable import AppLockGuardCore
 
 /// Reading what an XSETTINGS manager publishes: the desktop's text scaling, by which the lock window needs more room.
 @Suite struct XSettingsTests {

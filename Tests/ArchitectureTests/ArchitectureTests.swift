@@ -153,7 +153,7 @@ import Testing
     /// time of its own, and no more of it than that.
     @Test func theGuardDriverKeepsNoStateOfItsOwn() throws {
         let source = try String(
-            contentsOf: Self.root.appendingPathComponent("Sources/AppLockGuardDriver/GuardDriver.swift"), encoding: .utf8)
+            contentsOf: Self.root.appendingPathComponent("Sources/AppLockGuard/GuardDriver.swift"), encoding: .utf8)
         let stored = source.split(separator: "\n").filter { line in
             guard line.hasPrefix("    "), !line.hasPrefix("     ") else { return false }
             let words = line.split(separator: " ").prefix { $0 != "=" && !$0.hasSuffix(":") }

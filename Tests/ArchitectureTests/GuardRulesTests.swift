@@ -20,7 +20,7 @@ import Testing
         return found
     }
 
-    static let guardFolders = ["AppLockGuard", "AppLockGuardDriver", "AppLockGuardX11", "AppLockGuardWayland", "applock-guard"]
+    static let guardFolders = ["AppLockGuardCore", "AppLockGuard", "AppLockGuardX11", "AppLockGuardWayland", "applock-guard"]
 
     /// The body of each `switch action` (the executors' parameter, `execute(_ action:)`), up to the line that closes
     /// it at the `switch`'s indentation.

@@ -1,4 +1,4 @@
-import AppLockGuard
+import AppLockGuardCore
 import AppLockTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import AppLockDesktop
-import AppLockGuard
+import AppLockGuardCore
 import AppLockProtocol
 import Translation
 
