@@ -80,8 +80,8 @@ extension GnomeGuardTests {
     /// Clicks the centre of `box` until `done`, as a user clicks again a click that did nothing; returns whether `done`
     /// came. (In some runs GNOME 50's headless Shell takes no click at all: its startup animation never ends, and its
     /// pane over the stage takes them; the failure message says so, from ``GnomeNotificationReader/picked(atX:y:)``.)
-    private func click(_ box: XSession.Rect, _ desktop: Desktop, reader: GnomeNotificationReader,
-                       until done: () -> Bool) throws -> Bool {
+    func click(_ box: XSession.Rect, _ desktop: Desktop, reader: GnomeNotificationReader,
+               until done: () -> Bool) throws -> Bool {
         for _ in 0..<3 {
             try click(box, desktop, reader: reader)
             if waitUntil(timeout: .seconds(4), done) { return true }
