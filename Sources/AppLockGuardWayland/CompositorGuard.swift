@@ -52,8 +52,6 @@ public final class CompositorGuard: GuardBackend {
     var scriptCheck: TimerHandle?
     var silenceCheck: TimerHandle?
     var extensionReadPending = false
-    /// KDE: the presses of AppLock's global shortcut, followed once it is first registered.
-    var shortcutPresses: MatchToken?
 
     /// `desktop` is `.plasmaWayland` (the guard loads its KWin script) or `.gnomeWayland` (the extension calls in).
     public init(configuration: GuardConfiguration, desktop: GuardDesktop) throws {
@@ -79,16 +77,15 @@ public final class CompositorGuard: GuardBackend {
         try driver.run(self)
     }
 
-    /// KDE Plasma registers it with KWin's global shortcuts (``bindWithKGlobalAccel(_:)``), where Plasma's Shortcuts
-    /// settings list it; GNOME binds it in the extension, from its settings' `lock-all` key (Super+Alt+L).
+    /// KDE Plasma binds it as KWin's own shortcut, from the script (Meta+Alt+L until the user changes it in Plasma's
+    /// Shortcuts settings); GNOME through the extension, from its settings' `lock-all` key (Super+Alt+L).
     public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
+        guard shortcut != nil else { return }
         switch side.kind {
         case .kwin:
-            bindWithKGlobalAccel(shortcut)
-        case .gnomeShell where shortcut != nil:
-            driver.log("the AppLock extension's shortcut (its lock-all key, Super+Alt+L unless changed with gsettings) locks every protected app")
+            driver.log("KWin's shortcut \"AppLock: Lock All Now\" (Meta+Alt+L unless changed in Plasma's Shortcuts settings) locks every protected app")
         case .gnomeShell:
-            break
+            driver.log("the AppLock extension's shortcut (its lock-all key, Super+Alt+L unless changed with gsettings) locks every protected app")
         }
     }
 

@@ -3,14 +3,15 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-/// The guard's shortcut on the host's KWin 5.27, registered with KDE's kglobalaccel (``KGlobalAccelShortcut``). Host
-/// only (a suite and file of its own, which the chroots' filter `KWinGuardTests` leaves out): the Debian 13 chroot's
-/// headless KWin 6.3 stores no keys for it (`setShortcut` answers none, and the guard says the shortcut does not lock
-/// every app), as it stored none for the KWin script's `registerShortcut` before (`allShortcutInfos`: active [0],
-/// default []) while KWin's own actions have theirs; so Plasma 6 is not claimed.
-@Suite("The guard's shortcut on the host's KWin 5.27", .serialized)
+/// The KWin script's shortcut on the host's KWin 5.27. Host only (a suite and file of its own, which the chroots' filter
+/// `KWinGuardTests` leaves out): in the Debian 13 chroot's headless KWin 6.3 the same keys reach no shortcut, so
+/// Plasma 6 is not claimed. There KWin's kglobalaccel lists the script's action ("AppLock Lock All Now", component
+/// kwin) with no key at all (`allShortcutInfos`: active [0], default []) while KWin's own actions have theirs; the
+/// script's `registerShortcut` hands its key to `KGlobalAccel::setShortcut`, answered by the kglobalaccel daemon that
+/// KWin 6 runs in its own process. Registering the action with `org.kde.KGlobalAccel` from the guard is the way left.
+@Suite("The KWin script's shortcut on the host's KWin 5.27", .serialized)
 struct KWinHostShortcutTests {
-    @Test("Meta+Alt+L pressed as keys (KWin's own fake input) locks every protected app: the guard registers it with KDE's global shortcuts as \"AppLock: Lock All Now\" and hears it pressed")
+    @Test("Meta+Alt+L pressed as keys (KWin's own fake input) locks every protected app: the KWin script registers it as KWin's own shortcut, \"AppLock: Lock All Now\", and tells the guard")
     func theShortcutLocksEveryApp() throws {
         let app = "org.example.Notes"
         let setup = try GuardedAgent(app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(app)\n")

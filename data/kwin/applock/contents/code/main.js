@@ -8,7 +8,8 @@
 // from screen casts (`excludeFromCapture`, which KWin's screencast honours). The script decides nothing about the
 // focus: it reports every activation (the lock window's too), that it minimised the active window (`hidden`, before
 // KWin hands the focus on by itself), and every switch of desktop (`workspace`); whether an activation is the user's or
-// KWin's hand-off is the guard's decision. A window uncovered as its lock window goes is activated, and again once the
+// KWin's hand-off is the guard's decision. It registers KWin's own shortcut for locking every protected app
+// (`lock-all`). A window uncovered as its lock window goes is activated, and again once the
 // lock window has gone (KWin then activates a window of its own choice, the app's own activation not yet confirmed when
 // it is an X11 one). KWin activates a new Wayland window before it tells scripts the window was added (an X11 one
 // after), so a window that is already active when it is added is reported activated after it is reported added: else
@@ -103,6 +104,11 @@ windowRemoved.connect(function (c) {
 });
 windowActivated.connect(function (c) { if (c) report("activated", c); });
 workspace.currentDesktopChanged.connect(function () { callDBus(G, P, I, "WindowEvent", "workspace", "", "", "", 0, false); });
+// KWin's own shortcut (Plasma's Shortcuts settings list it under KWin, where the user may change it): the guard locks
+// every protected app.
+registerShortcut("AppLock Lock All Now", "AppLock: Lock All Now", "Meta+Alt+L", function () {
+    callDBus(G, P, I, "WindowEvent", "lock-all", "", "", "", 0, false);
+});
 function poll(version) {
     callDBus(G, P, I, "Poll", version, function (next, text) {
         poll(next);
