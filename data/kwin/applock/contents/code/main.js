@@ -2,7 +2,8 @@
 // each one's window API: restore.js begins with the same lines, and the tests and the bench read them from here).
 // It reports every window to the guard (`WindowEvent`), and long-polls
 // the guard (`Poll`) for which windows to keep minimised and which lock window to keep above everything, on every
-// desktop, with the focus, and for the window the guard activates (as the task bar does: the status item's app). A guarded window that comes back while covered (the task bar, a click) is reported restored
+// desktop, with the focus, and for the window the guard activates (as the task bar does: the status item's app). A
+// guarded window that comes back while covered (the task bar, a click) is reported restored
 // (the guard tells that the user reached for the app and shows the lock window) and minimised again at once; a hidden
 // window is fully transparent (Present Windows and the Overview draw minimised windows) and, from KWin 6.5, excluded
 // from screen casts (`excludeFromCapture`, which KWin's screencast honours). The script decides nothing about the
