@@ -8,7 +8,7 @@ extension GnomeGuardTests {
     func agentNoticesInTheShell() throws {
         let desktop = try Desktop(readNotifications: true)
         defer { desktop.stop() }
-        let reader = try #require(desktop.notificationReader)
+        let reader = desktop.shellReader
         let session = desktop.session
         #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.environment.waitForName("org.freedesktop.Notifications"), "the Shell serves notifications: \(desktop.log())")

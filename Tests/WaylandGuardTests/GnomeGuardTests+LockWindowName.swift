@@ -7,7 +7,7 @@ extension GnomeGuardTests {
     func topBarNamesTheLockWindowAppLock() throws {
         let desktop = try Desktop(readNotifications: true)
         defer { desktop.stop() }
-        let reader = try #require(desktop.notificationReader)
+        let reader = desktop.shellReader
         let session = desktop.session
         #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(waitUntil(timeout: .seconds(20)) {

@@ -54,7 +54,7 @@ extension GnomeGuardTests {
     func notificationsOfALockedAppShowNoContent() throws {
         let desktop = try Desktop(readNotifications: true)
         defer { desktop.stop() }
-        let reader = try #require(desktop.notificationReader)
+        let reader = desktop.shellReader
         let session = desktop.session
         func shot(_ label: String) { _ = try? session.screenshot(to: Self.artifact("notifications-\(label)", shellVersion: session.shellVersion)) }
         #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
@@ -126,7 +126,7 @@ extension GnomeGuardTests {
     func turningHideNotificationsOffIsHeldUntilConfirmed() throws {
         let desktop = try Desktop(readNotifications: true)
         defer { desktop.stop() }
-        let reader = try #require(desktop.notificationReader)
+        let reader = desktop.shellReader
         #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "notifications-held-0-locked"), "\(desktop.log())")
 
@@ -166,7 +166,7 @@ extension GnomeGuardTests {
     func aLockedAppsNotificationReadsInGerman() throws {
         let desktop = try Desktop(readNotifications: true, language: "de", locale: "de_DE.UTF-8")
         defer { desktop.stop() }
-        let reader = try #require(desktop.notificationReader)
+        let reader = desktop.shellReader
         let session = desktop.session
         #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "german-notifications-0-locked"), "\(desktop.log())")

@@ -7,10 +7,10 @@ extension GnomeGuardTests {
 
     @Test("GNOME's Quick Settings have AppLock's toggle: clicked open with the pointer (Mutter's RemoteDesktop), its menu lists Lock All Now, each app with its state and AppLock Settings; choosing an unlocked app locks it alone; Lock All Now locks every protected app, and the toggle's menu then says so")
     func quickSettingsLockEveryApp() throws {
-        let desktop = try Desktop(readShell: true)
+        let desktop = try Desktop()
         defer { desktop.stop() }
         let session = desktop.session
-        let reader = try #require(desktop.notificationReader)
+        let reader = desktop.shellReader
         let client = desktop.setup.client
         #expect(waitUntil(timeout: .seconds(20)) { desktop.lockedAndRegistered() }, "\(desktop.log())")
         // A second protected app, with no window: Lock All Now locks it too.

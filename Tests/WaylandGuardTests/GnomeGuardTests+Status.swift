@@ -49,7 +49,7 @@ extension GnomeGuardTests {
     func notProtectingNoticeInTheShell() throws {
         let desktop = try Desktop(readNotifications: true)
         defer { desktop.stop() }
-        let reader = try #require(desktop.notificationReader)
+        let reader = desktop.shellReader
         let probe = GuardStatusProbe(environment: desktop.environment)
         #expect(probe.waitFor(nil)?.protected == true, "\(desktop.log())")
         #expect(desktop.environment.waitForName("org.freedesktop.Notifications"), "the Shell serves notifications: \(desktop.log())")

@@ -7,7 +7,7 @@ extension GnomeGuardTests {
     /// the guard's activation of the chosen app's window is carried out by the extension.
     @Test("Chosen from the status item on GNOME: a locked app whose lock window went with another window in front brings its lock window back, never the app, and the passcode typed there unlocks it; an unlocked app chosen locks")
     func statusItemBringsTheLockWindowOfALockedApp() throws {
-        let desktop = try Desktop(readShell: true)
+        let desktop = try Desktop()
         defer { desktop.stop() }
         let session = desktop.session
         let environment = desktop.environment
@@ -24,7 +24,7 @@ extension GnomeGuardTests {
         #expect(waitUntil(timeout: .seconds(20)) { pixels(Self.otherColours) > 10_000 }, "the other window is there\n\(desktop.log())")
         // The Shell gives a window opened without an activation token no focus: the user clicks it, left of the lock
         // window (GNOME 43 opens it at the left edge, 48 and later in the middle).
-        let reader = try #require(desktop.notificationReader)
+        let reader = desktop.shellReader
         let shot = Self.artifact("status-item-0-other-opened", shellVersion: session.shellVersion)
         try session.screenshot(to: shot)
         let blue = try #require(try ImageProbe.boundingBox(in: shot, colour: Self.otherColours[0], skippingRows: Self.topBarHeight,

@@ -37,8 +37,9 @@ struct GnomeGuardTests {
     /// both, see ``GnomeShellSession``), the guard, and the guarded foot recording its keys into `recorder`;
     /// with `notifications`, the test's own notification server owns `org.freedesktop.Notifications` before the
     /// Shell (which has one of its own) starts; with `readNotifications`, the Shell serves notifications, shows their
-    /// banners, and ``notificationReader`` tells what it shows of them; with `readShell`, the reader is there without
-    /// the Shell's notifications (to read and locate what the Shell shows); `policy` goes into the app's policy file.
+    /// banners, and ``shellReader`` tells what it shows of them. The reader is always there: it tells when the Shell
+    /// has finished starting up (GNOME 50 takes no shortcut until then: its action mode stays NONE) and reads and
+    /// locates what the Shell shows; `policy` goes into the app's policy file.
     struct Desktop {
         let setup: GuardedAgent
         let session: GnomeShellSession
@@ -46,12 +47,12 @@ struct GnomeGuardTests {
         let foot: SessionProcess
         let recorder: URL
 
-        let notificationReader: GnomeNotificationReader?
+        let shellReader: GnomeNotificationReader
 
         /// With `language` (`de`) the Shell runs in it and in `locale` (`de_DE.UTF-8`: the glibc of Debian 13 and later
         /// ignores `LANGUAGE` under `C.UTF-8`), with AppLock's catalogue in the extension's locale folder.
         init(extensionDirectories: [URL]? = nil, notifications: Bool = false, readNotifications: Bool = false,
-             readShell: Bool = false, policy: String = GnomeGuardTests.remoteKeyboardPolicy, language: String? = nil, locale: String? = nil) throws {
+             policy: String = GnomeGuardTests.remoteKeyboardPolicy, language: String? = nil, locale: String? = nil) throws {
             setup = try GuardedAgent(
                 app: GnomeGuardTests.app,
                 desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=foot -a \(GnomeGuardTests.app)\n",
@@ -59,17 +60,16 @@ struct GnomeGuardTests {
             let environment = setup.environment
             try PackageFolders.installLockWindowEntry(dataHome: environment.dataHome)
             if notifications { try environment.startNotificationServer() }
-            notificationReader = try readNotifications || readShell ? GnomeNotificationReader(
+            shellReader = try GnomeNotificationReader(
                 directory: environment.root.appendingPathComponent("notification-reader"),
-                shellVersion: GnomeShellSession.installedMajorVersion(), sessionBusAddress: environment.sessionBus.address
-            ) : nil
+                shellVersion: GnomeShellSession.installedMajorVersion(), sessionBusAddress: environment.sessionBus.address)
             let translated = try language.map { try TranslatedSession.variables($0, in: environment) } ?? [:]
             session = try GnomeShellSession(
                 environment: environment, extensionDirectories: extensionDirectories,
-                otherExtensions: notificationReader.map { [$0.extensionDirectory] } ?? [], notifications: readNotifications,
+                otherExtensions: [shellReader.extensionDirectory], notifications: readNotifications,
                 variables: translated.filter { $0.key != "APPLOCK_LOCALEDIR" }.merging(locale.map { ["LC_ALL": $0] } ?? [:]) { $1 },
                 catalogues: translated["APPLOCK_LOCALEDIR"].map { URL(fileURLWithPath: $0) },
-                startedUp: notificationReader.map { reader in { reader.shellStartedUp } })
+                startedUp: { [shellReader] in shellReader.shellStartedUp })
             guardProcess = try Self.startGuard(in: session)
             recorder = environment.root.appendingPathComponent("recorder.txt")
             foot = try session.launch([
