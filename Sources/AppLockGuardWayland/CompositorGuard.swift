@@ -42,6 +42,9 @@ public final class CompositorGuard: GuardBackend {
     var version: Int32 = 1
     /// The window the core last asked to activate (the compositor's id), until an answer carries it to the script.
     var activation: String?
+    /// The shortcut that locks every protected app as the user chose it, for GNOME's extension to bind (nil until
+    /// the guard has read it; empty for none).
+    var lockAllShortcut: String?
     var polls: [(MethodInvocation, TimerHandle)] = []
     var callsAwaitingCompositor: [(MethodInvocation, (MethodInvocation) -> Void)] = []
     static let callsAwaitingCompositorLimit = 256
@@ -78,14 +81,23 @@ public final class CompositorGuard: GuardBackend {
     }
 
     /// KDE Plasma binds it as KWin's own shortcut, from the script (Meta+Alt+L until the user changes it in Plasma's
-    /// Shortcuts settings); GNOME through the extension, from its settings' `lock-all` key (Super+Alt+L).
+    /// Shortcuts settings); GNOME through the extension, which is given the one chosen in `applock.conf` (AppLock
+    /// Settings' row) with the next answer and binds it (its settings' `lock-all` key follows).
     public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
-        guard shortcut != nil else { return }
         switch side.kind {
         case .kwin:
+            guard shortcut != nil else { return }
             driver.log("KWin's shortcut \"AppLock: Lock All Now\" (Meta+Alt+L unless changed in Plasma's Shortcuts settings) locks every protected app")
         case .gnomeShell:
-            driver.log("the AppLock extension's shortcut (its lock-all key, Super+Alt+L unless changed with gsettings) locks every protected app")
+            let accelerator = shortcut?.description ?? ""
+            guard accelerator != lockAllShortcut else { return }
+            lockAllShortcut = accelerator
+            publish()
+            if let shortcut {
+                driver.log("\(shortcut) locks every protected app (bound by the AppLock extension)")
+            } else {
+                driver.log("no shortcut locks every protected app ([Shortcuts] LockAll is empty)")
+            }
         }
     }
 
@@ -287,14 +299,16 @@ public final class CompositorGuard: GuardBackend {
     }
 
     /// The `Poll` answer: the windows kept minimised, the lock window's process (0 for none), the apps whose
-    /// notifications are private and the window to activate (``CompositorWanted``); the activation goes out once.
+    /// notifications are private, the window to activate and, for GNOME's extension, the lock-all shortcut
+    /// (``CompositorWanted``); the activation goes out once.
     private func takeWanted() -> String {
         defer { activation = nil }
         return CompositorWanted(
             hide: hidden.compactMap { windows[$0]?.uuid }.sorted(),
             lockPid: driver.core.lockWindowApp.flatMap { lockWindows[$0]?.pid } ?? 0,
             hideNotifications: privateNotificationApps,
-            activate: activation ?? ""
+            activate: activation ?? "",
+            lockAll: side.kind == .gnomeShell ? lockAllShortcut : nil
         ).json
     }
 

@@ -106,13 +106,21 @@ public final class SwayGuard: GuardBackend {
     static let lockAllBindingCommand = "nop applock-lock-all"
 
     /// Binds `shortcut` in sway while the guard runs (replacing the one bound before), to a command that does
-    /// nothing but tell the guard, which locks every protected app.
+    /// nothing but tell the guard, which locks every protected app; published on the bus (`LockAllShortcut`), with
+    /// sway's refusal as "no-such-key".
     public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
         if let bound = boundShortcut { sway("unbindsym \(bound.swayBinding)") }
         boundShortcut = shortcut
-        guard let shortcut else { return }
-        sway("bindsym --no-repeat \(shortcut.swayBinding) \(Self.lockAllBindingCommand)")
-        driver.log("\(shortcut) locks every protected app (bound in sway)")
+        guard let shortcut else { return driver.lockAllShortcutBound(nil, problem: nil) }
+        do {
+            try commands.command("bindsym --no-repeat \(shortcut.swayBinding) \(Self.lockAllBindingCommand)")
+            driver.lockAllShortcutBound(shortcut, problem: nil)
+            driver.log("\(shortcut) locks every protected app (bound in sway)")
+        } catch {
+            // sway refuses a binding whose key it cannot parse: the keyboard has none by that name.
+            driver.lockAllShortcutBound(shortcut, problem: .noSuchKey)
+            driver.log("cannot bind \(shortcut) in sway: \(error)")
+        }
     }
 
     /// The shortcut the guard bound goes with it.

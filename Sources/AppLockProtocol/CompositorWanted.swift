@@ -11,18 +11,26 @@ public struct CompositorWanted: Sendable, Hashable {
     /// focus), carried out once, when this answer arrives; empty for none (`activate`). The guard puts it in one
     /// answer only: the one that follows its decision.
     public var activate: String
+    /// The shortcut that locks every protected app, in GTK's accelerator form (`<Super><Alt>l`), as the user chose
+    /// it in `applock.conf` (AppLock Settings' row): GNOME's extension binds it (its settings' `lock-all` key follows
+    /// it). Empty for none; nil until the guard has read it (`lockAll`, left out then).
+    public var lockAll: String?
 
-    public init(hide: [String] = [], lockPid: Int32 = 0, hideNotifications: [String] = [], activate: String = "") {
+    public init(hide: [String] = [], lockPid: Int32 = 0, hideNotifications: [String] = [], activate: String = "",
+                lockAll: String? = nil) {
         self.hide = hide
         self.lockPid = lockPid
         self.hideNotifications = hideNotifications
         self.activate = activate
+        self.lockAll = lockAll
     }
 
-    /// `{"hide":[…],"lockPid":…,"hideNotifications":[…],"activate":"…"}`, each string escaped as JSON requires.
+    /// `{"hide":[…],"lockPid":…,"hideNotifications":[…],"activate":"…","lockAll":"…"}`, each string escaped as JSON
+    /// requires; `lockAll` only once it is known.
     public var json: String {
         "{\"hide\":\(Self.array(hide)),\"lockPid\":\(lockPid),\"hideNotifications\":\(Self.array(hideNotifications)),"
-            + "\"activate\":\(JSONString.quoted(activate))}"
+            + "\"activate\":\(JSONString.quoted(activate))"
+            + (lockAll.map { ",\"lockAll\":\(JSONString.quoted($0))" } ?? "") + "}"
     }
 
     private static func array(_ strings: [String]) -> String {

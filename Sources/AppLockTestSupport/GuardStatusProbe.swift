@@ -49,6 +49,20 @@ public struct GuardStatusProbe: Sendable {
         return Status(protected: protected, reason: text(.reason), statement: text(.statement), fix: text(.fix))
     }
 
+    /// One text property of the status object now (``GuardProperty/lockAllShortcut``, say), as `gdbus` reads it; nil
+    /// when no guard answers.
+    public func text(of property: GuardProperty) -> String? {
+        let result = environment.run([
+            "gdbus", "call", "--session", "--dest", GuardBusNames.busName, "--object-path", GuardBusNames.statusPath,
+            "--method", "org.freedesktop.DBus.Properties.Get", GuardBusNames.statusInterface, property.name,
+        ], timeout: .seconds(10))
+        guard result.succeeded else { return nil }
+        // (<'<Super><Alt>l'>,)
+        let printed = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard printed.hasPrefix("(<'"), printed.hasSuffix("'>,)") else { return nil }
+        return String(printed.dropFirst(3).dropLast(4))
+    }
+
     /// Waits until the bus says `reason` (nil for protecting), with a statement containing `statement` when given
     /// (`waiting` is also what a guard says while it starts), and returns that status, or the last one read when it
     /// did not come.

@@ -141,6 +141,25 @@ struct KWinScriptTests {
         #expect(chosen.json.hasSuffix(",\"activate\":\"1\"}") && hiding.json.hasSuffix(",\"activate\":\"\"}"))
     }
 
+    /// The lock-all shortcut rides an answer only once the guard has read it (GNOME's extension binds it; an empty one
+    /// is none), escaped as JSON requires; KWin's script, which binds its own, carries such an answer out unchanged.
+    @Test func theLockAllShortcutRidesTheAnswerOnceKnownAndKWinsScriptIgnoresIt() throws {
+        let unread = CompositorWanted(hide: ["1"])
+        let chosen = CompositorWanted(hide: ["1"], lockAll: "<Super><Alt>\"l")
+        let none = CompositorWanted(hide: ["1"], lockAll: "")
+        func decoded(_ wanted: CompositorWanted) throws -> [String: Any] {
+            try #require(JSONSerialization.jsonObject(with: Data(wanted.json.utf8)) as? [String: Any])
+        }
+        #expect(try decoded(unread)["lockAll"] == nil)
+        #expect(try decoded(chosen)["lockAll"] as? String == "<Super><Alt>\"l")
+        #expect(try decoded(none)["lockAll"] as? String == "")
+        let windows = [Self.window("1", app: "org.example.Notes", pid: 40), Self.window("2", pid: 41)]
+        let plain = try Self.run(["windows": windows, "active": "2", "steps": [["answer": [5, unread.json]]]])
+        let withShortcut = try Self.run(["windows": windows, "active": "2", "steps": [["answer": [5, chosen.json]]]])
+        #expect(withShortcut.windows == plain.windows && withShortcut.active == plain.active)
+        #expect(withShortcut.shortcuts == plain.shortcuts)
+    }
+
     /// The script reports facts and decides nothing about the focus: that it minimised the active window (before
     /// KWin hands the focus on), every activation that follows (the lock window's and KWin's own choice alike), a
     /// switch of desktop, and a hidden window restored; the guard tells which is the user's.

@@ -1,3 +1,4 @@
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 import Testing
@@ -13,6 +14,9 @@ extension SwayGuardTests {
         #expect(h.waitUntilHidden(false, label: "unlocked"), "\(h.guardLog())")
         #expect(waitUntil(timeout: .seconds(10)) { h.guardLog().contains("<Super><Alt>l locks every protected app (bound in sway)") },
                 "\(h.guardLog())")
+        let probe = GuardStatusProbe(environment: h.environment)
+        #expect(probe.text(of: .lockAllShortcut) == "<Super><Alt>l", "the guard publishes what it bound, for Settings' row")
+        #expect(probe.text(of: .lockAllShortcutProblem) == "")
 
         h.pressSuperAlt("l")
         #expect(h.waitForState("locked"), "\(h.guardLog())")

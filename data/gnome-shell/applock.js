@@ -76,8 +76,8 @@ class AppLock {
         this._watchId = Gio.bus_watch_name(Gio.BusType.SESSION, GUARD, Gio.BusNameWatcherFlags.NONE,
             (bus, name, owner) => this._checkGuard(owner), () => { this._guard = null; });
         this._watchScreenShare();
-        // The shortcut that locks every protected app (the settings' lock-all key, Super+Alt+L): the guard is told,
-        // as KWin's script tells it, and asks the agent's LockAll.
+        // The shortcut that locks every protected app (the settings' lock-all key, Super+Alt+L, kept to the one chosen
+        // in AppLock Settings as the guard gives it): the guard is told, as KWin's script tells it, and asks LockAll.
         this._settings = this._getSettings();
         Main.wm.addKeybinding('lock-all', this._settings, Meta.KeyBindingFlags.IGNORE_AUTOREPEAT,
             Shell.ActionMode.NORMAL | Shell.ActionMode.OVERVIEW | Shell.ActionMode.POPUP, () => this._lockAll());
@@ -267,6 +267,7 @@ class AppLock {
         this._hidden = new Set(wanted.hide);
         this._lockPid = wanted.lockPid;
         this._notificationPrivacy.setPrivateApps(wanted.hideNotifications || []);
+        this._followLockAllShortcut(wanted.lockAll);
         for (const actor of global.get_window_actors()) {
             const win = actor.meta_window;
             const id = this._id(win);
@@ -288,6 +289,17 @@ class AppLock {
             .find(win => this._id(win) === wanted.activate) : null;
         if (chosen)
             Main.activateWindow(chosen);
+    }
+
+    /* The shortcut the user chose in AppLock Settings (applock.conf), as the guard gives it: the settings' lock-all key
+     * follows it, and Mutter binds the key's new value at once; '' is none, undefined an older guard's silence. */
+    _followLockAllShortcut(accelerator) {
+        if (accelerator === undefined || !this._settings)
+            return;
+        const wanted = accelerator ? [accelerator] : [];
+        const bound = this._settings.get_strv('lock-all');
+        if (bound.length !== wanted.length || bound.some((key, i) => key !== wanted[i]))
+            this._settings.set_strv('lock-all', wanted);
     }
 
     _isLockWindow(win) {
