@@ -116,8 +116,18 @@ test: chroots-early deps-test protocols lint-js
 	@HOSTILE_SUMMARY='$(HOSTILE_SUMMARY)' timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test $(SWIFT_FLAGS) --skip-build \
 		$(foreach s,$(DEBIAN13_ONLY_SUITES),--skip $(s)) 2>&1 | tee '$(TEST_LOG)'; \
 		status=$${PIPESTATUS[0]}; $(HOSTILE_REPORT); $(call FAILURES_AGAIN,$(TEST_LOG)); exit $$status
-	@$(MAKE) --no-print-directory test-debian13-run
-	@$(MAKE) --no-print-directory test-forky-run
+	@$(MAKE) --no-print-directory test-chroots-run
+
+# Both chroots' suites at once: each ends in one long serialised suite (GNOME's or KWin's) that leaves a core idle,
+# and the two X-server and compositor sets cannot meet (each chroot's tests run in a network namespace of their own,
+# see scripts/debian-chroot.sh). Each run's output is printed whole once it has ended, Debian 13's first.
+.PHONY: test-chroots-run
+test-chroots-run:
+	@mkdir -p '$(dir $(DEBIAN13_TEST_LOG))' '$(dir $(FORKY_TEST_LOG))'
+	@$(MAKE) --no-print-directory test-debian13-run >'$(DEBIAN13_TEST_LOG).make' 2>&1 & trixie=$$!; \
+	$(MAKE) --no-print-directory test-forky-run >'$(FORKY_TEST_LOG).make' 2>&1 & forky=$$!; \
+	status=0; wait $$trixie || status=1; cat '$(DEBIAN13_TEST_LOG).make'; \
+	wait $$forky || status=1; cat '$(FORKY_TEST_LOG).make'; exit $$status
 
 # ---- JavaScript -------------------------------------------------------------------------------------------------
 # The JavaScript AppLock puts inside the compositors, parsed as each compositor will load it (`node --check`, from

@@ -156,10 +156,15 @@ ensure() {
     done
 }
 
-# Runs "$@" in a new mount namespace with the chroot's bind mounts in place.
+# Runs "$@" in a new mount namespace with the chroot's bind mounts in place; with private_network set, in a network
+# namespace of its own too (loopback only), so that X servers in two chroots at once cannot meet: an X display's
+# abstract socket (@/tmp/.X11-unix/X<n>) lives in the network namespace, and each chroot's /tmp hides the other's
+# lock files.
+private_network=
 in_namespace() {
-    unshare --mount --propagation private -- bash -euo pipefail -c '
-        root="$1"; checkout="$2"; shift 2
+    unshare --mount --propagation private ${private_network:+--net} -- bash -euo pipefail -c '
+        root="$1"; checkout="$2"; net="$3"; shift 3
+        if [ -n "$net" ]; then chroot "$root" ip link set lo up; fi
         mount -t proc proc "$root/proc"
         mount --rbind /sys "$root/sys"
         mount --rbind /dev "$root/dev"
@@ -170,7 +175,7 @@ in_namespace() {
         mkdir -p "$root$checkout"
         mount --bind "$checkout" "$root$checkout"
         exec "$@"
-    ' in-namespace "$chroot_dir" "$checkout" "$@"
+    ' in-namespace "$chroot_dir" "$checkout" "$private_network" "$@"
 }
 
 run() {
@@ -193,6 +198,7 @@ test_bundle() {
     [ -x "$bundle" ] || { echo "$name: $bundle is not built (swift build --build-tests)" >&2; exit 1; }
     local filter
     for filter in "$@"; do arguments+=(--filter "$filter"); done
+    private_network=yes
     run "$bundle" --testing-library swift-testing "${arguments[@]}"
 }
 
