@@ -2,7 +2,7 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-extension SettingsTests {
+extension SettingsLanguageTests {
     @Test("In German and Hebrew the AppLock Passcode row, an app page's passcode and switch rows and Unlock Together read the catalogue's words, no text clipped; in Hebrew the switch row's button is left of its words",
           arguments: ["de", "he"])
     func sharedPasscodeRowsTranslated(language: String) throws {

@@ -3,7 +3,7 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-extension SettingsTests {
+extension SettingsLanguageTests {
     @Test("In German (LANGUAGE=de) Settings' pages, the not-protecting banner with the guard's own statement and fix, the passcode kinds and the policy keys' rows read in German, and AT-SPI reads the German names")
     func settingsInGerman() throws {
         let harness = try SettingsHarness(appPolicy: "[Policy]\nGuard=true\n")

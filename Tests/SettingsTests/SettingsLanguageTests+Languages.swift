@@ -3,7 +3,7 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-extension SettingsTests {
+extension SettingsLanguageTests {
     @Test("In each other language Settings' pages and the not-protecting banner say the catalogue's words with no text clipped, and AT-SPI reads the translated names",
           arguments: TranslatedSession.otherLanguages)
     func settingsTranslated(language: String) throws {

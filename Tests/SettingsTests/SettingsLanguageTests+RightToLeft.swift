@@ -2,7 +2,7 @@ import AppLockTestSupport
 import Foundation
 import Testing
 
-extension SettingsTests {
+extension SettingsLanguageTests {
     @Test("In Hebrew (LANGUAGE=he, po/he.po) Settings is mirrored as GTK mirrors: an app row's icon on the right and its open button on the left, the app page's back button at the header's right end; in Hebrew, no text clipped")
     func settingsMirrorsInHebrew() throws {
         let harness = try SettingsHarness(appPolicy: "[Policy]\nGuard=true\n")
