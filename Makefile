@@ -187,7 +187,7 @@ test-debian13-run:
 
 # ---- the newest desktops: Debian testing (forky) ----------------------------------------------------------------
 # The same suites a third time, in a Debian testing chroot (scripts/debian-chroot.sh forky: GNOME Shell 50,
-# KWin 6.7, sway 1.12, labwc 0.20), after the Debian 13 ones. Made once in .cache/forky, or APPLOCK_CHROOT_FORKY
+# KWin 6.7, sway 1.12, labwc 0.20), beside the Debian 13 ones (test-chroots-run). Made once in .cache/forky, or APPLOCK_CHROOT_FORKY
 # (about 2 min and 2.5 GB), and reused; `make test-forky` builds first and runs only them.
 FORKY_SUITES ?= $(DEBIAN13_SUITES)
 FORKY_TIMEOUT ?= $(DEBIAN13_TIMEOUT)
@@ -476,7 +476,7 @@ deb-test-debian13: deb
 	@$(MAKE) --no-print-directory deb-test-debian13-run
 
 deb-test-debian13-run:
-	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	./scripts/debian13-chroot.sh ensure
 	APPLOCK_TEST_BUNDLE="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applockPackageTests.xctest" \
 		./scripts/debian13-chroot.sh run '$(CURDIR)/scripts/deb-test.sh' '$(DIST)'
@@ -488,7 +488,7 @@ deb-test-forky: deb
 	@$(MAKE) --no-print-directory deb-test-forky-run
 
 deb-test-forky-run:
-	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	$(SWIFT) build $(SWIFT_FLAGS) $(WERROR) --build-tests
 	./scripts/debian-chroot.sh forky ensure
 	APPLOCK_TEST_BUNDLE="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/applockPackageTests.xctest" \
 		./scripts/debian-chroot.sh forky run '$(CURDIR)/scripts/deb-test.sh' '$(DIST)'
