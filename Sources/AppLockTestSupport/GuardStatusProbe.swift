@@ -33,6 +33,20 @@ public struct GuardStatusProbe: Sendable {
 
     /// The status object's properties now; nil when no guard owns its name.
     public func read() -> Status? {
+        guard let values = properties(),
+              let protected = values[GuardProperty.protected.name]?.boolValue else { return nil }
+        func text(_ property: GuardProperty) -> String { values[property.name]?.stringValue ?? "" }
+        return Status(protected: protected, reason: text(.reason), statement: text(.statement), fix: text(.fix))
+    }
+
+    /// One text property of the status object now (``GuardProperty/lockAllShortcut``, say); nil when no guard
+    /// answers.
+    public func text(of property: GuardProperty) -> String? {
+        properties()?[property.name]?.stringValue
+    }
+
+    /// Every property of the status object, by name (`GetAll`); nil when no guard owns its name.
+    private func properties() -> [String: DBusValue]? {
         guard let connection = try? Connection.address(environment.sessionBus.address) else { return nil }
         defer { connection.close() }
         guard let reply = try? connection.call(
@@ -44,23 +58,7 @@ public struct GuardStatusProbe: Sendable {
         for (key, value) in reply.first?.dictionaryValue ?? [] {
             if let name = key.stringValue { values[name] = value.variantValue ?? value }
         }
-        guard let protected = values[GuardProperty.protected.name]?.boolValue else { return nil }
-        func text(_ property: GuardProperty) -> String { values[property.name]?.stringValue ?? "" }
-        return Status(protected: protected, reason: text(.reason), statement: text(.statement), fix: text(.fix))
-    }
-
-    /// One text property of the status object now (``GuardProperty/lockAllShortcut``, say), as `gdbus` reads it; nil
-    /// when no guard answers.
-    public func text(of property: GuardProperty) -> String? {
-        let result = environment.run([
-            "gdbus", "call", "--session", "--dest", GuardBusNames.busName, "--object-path", GuardBusNames.statusPath,
-            "--method", "org.freedesktop.DBus.Properties.Get", GuardBusNames.statusInterface, property.name,
-        ], timeout: .seconds(10))
-        guard result.succeeded else { return nil }
-        // (<'<Super><Alt>l'>,)
-        let printed = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard printed.hasPrefix("(<'"), printed.hasSuffix("'>,)") else { return nil }
-        return String(printed.dropFirst(3).dropLast(4))
+        return values
     }
 
     /// Waits until the bus says `reason` (nil for protecting), with a statement containing `statement` when given
