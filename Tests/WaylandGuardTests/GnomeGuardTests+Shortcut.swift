@@ -36,10 +36,11 @@ extension GnomeGuardTests {
             try? session.keyboard.chord([controlKey, altKey, kKey])
             return (try? desktop.setup.client.state(Self.app)) == "locked"
         }, "Ctrl+Alt+K locks once chosen: \(desktop.log())")
+        #expect(desktop.waitUntilHidden(label: "shortcut-4-locked-by-chosen-shortcut"), "\(desktop.log())")
 
         let third = desktop.environment.run([applockctl, "unlock", Self.app, "--stdin"], input: SwayGuardHarness.passcode + "\n")
         #expect(third.succeeded, "\(third.stderr)")
-        #expect(desktop.waitUntilHidden(false, label: "shortcut-4-unlocked"), "\(desktop.log())")
+        #expect(desktop.waitUntilHidden(false, label: "shortcut-5-unlocked"), "\(desktop.log())")
         let pressed = "the shortcut that locks every app was pressed"
         let pressesBefore = desktop.guardProcess.logText().components(separatedBy: pressed).count
         try session.keyboard.chord([superKey, altKey, lKey])
