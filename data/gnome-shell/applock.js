@@ -267,7 +267,6 @@ class AppLock {
         this._hidden = new Set(wanted.hide);
         this._lockPid = wanted.lockPid;
         this._notificationPrivacy.setPrivateApps(wanted.hideNotifications || []);
-        this._followLockAllShortcut(wanted.lockAll);
         for (const actor of global.get_window_actors()) {
             const win = actor.meta_window;
             const id = this._id(win);
@@ -289,6 +288,8 @@ class AppLock {
             .find(win => this._id(win) === wanted.activate) : null;
         if (chosen)
             Main.activateWindow(chosen);
+        // Last: hiding never waits on the settings.
+        this._followLockAllShortcut(wanted.lockAll);
     }
 
     /* The shortcut the user chose in AppLock Settings (applock.conf), as the guard gives it: the settings' lock-all key
