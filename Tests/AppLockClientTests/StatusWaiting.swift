@@ -1,4 +1,6 @@
 import AppLockClient
+import AppLockProtocol
+import Synchronization
 
 extension AppLockSession {
     /// Polls ``status`` until `condition` holds or `timeout` passes; returns the last status seen and whether it held.
@@ -20,5 +22,44 @@ extension AppLockSession {
     @discardableResult
     func waitUntilReady(timeout: Duration = .seconds(10)) async -> AppLockStatus {
         await waitForStatus(timeout: timeout) { $0.isAgentAvailable }.status
+    }
+}
+
+/// Every state a session's ``AppLockSession/stateChanges`` stream yields, recorded as it comes, so that a test waits
+/// for the next one with a deadline (a stream's own `next()` would wait for ever on a state that never comes).
+final class StateRecorder: Sendable {
+    private final class States: Sendable {
+        let seen = Mutex<[AppState]>([])
+    }
+
+    private let states = States()
+    private let follower: Task<Void, Never>
+
+    init(_ session: AppLockSession) {
+        let stream = session.stateChanges
+        let states = self.states
+        follower = Task {
+            for await state in stream { states.seen.withLock { $0.append(state) } }
+        }
+    }
+
+    deinit {
+        follower.cancel()
+    }
+
+    /// The states seen so far, oldest first.
+    var recorded: [AppState] { states.seen.withLock { $0 } }
+
+    /// Waits until `count` states have been seen or `timeout` passes; returns the `count`th (nil if it never came).
+    func state(number count: Int, timeout: Duration = .seconds(10)) async -> AppState? {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while clock.now < deadline {
+            let seen = recorded
+            if seen.count >= count { return seen[count - 1] }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        let seen = recorded
+        return seen.count >= count ? seen[count - 1] : nil
     }
 }
