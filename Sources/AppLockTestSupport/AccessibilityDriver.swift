@@ -69,6 +69,14 @@ public struct AccessibilityDriver: Sendable {
         return Set(result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
     }
 
+    /// The AT-SPI description of the object named `name` (what a screen reader says after its name); nil when there
+    /// is none.
+    public func description(of name: String, role: String? = nil) -> String? {
+        let result = run(["description", name, role ?? ""], timeout: 10)
+        guard result.status == 0 else { return nil }
+        return result.stdout.trimmingCharacters(in: .newlines)
+    }
+
     private func run(_ arguments: [String], timeout: Int) -> CommandResult {
         display.run(["/usr/bin/python3", "-c", Self.script, String(timeout)] + arguments, timeout: .seconds(timeout + 15))
     }
@@ -187,6 +195,8 @@ public struct AccessibilityDriver: Sendable {
                             node.queryValue().currentValue = float(sys.argv[5])
                         elif command == "states":
                             print(" ".join(states(node)))
+                        elif command == "description":
+                            print(node.description or "")
                         sys.exit(0)
             except Exception as error:
                 print("%s: %s" % (command, error), file=sys.stderr)

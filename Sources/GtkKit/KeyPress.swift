@@ -28,6 +28,20 @@ public struct KeyPress: Sendable, Equatable {
     /// Escape.
     public var isEscape: Bool { keyval == UInt32(GDK_KEY_Escape) }
 
+    /// Tab without Shift: the focus forward.
+    public var isTab: Bool {
+        (keyval == UInt32(GDK_KEY_Tab) || keyval == UInt32(GDK_KEY_KP_Tab)) && modifiers & GDK_SHIFT_MASK.rawValue == 0
+    }
+
+    /// Shift+Tab (which X keymaps send as ISO_Left_Tab): the focus back.
+    public var isBackTab: Bool {
+        keyval == UInt32(GDK_KEY_ISO_Left_Tab)
+            || (keyval == UInt32(GDK_KEY_Tab) || keyval == UInt32(GDK_KEY_KP_Tab)) && modifiers & GDK_SHIFT_MASK.rawValue != 0
+    }
+
+    /// The space bar (which presses a focused button).
+    public var isSpace: Bool { keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_KP_Space) }
+
     /// The key with the Super, Control, Alt and Shift held, in GTK's accelerator form (`<Control><Alt>k`, a letter in
     /// lower case); nil for a modifier key pressed alone. Other modifiers (Hyper, Meta, which some X keymaps put on
     /// the same keys as Super and Alt, and the locks) are left out.

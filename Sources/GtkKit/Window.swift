@@ -93,6 +93,17 @@ public final class Window: Widget {
         return focus == widget.widget || gtk_widget_is_ancestor(focus, widget.widget) != 0
     }
 
+    /// Whether the keyboard focus inside the window is in `widget` or a widget inside it.
+    public func focusIsInside(_ widget: Widget) -> Bool {
+        guard let focus = gtk_window_get_focus(pointer(as: GtkWindow.self)) else { return false }
+        return focus == widget.widget || gtk_widget_is_ancestor(focus, widget.widget) != 0
+    }
+
+    /// Calls `handler` each time the keyboard focus moves to another widget of the window, or to none.
+    public func onFocusChanged(_ handler: @escaping @MainActor () -> Void) {
+        Signals.connectNotify(raw, property: "focus-widget", action: handler)
+    }
+
     /// The widget `Enter` activates when the focused widget does not use it.
     public func setDefaultWidget(_ child: Widget?) {
         gtk_window_set_default_widget(pointer(as: GtkWindow.self), child?.widget)

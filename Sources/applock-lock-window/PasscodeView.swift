@@ -9,12 +9,16 @@ import Translation
 /// place for extra buttons. Digits typed on the keyboard work as the keypad does. Hands each complete entry to
 /// ``onSubmit`` and forgets it.
 ///
-/// For a screen reader: while digits are typed the keyboard focus is in ``secretField``, a password text named
-/// after the prompt and described by how many digits are entered (never which), so that a screen reader's key
-/// echo says nothing; every key takes the focus from Tab and says its name, and Enter on it presses it. A new
-/// notice is spoken through that description too, since Orca 43 says neither a GTK 4.8 label whose text changes
-/// nor an alert that appears (GTK 4.8 tells AT-SPI of it as a child added, not as showing), but does say a new
-/// description of the focused object.
+/// For a screen reader: the keyboard focus stays in ``secretField`` while digits are typed and while the keypad is
+/// walked, a password text named after the prompt and described by how many digits are entered (never which), so
+/// that a screen reader's key echo never says a digit: Orca echoes a key by where its focus is as the key comes,
+/// before the window can move the focus, so a key that held the focus would have its first digit typed said aloud.
+/// Tab and Shift+Tab walk the keys as a focus drawn on them (a password text's active key, as a web keypad's
+/// `aria-activedescendant`): the key reached is drawn with a focus ring and named in the password text's
+/// description, and Space or Enter presses it; Tab past the last key, or Shift+Tab into the keypad from after it,
+/// moves the real focus as GTK does. A new notice is spoken through that description too, since Orca 43 says neither
+/// a GTK 4.8 label whose text changes nor an alert that appears (GTK 4.8 tells AT-SPI of it as a child added, not as
+/// showing), but does say a new description of the focused object.
 @MainActor
 final class PasscodeView {
     let root = Box(.vertical, spacing: 12)
@@ -54,6 +58,12 @@ final class PasscodeView {
     private let digits = PasscodeBytes()
     private(set) var kind: PasscodeKind = .fourDigit
     private var enabled = true
+    /// The keypad's keys in the order Tab walks them: 1 to 9, delete, 0, enter.
+    private var keys: [KeypadKey] = []
+    /// The key Tab or Shift+Tab has reached (drawn with a focus ring, the real focus in ``secretField``); nil for none.
+    private var reachedKey: KeypadKey?
+    /// Set by a Shift+Tab pressed after the keypad: where it lands in ``secretField``, the last key is reached.
+    private var comingBackIntoKeypad = false
 
     /// Builds the screen as `window`'s content, under a header bar when `withHeaderBar` (a window of its own).
     /// `submitLabel` names the password entry's button: what submitting does ("Unlock", "Continue").
@@ -124,6 +134,7 @@ final class PasscodeView {
         root.append(extras)
 
         window.onKeyPress { [weak self] key in self?.handle(key) ?? false }
+        window.onFocusChanged { [weak self] in self?.focusMoved() }
         window.onActiveChanged { [weak self] in
             guard let self, self.window?.isActive == true else { return }
             self.announce()
@@ -180,6 +191,7 @@ final class PasscodeView {
     /// Shows the input that fits `kind` and empties it.
     func configure(kind: PasscodeKind) {
         self.kind = kind
+        reach(nil)
         clear()
         let numeric = kind.isNumeric
         keypad.isVisible = numeric
@@ -203,7 +215,7 @@ final class PasscodeView {
     private func announce() {
         let entry: Widget = kind.isNumeric ? secretField : passwordEntry
         let typed = kind.isNumeric ? !digits.isEmpty : !passwordEntry.isEmpty
-        guard !typed, let window, window.focusIsNowhereOrInside(entry) else { return }
+        guard !typed, reachedKey == nil, let window, window.focusIsNowhereOrInside(entry) else { return }
         window.setFocus(nil)
         focusEntry()
     }
@@ -245,12 +257,14 @@ final class PasscodeView {
             enabled = newValue
             keypad.isSensitive = newValue
             passwordRow.isSensitive = newValue
+            if !newValue { reach(nil) }
             if newValue, !wasEnabled { focusEntry() }
         }
     }
 
     /// Hides the keypad, dots and entry (when nothing more is to be typed); keys typed go to the window's widgets.
     func hideInput() {
+        reach(nil)
         keypad.isVisible = false
         dotsField.isVisible = false
         passwordRow.isVisible = false
@@ -272,12 +286,25 @@ final class PasscodeView {
 
     private func handle(_ key: KeyPress) -> Bool {
         guard kind.isNumeric, keypad.isVisible, !key.isShortcut else { return false }
+        let inField = window?.focusIsNowhereOrInside(secretField) ?? true
+        if key.isTab || key.isBackTab {
+            guard inField else {
+                comingBackIntoKeypad = key.isBackTab
+                return false
+            }
+            return walkKeypad(forward: key.isTab)
+        }
         if key.isBackspace {
             deleteDigit()
             return true
         }
-        // Enter submits from the password text; on a key or a button, it presses what has the focus.
-        if key.isEnter, window?.focusIsNowhereOrInside(secretField) ?? true {
+        // Space or Enter presses the key reached; Enter without one submits from the password text. On a button
+        // after the keypad, either presses that button.
+        if key.isSpace || key.isEnter, inField, let reachedKey {
+            press(reachedKey)
+            return true
+        }
+        if key.isEnter, inField {
             submitDigits()
             return true
         }
@@ -285,8 +312,63 @@ final class PasscodeView {
               value >= UInt8(ascii: "0"), value <= UInt8(ascii: "9") else { return false }
         // Typing goes on in the password text, whose keys a screen reader does not echo.
         secretField.grabFocus()
+        reach(nil)
         type(value)
         return true
+    }
+
+    /// Moves the drawn focus to the next key (or the one before); false when it leaves the keypad forward, or the
+    /// password text backward, for GTK to move the real focus.
+    private func walkKeypad(forward: Bool) -> Bool {
+        let walked = keys.filter { $0.button.isVisible }
+        guard enabled, !walked.isEmpty else { return false }
+        let position = reachedKey.flatMap { reached in walked.firstIndex { $0 === reached } }
+        switch (forward, position) {
+        case (true, nil): reach(walked[0])
+        case (true, let position?) where position + 1 < walked.count: reach(walked[position + 1])
+        case (true, _):
+            reach(nil)
+            return false
+        case (false, nil): return false
+        case (false, 0): reach(nil)
+        case (false, let position?): reach(walked[position - 1])
+        }
+        return true
+    }
+
+    /// Draws the focus on `key` (none for nil) and names it in the password text's description, for a screen
+    /// reader to say; with none, the description says the digits entered again.
+    private func reach(_ key: KeypadKey?) {
+        guard key !== reachedKey else { return }
+        reachedKey?.button.removeStyleClass("drawn-focus")
+        reachedKey = key
+        if let key {
+            key.button.addStyleClass("drawn-focus")
+            secretField.setAccessibleDescription(key.name)
+        } else {
+            updateDots()
+        }
+    }
+
+    /// Follows the real focus: once it leaves the password text no key is reached; come back into it with Shift+Tab
+    /// from after the keypad, it reaches the last key.
+    private func focusMoved() {
+        guard let window else { return }
+        let backward = comingBackIntoKeypad
+        comingBackIntoKeypad = false
+        if !window.focusIsNowhereOrInside(secretField) {
+            reach(nil)
+        } else if backward, window.focusIsInside(secretField), enabled, let last = keys.last(where: { $0.button.isVisible }) {
+            reach(last)
+        }
+    }
+
+    private func press(_ key: KeypadKey) {
+        switch key.action {
+        case .digit(let digit): type(UInt8(ascii: "0") + digit)
+        case .delete: deleteDigit()
+        case .submit: submitDigits()
+        }
     }
 
     private func type(_ digit: UInt8) {
@@ -351,21 +433,15 @@ final class PasscodeView {
             keypad.append(line)
         }
         let last = Box(.horizontal, spacing: 16)
-        let delete = Button(iconName: "edit-clear-symbolic", accessibleLabel: L("Delete last digit"))
-        delete.onClicked { [weak self] in self?.deleteDigit() }
-        for button in [delete, enterKey] {
-            button.addStyleClass("circular")
-            button.addStyleClass("keypad-key")
-            button.focusesOnClick = false
-        }
+        let deleteLabel = L("Delete last digit")
+        let delete = Button(iconName: "edit-clear-symbolic", accessibleLabel: deleteLabel)
         enterKeySpace.addStyleClass("keypad-key")
-        last.append(delete)
+        last.append(addKey(delete, name: deleteLabel, action: .delete))
         last.append(digitKey(0))
-        last.append(enterKey)
+        last.append(addKey(enterKey, name: L("Submit passcode"), action: .submit))
         last.append(enterKeySpace)
         delete.addStyleClass("flat")
         enterKey.addStyleClass("suggested-action")
-        enterKey.onClicked { [weak self] in self?.submitDigits() }
         keypad.append(last)
         // Digits are not mirrored in a right-to-left language, nor is a keypad of them: its rows, and the delete
         // key's arrow, run left to right in Hebrew too, as a phone's do.
@@ -374,16 +450,49 @@ final class PasscodeView {
 
     private func digitKey(_ digit: UInt8) -> Button {
         let button = Button(label: String(digit))
+        let name = L("Digit %1$d", digit)
+        button.setAccessibleLabel(name)
+        return addKey(button, name: name, action: .digit(digit))
+    }
+
+    /// Makes `button` a key of the keypad, walked by Tab after the keys before it. It never takes the keyboard
+    /// focus, from a click or from Tab: the focus stays in the password text, where the keys typed are not echoed.
+    private func addKey(_ button: Button, name: String, action: KeypadKey.Action) -> Button {
         button.addStyleClass("circular")
         button.addStyleClass("keypad-key")
-        // A click leaves the focus in the password text, where the keys typed next are not echoed.
+        button.isFocusable = false
         button.focusesOnClick = false
-        button.setAccessibleLabel(L("Digit %1$d", digit))
-        button.onClicked { [weak self] in self?.type(UInt8(ascii: "0") + digit) }
+        let key = KeypadKey(button: button, name: name, action: action)
+        button.onClicked { [weak self, weak key] in
+            guard let self, let key else { return }
+            self.reach(nil)
+            self.press(key)
+        }
+        keys.append(key)
         return button
     }
 
     private static func image(for icon: String?) -> Image {
         icon.map { Image(desktopIcon: $0) } ?? Image(iconName: "system-lock-screen-symbolic")
+    }
+}
+
+/// One key of the keypad: its button, the name a screen reader says for it, and what pressing it does.
+@MainActor
+private final class KeypadKey {
+    enum Action {
+        case digit(UInt8)
+        case delete
+        case submit
+    }
+
+    let button: Button
+    let name: String
+    let action: Action
+
+    init(button: Button, name: String, action: Action) {
+        self.button = button
+        self.name = name
+        self.action = action
     }
 }

@@ -11,16 +11,17 @@ struct LockWindowScreenReaderTests {
     static let wrong = "9587"
     static let prompt = "Enter the passcode to unlock Notes"
 
-    @Test("Orca says the app and the prompt when the lock window shows and when a window kept ready is shown, a key's name on Tab, a wrong passcode with the attempts left and a lock-out with its end, and not one digit typed")
+    @Test("Orca says the app and the prompt when the lock window shows and when a window kept ready is shown, a key's name on Tab, a wrong passcode with the attempts left and a lock-out with its end, and not one digit typed, also while Tab is on a key")
     func orcaSaysWhatMatters() throws {
         let harness = try LockWindowHarness(policy: "MaxFailedAttempts=2\nLockoutSchedule=60")
         let orca = try ScreenReader(on: harness)
         /// The utterances said while each passcode was typed: from the first key to the window's answer.
         var typing: [Range<Int>] = []
-        /// Waits until Orca says `words` after all it has said so far; the index of that utterance.
+        /// Waits until Orca says `words` after the first `start` utterances (all it has said so far by default); the
+        /// index of that utterance.
         @discardableResult
-        func waitUntilSaid(_ words: String) -> Int? {
-            let index = orca.waitUntilSaid(words, after: orca.said.count)
+        func waitUntilSaid(_ words: String, after start: Int? = nil) -> Int? {
+            let index = orca.waitUntilSaid(words, after: start ?? orca.said.count)
             #expect(index != nil, "Orca did not say \(words): \(orca.said)")
             return index
         }
@@ -47,17 +48,23 @@ struct LockWindowScreenReaderTests {
         typing.append(rightStart..<orca.said.count)
 
         // Locked again, a lock window kept ready is shown: its prompt again; Tab reaches a key and Shift+Tab comes
-        // back; three wrong passcodes end in a lock-out, said with its end.
+        // back; three wrong passcodes end in a lock-out, said with its end, the first typed while Tab is on a key
+        // (where a key that held the focus had its first digit echoed).
         _ = try harness.client.call("Lock", [.string(LockWindowHarness.app)])
         let parent = try harness.makeParentWindow()
         let (second, guardSide) = try LockWindowTests.startAhead(harness, name: "screen-reader")
         defer { try? guardSide.close() }
         try guardSide.write(contentsOf: Data("show \(parent)\n".utf8))
         waitUntilSaid("\(Self.prompt) password text")
-        #expect(harness.type("", then: ["Tab"]))
-        waitUntilSaid("Digit 1 push button")
-        #expect(harness.type("", then: ["shift+Tab"]))
-        waitUntilSaid("\(Self.prompt) password text")
+        /// Presses `key` and waits until Orca says `words` (which it may say before the press has returned).
+        func press(_ key: String, thenSaid words: String) {
+            let start = orca.said.count
+            #expect(harness.type("", then: [key]))
+            waitUntilSaid(words, after: start)
+        }
+        press("Tab", thenSaid: "Digit 1")
+        press("shift+Tab", thenSaid: "0 of 4 digits entered")
+        press("Tab", thenSaid: "Digit 1")
         typeWrongPasscode(answer: "Wrong passcode. 1 attempt left.")
         typeWrongPasscode(answer: "Wrong passcode. Another wrong passcode starts a lock-out.")
         typeWrongPasscode(answer: "Too many failed attempts. Locked out until ")
@@ -81,7 +88,7 @@ struct LockWindowScreenReaderTests {
 }
 
 extension LockWindowScreenReaderTests {
-    @Test("From the keyboard alone: Tab goes round the password text and every key, each named, and Shift+Tab back; the number pad's digits type, with the focus on a key too; Enter submits a numeric passcode; a key clicked leaves the focus in the password text")
+    @Test("From the keyboard alone: Tab walks every key, each drawn with a focus ring and named, while the focus stays in the password text, and Shift+Tab back; Space presses the key reached; the number pad's digits type, with a key reached too; Enter submits a numeric passcode; a key clicked leaves the focus in the password text")
     func keyboardAlone() throws {
         let harness = try LockWindowHarness()
         let window = try harness.startLockWindowInCover(passcode: "123456", kind: "numeric")
@@ -96,22 +103,35 @@ extension LockWindowScreenReaderTests {
                 "a click leaves the focus in the password text: \(harness.accessibleTree().filter { $0.contains("focused") })")
         #expect(harness.type("", then: ["BackSpace"]))
         #expect(harness.accessibility.find("0 digits entered") != nil, "Backspace deleted the digit")
-        let cycle = harness.accessibility.tabCycle(in: "applock-lock-window")
-        let keys = (0...9).map { "push button\tDigit \($0)" } + ["push button\tDelete last digit", "push button\tSubmit passcode"]
-        for key in keys { #expect(cycle.contains(key), "Tab does not reach \(key): \(cycle)") }
-        #expect(cycle.contains("password text\t\(Self.prompt)"), "\(cycle)")
-        #expect(!cycle.contains { $0.hasPrefix("scroll pane") || $0.hasSuffix("\t") }, "Tab reached an unnamed object: \(cycle)")
-        // Shift+Tab goes back: from the key 2 to the key 1.
-        func focused(_ name: String) -> Bool {
-            harness.accessibility.states(of: name, role: "push button")?.contains("focused") == true
+        // Tab walks the keys in the keypad's order, each named in the password text's description (what Orca says),
+        // the focus staying in the password text; past the last key it leaves the keypad (here, round to the
+        // password text: the cover has nothing else to focus).
+        func described() -> String? { harness.accessibility.description(of: Self.prompt, role: "password text") }
+        func inPasswordText() -> Bool {
+            harness.accessibility.states(of: Self.prompt, role: "password text")?.contains("focused") == true
         }
-        for _ in 0..<keys.count where !focused("Digit 2") {
+        let keys = (1...9).map { "Digit \($0)" } + ["Delete last digit", "Digit 0", "Submit passcode", "0 digits entered"]
+        for key in keys {
             #expect(harness.type("", then: ["Tab"]))
-            _ = waitUntil(timeout: .seconds(2), pollEvery: .milliseconds(100)) { focused("Digit 2") }
+            #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { described() == key },
+                    "Tab did not reach \(key): \(described() ?? "nothing")")
+            #expect(inPasswordText(), "Tab took the focus from the password text: \(harness.accessibleTree().filter { $0.contains("focused") })")
+            if key == "Digit 5" { try harness.screenshot("keyboard-tab-reached-digit-5") }
         }
+        #expect(!harness.accessibleTree().contains { $0.hasPrefix("push button\tDigit") && $0.contains("focused") },
+                "a key took the focus")
+        // Space presses the key reached, which stays reached; Shift+Tab goes back: from the key 2 to the key 1.
+        #expect(harness.type("", then: ["Tab"]))
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { described() == "Digit 1" })
+        #expect(harness.type("", then: ["space"]))
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { described() == "1 digit entered" },
+                "Space did not press the key: \(described() ?? "nothing")")
+        #expect(harness.type("", then: ["BackSpace", "Tab"]))
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { described() == "Digit 2" },
+                "\(described() ?? "nothing")")
         #expect(harness.type("", then: ["shift+Tab"]))
-        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { focused("Digit 1") },
-                "Shift+Tab from the key 2: \(harness.accessibleTree().filter { $0.contains("focused") })")
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { described() == "Digit 1" },
+                "Shift+Tab from the key 2: \(described() ?? "nothing")")
         // The number pad's digits (NumLock on), then Enter.
         #expect(harness.display.run(["xdotool", "key", "Num_Lock"]).succeeded)
         #expect(harness.type("", then: ["KP_1", "KP_2", "KP_3", "KP_4", "KP_5", "KP_6", "KP_Enter"]))
@@ -152,7 +172,7 @@ extension LockWindowScreenReaderTests {
 }
 
 extension LockWindowScreenReaderTests {
-    @Test("Tab reaches the system authentication button and Orca says its words; Enter on it unlocks through polkit")
+    @Test("Tab reaches the system authentication button and Orca says its words; Shift+Tab comes back to the last key; Enter on the button unlocks through polkit")
     func systemAuthenticationButtonSaid() throws {
         let harness = try LockWindowHarness(polkit: true)
         try harness.environment.setPolkitAllowed(["io.github.applock.unlock"])
@@ -163,16 +183,27 @@ extension LockWindowScreenReaderTests {
         func focused() -> Bool {
             harness.accessibility.states(of: "Use System Password", role: "push button")?.contains("focused") == true
         }
-        // Each Tab, once Orca has said where it went.
+        // Each Tab, once Orca has said where it went: the keys (named in the password text's description), then the
+        // button after them.
         for _ in 0..<15 where !focused() {
             let count = orca.said.count
             #expect(harness.type("", then: ["Tab"]))
-            #expect(orca.waitUntilSaid("push button", after: count) != nil, "\(orca.said)")
+            #expect(waitUntil(timeout: .seconds(15), pollEvery: .milliseconds(50)) { orca.said.count > count }, "\(orca.said)")
         }
-        #expect(orca.said.contains { $0.text.contains("Delete last digit push button") }, "\(orca.said)")
+        #expect(orca.said.contains { $0.text.contains("Delete last digit") }, "\(orca.said)")
         #expect(!orca.said.contains { $0.text.contains("GtkImage") }, "an icon is said by its class: \(orca.said)")
         #expect(orca.waitUntilSaid("Use System Password push button", after: 0) != nil, "\(orca.said)")
         #expect(orca.waitUntilSaid("Unlock with your account password", after: 0) != nil, "\(orca.said)")
+        // Shift+Tab from the button comes back into the keypad at its last key (0, a four-digit passcode having no
+        // enter key), the focus in the password text again; Tab goes on to the button.
+        var start = orca.said.count
+        #expect(harness.type("", then: ["shift+Tab"]))
+        #expect(orca.waitUntilSaid("Digit 0", after: start) != nil, "\(orca.said)")
+        #expect(harness.accessibility.states(of: Self.prompt, role: "password text")?.contains("focused") == true,
+                "\(harness.accessibleTree().filter { $0.contains("focused") })")
+        start = orca.said.count
+        #expect(harness.type("", then: ["Tab"]))
+        #expect(orca.waitUntilSaid("Use System Password push button", after: start) != nil, "\(orca.said)")
         #expect(harness.type("", then: ["Return"]))
         #expect(waitUntil(timeout: .seconds(15)) { (try? harness.state()) == "unlocked" }, "\(window.log)")
         #expect(window.exitStatus(within: .seconds(10)) == 0)
