@@ -45,6 +45,10 @@ public final class CompositorGuard: GuardBackend {
     /// The shortcut that locks every protected app as the user chose it, for GNOME's extension to bind (nil until
     /// the guard has read it; empty for none).
     var lockAllShortcut: String?
+    /// GNOME: the shortcut last given to the extension and the version of the first answer that carried it, until the
+    /// extension polls with that version (it has applied the answer, and its settings hold the keys): then the guard
+    /// publishes it as bound (``GuardProperty/lockAllShortcut``), as it does where it binds the keys itself.
+    var shortcutHandOver: (shortcut: KeyboardShortcut?, answeredIn: Int32?)?
     var polls: [(MethodInvocation, TimerHandle)] = []
     var callsAwaitingCompositor: [(MethodInvocation, (MethodInvocation) -> Void)] = []
     static let callsAwaitingCompositorLimit = 256
@@ -82,7 +86,8 @@ public final class CompositorGuard: GuardBackend {
 
     /// KDE Plasma binds it as KWin's own shortcut, from the script (Meta+Alt+L until the user changes it in Plasma's
     /// Shortcuts settings); GNOME through the extension, which is given the one chosen in `applock.conf` (AppLock
-    /// Settings' row) with the next answer and binds it (its settings' `lock-all` key follows).
+    /// Settings' row) with the next answer and binds it (its settings' `lock-all` key follows), and the guard
+    /// publishes it once the extension has applied that answer.
     public func bindLockAllShortcut(_ shortcut: KeyboardShortcut?) {
         switch side.kind {
         case .kwin:
@@ -92,6 +97,7 @@ public final class CompositorGuard: GuardBackend {
             let accelerator = shortcut?.description ?? ""
             guard accelerator != lockAllShortcut else { return }
             lockAllShortcut = accelerator
+            shortcutHandOver = (shortcut, nil)
             publish()
             if let shortcut {
                 driver.log("\(shortcut) locks every protected app (bound by the AppLock extension)")
@@ -259,6 +265,7 @@ public final class CompositorGuard: GuardBackend {
     /// Answers at once when the script's version is old, else holds the call until something changes.
     private func poll(_ call: MethodInvocation) {
         sidePolled(by: call.sender)
+        if let seen = call.arguments.first?.int32Value { followShortcutHandOver(applied: seen) }
         guard let seen = call.arguments.first?.int32Value, seen == version else {
             return answer(call, [.int32(version), .string(takeWanted())])
         }
@@ -267,6 +274,14 @@ public final class CompositorGuard: GuardBackend {
             answer(call, [.int32(version), .string(takeWanted())])
         }
         polls.append((call, hold))
+    }
+
+    /// The extension polls with the version of the last answer it applied: once that carried the shortcut given,
+    /// the shortcut is bound.
+    private func followShortcutHandOver(applied seen: Int32) {
+        guard let handOver = shortcutHandOver, let answeredIn = handOver.answeredIn, seen >= answeredIn else { return }
+        shortcutHandOver = nil
+        driver.lockAllShortcutBound(handOver.shortcut, problem: nil)
     }
 
     /// Answers a `Poll`; the script must poll again within ``CompositorSide/pollSilenceBound``.
@@ -303,6 +318,9 @@ public final class CompositorGuard: GuardBackend {
     /// (``CompositorWanted``); the activation goes out once.
     private func takeWanted() -> String {
         defer { activation = nil }
+        if side.kind == .gnomeShell, shortcutHandOver != nil, shortcutHandOver?.answeredIn == nil {
+            shortcutHandOver?.answeredIn = version
+        }
         return CompositorWanted(
             hide: hidden.compactMap { windows[$0]?.uuid }.sorted(),
             lockPid: driver.core.lockWindowApp.flatMap { lockWindows[$0]?.pid } ?? 0,

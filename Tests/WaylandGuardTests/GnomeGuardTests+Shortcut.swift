@@ -1,10 +1,11 @@
+import AppLockProtocol
 import AppLockTestSupport
 import Foundation
 import Glibc
 import Testing
 
 extension GnomeGuardTests {
-    @Test("Super+Alt+L pressed as keys (Mutter's own RemoteDesktop keyboard) locks every protected app: the extension binds it from its GSettings schema (lock-all, compiled into its schemas/ folder) and tells the guard; a shortcut chosen in applock.conf ([Shortcuts] LockAll, AppLock Settings' row) takes its place once the guard reads its files again, without a restart")
+    @Test("Super+Alt+L pressed as keys (Mutter's own RemoteDesktop keyboard) locks every protected app: the extension binds it from its GSettings schema (lock-all, compiled into its schemas/ folder) and tells the guard, which publishes it; a shortcut chosen in applock.conf ([Shortcuts] LockAll, AppLock Settings' row) takes its place once the guard reads its files again, without a restart")
     func theShortcutLocksEveryApp() throws {
         let desktop = try Desktop()
         defer { desktop.stop() }
@@ -20,6 +21,9 @@ extension GnomeGuardTests {
         try session.keyboard.chord([superKey, altKey, lKey])
         #expect(waitUntil(timeout: .seconds(20)) { (try? desktop.setup.client.state(Self.app)) == "locked" }, "\(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "shortcut-2-locked-by-shortcut"), "\(desktop.log())")
+        let probe = GuardStatusProbe(environment: desktop.environment)
+        #expect(probe.text(of: .lockAllShortcut) == "<Super><Alt>l", "the guard publishes what the extension took, for Settings' row")
+        #expect(probe.text(of: .lockAllShortcutProblem) == "")
 
         let again = desktop.environment.run([applockctl, "unlock", Self.app, "--stdin"], input: SwayGuardHarness.passcode + "\n")
         #expect(again.succeeded, "\(again.stderr)")
@@ -37,6 +41,8 @@ extension GnomeGuardTests {
             return (try? desktop.setup.client.state(Self.app)) == "locked"
         }, "Ctrl+Alt+K locks once chosen: \(desktop.log())")
         #expect(desktop.waitUntilHidden(label: "shortcut-4-locked-by-chosen-shortcut"), "\(desktop.log())")
+        #expect(waitUntil(timeout: .seconds(10)) { probe.text(of: .lockAllShortcut) == "<Control><Alt>k" },
+                "\(probe.text(of: .lockAllShortcut) ?? "nothing")")
 
         let third = desktop.environment.run([applockctl, "unlock", Self.app, "--stdin"], input: SwayGuardHarness.passcode + "\n")
         #expect(third.succeeded, "\(third.stderr)")
