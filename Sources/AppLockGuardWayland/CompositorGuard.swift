@@ -48,7 +48,7 @@ public final class CompositorGuard: GuardBackend {
     /// GNOME: the shortcut last given to the extension and the version of the first answer that carried it, until the
     /// extension polls with that version (it has applied the answer, and its settings hold the keys): then the guard
     /// publishes it as bound (``GuardProperty/lockAllShortcut``), as it does where it binds the keys itself.
-    var shortcutHandOver: (shortcut: KeyboardShortcut?, answeredIn: Int32?)?
+    var shortcutAwaitingExtension: (shortcut: KeyboardShortcut?, answeredIn: Int32?)?
     var polls: [(MethodInvocation, TimerHandle)] = []
     var callsAwaitingCompositor: [(MethodInvocation, (MethodInvocation) -> Void)] = []
     static let callsAwaitingCompositorLimit = 256
@@ -97,7 +97,7 @@ public final class CompositorGuard: GuardBackend {
             let accelerator = shortcut?.description ?? ""
             guard accelerator != lockAllShortcut else { return }
             lockAllShortcut = accelerator
-            shortcutHandOver = (shortcut, nil)
+            shortcutAwaitingExtension = (shortcut, nil)
             publish()
             if let shortcut {
                 driver.log("\(shortcut) locks every protected app (bound by the AppLock extension)")
@@ -265,7 +265,7 @@ public final class CompositorGuard: GuardBackend {
     /// Answers at once when the script's version is old, else holds the call until something changes.
     private func poll(_ call: MethodInvocation) {
         sidePolled(by: call.sender)
-        if let seen = call.arguments.first?.int32Value { followShortcutHandOver(applied: seen) }
+        if let seen = call.arguments.first?.int32Value { followShortcutAwaitingExtension(applied: seen) }
         guard let seen = call.arguments.first?.int32Value, seen == version else {
             return answer(call, [.int32(version), .string(takeWanted())])
         }
@@ -278,10 +278,10 @@ public final class CompositorGuard: GuardBackend {
 
     /// The extension polls with the version of the last answer it applied: once that carried the shortcut given,
     /// the shortcut is bound.
-    private func followShortcutHandOver(applied seen: Int32) {
-        guard let handOver = shortcutHandOver, let answeredIn = handOver.answeredIn, seen >= answeredIn else { return }
-        shortcutHandOver = nil
-        driver.lockAllShortcutBound(handOver.shortcut, problem: nil)
+    private func followShortcutAwaitingExtension(applied seen: Int32) {
+        guard let awaiting = shortcutAwaitingExtension, let answeredIn = awaiting.answeredIn, seen >= answeredIn else { return }
+        shortcutAwaitingExtension = nil
+        driver.lockAllShortcutBound(awaiting.shortcut, problem: nil)
     }
 
     /// Answers a `Poll`; the script must poll again within ``CompositorSide/pollSilenceBound``.
@@ -318,8 +318,8 @@ public final class CompositorGuard: GuardBackend {
     /// (``CompositorWanted``); the activation goes out once.
     private func takeWanted() -> String {
         defer { activation = nil }
-        if side.kind == .gnomeShell, shortcutHandOver != nil, shortcutHandOver?.answeredIn == nil {
-            shortcutHandOver?.answeredIn = version
+        if side.kind == .gnomeShell, shortcutAwaitingExtension != nil, shortcutAwaitingExtension?.answeredIn == nil {
+            shortcutAwaitingExtension?.answeredIn = version
         }
         return CompositorWanted(
             hide: hidden.compactMap { windows[$0]?.uuid }.sorted(),
