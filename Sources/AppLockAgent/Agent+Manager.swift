@@ -169,8 +169,9 @@ extension Agent {
     }
 
     private func heldPolicyRows() -> DBusValue {
-        let rows: [DBusValue] = custody.held.keys.sorted().map { app in
-            .structure([.string(app.rawValue), .array(element: try! Signature("s"), custody.held[app]!.map { .string($0) })])
+        let held = machine.custody.held
+        let rows: [DBusValue] = held.keys.sorted().map { app in
+            .structure([.string(app.rawValue), .array(element: try! Signature("s"), held[app]!.map { .string($0) })])
         }
         return .array(element: try! Signature("(sas)"), rows)
     }

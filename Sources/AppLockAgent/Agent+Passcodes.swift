@@ -77,7 +77,7 @@ extension Agent {
             return verification
         } then: { [unowned self] _ in
             if machine.snapshot(of: app)?.hasPasscode == true {
-                carryOut(custody.switchedToSharedPasscode(app), source: ManagerMethod.switchToSharedPasscode.name)
+                perform(machine.switchedToSharedPasscode(app, now: now()), source: ManagerMethod.switchToSharedPasscode.name)
                 logger.info("app switched from its own passcode to the AppLock passcode", metadata: ["app": "\(app)"])
             } else {
                 // The AppLock passcode was removed meanwhile: the app is without a passcode, as every app that used it.
@@ -178,15 +178,15 @@ extension Agent {
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
             let holder = ticket.holder
-            let recorded = holder == .shared ? custody.records.shared : custody.records.records[app]
+            let recorded = holder == .shared ? machine.custody.records.shared : machine.custody.records.records[app]
             // Until the passcode gave its sealing key in this run, the attempt derives it and checks the seals it
             // protects (for the AppLock passcode, those of every app that uses it).
-            let checks = custody.sealChecks(for: holder)
-            let sealing = checks.isEmpty ? nil : SealingRequest(claims: checks.map { ($0, custody.sealedOnDisk[$0]) })
+            let checks = machine.custody.sealChecks(for: holder)
+            let sealing = checks.isEmpty ? nil : SealingRequest(claims: checks.map { ($0, machine.custody.sealedOnDisk[$0]) })
             // The attempt counts as failed on disk before any verification starts: killing the agent meanwhile
             // cannot take it back. A right passcode clears it; one that cannot be checked puts the count back.
             perform(machine.countAttemptInAdvance(ticket, now: now()), source: "\(purpose)")
-            ledgerWriter.afterWrites(on: loop) { [passcodes, loop] in
+            stateFiles.ledgerWriter.afterWrites(on: loop) { [passcodes, loop] in
                 passcodes.submit {
                     let verification = work(passcodes, holder, recorded, sealing)
                     loop.post {
@@ -204,20 +204,20 @@ extension Agent {
         _ then: (AgentTime) -> [AgentAction]
     ) {
         let now = now()
-        let outcome: AttemptOutcome
+        let finding: AttemptFinding
         switch verification {
         case .verified(let holder, let kind, let fingerprint, let sealing):
-            outcome = .verified
-            passcodeVerified(app, holder, kind: kind, fingerprint: fingerprint, sealing: sealing, source: "\(purpose)")
-        case .wrong: outcome = .wrong
+            finding = .verified(holder: holder, kind: kind, fingerprint: fingerprint,
+                                seal: keepSealingKey(sealing, of: holder, for: app))
+        case .wrong: finding = .wrong
         case .tampered:
-            outcome = .passcodeTampered
-            if ticket.holder == .shared { sharedPasscodeTampered() } else { passcodeTampered(app) }
+            finding = .tampered
+            logTampered(ticket.holder, app)
         case .unavailable(let why):
             logger.error("Secret Service unavailable; nothing unlocked", metadata: ["app": "\(app)", "error": "\(why)"])
-            outcome = .storeUnavailable
+            finding = .storeUnavailable
         }
-        let result = machine.finishAttempt(ticket, outcome: outcome, purpose: purpose, now: now)
+        let result = machine.attemptFound(ticket, finding, purpose: purpose, files: filePolicies, now: now)
         perform(result.actions, source: "\(purpose)")
         switch result.answer {
         case .unlocked, .verified:
@@ -247,7 +247,7 @@ extension Agent {
     /// meanwhile.
     private func failOnceCounted(_ call: MethodInvocation, _ error: DBusError) {
         let callOnLoop = LoopBound(call, loop: loop)
-        ledgerWriter.afterWrites(on: loop) { [missedAttemptWriter, loop] in
+        stateFiles.ledgerWriter.afterWrites(on: loop) { [missedAttemptWriter = stateFiles.missedAttemptWriter, loop] in
             missedAttemptWriter.afterWrites(on: loop) { callOnLoop.value.fail(error) }
         }
     }
@@ -260,11 +260,11 @@ extension Agent {
     ) {
         let counted: PasscodeOperation = { [unowned self] done in
             operation {
-                if let caller, let app { self.admissions.release(app, caller: caller) }
+                if let caller, let app { self.passcodeCalls.admissions.release(app, caller: caller) }
                 done()
             }
         }
-        guard let first = passcodeQueues.enqueue(holder, counted) else { return }
+        guard let first = passcodeCalls.queues.enqueue(holder, counted) else { return }
         run(first, for: holder)
     }
 
@@ -273,7 +273,7 @@ extension Agent {
     /// Admits one passcode call, or answers `LimitExceeded` (and says so in the log, at most every 10 s).
     private func admit(_ call: MethodInvocation, _ app: AppID) -> Bool {
         do throws(ManagerError) {
-            try admissions.admit(app, caller: call.sender)
+            try passcodeCalls.admissions.admit(app, caller: call.sender)
             return true
         } catch {
             refuse(call, error, app: app)
@@ -302,7 +302,7 @@ extension Agent {
         do {
             return try SecretBytes(call.string(index))
         } catch {
-            admissions.release(app, caller: call.sender)
+            passcodeCalls.admissions.release(app, caller: call.sender)
             refuse(call, .limitExceeded("no guarded memory is left for another passcode"), app: app)
             return nil
         }
@@ -311,27 +311,27 @@ extension Agent {
     private func refuse(_ call: MethodInvocation, _ error: ManagerError, app: AppID) {
         call.fail(error.dbusError)
         let now = EventLoop.bootTimeNanoseconds()
-        refusals.count += 1
-        refusals.last = now
+        passcodeCalls.refusals.count += 1
+        passcodeCalls.refusals.last = now
         scheduleMemoryTrim(after: now)
-        if let reported = refusals.lastReport, now < reported + 10_000_000_000 { return }
+        if let reported = passcodeCalls.refusals.lastReport, now < reported + 10_000_000_000 { return }
         logger.warning("passcode calls refused", metadata: [
-            "count": "\(refusals.count)", "last-app": "\(app)", "reason": "\(error.message)",
-            "admitted": "\(admissions.admitted)",
+            "count": "\(passcodeCalls.refusals.count)", "last-app": "\(app)", "reason": "\(error.message)",
+            "admitted": "\(passcodeCalls.admissions.admitted)",
         ])
-        refusals.count = 0
-        refusals.lastReport = now
+        passcodeCalls.refusals.count = 0
+        passcodeCalls.refusals.lastReport = now
     }
 
     /// A flood leaves the heap grown by the messages it brought and the answers it sent; once a second has passed
     /// since the last refusal and every answer has left, the free memory is given back to the system (never while
     /// idle: only refusals schedule it).
     private func scheduleMemoryTrim(after refusal: UInt64) {
-        guard memoryTrim == nil else { return }
-        memoryTrim = loop.schedule(at: .bootTime(nanoseconds: refusal + 1_000_000_000)) { [unowned self] in
-            memoryTrim = nil
+        guard timers.memoryTrim == nil else { return }
+        timers.memoryTrim = loop.schedule(at: .bootTime(nanoseconds: refusal + 1_000_000_000)) { [unowned self] in
+            timers.memoryTrim = nil
             let now = EventLoop.bootTimeNanoseconds()
-            if let last = refusals.last, now < last + 1_000_000_000 { return scheduleMemoryTrim(after: last) }
+            if let last = passcodeCalls.refusals.last, now < last + 1_000_000_000 { return scheduleMemoryTrim(after: last) }
             if bus.outgoingQueueBytes > 0 { return scheduleMemoryTrim(after: now) }
             HeapMemory.trim()
         }
@@ -339,7 +339,7 @@ extension Agent {
 
     private func run(_ operation: PasscodeOperation, for holder: PasscodeHolder) {
         operation { [unowned self] in
-            if let next = passcodeQueues.finish(holder) { run(next, for: holder) }
+            if let next = passcodeCalls.queues.finish(holder) { run(next, for: holder) }
         }
     }
 

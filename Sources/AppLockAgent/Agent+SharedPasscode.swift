@@ -53,8 +53,8 @@ extension Agent {
                     let source = ManagerMethod.setSharedPasscode.name
                     switch outcome {
                     case .success(let (fingerprint, key)):
-                        agent.perform(agent.machine.firstSharedPasscodeSet(kind: kind, now: agent.now()), source: source)
-                        agent.carryOut(agent.custody.sharedPasscodeKnown(kind: kind, fingerprint: fingerprint), source: source)
+                        agent.perform(agent.machine.firstSharedPasscodeStored(kind: kind, fingerprint: fingerprint, now: agent.now()),
+                                      source: source)
                         agent.sharedSealingKeyDerived(SealFinding(key: key, authentic: [:]), source: source)
                         agent.logger.info("AppLock passcode set", metadata: ["kind": "\(kind.rawValue)"])
                         callOnLoop.value.reply()
@@ -75,11 +75,10 @@ extension Agent {
             defer { done() }
             let source = ManagerMethod.useSharedPasscode.name
             do throws(ManagerError) {
-                perform(try machine.useSharedPasscode(app, now: now()), source: source)
+                perform(try machine.sharedPasscodeAdopted(app, files: filePolicies, now: now()), source: source)
             } catch {
                 return call.fail(error.dbusError)
             }
-            carryOut(custody.usesSharedPasscode(app, files: filePolicies), source: source)
             logger.info("app uses the AppLock passcode", metadata: ["app": "\(app)"])
             call.reply()
         }
@@ -127,8 +126,7 @@ extension Agent {
         } then: { [unowned self] _, _, _ in
             let source = ManagerMethod.removeSharedPasscode.name
             let users = machine.sharedUsers.sorted()
-            perform(machine.sharedPasscodeRemoved(now: now()), source: source)
-            carryOut(custody.sharedPasscodeForgotten(files: filePolicies), source: source)
+            perform(machine.sharedPasscodeForgotten(files: filePolicies, now: now()), source: source)
             logger.notice("AppLock passcode removed", metadata: ["apps": "\(users.map(\.rawValue).joined(separator: ","))"])
         }
     }
@@ -152,14 +150,14 @@ extension Agent {
                 call.fail(error.dbusError)
                 return done()
             }
-            let recorded = custody.records.shared
-            let checks = checkingSeals ? custody.sealChecks(for: .shared) : []
-            let sealing = checks.isEmpty ? nil : SealingRequest(claims: checks.map { ($0, custody.sealedOnDisk[$0]) })
+            let recorded = machine.custody.records.shared
+            let checks = checkingSeals ? machine.custody.sealChecks(for: .shared) : []
+            let sealing = checks.isEmpty ? nil : SealingRequest(claims: checks.map { ($0, machine.custody.sealedOnDisk[$0]) })
             let (counting, counted) = machine.countSharedAttemptInAdvance(ticket, now: now())
             perform(counting, source: source)
             let agent = LoopBound(self, loop: loop)
             let finished = LoopBound(done, loop: loop)
-            ledgerWriter.afterWrites(on: loop) { [passcodes, loop] in
+            stateFiles.ledgerWriter.afterWrites(on: loop) { [passcodes, loop] in
                 passcodes.submit {
                     let verification = work(passcodes, recorded, sealing)
                     loop.post {
@@ -201,7 +199,7 @@ extension Agent {
             logger.notice("wrong AppLock passcode", metadata: ["source": "\(source)"])
             let error = result.answer.error()!.dbusError
             let callOnLoop = LoopBound(call, loop: loop)
-            ledgerWriter.afterWrites(on: loop) { callOnLoop.value.fail(error) }
+            stateFiles.ledgerWriter.afterWrites(on: loop) { callOnLoop.value.fail(error) }
         case .unlocked, .verifiedButRelocked, .noPasscode, .passcodeTampered:
             call.fail((result.answer.error() ?? .noPasscode).dbusError)
         }

@@ -190,8 +190,8 @@ extension Agent {
                     } else {
                         var logged = metadata
                         logged["apps"] = "\(agent.machine.sharedUsers.sorted().map(\.rawValue).joined(separator: ","))"
-                        agent.perform(agent.machine.sharedPasscodeRemoved(now: agent.now()), source: source)
-                        agent.carryOut(agent.custody.sharedPasscodeForgotten(files: agent.filePolicies), source: source)
+                        agent.perform(agent.machine.sharedPasscodeForgotten(files: agent.filePolicies, now: agent.now()),
+                                      source: source)
                         agent.logger.notice("AppLock passcode reset", metadata: logged)
                         callOnLoop.value.reply()
                     }

@@ -10,8 +10,8 @@ import SystemKit
 
 /// The AppLock agent: serves `io.github.applock.AppLock1` on the session bus,
 /// turns session signals, app calls, the keyring's answers and the policy files into inputs of the pure
-/// `AgentStateMachine` and `PasscodeCustody`, and carries out the actions they return (``perform(_:source:)``,
-/// ``carryOut(_:source:)``); it decides nothing itself.
+/// `AgentStateMachine` (which owns the `PasscodeCustody`), and carries out the actions it returns
+/// (``perform(_:source:)``); it decides nothing itself.
 ///
 /// Everything here runs on one event-loop thread. Slow work (Argon2id,
 /// Secret Service calls) runs on a bounded worker queue and posts its result
@@ -23,47 +23,23 @@ public final class Agent {
     var bus: Connection!
     var machine: AgentStateMachine
     var policyLoader: PolicyLoader
-    let ledger: LedgerStore
-    /// Writes the ledger off the loop (each write fsyncs).
-    let ledgerWriter: StateFileWriter<LockoutLedger>
-    /// What the core decides of the apps with a passcode: their records (a keyring item gone or replaced is
-    /// tampering), their authenticated policies and held weakenings, when to seal.
-    var custody = PasscodeCustody()
-    let recordStore: PasscodeRecordStore
-    let recordWriter: StateFileWriter<PasscodeRecords>
+    /// The ledger, the passcode records, the missed attempts and the authenticated policies on disk.
+    let stateFiles: AgentStateFiles
     /// The kinds of notification whose failure was logged (each is logged once).
     var notificationFailuresLogged: Set<String> = []
-    let missedAttemptStore: MissedAttemptStore
-    /// Writes the record of missed attempts off the loop.
-    let missedAttemptWriter: StateFileWriter<MissedAttemptLog>
     /// The policy files as last read, before any weakening is held.
     var filePolicies: PolicySet
-    /// Where each app's authenticated policy is kept, sealed.
-    let authenticatedPolicyStore: AuthenticatedPolicyStore
-    /// The sealing key of each app whose passcode was entered in this run, in guarded memory; never on disk.
-    var sealingKeys: [AppID: SealingKey] = [:]
-    /// The AppLock passcode's sealing key, once it was set or entered in this run: every app that uses it seals with it.
-    var sharedSealingKey: SealingKey?
+    /// The sealing keys derived in this run, in guarded memory; never on disk.
+    var sealingKeys = SealingKeyRing()
     let passcodes: PasscodeWorker
     var publisher: ApplicationPublisher!
-    var logind: LogindWatcher?
-    var screenSavers: ScreenSaverWatcher?
-    var pipeWire: PipeWireWatcher?
-    var deadlineTimer: TimerHandle?
-    var lockoutTimer: TimerHandle?
-    /// The next attempt at a ledger write that failed, and how long the one after it waits.
-    var ledgerRetry: TimerHandle?
-    var ledgerRetryDelay: Duration = .seconds(2)
+    /// logind, the screensavers and PipeWire, once watched.
+    var watchers = SessionWatchers()
+    /// The timers armed on the loop.
+    var timers = AgentTimers()
     var exitStatus: Int32 = 0
-    /// Passcode operations wait here, one at a time per app, so two calls for one app never race.
-    var passcodeQueues = OneAtATimePerApp<PasscodeOperation>()
-    /// Passcode calls taken on, per app, per connection and in all; beyond the bounds they are refused.
-    var admissions = PasscodeAdmissions()
-    /// Refused passcode calls since the last log line about them, when that line was written and when the last
-    /// refusal was (monotonic ns).
-    var refusals: (count: Int, lastReport: UInt64?, last: UInt64?) = (0, nil, nil)
-    /// The pending return of free heap memory after a flood of refused calls.
-    var memoryTrim: TimerHandle?
+    /// The passcode calls in hand: their queues, their admissions and the refusals.
+    var passcodeCalls = PasscodeCalls()
     /// Which apps are known to have (or not have) a stored passcode; incomplete when listing the store failed.
     var inventory = StoreInventory()
     /// The last state changes, for `GetRecentEvents`.
@@ -81,20 +57,12 @@ public final class Agent {
         self.logger = logger
         self.loop = try EventLoop()
         self.policyLoader = PolicyLoader(files: configuration.policyFiles)
-        self.ledger = LedgerStore(directory: configuration.stateDirectory)
-        self.ledgerWriter = try StateFileWriter { [ledger] (value) throws(FileError) in try ledger.save(value) }
-        self.recordStore = PasscodeRecordStore(directory: configuration.stateDirectory)
-        self.recordWriter = try StateFileWriter { [recordStore] (value) throws(FileError) in try recordStore.save(value) }
-        self.missedAttemptStore = MissedAttemptStore(directory: configuration.stateDirectory)
-        self.missedAttemptWriter = try StateFileWriter { [missedAttemptStore] (value) throws(FileError) in
-            try missedAttemptStore.save(value)
-        }
+        self.stateFiles = try AgentStateFiles(directory: configuration.stateDirectory)
         self.passcodes = try PasscodeWorker(
             store: HelperProcessPasscodeStore(timeout: configuration.storeTimeout),
             hasher: Argon2idHasher(),
             workers: configuration.hashingWorkers
         )
-        self.authenticatedPolicyStore = AuthenticatedPolicyStore(directory: configuration.stateDirectory + "/policies")
         let loaded = policyLoader.load()
         self.filePolicies = loaded.policies
         self.machine = AgentStateMachine(policies: loaded.policies)
@@ -125,10 +93,10 @@ public final class Agent {
         bus.onPeerDisconnected { [unowned self] uniqueName in
             perform(machine.peerLeft(uniqueName, now: now()))
         }
-        screenSavers = ScreenSaverWatcher(bus: bus, logger: logger) { [unowned self] event, source in
+        watchers.screenSavers = ScreenSaverWatcher(bus: bus, logger: logger) { [unowned self] event, source in
             perform(machine.session(event, now: now(), source: source), source: source)
         }
-        pipeWire = PipeWireWatcher(loop: loop, logger: logger) { [unowned self] sharing in
+        watchers.pipeWire = PipeWireWatcher(loop: loop, logger: logger) { [unowned self] sharing in
             do {
                 perform(try machine.screenShare(sharing, reporter: "pipewire", source: "pipewire", now: now()),
                         source: "pipewire")
@@ -137,12 +105,12 @@ public final class Agent {
             }
         }
         if configuration.watchLogind {
-            logind = LogindWatcher(
+            watchers.logind = LogindWatcher(
                 loop: loop, address: configuration.systemBusAddress, logger: logger
             ) { [unowned self] event in
                 perform(machine.session(event, now: now(), source: "logind"), source: "logind")
             }
-            logind?.start()
+            watchers.logind?.start()
         }
         loop.onSignal(SIGHUP) { [unowned self] in reloadPolicy() }
         loop.onSignal(SIGTERM) { [unowned self] in loop.stop() }
@@ -163,14 +131,14 @@ public final class Agent {
         loop.run()
         bus.flush()
         // The current ledger, not only what is pending: a save that failed earlier gets its last chance here.
-        if let error = ledgerWriter.writeNow(machine.lockoutLedger) {
+        if let error = stateFiles.ledgerWriter.writeNow(machine.lockoutLedger) {
             logger.critical("cannot save the lock-out ledger at exit; failed attempts and lock-outs since the last save are lost",
                             metadata: ["error": "\(error)"])
         }
-        if let error = recordWriter.writeNow(custody.records) {
+        if let error = stateFiles.recordWriter.writeNow(machine.custody.records) {
             logger.critical("cannot save the passcode records at exit", metadata: ["error": "\(error)"])
         }
-        if let error = missedAttemptWriter.writeNow(machine.missedAttempts) {
+        if let error = stateFiles.missedAttemptWriter.writeNow(machine.missedAttempts) {
             logger.critical("cannot save the record of missed attempts at exit", metadata: ["error": "\(error)"])
         }
         logger.info("stopped")
@@ -264,12 +232,14 @@ public final class Agent {
             case .releaseSleepInhibitor:
                 // The apps' signals and their echoes leave before the system may sleep.
                 sendFollowUps()
-                logind?.releaseSleepInhibitor()
+                watchers.logind?.releaseSleepInhibitor()
                 logger.info("released the sleep inhibitor")
             case .acquireSleepInhibitor:
-                logind?.acquireSleepInhibitor()
+                watchers.logind?.acquireSleepInhibitor()
             case .cancelSystemAuthentication(let ticket):
                 cancelSystemAuthentication(ticket)
+            case .custody(let decided):
+                carryOut(decided, source: source)
             }
         }
         sendFollowUps()
@@ -288,22 +258,22 @@ public final class Agent {
 
     /// Arms the grace/idle timer on `CLOCK_BOOTTIME`: time in suspend counts, a wall-clock change does not.
     private func reschedule(_ deadline: BootMicroseconds?) {
-        if let deadlineTimer { loop.cancel(deadlineTimer) }
-        deadlineTimer = nil
+        if let armed = timers.deadline { loop.cancel(armed) }
+        timers.deadline = nil
         guard let deadline else { return }
-        deadlineTimer = loop.schedule(at: .bootTime(nanoseconds: deadline &* 1000)) { [unowned self] in
-            deadlineTimer = nil
+        timers.deadline = loop.schedule(at: .bootTime(nanoseconds: deadline &* 1000)) { [unowned self] in
+            timers.deadline = nil
             perform(machine.timerFired(now: now()), source: "timer")
         }
     }
 
     /// Arms the lock-out timer on the wall clock, where lock-out ends live (they survive a reboot).
     private func rescheduleLockoutTimer(_ end: UnixMicroseconds?) {
-        if let lockoutTimer { loop.cancel(lockoutTimer) }
-        lockoutTimer = nil
+        if let armed = timers.lockoutEnd { loop.cancel(armed) }
+        timers.lockoutEnd = nil
         guard let end else { return }
-        lockoutTimer = loop.schedule(at: .wallClock(unixMicroseconds: end)) { [unowned self] in
-            lockoutTimer = nil
+        timers.lockoutEnd = loop.schedule(at: .wallClock(unixMicroseconds: end)) { [unowned self] in
+            timers.lockoutEnd = nil
             perform(machine.timerFired(now: now()), source: "timer")
         }
     }
@@ -332,7 +302,7 @@ public final class Agent {
     }
 
     private func restoreLedger() {
-        let (ledgerValue, problems) = ledger.load(policyFor: { [machine] in machine.policy(for: $0) })
+        let (ledgerValue, problems) = stateFiles.ledger.load(policyFor: { [machine] in machine.policy(for: $0) })
         for problem in problems {
             logger.error("lock-out ledger damaged; affected apps are treated as at their last attempt",
                          metadata: ["problem": "\(problem)"])
@@ -341,7 +311,7 @@ public final class Agent {
     }
 
     private func restoreMissedAttempts() {
-        let (log, problems) = missedAttemptStore.load()
+        let (log, problems) = stateFiles.missedAttemptStore.load()
         for problem in problems {
             logger.error("record of missed attempts damaged; what could be read is kept", metadata: ["problem": "\(problem)"])
         }
@@ -352,7 +322,7 @@ public final class Agent {
     /// whole record again.
     func saveMissedAttempts() {
         let agent = LoopBound(self, loop: loop)
-        missedAttemptWriter.save(machine.missedAttempts) { [loop] error in
+        stateFiles.missedAttemptWriter.save(machine.missedAttempts) { [loop] error in
             loop.post {
                 agent.value.logger.error("cannot save the record of missed attempts; it is kept while the agent runs",
                                          metadata: ["error": "\(error)"])
@@ -364,11 +334,11 @@ public final class Agent {
     /// tried again (every 2 s, backing off to 60 s) until it succeeds, and once more at exit.
     func saveLedger() {
         let agent = LoopBound(self, loop: loop)
-        ledgerWriter.save(machine.lockoutLedger) { [loop] error in
+        stateFiles.ledgerWriter.save(machine.lockoutLedger) { [loop] error in
             loop.post {
                 let agent = agent.value
                 agent.logger.error(
-                    "cannot save the lock-out ledger; retrying in \(agent.ledgerRetryDelay) — lock-outs hold while the agent runs",
+                    "cannot save the lock-out ledger; retrying in \(agent.timers.ledgerRetryDelay) — lock-outs hold while the agent runs",
                     metadata: ["error": "\(error)"])
                 agent.scheduleLedgerRetry()
             }
@@ -376,11 +346,11 @@ public final class Agent {
     }
 
     private func scheduleLedgerRetry() {
-        guard ledgerRetry == nil else { return }
-        let deadline = EventLoop.bootTimeNanoseconds() + UInt64(ledgerRetryDelay.components.seconds) * 1_000_000_000
-        ledgerRetryDelay = min(ledgerRetryDelay * 2, .seconds(60))
-        ledgerRetry = loop.schedule(at: .bootTime(nanoseconds: deadline)) { [unowned self] in
-            ledgerRetry = nil
+        guard timers.ledgerRetry == nil else { return }
+        let deadline = EventLoop.bootTimeNanoseconds() + UInt64(timers.ledgerRetryDelay.components.seconds) * 1_000_000_000
+        timers.ledgerRetryDelay = min(timers.ledgerRetryDelay * 2, .seconds(60))
+        timers.ledgerRetry = loop.schedule(at: .bootTime(nanoseconds: deadline)) { [unowned self] in
+            timers.ledgerRetry = nil
             saveLedger()
         }
     }

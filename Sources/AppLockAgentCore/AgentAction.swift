@@ -35,4 +35,7 @@ public enum AgentAction: Equatable, Sendable {
     /// A lock arrived, or the caller left, while polkit was still checking: cancel the check
     /// (`CancelCheckAuthorization`) and answer the caller `Interrupted`; polkit's late answer is ignored.
     case cancelSystemAuthentication(SystemAuthTicket)
+    /// What the passcode custody decided: records to write, authenticated policies to read, seal or delete, keys to
+    /// keep or drop, notices (never ``CustodyAction/applyPolicies(_:)``, which the machine applies itself).
+    case custody(CustodyAction)
 }

@@ -51,6 +51,10 @@ public struct AgentStateMachine: Sendable, Equatable {
     var shuttingDown = false
     /// The connections that say the screen is being shared or recorded, each with the source it names.
     var screenSharers: [String: String] = [:]
+    /// What the machine decides of the apps with a passcode beside their states: records, authenticated policies,
+    /// held weakenings, seals, tampering (``AgentStateMachine+Custody.swift`` feeds it; its policy goes to
+    /// ``policiesChanged(_:now:)`` here, never through the agent).
+    public internal(set) var custody = PasscodeCustody()
 
     public init(policies: PolicySet = PolicySet(), ledger: LockoutLedger = LockoutLedger()) {
         policySet = policies

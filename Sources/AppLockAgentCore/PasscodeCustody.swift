@@ -1,12 +1,13 @@
 public import AppLockCore
 public import AppLockProtocol
 
-/// What the agent decides about the apps with a passcode, beside the state machine: which apps have one and whether
+/// What the agent decides about the apps with a passcode, beside their states (``AgentStateMachine`` owns it and
+/// feeds it, in ``AgentStateMachine/custody``): which apps have one and whether
 /// the keyring's item is still theirs (``PasscodeRecords``), which policy of each is authenticated and which
 /// weakenings are held (``AuthenticatedPolicies``), when an authenticated policy is sealed, and when the user is told
 /// of a tampered item. Pure: each input returns the ``CustodyAction``s the agent carries out; the disk, the keyring,
 /// the sealing keys themselves and the log are the agent's.
-public struct PasscodeCustody: Sendable {
+public struct PasscodeCustody: Equatable, Sendable {
     /// Which apps have a passcode, with the fingerprint of each hash.
     public private(set) var records = PasscodeRecords()
     /// The authenticated policy of each app with a passcode.
