@@ -143,7 +143,8 @@ extension Agent {
             case .dropSharedSealingKey:
                 sealingKeys.shared = nil
             case .applyPolicies(let policies):
-                // The machine applies these itself; it never hands them on.
+                // The machine applies the custody's policy itself and does not send this; were it sent, the agent
+                // would apply it the same way.
                 perform(machine.policiesChanged(policies, now: now()), source: source)
             case .policyHeld(let app, let keys):
                 logger.notice("policy change waiting for authentication: applockctl policy confirm \(app)",
