@@ -111,8 +111,10 @@ extension Agent {
         guard admit(call, app), let passcode = secret(call, app, 1) else { return }
         let callOnLoop = LoopBound(call, loop: loop)
         enqueuePasscodeOperation(.app(app), admittedFrom: call.sender, for: app) { [unowned self] done in
-            if machine.snapshot(of: app)?.hasPasscode == true {
-                call.fail(ManagerError.passcodeExists.dbusError)
+            do throws(ManagerError) {
+                try machine.checkHasNoPasscode(app)
+            } catch {
+                call.fail(error.dbusError)
                 return done()
             }
             let agent = LoopBound(self, loop: loop)
@@ -283,17 +285,13 @@ extension Agent {
 
     /// The passcode argument at `index` in guarded memory; when libsodium cannot map any more, the admitted call
     /// is released and answered `LimitExceeded`.
-    /// Refuses with `InvalidPasscode`, before admission and without counting an attempt, a passcode that cannot be
-    /// the app's: one that does not fit the kind of the passcode it has (letters for a digit kind, five digits for
-    /// four). The kind is public already (the app's `PasscodeKind` property), so the refusal tells a caller nothing
-    /// the bus does not, and a typing slip does not bring a lock-out nearer.
+    /// Refuses (``AgentStateMachine/checkShape(of:for:)``) a passcode argument at `index` that cannot be the app's.
     private func refusedByShape(_ call: MethodInvocation, _ app: AppID, _ index: Int) -> Bool {
-        guard let kind = machine.snapshot(of: app)?.passcodeKind else { return false }
-        do {
-            try PasscodeRules.validateShape(call.string(index), kind: kind)
+        do throws(ManagerError) {
+            try machine.checkShape(of: call.string(index), for: app)
             return false
         } catch {
-            call.fail(ManagerError.invalidPasscode("\(error); it cannot be this app's passcode, and no attempt was counted").dbusError)
+            call.fail(error.dbusError)
             return true
         }
     }

@@ -178,6 +178,25 @@ public struct AgentStateMachine: Sendable, Equatable {
         }
     }
 
+    /// Refuses with `InvalidPasscode`, before admission and without counting an attempt, a passcode that cannot be
+    /// `app`'s: one that does not fit the kind of the passcode it has (letters for a digit kind, five digits for
+    /// four). The kind is public already (the app's `PasscodeKind` property), so the refusal tells a caller nothing
+    /// the bus does not, and a typing slip does not bring a lock-out nearer. An app without a passcode refuses none.
+    public func checkShape(of passcode: String, for app: AppID) throws(ManagerError) {
+        guard let kind = snapshot(of: app)?.passcodeKind else { return }
+        do {
+            try PasscodeRules.validateShape(passcode, kind: kind)
+        } catch {
+            throw .invalidPasscode("\(error); it cannot be this app's passcode, and no attempt was counted")
+        }
+    }
+
+    /// SetPasscode, on its turn: refused with `PasscodeExists` when the app has a passcode (set by a call queued
+    /// before it, or found in the keyring meanwhile).
+    public func checkHasNoPasscode(_ app: AppID) throws(ManagerError) {
+        if apps[app]?.hasPasscode == true { throw .passcodeExists }
+    }
+
     /// When the session became idle (the earlier of logind's and gnome-session's), nil when not idle.
     var idleSince: BootMicroseconds? {
         switch (logindIdleSince, presenceIdleSince) {

@@ -232,4 +232,24 @@ import Testing
         }
         try f.m.validateNewPasscode("123456", kind: .sixDigit, for: f.notes)
     }
+
+    @Test func aPasscodeThatCannotBeTheAppsIsRefusedByItsShapeAndASecondFirstPasscodeByItsExistence() throws {
+        var f = MachineFixture()
+        try f.m.checkShape(of: "open sesame", for: f.notes)
+        try f.m.checkHasNoPasscode(f.notes)
+        try f.register(f.notes, passcode: .fourDigit)
+        let before = f.m
+        let refusal = #expect(throws: ManagerError.self, "five digits for a four-digit passcode") {
+            try f.m.checkShape(of: "12345", for: f.notes)
+        }
+        guard case .invalidPasscode(let message)? = refusal else {
+            Issue.record("not refused with InvalidPasscode: \(String(describing: refusal))")
+            return
+        }
+        #expect(message.hasSuffix("it cannot be this app's passcode, and no attempt was counted"))
+        #expect(!message.contains("12345"), "the message never holds the passcode")
+        try f.m.checkShape(of: "1234", for: f.notes)
+        #expect(throws: ManagerError.passcodeExists) { try f.m.checkHasNoPasscode(f.notes) }
+        #expect(f.m == before, "a refusal changes nothing, nor counts an attempt")
+    }
 }
