@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// AppLockSession against the real agent on private buses.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct SessionTests {
+@Suite(.serialized) struct SessionTests {
     @Test func malformedAppIDIsRefusedBeforeAnythingIsSent() {
         // A session takes an AppID: a malformed id is refused where it is made, before any session exists.
         let (optionLike, slashed) = ("--app-id", "org/example")
