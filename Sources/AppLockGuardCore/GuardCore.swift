@@ -92,6 +92,18 @@ public struct GuardCore: Sendable {
     /// The window activated when its app was unlocked, until the window manager names the active window: its app
     /// stays in the foreground meanwhile.
     private var focusGivenBack: GuardWindowID?
+    /// The compositor gave the lock window the focus and has named no window active since (a window restored or
+    /// opened hidden is the user's reach, not a focus the compositor moved): the user is typing into it, and at an
+    /// unlock the focus goes back to the app's window (the lock window is no window of the core's).
+    private var lockWindowHasFocus = false
+    /// The active window is one the user reached for (restored from a task bar, opened hidden) that the compositor has
+    /// not named active: it may never focus it (KWin leaves the focus where it was for a window minimised again at
+    /// once), so when that window is uncovered it is activated.
+    private var activeOnlyReached = false
+    /// The window given the focus back at an unlock, with its app: activated again once the compositor says that
+    /// app's lock window is gone from the screen (``GuardInput/lockWindowClosed(_:)``), since a compositor gives the
+    /// focus to a window of its own choice then. Until the next lock window is shown.
+    private var focusAfterLockWindowCloses: (app: AppID, window: GuardWindowID)?
     /// The compositor's hand-off of the focus being awaited.
     private var handOff: HandOff?
     /// The hidden window whose focus the compositor handed on, until the user activates a window: its app is still
@@ -162,12 +174,22 @@ public struct GuardCore: Sendable {
             if active == window { active = nil }
             if handedOffFrom == window { handedOffFrom = nil }
             if handOff?.from == window { handOff = nil }
+            if focusAfterLockWindowCloses?.window == window { focusAfterLockWindowCloses = nil }
         case .stackingChanged:
             restackEveryCover = true
         case .activeWindowChanged(let window):
+            lockWindowHasFocus = false
             if !isHandOff(window, now: now) { activated(window) }
+        case .windowOpenedHidden(let window):
+            if !isHandOff(window, now: now) { activated(window, onlyReached: true) }
         case .activeWindowHidden(let window, let onScreen):
             handOff = HandOff(from: window, onScreen: onScreen.subtracting([window]), until: now + Self.handOffLimit)
+            // Hidden by an answer the core has taken back since (an unlock came first): the compositor's script brings
+            // it back with the next answer, and it keeps the focus it had.
+            if covers[window] == nil, windows[window]?.shown == true, guardedApp(of: window) != nil {
+                extra = [.activate(window)]
+                focusGivenBack = window
+            }
         case .windowMinimised(let window):
             if handOff?.from == window {
                 handOff?.minimised = true
@@ -175,11 +197,17 @@ public struct GuardCore: Sendable {
             }
         case .windowRestored(let window):
             // Only the user brings back a window the guard keeps hidden: the user reached for its app.
-            if covers[window] != nil { activated(window) }
+            if covers[window] != nil { activated(window, onlyReached: true) }
         case .workspaceSwitched:
             handOff = nil
         case .lockWindowFocused:
             handOff = nil
+            lockWindowHasFocus = true
+        case .lockWindowClosed(let app):
+            if let pending = focusAfterLockWindowCloses, pending.app == app {
+                focusAfterLockWindowCloses = nil
+                if windows[pending.window]?.shown == true, covers[pending.window] == nil { extra = [.activate(pending.window)] }
+            }
         case .agentPresence(let present):
             agentPresent = present
             if !present {
@@ -260,10 +288,11 @@ public struct GuardCore: Sendable {
     }
 
     /// The user activated `window` (nil: none).
-    private mutating func activated(_ window: GuardWindowID?) {
+    private mutating func activated(_ window: GuardWindowID?, onlyReached: Bool = false) {
         handOff = nil
         handedOffFrom = nil
         active = window
+        activeOnlyReached = onlyReached
         focusGivenBack = nil
         if let window { noteReach(for: window) }
     }
@@ -306,7 +335,8 @@ public struct GuardCore: Sendable {
     private mutating func reconcile(now: Duration, restackEveryCover: Bool) -> [GuardAction] {
         var actions: [GuardAction] = []
         reconcileCovers(&actions)
-        reconcileLockWindow(&actions, now: now)
+        let lockWindowLeft = reconcileLockWindow(&actions, now: now)
+        reconcileFocusGivenBack(&actions, lockWindowLeft: lockWindowLeft)
         reconcileStacking(&actions, everyCover: restackEveryCover)
         reconcileLockWindowsAhead(now: now)
         reconcileKeyboard(&actions, now: now)
@@ -367,9 +397,11 @@ public struct GuardCore: Sendable {
     /// active window's cover when it holds it, else the app's largest cover that does, else floating over the app's
     /// windows), and moves when that changes (a floating one is moved, not started again, when the app's windows
     /// do). It stays when the active window becomes none (the window manager
-    /// clears it when the lock window takes the focus) and leaves when another window is activated; when its app is
-    /// unlocked, the app's window is activated again.
-    private mutating func reconcileLockWindow(_ actions: inout [GuardAction], now: Duration) {
+    /// clears it when the lock window takes the focus) and leaves when another window is activated. When its app is
+    /// unlocked while the lock window held the focus (no window active, or the compositor said it gave the lock
+    /// window the focus), the app's window is activated, and again once the compositor says the lock window is gone:
+    /// the one decision of where the focus goes back, which the backends and the compositor scripts carry out.
+    private mutating func reconcileLockWindow(_ actions: inout [GuardAction], now: Duration) -> LockWindow? {
         var wanted: LockWindow?
         if let window = active ?? handedOffFrom ?? lockWindow?.window, covers[window] == .locked, let app = guardedApp(of: window),
            apps[app]?.state == .locked, agentPresent,
@@ -392,20 +424,54 @@ public struct GuardCore: Sendable {
                 lockWindow?.place = wanted.place
                 actions.append(.showLockWindow(wanted.app, at: wanted.place))
             }
-            return
+            return nil
         }
-        if let current = lockWindow {
-            actions.append(.hideLockWindow(current.app))
+        let left = lockWindow
+        if let left {
+            actions.append(.hideLockWindow(left.app))
             lockWindow = nil
-            if apps[current.app]?.state == .unlocked, active == nil, windows[current.window]?.shown == true {
-                actions.append(.activate(current.window))
-                focusGivenBack = current.window
-            }
         }
         if let wanted {
             lockWindow = wanted
+            focusAfterLockWindowCloses = nil
             actions.append(.showLockWindow(wanted.app, at: wanted.place))
         }
+        return left
+    }
+
+    /// Where the focus goes after an unlock, decided here alone (the backends and the compositor scripts only carry
+    /// out `.activate`): the unlocked app's window whose lock window held the focus (no window active, or the
+    /// compositor said it gave the lock window the focus), and again once the compositor says that lock window is gone
+    /// (``GuardInput/lockWindowClosed(_:)``); else a window its app's unlock uncovered now (not one the policy stopped
+    /// guarding) that the compositor is still taking the focus from as the guard hid it (no window was activated
+    /// since: KWin names none when it has no other), or the one the user reached for that the compositor never named
+    /// active (``activeOnlyReached``); else, while no window is active, such a window: the one whose
+    /// focus the compositor handed on as the guard hid it (an app obscured in front), else the first (one just opened
+    /// and covered until the agent answered, which the compositor never focused): the user's app is back, and no other
+    /// window loses the focus. A window uncovered while the user is at another gets none.
+    private mutating func reconcileFocusGivenBack(_ actions: inout [GuardAction], lockWindowLeft left: LockWindow?) {
+        var window: GuardWindowID?
+        if let left, apps[left.app]?.state == .unlocked, active == nil || lockWindowHasFocus, windows[left.window]?.shown == true {
+            window = left.window
+            focusAfterLockWindowCloses = (left.app, left.window)
+        } else {
+            let uncovered = actions.compactMap { action -> GuardWindowID? in
+                guard case .desktop(.uncover(let window)) = action, windows[window]?.shown == true,
+                      let app = guardedApp(of: window), apps[app]?.state == .unlocked else { return nil }
+                return window
+            }
+            if let from = handOff?.from, uncovered.contains(from) {
+                window = from
+            } else if activeOnlyReached, let active, uncovered.contains(active) {
+                window = active
+            } else if active == nil {
+                window = uncovered.first { $0 == handedOffFrom } ?? uncovered.first
+            }
+        }
+        if left != nil { lockWindowHasFocus = false }
+        guard let window else { return }
+        actions.append(.activate(window))
+        focusGivenBack = window
     }
 
     /// Each cover directly above its own window's frame (all of them again once a window moved, was mapped or was

@@ -28,10 +28,16 @@ public enum GuardInput: Sendable, Equatable {
     /// A minimised window came back on screen by itself or the user's doing (a task bar, Alt+Tab, a click, sway's
     /// `scratchpad show`), not the guard's: one the guard keeps hidden is the user reaching for its app.
     case windowRestored(GuardWindowID)
+    /// The guard's hiding kept a new window from ever reaching the screen, where it would have opened in front with
+    /// the focus: the user opened it, and reached for its app.
+    case windowOpenedHidden(GuardWindowID)
     /// The user switched workspace or virtual desktop.
     case workspaceSwitched
     /// The compositor gave the lock window of `app` the focus.
     case lockWindowFocused(AppID)
+    /// The compositor took the lock window of `app` off the screen (its toplevel is gone): after an unlock, the
+    /// window given the focus back is activated again, whatever the compositor focused as the lock window went.
+    case lockWindowClosed(AppID)
     /// The agent owns its bus name (true) or has left the bus (false).
     case agentPresence(Bool)
     /// The answer to a `register` action: true when the guard now owns the app's registration.

@@ -37,6 +37,9 @@ public final class CompositorGuard: GuardBackend {
     var nextID: UInt32 = 1
     /// Windows the guard keeps minimised.
     var hidden: Set<UInt32> = []
+    /// The lock windows' own toplevels on screen (the compositor's id) with their app, until the compositor reports
+    /// them removed: a lock window hidden at an unlock is no longer the driver's, yet the core hears when it is gone.
+    var lockWindowToplevels: [String: AppID] = [:]
     /// The desktop ids of the apps whose notifications the compositor shows without content, as last published.
     var privateNotificationApps: [String] = []
     var version: Int32 = 1
@@ -216,9 +219,19 @@ public final class CompositorGuard: GuardBackend {
 
     private func windowEvent(_ event: CompositorWindowEvent) {
         let uuid = event.window
-        if let (app, _) = lockWindows.first(where: { $0.value.pid == event.pid }) {
-            if event.kind == .added { feed(.lockWindowMapped(app)) }
-            if event.kind == .activated { feed(.lockWindowFocused(app)) }
+        if let app = lockWindowToplevels[uuid] ?? lockWindows.first(where: { $0.value.pid == event.pid })?.key {
+            switch event.kind {
+            case .added:
+                lockWindowToplevels[uuid] = app
+                feed(.lockWindowMapped(app))
+            case .activated:
+                feed(.lockWindowFocused(app))
+            case .removed:
+                lockWindowToplevels[uuid] = nil
+                feed(.lockWindowClosed(app))
+            case .changed, .hidden, .restored, .openedHidden, .workspace, .lockAll:
+                break
+            }
             return
         }
         switch event.kind {
@@ -250,6 +263,9 @@ public final class CompositorGuard: GuardBackend {
         case .restored:
             guard let id = ids[uuid] else { return }
             feed(.windowRestored(GuardWindowID(id)))
+        case .openedHidden:
+            guard let id = ids[uuid] else { return }
+            feed(.windowOpenedHidden(GuardWindowID(id)))
         case .workspace:
             feed(.workspaceSwitched)
         case .lockAll:

@@ -13,6 +13,9 @@ public struct CompositorWindowEvent: Sendable, Hashable {
         case hidden
         /// It came back from minimised, not by the script's doing (the task bar, Alt+Tab, a click).
         case restored
+        /// The script minimised it before it was ever on screen: a window just opened, which would have come up in
+        /// front with the focus (GNOME's extension; KWin reports a new window's activation itself).
+        case openedHidden = "opened-hidden"
         /// The current desktop or workspace changed; the call names no window (its other arguments are empty).
         case workspace
         /// It is gone.

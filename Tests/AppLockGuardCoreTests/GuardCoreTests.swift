@@ -76,6 +76,16 @@ import AppLockProtocol
         #expect(core.handle(.activeWindowChanged(other), now: clock.now).contains(.reportActivity(notes, .background)))
     }
 
+    /// GNOME's extension minimised a new window before it was ever on screen: it would have opened in front, so the
+    /// user opened it and reached for the locked app, and its lock window comes, as for an activation.
+    @Test func aWindowOpenedHiddenIsTheUserReachingForItsApp() {
+        var (core, clock) = registeredAndShown(state: .locked)
+        _ = core.handle(.activeWindowChanged(other), now: clock.now)
+        #expect(core.lockWindowApp == nil)
+        #expect(core.handle(.windowOpenedHidden(w1), now: clock.now).contains { if case .desktop(.showLockWindow(notes, _)) = $0 { true } else { false } })
+        #expect(core.lockWindowApp == notes)
+    }
+
     @Test func activatingAnotherWindowEndsTheLockWindowAndFreesTheKeyboard() {
         var (core, clock) = registeredAndShown(state: .unlocked)
         _ = core.handle(.activeWindowChanged(w1), now: clock.now)

@@ -141,6 +141,23 @@ struct KWinScriptTests {
         #expect(chosen.json.hasSuffix(",\"activate\":\"1\"}") && hiding.json.hasSuffix(",\"activate\":\"\"}"))
     }
 
+    /// An unlock's answer uncovers the window and the script gives it no focus of its own accord: the lock window's
+    /// removal is reported, the focus stays where KWin leaves it (none here), and only the guard's `activate` (the
+    /// core's decision, sent at the unlock and again once the lock window is reported removed) moves it to the window.
+    @Test func theScriptGivesTheFocusBackOnlyWhereTheGuardSays() throws {
+        let locked = CompositorWanted(hide: ["1"], lockPid: 99)
+        let unlocked = CompositorWanted(hide: [])
+        let focusBack = CompositorWanted(hide: [], activate: "1")
+        let windows = [Self.window("1", app: "org.example.Notes", pid: 40), Self.window("2", pid: 41), Self.window("lock", pid: 99)]
+        let steps: [[String: Any]] = [["answer": [5, locked.json]], ["answer": [6, unlocked.json]], ["remove": "lock"]]
+        let alone = try Self.run(["windows": windows, "active": "1", "steps": steps])
+        #expect(alone.windows["1"]?.minimized == false && alone.windows["1"]?.opacity == 1, "uncovered")
+        #expect(alone.active == nil, "the script activates nothing by itself")
+        #expect(alone.windowEvents.compactMap { $0 }.contains { $0.kind == .removed && $0.window == "lock" })
+        let told = try Self.run(["windows": windows, "active": "1", "steps": steps + [["answer": [7, focusBack.json]]]])
+        #expect(told.active == "1", "the guard's activate gives the focus back")
+    }
+
     /// The lock-all shortcut rides an answer only once the guard has read it (GNOME's extension binds it; an empty one
     /// is none), escaped as JSON requires; KWin's script, which binds its own, carries such an answer out unchanged.
     @Test func theLockAllShortcutRidesTheAnswerOnceKnownAndKWinsScriptIgnoresIt() throws {

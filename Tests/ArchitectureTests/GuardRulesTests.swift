@@ -82,7 +82,8 @@ import Testing
         "Sources/AppLockGuardWayland/CompositorGuard.swift": [
             "bus": "handle", "loop": "handle", "driver": "handle", "desktop": "which desktop", "dataDirectories": "where the script is",
             "windows": "the script's window uuids by the core's ids (handles) and reported facts", "ids": "uuid to the core's id",
-            "nextID": "the next core id", "hidden": "windows the answer names hidden", "privateNotificationApps": "as last published",
+            "nextID": "the next core id", "hidden": "windows the answer names hidden",
+            "lockWindowToplevels": "lock window toplevels by uuid (handles)", "privateNotificationApps": "as last published",
             "version": "the Poll protocol's version", "activation": "the core's .activate until an answer carries it",
             "lockAllShortcut": "the shortcut to give GNOME's extension", "shortcutAwaitingExtension": "the shortcut until the extension applied it",
             "polls": "held Poll calls", "callsAwaitingCompositor": "calls held until the side answers", "publishScheduled": "loop bookkeeping",
@@ -105,14 +106,13 @@ import Testing
         "Sources/AppLockGuardWayland/CompositorGuard+Side.swift": ["compositorName": "computed: the side's name"],
     ]
 
-    /// What the scripts inside the compositor keep between events. Today's list still holds the focus given back after
-    /// an unlock (KWin `uncovered`, `leavingLockPid`; GNOME `_uncovered`), which issue 45 moves into the core; every other
-    /// entry is a fact seen or an answer obeyed. A new variable fails this test until it is named here.
+    /// What the scripts inside the compositor keep between events: facts seen, answers obeyed, handles. No focus:
+    /// the window to activate comes in the guard's answer (the core decides it). A new variable fails this test until
+    /// it is named here.
     static let scriptState: [String: [String: String]] = [
         "data/kwin/applock/contents/code/main.js": [
             "hidden": "the last answer's hidden windows", "lockPid": "the last answer's lock window process",
             "opacities": "a hidden window's own opacity, to give back", "captures": "a hidden window's own capture setting, to give back",
-            "uncovered": "focus given back (to move into the core)", "leavingLockPid": "focus given back (to move into the core)",
         ],
         "data/gnome-shell/applock.js": [
             "_getSettings": "the generation's settings getter", "_settings": "the extension's settings", "_hidden": "the last answer's hidden windows",
@@ -121,7 +121,6 @@ import Testing
             "_candidate": "a name owner being checked", "_notificationPrivacy": "the notification side", "_cancellable": "handle",
             "_watchId": "bus watch handle", "_agentWatchId": "bus watch handle", "_lockMenu": "the Quick Settings toggle",
             "_shares": "screen shares seen", "_newGuard": "the guard's first answer, which uncovers nothing",
-            "_uncovered": "focus given back (to move into the core)",
         ],
     ]
 

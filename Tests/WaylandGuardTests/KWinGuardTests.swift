@@ -210,7 +210,7 @@ struct KWinGuardTests {
         #expect(shown?.excludedFromCapture == excludes.map { _ in false }, "captured again: \(String(describing: shown))")
         #expect(waitUntil(timeout: .seconds(10)) {
             (try? session.windows())?.first { $0.pid == appProcess.pid }?.active == true
-        }, "the app has the keyboard again: \((try? session.windows()) ?? [])")
+        }, "the app has the keyboard again: \((try? session.windows()) ?? [])\n\(log())")
         session.type("after")
         session.key("Return")
         func recorded() -> String { (try? String(contentsOf: recorder, encoding: .utf8)) ?? "" }

@@ -17,9 +17,10 @@
  * lock window without an activation token, so the Shell would not give it the focus on its own: the extension
  * activates it and centres it on its monitor. The extension decides nothing about the focus: it reports every focus
  * move to a window (the lock window's too), that it minimised the focused window ('hidden', before the Shell focuses
- * another window or none by itself), every window restored, and every switch of workspace; whether a focus move is
- * the user's or the Shell's hand-off is the guard's decision. The notifications of the apps the guard names show no content
- * (NotificationPrivacy, below). The guard decides; the extension holds no secret.
+ * another window or none by itself) or a window before it was ever on screen ('opened-hidden'), every window
+ * restored, and every switch of workspace; whether a focus move is the user's or the Shell's hand-off is the guard's
+ * decision, and so is the window to focus ('activate', in the guard's answer). The notifications of the apps the
+ * guard names show no content (NotificationPrivacy, below). The guard decides; the extension holds no secret.
  *
  * It also tells the agent while the screen is shared or recorded (ReportScreenShare), see _watchScreenShare, and puts
  * AppLock's toggle into Quick Settings (LockMenu, below). */
@@ -47,7 +48,6 @@ class AppLock {
         this._shown = new WeakSet();
         this._openReported = new WeakSet();
         this._centred = new WeakSet();
-        this._uncovered = null;
         this._signals = [];
         this._guard = null;
         this._notificationPrivacy = new NotificationPrivacy();
@@ -125,7 +125,6 @@ class AppLock {
             this._conceal(actor, false);
         this._hidden = new Set();
         this._lockPid = 0;
-        this._uncovered = null;
         this._notificationPrivacy.destroy();
         this._notificationPrivacy = null;
     }
@@ -195,11 +194,7 @@ class AppLock {
                 this._signals = this._signals.filter(([object]) => object !== actor);
             });
         }
-        this._connect(win, 'unmanaged', () => {
-            if (this._uncovered === win)
-                this._uncovered = null;
-            this._report('removed', win);
-        });
+        this._connect(win, 'unmanaged', () => this._report('removed', win));
         // A Wayland window gets its app id after it is created: report it again when it does.
         this._connect(win, 'notify::wm-class', () => this._report('added', win));
         this._connect(win, 'notify::gtk-application-id', () => this._report('added', win));
@@ -270,20 +265,13 @@ class AppLock {
         for (const actor of global.get_window_actors()) {
             const win = actor.meta_window;
             const id = this._id(win);
-            if (before.has(id) && !this._hidden.has(id) && win.minimized) {
+            if (before.has(id) && !this._hidden.has(id) && win.minimized)
                 win.unminimize();
-                // Uncovered: the app gets the focus back, once its lock window (if any) has gone.
-                this._uncovered = win;
-            }
-        }
-        if (this._lockPid === 0 && this._uncovered) {
-            if (!this._hidden.has(this._id(this._uncovered)) && !this._uncovered.minimized)
-                Main.activateWindow(this._uncovered);
-            this._uncovered = null;
         }
         this._enforce();
-        // The guard's activation (the status item's app), as the dash's: a hidden window comes back, is reported
-        // restored and is minimised again.
+        // The guard's activation, as the dash's: the unlocked app's window gets the focus back (as its lock window
+        // goes, and again once the lock window is reported removed); a hidden window (the status item's app) comes
+        // back, is reported restored and is minimised again. The extension keeps no focus of its own.
         const chosen = wanted.activate ? global.get_window_actors().map(actor => actor.meta_window)
             .find(win => this._id(win) === wanted.activate) : null;
         if (chosen)
@@ -321,12 +309,12 @@ class AppLock {
                 // A window the Shell would not minimise keeps the focus: the guard hears so.
                 if (focused && !win.minimized)
                     this._report('activated', win);
-                // A window hidden before it was ever on screen is one the user has just opened (it would have
-                // opened in front): the user reaches for the app, as above; once (a window the Shell will not
-                // minimise, such as some utility windows, stays unminimised, and must not report it again and again).
+                // A window hidden before it was ever on screen (it would have opened in front): the guard tells
+                // what that means. Once (a window the Shell will not minimise, such as some utility windows, stays
+                // unminimised, and must not report it again and again).
                 if (!this._shown.has(win) && !this._openReported.has(win)) {
                     this._openReported.add(win);
-                    this._report('activated', win);
+                    this._report('opened-hidden', win);
                 }
             }
         }

@@ -10,10 +10,11 @@
 // focus: it reports every activation (the lock window's too), that it minimised the active window (`hidden`, before
 // KWin hands the focus on by itself), and every switch of desktop (`workspace`); whether an activation is the user's or
 // KWin's hand-off is the guard's decision. It registers KWin's own shortcut for locking every protected app
-// (`lock-all`). A window uncovered as its lock window goes is activated, and again once the
-// lock window has gone (KWin then activates a window of its own choice, the app's own activation not yet confirmed when
-// it is an X11 one). KWin activates a new Wayland window before it tells scripts the window was added (an X11 one
-// after), so a window that is already active when it is added is reported activated after it is reported added: else
+// (`lock-all`). It keeps no focus of its own: the window the guard activates (the unlocked app's, as its lock window
+// goes, and again once the lock window's own window is reported removed, since KWin then activates a window of its own
+// choice) comes in the answer's `activate`. KWin activates a new Wayland window before it tells scripts the window was
+// added (an X11 one after), so a window that is already active when it is added is reported activated after it is
+// reported added: else
 // the guard, not knowing the window yet, would miss that the user reached for a locked app, and no lock window would
 // come. The next poll goes out before an answer is carried out, so that a change right after it (a lock just after an
 // unlock) finds a poll already waiting. The guard's names come from GuardBusNames in AppLockProtocol (a test holds them
@@ -29,8 +30,6 @@ const windowActivated = kwinPlasma6 ? workspace.windowActivated : workspace.clie
 const G = "io.github.applock.Guard1", P = "/io/github/applock/Guard1/Compositor", I = "io.github.applock.Guard1.Compositor";
 let hidden = {};
 let lockPid = 0;
-let uncovered = null;
-let leavingLockPid = 0;
 function idOf(c) { return String(c.internalId); }
 function report(kind, c) {
     callDBus(G, P, I, "WindowEvent", kind, idOf(c), String(c.desktopFileName || ""),
@@ -96,12 +95,6 @@ windowRemoved.connect(function (c) {
     delete opacities[idOf(c)];
     delete captures[idOf(c)];
     report("removed", c);
-    if (c === uncovered) uncovered = null;
-    if (leavingLockPid !== 0 && c.pid === leavingLockPid) {
-        leavingLockPid = 0;
-        if (uncovered && !hidden[idOf(uncovered)] && !uncovered.minimized) activateWindow(uncovered);
-        uncovered = null;
-    }
 });
 windowActivated.connect(function (c) { if (c) report("activated", c); });
 workspace.currentDesktopChanged.connect(function () { callDBus(G, P, I, "WindowEvent", "workspace", "", "", "", 0, false); });
@@ -117,21 +110,17 @@ function poll(version) {
         const before = hidden;
         hidden = {};
         for (const id of wanted.hide) hidden[id] = true;
-        if (lockPid !== 0 && wanted.lockPid === 0) leavingLockPid = lockPid;
         lockPid = wanted.lockPid;
         for (const c of windowList()) {
             const id = idOf(c);
             if (before[id] && !hidden[id] && c.minimized) {
                 conceal(c, false);
                 c.minimized = false;
-                if (lockPid === 0) {
-                    activateWindow(c);
-                    uncovered = c;
-                }
             }
         }
         enforce();
-        // The guard's activation, as a task bar's: a hidden window comes back, is reported restored and minimised again.
+        // The guard's activation, as a task bar's: the unlocked app's window gets the focus back; a hidden window
+        // (the status item's app) comes back, is reported restored and minimised again.
         for (const c of windowList()) {
             if (wanted.activate === "" || idOf(c) !== wanted.activate) continue;
             c.minimized = false;
