@@ -1,5 +1,6 @@
 import AppLockClient
 import AppLockProtocol
+import Dispatch
 import Synchronization
 
 extension AppLockSession {
@@ -26,7 +27,10 @@ extension AppLockSession {
 }
 
 /// Every state a session's ``AppLockSession/stateChanges`` stream yields, recorded as it comes, so that a test waits
-/// for the next one with a deadline (a stream's own `next()` would wait for ever on a state that never comes).
+/// for the next one with a deadline (a stream's own `next()` would wait for ever on a state that never comes). The
+/// stream is followed on a thread of its own (``RecorderExecutor``), not on the cooperative pool: under `make test`'s
+/// full load the blocking suites hold every cooperative thread for minutes (CI saw a state yielded in time and
+/// recorded only after the wait's deadline).
 final class StateRecorder: Sendable {
     private final class States: Sendable {
         let seen = Mutex<[AppState]>([])
@@ -38,7 +42,7 @@ final class StateRecorder: Sendable {
     init(_ session: AppLockSession) {
         let stream = session.stateChanges
         let states = self.states
-        follower = Task {
+        follower = Task(executorPreference: RecorderExecutor.shared) {
             for await state in stream { states.seen.withLock { $0.append(state) } }
         }
     }
@@ -61,5 +65,17 @@ final class StateRecorder: Sendable {
         }
         let seen = recorded
         return seen.count >= count ? seen[count - 1] : nil
+    }
+}
+
+/// Runs the tasks that prefer it on a serial dispatch queue, whose threads are not the cooperative pool's.
+final class RecorderExecutor: TaskExecutor {
+    static let shared = RecorderExecutor()
+    private let queue = DispatchQueue(label: "StateRecorder")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }
