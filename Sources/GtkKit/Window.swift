@@ -99,6 +99,14 @@ public final class Window: Widget {
         return focus == widget.widget || gtk_widget_is_ancestor(focus, widget.widget) != 0
     }
 
+    /// Moves the keyboard focus to the next widget that takes it (or the one before), wrapping round as Tab and
+    /// Shift+Tab do.
+    public func moveFocus(forward: Bool) {
+        let window = pointer(as: GtkWidget.self)
+        _ = gtk_widget_child_focus(window, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD)
+        if gtk_widget_get_focus_child(window) == nil { gtk_window_set_focus(pointer(as: GtkWindow.self), nil) }
+    }
+
     /// Calls `handler` each time the keyboard focus moves to another widget of the window, or to none.
     public func onFocusChanged(_ handler: @escaping @MainActor () -> Void) {
         Signals.connectNotify(raw, property: "focus-widget", action: handler)

@@ -317,8 +317,9 @@ final class PasscodeView {
         return true
     }
 
-    /// Moves the drawn focus to the next key (or the one before); false when it leaves the keypad forward, or the
-    /// password text backward, for GTK to move the real focus.
+    /// Moves the drawn focus to the next key (or the one before); false when it leaves the keypad forward, for GTK to
+    /// move the real focus. Backward from the password text the real focus moves here, and the last key is reached
+    /// when it wraps round to the password text.
     private func walkKeypad(forward: Bool) -> Bool {
         let walked = keys.filter { $0.button.isVisible }
         guard enabled, !walked.isEmpty else { return false }
@@ -329,7 +330,12 @@ final class PasscodeView {
         case (true, _):
             reach(nil)
             return false
-        case (false, nil): return false
+        case (false, nil):
+            // Back from the password text as GTK would go; where that wraps round to the password text itself (the
+            // window has nothing else to focus), on round to the last key.
+            guard let window else { return false }
+            window.moveFocus(forward: false)
+            if window.focusIsInside(secretField) { reach(walked.last) }
         case (false, 0): reach(nil)
         case (false, let position?): reach(walked[position - 1])
         }

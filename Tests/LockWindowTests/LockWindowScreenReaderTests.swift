@@ -132,6 +132,15 @@ extension LockWindowScreenReaderTests {
         #expect(harness.type("", then: ["shift+Tab"]))
         #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { described() == "Digit 1" },
                 "Shift+Tab from the key 2: \(described() ?? "nothing")")
+        // Shift+Tab from the key 1 leaves the keypad for the password text; again, with nothing else to focus, it
+        // wraps round to the last key.
+        #expect(harness.type("", then: ["shift+Tab"]))
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { described() == "0 digits entered" },
+                "Shift+Tab from the key 1: \(described() ?? "nothing")")
+        #expect(harness.type("", then: ["shift+Tab"]))
+        #expect(waitUntil(timeout: .seconds(10), pollEvery: .milliseconds(100)) { described() == "Submit passcode" },
+                "Shift+Tab from the password text: \(described() ?? "nothing")")
+        #expect(inPasswordText(), "Shift+Tab took the focus from the password text")
         // The number pad's digits (NumLock on), then Enter.
         #expect(harness.display.run(["xdotool", "key", "Num_Lock"]).succeeded)
         #expect(harness.type("", then: ["KP_1", "KP_2", "KP_3", "KP_4", "KP_5", "KP_6", "KP_Enter"]))
