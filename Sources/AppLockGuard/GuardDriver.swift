@@ -75,10 +75,13 @@ public final class GuardDriver {
         machine = GuardMachine(desktop: desktop, lockWindowScale: configuration.lockWindowScale)
     }
 
-    /// The desktop's text scaling, which the lock window follows (X11: XSETTINGS' DPI): it needs that much more room
-    /// again than at the configured scale.
+    /// The desktop's text scaling, which the lock window follows (X11: XSETTINGS' DPI), as it is now: the lock window
+    /// needs that much more room again than at the configured scale.
     public func lockWindowTextScaling(_ factor: Double) {
-        machine.lockWindowScale = configuration.lockWindowScale * max(factor, 1)
+        let scale = configuration.lockWindowScale * max(factor, 1)
+        guard scale != machine.core.lockWindowScale else { return }
+        log("the lock window's text scaling is \(max(factor, 1))")
+        feed(.lockWindowScaleChanged(scale))
     }
 
     /// Reads the policy, follows the agent, has `backend` follow the desktop's windows, then runs until SIGTERM or

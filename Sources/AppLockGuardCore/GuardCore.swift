@@ -203,6 +203,8 @@ public struct GuardCore: Sendable {
         case .lockWindowFocused:
             handOff = nil
             lockWindowHasFocus = true
+        case .lockWindowScaleChanged(let scale):
+            lockWindowScale = scale
         case .lockWindowClosed(let app):
             if let pending = focusAfterLockWindowCloses, pending.app == app {
                 focusAfterLockWindowCloses = nil

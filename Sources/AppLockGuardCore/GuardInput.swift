@@ -38,6 +38,9 @@ public enum GuardInput: Sendable, Equatable {
     /// The compositor took the lock window of `app` off the screen (its toplevel is gone): after an unlock, the
     /// window given the focus back is activated again, whatever the compositor focused as the lock window went.
     case lockWindowClosed(AppID)
+    /// The lock window needs this many times the room its sizes say (the desktop's scale times its text scaling,
+    /// which changed: GNOME's Large Text turned on or off): where it goes is decided again.
+    case lockWindowScaleChanged(Double)
     /// The agent owns its bus name (true) or has left the bus (false).
     case agentPresence(Bool)
     /// The answer to a `register` action: true when the guard now owns the app's registration.

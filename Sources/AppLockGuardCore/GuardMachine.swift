@@ -38,13 +38,6 @@ public struct GuardMachine: Sendable {
         core.lockWindowScale = lockWindowScale
     }
 
-    /// How much room the lock window needs, as a multiple of its own (the configured scale and the desktop's text
-    /// scaling).
-    public var lockWindowScale: Double {
-        get { core.lockWindowScale }
-        set { core.lockWindowScale = newValue }
-    }
-
     /// Whether a lock window started ahead goes inside a cover (X11, where the guard draws covers) or is a toplevel
     /// the compositor places.
     public var lockWindowsAheadGoInCovers: Bool { desktop == .x11 }

@@ -25,6 +25,8 @@ extension X11Guard {
             feed(.activeWindowChanged(display.activeWindow().map { GuardWindowID($0.id) }))
         case .compositorChanged:
             noticeCompositor()
+        case .xsettingsChanged:
+            followTextScaling()
         case .propertyChanged(let window, .windowState) where clients[window] != nil:
             updateShown(window)
         case .propertyChanged(let window, .windowClass), .propertyChanged(let window, .applicationID),
@@ -232,6 +234,12 @@ extension X11Guard {
 
     /// A compositing manager started or stopped. Once one runs, every window on screen under a cover is minimised
     /// too (``minimise(_:)``); windows already minimised stay so when it stops, until they are uncovered.
+    /// The desktop's text scaling as its XSETTINGS manager publishes it now (none running: normal text), which the
+    /// lock window follows: the core places it for that.
+    func followTextScaling() {
+        driver.lockWindowTextScaling(display.xsettings().map(XSettings.textScaling(in:)) ?? 1)
+    }
+
     private func noticeCompositor() {
         let running = display.compositorRunning()
         guard running != compositing else { return }

@@ -81,9 +81,9 @@ public final class X11Guard: GuardBackend {
         predecessorCovers = display.rootCardinals(Self.coversProperty)
         predecessorMinimised = Set(display.rootCardinals(Self.minimisedProperty))
         display.retainWindowsAfterExit(true)
-        if let settings = display.xsettings() { driver.lockWindowTextScaling(XSettings.textScaling(in: settings)) }
         display.followRoot()
         if !display.followCompositor() { driver.log("the X server has no XFixes: a compositor started later is not noticed") }
+        display.followXSettings()
         _ = driver.loop.watch(fd: display.fileDescriptor, readable: true, writable: false) { [unowned self] _ in drainX() }
         try driver.run(self)
     }
@@ -93,6 +93,7 @@ public final class X11Guard: GuardBackend {
     // MARK: GuardBackend
 
     public func startFollowingWindows() {
+        followTextScaling()
         compositing = display.compositorRunning()
         for window in display.clientList() { track(window) }
         feed(.activeWindowChanged(display.activeWindow().map { GuardWindowID($0.id) }))

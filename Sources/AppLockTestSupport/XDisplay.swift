@@ -107,33 +107,46 @@ public final class XDisplay: @unchecked Sendable {
 
     /// Starts an XSETTINGS manager on this display, as gnome-settings-daemon's xsettings plugin is on GNOME on X11,
     /// serving the integer setting `name` (GNOME's Large Text: `Xft/DPI`, 96 × 1024 × the factor) to the clients started
-    /// after it; returns once it owns `_XSETTINGS_S0`. It ends with the environment.
-    public func serveXSettings(_ name: String, _ value: Int32) throws {
-        let log = owner.logDirectory.appendingPathComponent("xsettings-\(UUID().uuidString.prefix(6)).log")
-        let process = try launch(["/usr/bin/python3", "-c", Self.xsettingsManagerScript, name, String(value)], log: log)
+    /// after it; returns once it owns `_XSETTINGS_S0`, a handle that publishes a new value as the user's change would
+    /// (``XSettingsManager/publish(_:)``). It ends with the environment.
+    @discardableResult
+    public func serveXSettings(_ name: String, _ value: Int32) throws -> XSettingsManager {
+        let tag = UUID().uuidString.prefix(6)
+        let log = owner.logDirectory.appendingPathComponent("xsettings-\(tag).log")
+        let values = owner.logDirectory.appendingPathComponent("xsettings-\(tag).fifo")
+        guard mkfifo(values.path, 0o600) == 0 else { throw TestSupportError("mkfifo \(values.path): errno \(errno)") }
+        let process = try launch(["/usr/bin/python3", "-c", Self.xsettingsManagerScript, name, String(value), values.path],
+                                 log: log)
         guard waitUntil(timeout: .seconds(10), { CommandRunner.readText(log).contains("serving") || !process.isRunning }),
               process.isRunning else {
             throw TestSupportError("the XSETTINGS manager did not start: \(CommandRunner.readText(log))")
         }
+        return XSettingsManager(values: values, log: log)
     }
 
     /// Owns `_XSETTINGS_S0` with one integer setting (argv: its name and value) until killed; prints "serving" once
-    /// it owns the selection and has told the clients on the root window.
+    /// it owns the selection and has told the clients on the root window. Each value written to the FIFO named third
+    /// is published in its place, with the next serial, as a settings daemon does when the user changes it; it prints
+    /// "published VALUE" once the server has it.
     private static let xsettingsManagerScript = """
-        import struct, sys, signal
+        import os, select, struct, sys, signal
         from Xlib import display, X
         from Xlib.protocol import event
-        name, value = sys.argv[1].encode(), int(sys.argv[2])
+        name, value, fifo = sys.argv[1].encode(), int(sys.argv[2]), sys.argv[3]
+        values = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+        writer = os.open(fifo, os.O_WRONLY)  # kept open: the FIFO never reads as ended
         d = display.Display()
         s = d.screen()
         w = s.root.create_window(-1, -1, 1, 1, 0, X.CopyFromParent)
         selection = d.intern_atom("_XSETTINGS_S0")
         settings = d.intern_atom("_XSETTINGS_SETTINGS")
         padding = b"\\0" * (-len(name) % 4)
-        # Little-endian (LSBFirst = 0), serial 0, one setting: type 0 (integer), the name, its serial, the value.
-        data = struct.pack("<B3xII", 0, 0, 1) + struct.pack("<BxH", 0, len(name)) + name + padding
-        data += struct.pack("<Ii", 0, value)
-        w.change_property(settings, settings, 8, data)
+        def publish(value, serial):
+            # Little-endian (LSBFirst = 0), the serial, one setting: type 0 (integer), the name, its serial, the value.
+            data = struct.pack("<B3xII", 0, serial, 1) + struct.pack("<BxH", 0, len(name)) + name + padding
+            data += struct.pack("<Ii", serial, value)
+            w.change_property(settings, settings, 8, data)
+        publish(value, 0)
         w.set_selection_owner(selection, X.CurrentTime)
         d.sync()
         manager = event.ClientMessage(window=s.root, client_type=d.intern_atom("MANAGER"),
@@ -142,8 +155,17 @@ public final class XDisplay: @unchecked Sendable {
         d.sync()
         print("serving", flush=True)
         signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+        serial = 0
         while True:
-            d.next_event()
+            ready, _, _ = select.select([d.fileno(), values], [], [])
+            if values in ready:
+                for line in os.read(values, 4096).decode().split():
+                    serial += 1
+                    publish(int(line), serial)
+                    d.sync()
+                    print("published", line, flush=True)
+            while d.pending_events():
+                d.next_event()
         """
 
     /// Saves the whole screen as a PNG at `url`.

@@ -39,7 +39,8 @@ public final class XSession: @unchecked Sendable {
     }
 
     /// Starts an XSETTINGS manager serving the integer setting `name` (``XDisplay/serveXSettings(_:_:)``).
-    public func serveXSettings(_ name: String, _ value: Int32) throws {
+    @discardableResult
+    public func serveXSettings(_ name: String, _ value: Int32) throws -> XSettingsManager {
         try server.serveXSettings(name, value)
     }
 

@@ -154,16 +154,37 @@ extension X11Display {
     /// when the server lacks XFixes.
     @discardableResult
     public func followCompositor() -> Bool {
+        followSelection(compositorSelection)
+    }
+
+    /// Reports ``X11Event/xsettingsChanged`` whenever the desktop's XSETTINGS manager publishes new settings (its
+    /// `_XSETTINGS_SETTINGS` property changes, as when GNOME's Large Text is turned on) or the `_XSETTINGS_Sn`
+    /// selection changes hands; false when the server lacks XFixes (a change of the property is still reported).
+    @discardableResult
+    public func followXSettings() -> Bool {
+        watchXSettingsManager()
+        return followSelection(xsettingsSelection)
+    }
+
+    /// Has the XFixes extension report each change of hands of `selection`; false when the server lacks it.
+    private func followSelection(_ selection: Atom) -> Bool {
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XFixesQueryExtension(display, &eventBase, &errorBase) != 0 else { return false }
         fixesEventBase = eventBase
         let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
             | XFixesSelectionClientCloseNotifyMask)
-        XFixesSelectSelectionInput(display, Window(root.id), compositorSelection, mask)
+        XFixesSelectSelectionInput(display, Window(root.id), selection, mask)
         return true
     }
 
-    private var compositorSelection: Atom { atom("_NET_WM_CM_S\(XDefaultScreen(display))") }
+    /// Hears the changes of the XSETTINGS manager's settings property (its window's `PropertyNotify`).
+    func watchXSettingsManager() {
+        let owner = XGetSelectionOwner(display, xsettingsSelection)
+        if owner != 0 { XSelectInput(display, owner, PropertyChangeMask) }
+    }
+
+    var compositorSelection: Atom { atom("_NET_WM_CM_S\(XDefaultScreen(display))") }
+    var xsettingsSelection: Atom { atom("_XSETTINGS_S\(XDefaultScreen(display))") }
 
     /// Whether a compositing manager runs on the default screen (someone owns the `_NET_WM_CM_Sn` selection): it
     /// draws each window from its own pixmap, also where the window is not on screen (task switchers, overviews).
@@ -174,10 +195,9 @@ extension X11Display {
     /// What the desktop's XSETTINGS manager publishes for the default screen (its `_XSETTINGS_SETTINGS` bytes); nil
     /// when none runs.
     public func xsettings() -> [UInt8]? {
-        let owner = XGetSelectionOwner(display, atom("_XSETTINGS_S\(XDefaultScreen(display))"))
+        let owner = XGetSelectionOwner(display, xsettingsSelection)
         guard owner != 0 else { return nil }
-        let settings = atom("_XSETTINGS_SETTINGS")
-        return propertyBytes(X11Window(UInt32(truncatingIfNeeded: owner)), settings, type: settings)
+        return propertyBytes(X11Window(UInt32(truncatingIfNeeded: owner)), xsettingsAtom, type: xsettingsAtom)
     }
 
     // MARK: Property reading

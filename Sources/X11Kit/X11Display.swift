@@ -17,6 +17,7 @@ public final class X11Display {
     let gtkApplicationIDAtom: Atom
     let processIDAtom: Atom
     let transientForAtom: Atom
+    let xsettingsAtom: Atom
     /// The XFixes extension's first event number (0 when the server lacks it).
     var fixesEventBase: Int32 = 0
 
@@ -35,6 +36,7 @@ public final class X11Display {
         gtkApplicationIDAtom = XInternAtom(opened, "_GTK_APPLICATION_ID", 0)
         processIDAtom = XInternAtom(opened, "_NET_WM_PID", 0)
         transientForAtom = XInternAtom(opened, "WM_TRANSIENT_FOR", 0)
+        xsettingsAtom = XInternAtom(opened, "_XSETTINGS_SETTINGS", 0)
     }
 
     deinit {
@@ -95,13 +97,21 @@ public final class X11Display {
                 x: e.x, y: e.y, width: UInt32(max(1, e.width)) + 2 * border, height: UInt32(max(1, e.height)) + 2 * border),
                 above: e.above == 0 ? nil : window(e.above))
         case ReparentNotify: return .reparented(window(event.xreparent.window), parent: window(event.xreparent.parent))
+        case PropertyNotify where event.xproperty.atom == display.xsettingsAtom:
+            return .xsettingsChanged
         case PropertyNotify:
             return .propertyChanged(window(event.xproperty.window), display.property(of: event.xproperty.atom))
         case ButtonPress: return .buttonPressed(window(event.xbutton.window))
         case KeyPress: return .keyPressed(keycode: event.xkey.keycode, state: event.xkey.state)
         case Expose: return event.xexpose.count == 0 ? .exposed(window(event.xexpose.window)) : .other
         case display.fixesEventBase + XFixesSelectionNotify where display.fixesEventBase != 0:
-            return .compositorChanged
+            let selection = withUnsafePointer(to: &event) {
+                $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee.selection }
+            }
+            guard selection == display.xsettingsSelection else { return .compositorChanged }
+            // A new manager: its settings property is heard from now on.
+            display.watchXSettingsManager()
+            return .xsettingsChanged
         default: return .other
         }
     }

@@ -19,5 +19,8 @@ public enum X11Event: Sendable, Equatable {
     /// The `_NET_WM_CM_Sn` selection changed hands: a compositing manager started or stopped
     /// (``X11Display/followCompositor()``).
     case compositorChanged
+    /// The XSETTINGS manager published new settings, or another manager took over, or none runs any more
+    /// (``X11Display/followXSettings()``): read them again (``X11Display/xsettings()``).
+    case xsettingsChanged
     case other
 }
