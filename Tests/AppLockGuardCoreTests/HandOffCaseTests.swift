@@ -3,7 +3,8 @@ import Testing
 @testable import AppLockGuardCore
 import AppLockProtocol
 
-/// One fact a desktop backend reports, as the rows of ``HandOffCase`` list them.
+/// One fact a desktop backend reports (or the agent's lock), as the rows of ``HandOffCase`` and ``FocusGivenBackCase``
+/// list them.
 enum HandOffStep: Sendable, CustomStringConvertible {
     /// The guard hid the active window; these were on screen.
     case hid(GuardWindowID, onScreen: Set<GuardWindowID>)
@@ -16,6 +17,11 @@ enum HandOffStep: Sendable, CustomStringConvertible {
     /// A window of no guarded app opened (it was not on screen when the guard hid the active one).
     case opened(GuardWindowID)
     case wait(Duration)
+    /// The compositor reported the lock window's own toplevel removed.
+    case lockWindowClosed
+    case closed(GuardWindowID)
+    /// The agent locked the app (again).
+    case locked
 
     var description: String {
         switch self {
@@ -27,6 +33,9 @@ enum HandOffStep: Sendable, CustomStringConvertible {
         case .lockWindowFocused: "focused the lock window"
         case .opened(let window): "opened \(window.rawValue)"
         case .wait(let duration): "waited \(duration)"
+        case .lockWindowClosed: "removed the lock window's toplevel"
+        case .closed(let window): "closed \(window.rawValue)"
+        case .locked: "locked the app"
         }
     }
 }
@@ -153,59 +162,16 @@ struct HandOffCase: Sendable, CustomTestStringConvertible {
 /// The one table of the compositors' focus hand-offs: every desktop's quirks as rows, fed to the core as its backend
 /// reports them, under the manual clock.
 @Suite struct HandOffCaseTests {
-    let notes = try! AppID("org.example.Notes")
-
-    /// Notes guarded (`rule`), its window in front, the two others on screen, and Notes in `state`; for `locked`,
-    /// its lock window up with the focus.
-    func scene(_ state: AppState, _ rule: BackgroundRule = .unfocused) -> (GuardCore, ManualClock) {
-        var core = GuardCore()
-        let clock = ManualClock()
-        var inputs: [GuardInput] = [
-            .guardedAppsChanged([notes: rule]), .agentPresence(true), .windowResolved(HandOffCase.app, app: notes),
-            .windowShown(HandOffCase.app), .registrationAnswered(notes, registered: true), .appStateChanged(notes, .unlocked),
-        ]
-        for window in HandOffCase.both { inputs += [.windowResolved(window, app: nil), .windowShown(window)] }
-        inputs += [.activeWindowChanged(HandOffCase.app), .appStateChanged(notes, state)]
-        for input in inputs {
-            if core.handle(input, now: clock.now).contains(.grabKeyboard) {
-                _ = core.handle(.keyboardGrabAnswered(true), now: clock.now)
-            }
-        }
-        if state == .locked { _ = core.handle(.lockWindowMapped(notes), now: clock.now) }
-        return (core, clock)
-    }
-
-    func feed(_ steps: [HandOffStep], to core: inout GuardCore, _ clock: ManualClock) -> [GuardAction] {
-        var actions: [GuardAction] = []
-        for step in steps {
-            let input: GuardInput
-            switch step {
-            case .hid(let window, let onScreen): input = .activeWindowHidden(window, onScreen: onScreen)
-            case .activated(let window): input = .activeWindowChanged(window)
-            case .minimised(let window): input = .windowMinimised(window)
-            case .restored(let window): input = .windowRestored(window)
-            case .workspaceSwitched: input = .workspaceSwitched
-            case .lockWindowFocused: input = .lockWindowFocused(notes)
-            case .opened(let window):
-                actions += core.handle(.windowResolved(window, app: nil), now: clock.now)
-                input = .windowShown(window)
-            case .wait(let duration):
-                clock.advance(by: duration)
-                input = .timerFired
-            }
-            actions += core.handle(input, now: clock.now)
-        }
-        return actions
-    }
+    let notes = NotesScene.notes
 
     @Test(arguments: HandOffCase.all)
     func theCompositorsHandOffIsNotTheUserLeavingTheLockedApp(_ row: HandOffCase) {
-        var (core, clock) = scene(.locked)
+        var (core, clock) = NotesScene.inFront(.locked)
         #expect(core.lockWindowApp == notes)
-        let handedOff = feed(row.handOff, to: &core, clock)
+        let handedOff = NotesScene.feed(row.handOff, to: &core, clock)
         #expect(core.lockWindowApp == notes, "after \(row.handOff): \(handedOff)")
         #expect(!handedOff.contains(.hideLockWindow(notes)), "after \(row.handOff): \(handedOff)")
-        let user = feed(row.user, to: &core, clock)
+        let user = NotesScene.feed(row.user, to: &core, clock)
         #expect((core.lockWindowApp == notes) == row.thenLockWindowUp, "after \(row.user): \(user)")
     }
 
@@ -216,24 +182,24 @@ struct HandOffCase: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: withoutLockWindow)
     func anObscuredAppHiddenInFrontStaysInTheForegroundUntilTheUserLeavesIt(_ row: HandOffCase) {
-        var (core, clock) = scene(.obscured)
-        let handedOff = feed(row.handOff, to: &core, clock)
+        var (core, clock) = NotesScene.inFront(.obscured)
+        let handedOff = NotesScene.feed(row.handOff, to: &core, clock)
         #expect(!handedOff.contains(.reportActivity(notes, .background)), "after \(row.handOff): \(handedOff)")
-        let user = feed(row.user, to: &core, clock)
+        let user = NotesScene.feed(row.user, to: &core, clock)
         let reachedAgain = row.user.contains { if case .restored(HandOffCase.app) = $0 { true } else { false } }
         #expect(user.contains(.reportActivity(notes, reachedAgain ? .foreground : .background)), "after \(row.user): \(user)")
     }
 
     @Test func whenTheLockedAppIsUnlockedAfterAHandOffItsWindowGetsTheFocusBack() {
-        var (core, clock) = scene(.locked)
-        _ = feed([.hid(HandOffCase.app, onScreen: HandOffCase.both), .minimised(HandOffCase.app),
+        var (core, clock) = NotesScene.inFront(.locked)
+        _ = NotesScene.feed([.hid(HandOffCase.app, onScreen: HandOffCase.both), .minimised(HandOffCase.app),
                   .activated(HandOffCase.first)], to: &core, clock)
         #expect(core.handle(.appStateChanged(notes, .unlocked), now: clock.now).contains(.activate(HandOffCase.app)))
     }
 
     @Test func aHandOffThatComesAfterTheLimitIsTheUsersChoice() {
-        var (core, clock) = scene(.locked)
-        _ = feed([.hid(HandOffCase.app, onScreen: HandOffCase.both)], to: &core, clock)
+        var (core, clock) = NotesScene.inFront(.locked)
+        _ = NotesScene.feed([.hid(HandOffCase.app, onScreen: HandOffCase.both)], to: &core, clock)
         clock.advance(by: GuardCore.handOffLimit)
         #expect(core.handle(.activeWindowChanged(HandOffCase.first), now: clock.now).contains(.hideLockWindow(notes)))
     }
