@@ -441,10 +441,12 @@ public struct GuardCore: Sendable {
         return left
     }
 
-    /// Where the focus goes after an unlock, decided here alone (the backends and the compositor scripts only carry
-    /// out `.activate`): the unlocked app's window whose lock window held the focus (no window active, or the
-    /// compositor said it gave the lock window the focus), and again once the compositor says that lock window is gone
-    /// (``GuardInput/lockWindowClosed(_:)``); else a window its app's unlock uncovered now (not one the policy stopped
+    /// Where the focus goes after an unlock, decided in the core alone (the backends and the compositor scripts only
+    /// carry out `.activate`): here as the covers go, and in ``handle(_:now:)`` at two later facts, the lock window's
+    /// toplevel gone (``GuardInput/lockWindowClosed(_:)``) and an active window hidden by an answer since taken back
+    /// (``GuardInput/activeWindowHidden(_:onScreen:)``). Here: the unlocked app's window whose lock window held the
+    /// focus (no window active, or the compositor said it gave the lock window the focus), given it again once the
+    /// compositor says that lock window is gone; else a window its app's unlock uncovered now (not one the policy stopped
     /// guarding) that the compositor is still taking the focus from as the guard hid it (no window was activated
     /// since: KWin names none when it has no other), or the one the user reached for that the compositor never named
     /// active (``activeOnlyReached``); else, while no window is active, such a window: the one whose
