@@ -68,8 +68,12 @@ struct LockWindowTests {
         let size = LockWindowSize.compact
         let parent = try harness.makeParentWindow(width: Int(size.width), height: Int(size.height))
         let window = try harness.startLockWindow(["lock", "--app-id", LockWindowHarness.app, "--parent", String(parent)])
+        // Keys typed before the window is shown with the focus reach nothing (once it has put the focus back for
+        // screen readers, it has); the notice comes once the agent has counted the attempt.
+        #expect(waitUntil(timeout: .seconds(20)) { window.log.contains("announced again") }, "\(window.log)")
         #expect(harness.type("9999"))
-        #expect(harness.accessibility.find("Another wrong passcode starts a lock-out") != nil, "\(window.log)")
+        #expect(waitUntil(timeout: .seconds(20)) { harness.accessibility.find("Another wrong passcode starts a lock-out") != nil },
+                "\(window.log)")
         #expect(harness.display.run(["xdotool", "mousemove", "0", "0"]).succeeded)
         let seen = try LockWindowOnScreen(reading: try harness.screenshot("compact-size"), environment: harness.environment)
         #expect(seen.showsEveryKeyAndThePrompt, "\(seen)")
