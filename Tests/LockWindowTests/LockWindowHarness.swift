@@ -9,10 +9,14 @@ final class LockWindowHarness: AccessibleDesktop {
     private var parentProcess: Process?
 
     /// `policy` is the body of the app's `[Policy]` group; `polkit` puts the polkitd mock on a private system bus;
-    /// `screen` is the display's size.
+    /// `screen` is the display's size. The pointer rests in the screen's corner, off every key, before any window
+    /// comes (a key under it is drawn in another colour, and a pointer moved off once a window is up races the
+    /// screenshot that follows).
     init(policy: String? = nil, polkit: Bool = false, screen: (width: Int, height: Int) = (1280, 800)) throws {
         try super.init(
             artifacts: "lock-window", appPolicy: policy.map { "[Policy]\n\($0)\n" }, polkit: polkit, screen: screen)
+        let moved = display.run(["xdotool", "mousemove", "0", "0"])
+        guard moved.succeeded else { throw TestSupportError("xdotool could not move the pointer: \(moved)") }
     }
 
     /// Gives the app a passcode and locks it.

@@ -74,7 +74,6 @@ struct LockWindowTests {
         #expect(harness.type("9999"))
         #expect(waitUntil(timeout: .seconds(20)) { harness.accessibility.find("Another wrong passcode starts a lock-out") != nil },
                 "\(window.log)")
-        #expect(harness.display.run(["xdotool", "mousemove", "0", "0"]).succeeded)
         let seen = try LockWindowOnScreen(reading: try harness.screenshot("compact-size"), environment: harness.environment)
         #expect(seen.showsEveryKeyAndThePrompt, "\(seen)")
         #expect(seen.area.map { $0.width <= Int(size.width) && $0.height <= Int(size.height) } == true,
@@ -91,7 +90,6 @@ struct LockWindowTests {
                 "\(window.log)")
         let tree = harness.accessibleTree()
         #expect(tree.contains { $0.contains("\tNotes icon\t") } == showsIcon, "\(tree)")
-        #expect(harness.display.run(["xdotool", "mousemove", "0", "0"]).succeeded)
         let seen = try LockWindowOnScreen(reading: try harness.screenshot("compact-\(width)x\(height)"),
                                           environment: harness.environment)
         #expect(seen.showsEveryKeyAndThePrompt, "\(seen)")

@@ -45,7 +45,6 @@ extension TranslatedLockWindowTests {
         for label in [try text("Digit %1$d", "1"), try text("Delete last digit"), dots] {
             #expect(tree.contains { $0.contains("\t\(label)\t") }, "no accessible \(label) in \(tree)")
         }
-        #expect(harness.display.run(["xdotool", "mousemove", "0", "0"]).succeeded)
         let first = try LockWindowOnScreen(reading: try harness.screenshot("\(language)-keypad", checking: window),
                                            environment: harness.environment)
         #expect(first.showsEveryKeyAndThePrompt(minimumPromptPixels: 10), "\(first)")
