@@ -1,4 +1,5 @@
 import AppLockCore
+import AppLockProtocol
 
 /// The desktop the guard runs in, read once from the session's environment, which picks the backend (what the
 /// backend finds is a ``GuardReadiness``). Pure: the environment comes in as a dictionary.
@@ -67,7 +68,7 @@ public enum GuardDesktop: Sendable, Equatable, CustomStringConvertible {
         case .x11: "x11"
         case .sway: "sway"
         case .hyprland: "hyprland"
-        case .plasmaWayland: "kde-wayland"
+        case .plasmaWayland: GuardProperty.plasmaDesktop
         case .gnomeWayland: "gnome-wayland"
         case .wlroots(let name): "wlroots (\(name))"
         case .otherWayland(let name): "wayland (\(name))"

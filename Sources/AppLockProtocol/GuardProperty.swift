@@ -24,6 +24,11 @@ public enum GuardProperty: String, Sendable, CaseIterable, Hashable, CustomStrin
     /// Why ``lockAllShortcut`` locks nothing, as a ``ShortcutProblem`` raw value; empty while it works.
     case lockAllShortcutProblem = "LockAllShortcutProblem"
 
+    /// ``desktop``'s value on KDE Plasma (Wayland), where KWin keeps the shortcut that locks every protected app: the
+    /// KWin script's own, "AppLock: Lock All Now" in Plasma's Shortcuts settings, which `applock.conf`'s `LockAll`
+    /// does not change.
+    public static let plasmaDesktop = "kde-wayland"
+
     /// The D-Bus property name.
     public var name: String { rawValue }
 

@@ -20,6 +20,9 @@ public struct GuardReport: Sendable, Equatable {
     /// why it locks nothing (a ``ShortcutProblem`` raw value; empty while it works).
     public var lockAllShortcut = ""
     public var lockAllShortcutProblem = ""
+    /// Whether the desktop keeps the shortcut in its own settings (Plasma's, for KWin's script), where AppLock's
+    /// `LockAll` changes nothing.
+    public var desktopKeepsLockAllShortcut: Bool { desktop == GuardProperty.plasmaDesktop }
 
     /// A window the guard has found to be a guarded app's: the app, the desktop's id of the window, and how it is
     /// covered (`locked`, `obscured`, empty while uncovered).

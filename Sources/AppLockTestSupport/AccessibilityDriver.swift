@@ -1,13 +1,19 @@
 import Foundation
 
-/// Reads and drives the accessible objects of the applications on an ``XDisplay`` through AT-SPI, as a screen
-/// reader user would (`/usr/bin/python3` with pyatspi, on the AT-SPI bus the display's session started with
-/// ``startBus()``). Objects are found by their accessible name; each call waits for its object with a deadline.
+/// Reads and drives the accessible objects of the applications on an ``XDisplay`` or in a ``KWinSession`` through
+/// AT-SPI, as a screen reader user would (`/usr/bin/python3` with pyatspi, on the AT-SPI bus the session started with
+/// `startBus`). Objects are found by their accessible name; each call waits for its object with a deadline. Pressing
+/// Tab (``tabCycle(in:limit:)``) goes through the X server, so it needs an ``XDisplay``.
 public struct AccessibilityDriver: Sendable {
-    let display: XDisplay
+    private let runCommand: @Sendable ([String], Duration) -> CommandResult
 
     public init(display: XDisplay) {
-        self.display = display
+        runCommand = { display.run($0, timeout: $1) }
+    }
+
+    /// Reads the native Wayland clients of KWin's session (and its Xwayland's) as Plasma's screen reader does.
+    public init(kwin session: KWinSession) {
+        runCommand = { session.run($0, timeout: $1) }
     }
 
     /// Starts `at-spi-bus-launcher` on the display's session bus and waits for `org.a11y.Bus`.
@@ -16,6 +22,15 @@ public struct AccessibilityDriver: Sendable {
             ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
             log: environment.logDirectory.appendingPathComponent("at-spi.log"))
         guard environment.waitForName("org.a11y.Bus") else { throw TestSupportError("the AT-SPI bus did not start") }
+    }
+
+    /// Starts `at-spi-bus-launcher` on the session bus of KWin's session and waits for `org.a11y.Bus`.
+    public static func startBus(in session: KWinSession) throws -> SessionProcess {
+        let launcher = try session.launch(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], logName: "at-spi")
+        guard session.environment.waitForName("org.a11y.Bus") else {
+            throw TestSupportError("the AT-SPI bus did not start: \(launcher.logText())")
+        }
+        return launcher
     }
 
     /// Waits until an object's name or text contains `text`; its `role<TAB>name<TAB>text` line, nil after `timeout`.
@@ -78,7 +93,7 @@ public struct AccessibilityDriver: Sendable {
     }
 
     private func run(_ arguments: [String], timeout: Int) -> CommandResult {
-        display.run(["/usr/bin/python3", "-c", Self.script, String(timeout)] + arguments, timeout: .seconds(timeout + 15))
+        runCommand(["/usr/bin/python3", "-c", Self.script, String(timeout)] + arguments, .seconds(timeout + 15))
     }
 
     static let script = """

@@ -7,7 +7,8 @@ import Translation
 /// The shortcut that locks every protected app (`[Shortcuts] LockAll` in `applock.conf`, Super+Alt+L when unset), on
 /// the Apps page: a row showing it, whose button takes the next key combination pressed (Escape keeps the shortcut,
 /// Backspace turns it off), and under it what the guard says when the shortcut locks nothing (on X11, another
-/// program has taken its key).
+/// program has taken its key). On Plasma, whose own settings keep the shortcut (the KWin script's), the row has no
+/// button and says where to change it.
 @MainActor
 final class ShortcutGroup {
     let group = PreferencesGroup(
@@ -73,6 +74,14 @@ final class ShortcutGroup {
     }
 
     private func update() {
+        button.isVisible = report?.desktopKeepsLockAllShortcut != true
+        guard button.isVisible else {
+            // TRANSLATORS: on KDE Plasma, whose own settings keep the shortcut. "AppLock: Lock All Now" is the
+            // shortcut's name as Plasma lists it, in English: keep it as it is. "System Settings" and "Shortcuts"
+            // as KDE writes them in your language.
+            row.subtitle = L("Plasma keeps this shortcut: in System Settings, open Shortcuts and find “AppLock: Lock All Now” under KWin")
+            return
+        }
         switch shown {
         case .success(let shortcut?):
             button.label = KeyPress.label(ofAccelerator: shortcut.description) ?? shortcut.description

@@ -9,6 +9,7 @@ import Testing
 /// kwin) with no key at all (`allShortcutInfos`: active [0], default []) while KWin's own actions have theirs; the
 /// script's `registerShortcut` hands its key to `KGlobalAccel::setShortcut`, answered by the kglobalaccel daemon that
 /// KWin 6 runs in its own process. Registering the action with `org.kde.KGlobalAccel` from the guard is the way left.
+/// AppLock Settings in the same session says where Plasma keeps the shortcut (Settings is not in the chroots).
 @Suite("The KWin script's shortcut on the host's KWin 5.27", .serialized)
 struct KWinHostShortcutTests {
     @Test("Meta+Alt+L pressed as keys (KWin's own fake input) locks every protected app: the KWin script registers it as KWin's own shortcut, \"AppLock: Lock All Now\", and tells the guard")
@@ -47,5 +48,39 @@ struct KWinHostShortcutTests {
         #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
         #expect(waitUntilHidden(label: "locked-by-shortcut"), "\(log())")
         #expect(guardProcess.logText().contains("pressed: locking every protected app"), "\(log())")
+    }
+
+    @Test("AppLock Settings in a KWin session, as a native Wayland client read through AT-SPI: the shortcut's row has no button to press a new one (applock.conf's LockAll changes nothing there) and says where Plasma keeps the shortcut; Lock All Now in the window still locks every protected app")
+    func settingsSaysWherePlasmaKeepsTheShortcut() throws {
+        let app = "org.example.Notes"
+        let setup = try GuardedAgent(app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(app)\n")
+        let environment = setup.environment
+        defer { environment.cleanup() }
+        let session = try KWinSession(environment: environment)
+        defer { session.stop() }
+        let atspi = try AccessibilityDriver.startBus(in: session)
+        defer { atspi.stop() }
+        let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
+        defer { guardProcess.stop() }
+        #expect(waitUntil(timeout: .seconds(20)) { guardProcess.logText().contains("protecting guarded apps on") },
+                "\(guardProcess.logText())")
+        let unlocked = environment.run([try PackageFolders.program("applockctl"), "unlock", app, "--stdin"],
+                                       input: GuardedAgent.passcode + "\n")
+        #expect(unlocked.succeeded, "\(unlocked.stderr)")
+        let settings = try session.launch([try PackageFolders.program("applock-settings")], logName: "settings",
+                                          extraVariables: AccessibleDesktop.accessibleGtk)
+        defer { settings.stop() }
+        let accessibility = AccessibilityDriver(kwin: session)
+        func tree() -> String { accessibility.tree(of: "io.github.applock.Settings").joined(separator: "\n") }
+        #expect(accessibility.find("Protect Notes", timeout: 30) != nil, "\(settings.logText())")
+        let whereItIs = "Plasma keeps this shortcut: in System Settings, open Shortcuts and find “AppLock: Lock All Now” under KWin"
+        #expect(accessibility.find(whereItIs) != nil, "\(tree())\n\(settings.logText())")
+        #expect(!accessibility.tree(of: "io.github.applock.Settings").contains {
+            $0.hasPrefix("push button\t") && $0.contains("Lock every protected app")
+        }, "no shortcut button offers to change KWin's own: \(tree())")
+        _ = try session.countPixels([], keep: KWinGuardTests.artifact("settings-shortcut-row"))
+
+        #expect(accessibility.activate("Lock All Now", role: "push button", in: "io.github.applock.Settings"), "\(tree())")
+        #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "locked" }, "\(guardProcess.logText())")
     }
 }
