@@ -141,6 +141,11 @@ public struct GuardCore: Sendable {
     /// process to the compositor; it keeps no copy of its own).
     public var lockWindowApp: AppID? { lockWindow?.app }
 
+    /// The app whose lock window is asked for and not on screen yet (``GuardInput/lockWindowMapped(_:)``): on a
+    /// compositing X11 desktop its covered windows wait to be minimised until it is, so that the window manager hands
+    /// the focus to no other window meanwhile.
+    public var lockWindowStarting: AppID? { lockWindow.flatMap { $0.mapped ? nil : $0.app } }
+
     /// The apps whose lock window the wiring keeps started ahead, hidden, so that it shows at once when the user
     /// reaches for the app: every locked app with a window covered as locked on screen, but the one whose lock window
     /// is up and one whose lock window ended less than ``lockWindowRestartDelay`` ago.

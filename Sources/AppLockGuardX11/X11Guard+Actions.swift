@@ -51,7 +51,6 @@ extension X11Guard {
         case .showLockWindow(let app, .floating(let area)):
             showFloatingLockWindow(app, over: area)
         case .hideLockWindow(let app):
-            lockWindowsStarting.remove(app)
             if lockHost?.app == app { discardLockHost() }
         case .activate(let id):
             display.requestActivation(of: X11Window(id.rawValue))
@@ -108,7 +107,7 @@ extension X11Guard {
                 minimiseSoon.remove(client)
                 continue
             }
-            if let app = cover.app, lockWindowsStarting.contains(app) { continue }
+            if let app = cover.app, core.lockWindowStarting == app { continue }
             minimiseSoon.remove(client)
             minimise(client)
         }
@@ -175,7 +174,6 @@ extension X11Guard {
     /// Sends the covers mapped so far to the server first: starting a process takes long enough that they must
     /// not wait for it in the output buffer (the core asks for the covers before the lock window).
     private func startLockWindow(for app: AppID, inside host: X11Window) {
-        lockWindowsStarting.insert(app)
         display.flush()
         driver.startLockWindow(for: app, inside: host.id)
     }

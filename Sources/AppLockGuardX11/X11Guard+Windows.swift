@@ -56,7 +56,6 @@ extension X11Guard {
             display.map(window)
         case .mapped(let window), .unmapped(let window):
             if case .mapped = event, let app = coverHolding(child: window)?.app {
-                lockWindowsStarting.remove(app)
                 feed(.lockWindowMapped(app))
             } else if clients[window] != nil {
                 // A toolkit makes its menus ahead, before its app's windows are known: resolved again when shown.

@@ -63,8 +63,6 @@ public final class X11Guard: GuardBackend {
     var offScreenByGuard: Set<X11Window> = []
     /// Covered windows to minimise once nothing holds them back (``minimiseWaitingWindows()``).
     var minimiseSoon: Set<X11Window> = []
-    /// The apps whose lock window was started and is not on screen yet.
-    var lockWindowsStarting: Set<AppID> = []
     /// The key grabbed on the root window for the shortcut that locks every protected app.
     var lockAllGrab: X11KeyGrab?
 
@@ -150,7 +148,6 @@ public final class X11Guard: GuardBackend {
     }
 
     public func lockWindowEnded(_ app: AppID) {
-        lockWindowsStarting.remove(app)
         if lockHost?.app == app { discardLockHost() }
     }
 
