@@ -114,6 +114,9 @@ public struct GuardCore: Sendable {
     /// How much more room than ``LockWindowSize`` says the lock window needs (``LockWindowSize/scaled(by:)``): the
     /// desktop's scale, which the lock window inherits (`GDK_SCALE`).
     public var lockWindowScale: Double = 1
+    /// Whether the backend minimises covered windows too (``GuardInput/coveredWindowsMinimised(_:)``): then no cover
+    /// holds the lock window.
+    public private(set) var coveredWindowsMinimised = false
 
     public init() {}
 
@@ -210,6 +213,8 @@ public struct GuardCore: Sendable {
             lockWindowHasFocus = true
         case .lockWindowScaleChanged(let scale):
             lockWindowScale = scale
+        case .coveredWindowsMinimised(let minimised):
+            coveredWindowsMinimised = minimised
         case .lockWindowClosed(let app):
             if let pending = focusAfterLockWindowCloses, pending.app == app {
                 focusAfterLockWindowCloses = nil
@@ -421,7 +426,7 @@ public struct GuardCore: Sendable {
             }
             wanted = LockWindow(
                 app: app, window: window, place: LockWindowPlacement.place(
-                    reachedFor: window, appWindows: appWindows, scale: lockWindowScale))
+                    reachedFor: window, appWindows: appWindows, scale: lockWindowScale, inCover: !coveredWindowsMinimised))
         }
         if let current = lockWindow, let wanted, current.app == wanted.app, current.place.isSameSpot(as: wanted.place),
            !current.coverLost

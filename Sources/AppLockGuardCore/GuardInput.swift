@@ -41,6 +41,10 @@ public enum GuardInput: Sendable, Equatable {
     /// The lock window needs this many times the room its sizes say (the desktop's scale times its text scaling,
     /// which changed: GNOME's Large Text turned on or off): where it goes is decided again.
     case lockWindowScaleChanged(Double)
+    /// The backend minimises covered windows too (true), or no longer does (X11: a compositing manager started or
+    /// stopped; a compositor draws each window from its own pixmap, where the cover is not). A minimised window's cover
+    /// cannot hold the lock window: it floats where the window was.
+    case coveredWindowsMinimised(Bool)
     /// The agent owns its bus name (true) or has left the bus (false).
     case agentPresence(Bool)
     /// The answer to a `register` action: true when the guard now owns the app's registration.

@@ -85,9 +85,18 @@ public enum LockWindowPlacement {
     /// else the largest of the app's windows on screen whose cover holds it (ties: the lowest id); else floating
     /// over all of them. A window whose size is not known yet counts as holding it (a desktop that reports no
     /// sizes keeps the lock window where the user reached for). At `scale` (``LockWindowSize/scaled(by:)``) the
-    /// compact layout needs that much more room.
+    /// compact layout needs that much more room. Without `inCover` (covered windows are minimised, their covers with
+    /// them) it floats over the window it would have filled.
     public static func place(
-        reachedFor: GuardWindowID, appWindows: [GuardWindowID: GuardRect?], scale: Double = 1
+        reachedFor: GuardWindowID, appWindows: [GuardWindowID: GuardRect?], scale: Double = 1, inCover: Bool = true
+    ) -> LockWindowPlace {
+        let place = coverOrFloating(reachedFor: reachedFor, appWindows: appWindows, scale: scale)
+        guard !inCover, case .cover(let window) = place else { return place }
+        return .floating(over: appWindows[window].flatMap { $0 } ?? GuardRect(x: 0, y: 0, width: 0, height: 0))
+    }
+
+    private static func coverOrFloating(
+        reachedFor: GuardWindowID, appWindows: [GuardWindowID: GuardRect?], scale: Double
     ) -> LockWindowPlace {
         let compact = LockWindowSize.compact.scaled(by: scale)
         func fits(_ window: GuardWindowID) -> Bool {

@@ -41,11 +41,6 @@ extension X11Guard {
             display.ungrabKeyboard()
         case .showLockWindow(let app, .cover(let id)):
             guard let cover = covers[X11Window(id.rawValue)] else { return discardLockHost() }
-            // A covered window is minimised on a compositing desktop, its cover with it: the lock window floats
-            // where the window was.
-            if compositing {
-                return showFloatingLockWindow(app, over: GuardRect(cover.rect))
-            }
             discardLockHost()
             startLockWindow(for: app, inside: cover.window)
         case .showLockWindow(let app, .floating(let area)):
@@ -82,7 +77,7 @@ extension X11Guard {
             display.map(cover.window)
             covers[client]?.mapped = true
         }
-        if compositing { minimiseSoon.insert(client) }
+        if core.coveredWindowsMinimised { minimiseSoon.insert(client) }
     }
 
     /// Puts the cover where the core last said: directly above its window's frame or, when it must also stay above
@@ -118,7 +113,7 @@ extension X11Guard {
     /// window has none. The window counts as shown meanwhile (the core keeps it covered), and comes back when it is
     /// uncovered.
     func minimise(_ client: X11Window) {
-        guard compositing, clients[client]?.overrideRedirect == false, display.isViewable(client),
+        guard core.coveredWindowsMinimised, clients[client]?.overrideRedirect == false, display.isViewable(client),
               !display.isMinimised(client) else { return }
         // The window manager hands the focus on by itself: to one of these, or to none (the core tells, once the
         // window is on its way off the screen).

@@ -231,18 +231,19 @@ extension X11Guard {
         feed(.windowRestored(GuardWindowID(window.id)))
     }
 
-    /// A compositing manager started or stopped. Once one runs, every window on screen under a cover is minimised
-    /// too (``minimise(_:)``); windows already minimised stay so when it stops, until they are uncovered.
     /// The desktop's text scaling as its XSETTINGS manager publishes it now (none running: normal text), which the
     /// lock window follows: the core places it for that.
     func followTextScaling() {
         driver.lockWindowTextScaling(display.xsettings().map(XSettings.textScaling(in:)) ?? 1)
     }
 
+    /// A compositing manager started or stopped, told to the core (which then floats the lock window where its
+    /// window was). Once one runs, every window on screen under a cover is minimised too (``minimise(_:)``); windows
+    /// already minimised stay so when it stops, until they are uncovered.
     private func noticeCompositor() {
         let running = display.compositorRunning()
-        guard running != compositing else { return }
-        compositing = running
+        guard running != core.coveredWindowsMinimised else { return }
+        feed(.coveredWindowsMinimised(running))
         driver.log(running ? "a compositing manager runs: covered windows are minimised too" : "the compositing manager stopped")
         for (client, cover) in covers where cover.mapped { minimise(client) }
     }

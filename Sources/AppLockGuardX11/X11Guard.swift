@@ -54,8 +54,6 @@ public final class X11Guard: GuardBackend {
     private var predecessorCovers: [UInt32] = []
     /// The windows a predecessor minimised and did not bring back: this guard brings them back on unlock.
     var predecessorMinimised: Set<UInt32> = []
-    /// Whether a compositing manager runs (``X11Display/compositorRunning()``): covered windows are then minimised too.
-    var compositing = false
     /// The covered windows the guard minimised on a compositing desktop, to bring back when they are uncovered.
     var minimisedByGuard: Set<X11Window> = []
     /// The windows of ``minimisedByGuard`` the window manager has taken off the screen: one that comes back is reached
@@ -92,7 +90,7 @@ public final class X11Guard: GuardBackend {
 
     public func startFollowingWindows() {
         followTextScaling()
-        compositing = display.compositorRunning()
+        feed(.coveredWindowsMinimised(display.compositorRunning()))
         for window in display.clientList() { track(window) }
         feed(.activeWindowChanged(display.activeWindow().map { GuardWindowID($0.id) }))
         display.sync()

@@ -86,6 +86,24 @@ import AppLockProtocol
         #expect(core.lockWindowApp == notes)
     }
 
+    /// On a compositing X11 desktop covered windows are minimised with their covers: the lock window floats where its
+    /// window is, from the start or once a compositing manager starts, and goes back into the cover when it stops.
+    @Test func whileCoveredWindowsAreMinimisedTheLockWindowFloatsWhereItsWindowIs() {
+        let frame = GuardRect(x: 80, y: 80, width: 486, height: 340)
+        var (core, clock) = registeredAndShown(state: .unlocked)
+        _ = core.handle(.windowGeometry(w1, frame), now: clock.now)
+        _ = core.handle(.activeWindowChanged(w1), now: clock.now)
+        _ = core.handle(.coveredWindowsMinimised(true), now: clock.now)
+        #expect(core.handle(.appStateChanged(notes, .locked), now: clock.now).contains(.showLockWindow(notes, at: .floating(over: frame))))
+        #expect(core.lockWindowStarting == notes)
+        _ = core.handle(.lockWindowMapped(notes), now: clock.now)
+        #expect(core.lockWindowStarting == nil)
+        #expect(core.handle(.coveredWindowsMinimised(false), now: clock.now).prefix(2)
+            == [.hideLockWindow(notes), .showLockWindow(notes, at: .cover(w1))])
+        #expect(core.handle(.coveredWindowsMinimised(true), now: clock.now).prefix(2)
+            == [.hideLockWindow(notes), .showLockWindow(notes, at: .floating(over: frame))])
+    }
+
     @Test func activatingAnotherWindowEndsTheLockWindowAndFreesTheKeyboard() {
         var (core, clock) = registeredAndShown(state: .unlocked)
         _ = core.handle(.activeWindowChanged(w1), now: clock.now)

@@ -35,6 +35,15 @@ import Testing
             == .floating(over: GuardRect(x: 100, y: 50, width: 746, height: 526)))
     }
 
+    /// Covered windows minimised with their covers (a compositing X11 desktop): it floats over the window whose cover
+    /// would have held it, and as before when none would.
+    @Test func withNoCoverToHoldItItFloatsOverTheWindowItWouldHaveFilled() {
+        #expect(LockWindowPlacement.place(reachedFor: small, appWindows: [large: largeRect, small: smallRect], inCover: false)
+            == .floating(over: largeRect))
+        #expect(LockWindowPlacement.place(reachedFor: small, appWindows: [small: smallRect], inCover: false)
+            == .floating(over: smallRect))
+    }
+
     @Test func aWindowOfUnknownSizeHoldsIt() {
         #expect(LockWindowPlacement.place(reachedFor: small, appWindows: [small: GuardRect?.none]) == .cover(small))
     }

@@ -72,7 +72,7 @@ import Testing
             "clients": "X window ids of managed clients and their frames (handles)", "frames": "frame to client (handles)",
             "covers": "cover window ids, by client (handles)", "coverOwners": "cover to client (handles)",
             "entries": "computed: the driver's desktop entries", "lockHost": "the cover window the lock window is reparented into",
-            "compositing": "fact: a compositing manager owns _NET_WM_CM_Sn", "draining": "X event loop bookkeeping",
+"draining": "X event loop bookkeeping",
             "leftBehindWhenTheBusGoes": "computed: what stays hidden if the bus goes", "lockAllGrab": "the grabbed key codes",
             "minimiseSoon": "covered windows to iconify once nothing holds them back", "minimisedByGuard": "windows the guard iconified, to give back",
             "offScreenByGuard": "windows the guard moved off screen, to give back",
