@@ -37,7 +37,7 @@ public final class AppLockConnection: Sendable {
     /// - Throws: ``AppLockError/agentUnavailable`` when the bus cannot be reached (a missing agent is not an error
     ///   here: calls to it fail, or start it through D-Bus activation).
     public init(busAddress: String? = nil, timeout: Duration = .seconds(25)) throws(AppLockError) {
-        let handoff = UncheckedCell<(core: LoopBound<LoopConnection>, uniqueName: String)?>(nil)
+        let handoff = UncheckedSendable<(core: LoopBound<LoopConnection>, uniqueName: String)?>(nil)
         let started = DispatchSemaphore(value: 0)
         DispatchQueue(label: "AppLockConnection").async {
             do {
@@ -99,7 +99,7 @@ public final class AppLockConnection: Sendable {
         if core.loop.inLoop {
             throw .other(name: "AppLockConnection", message: "a blocking call cannot be made on the connection's own thread")
         }
-        let box = UncheckedCell<Result<Value, AppLockError>>(.failure(.closed))
+        let box = UncheckedSendable<Result<Value, AppLockError>>(.failure(.closed))
         let done = DispatchSemaphore(value: 0)
         send(request) { result in
             box.value = result
@@ -251,7 +251,7 @@ public final class AppLockConnection: Sendable {
     /// Subscribes on the loop thread (`subscribe` answers the subscription's id) and returns its cancellation.
     private func observation(_ subscribe: @escaping @Sendable () -> UInt64) -> AppLockObservation {
         let core = self.core
-        let id = UncheckedCell<UInt64>(0)
+        let id = UncheckedSendable<UInt64>(0)
         Self.onLoop(of: core) { id.value = subscribe() }
         return AppLockObservation { Self.onLoop(of: core) { core.value.unsubscribe(id.value) } }
     }

@@ -1,4 +1,5 @@
 public import AppLockProtocol
+import SystemKit
 
 /// The registrar of a program that speaks for apps it does not run itself (the guard registers every app it covers,
 /// the lock window follows the app it unlocks): follows the agent's presence, registers apps as the connection's
@@ -11,13 +12,13 @@ public import AppLockProtocol
 public final class AppLockRegistrar: Sendable {
     private let connection: AppLockConnection
     /// Made and touched on the connection's loop thread only.
-    private let core: UncheckedCell<LoopRegistrar?>
+    private let core: UncheckedSendable<LoopRegistrar?>
 
     /// Starts following the agent's presence on `connection` (the first ``AppLockRegistrarEvent/agentPresence(_:)`` says
     /// whether it is on the bus now).
     public init(connection: AppLockConnection, report: @escaping @Sendable (AppLockRegistrarEvent) -> Void) {
         self.connection = connection
-        let core = UncheckedCell<LoopRegistrar?>(nil)
+        let core = UncheckedSendable<LoopRegistrar?>(nil)
         self.core = core
         let timeout = connection.timeout
         connection.onLoop { connection in
