@@ -14,73 +14,80 @@ import Testing
 struct KWinHostShortcutTests {
     @Test("Meta+Alt+L pressed as keys (KWin's own fake input) locks every protected app: the KWin script registers it as KWin's own shortcut, \"AppLock: Lock All Now\", and tells the guard")
     func theShortcutLocksEveryApp() throws {
-        let app = "org.example.Notes"
-        let setup = try GuardedAgent(app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(app)\n")
-        let environment = setup.environment
-        defer { environment.cleanup() }
-        let session = try KWinSession(environment: environment)
-        defer { session.stop() }
-        let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
-        defer { guardProcess.stop() }
-        #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
-        let xterm = try session.launch([
-            "xterm", "-class", app, "-bg", "magenta", "-fg", "yellow", "-geometry", "80x24+100+100",
-        ], logName: "xterm")
-        defer { xterm.stop() }
-        func log() -> String { guardProcess.logText() + "\n--- kwin\n" + session.logText().suffix(3000) }
-        func state() -> String? { try? setup.client.state(app) }
-        func waitUntilHidden(_ hidden: Bool = true, label: String) -> Bool {
-            let held = waitUntil(timeout: .seconds(20)) {
-                guard let pixels = try? session.countPixels(KWinGuardTests.xtermColours) else { return false }
-                return hidden ? pixels == 0 : pixels > 10_000
+        try withGuardedKWin { setup, session, guardProcess in
+            let app = Self.app
+            let environment = setup.environment
+            #expect(environment.waitForName(GuardBusNames.busName), "\(guardProcess.logText())")
+            let xterm = try session.launch([
+                "xterm", "-class", app, "-bg", "magenta", "-fg", "yellow", "-geometry", "80x24+100+100",
+            ], logName: "xterm")
+            defer { xterm.stop() }
+            func log() -> String { guardProcess.logText() + "\n--- kwin\n" + session.logText().suffix(3000) }
+            func state() -> String? { try? setup.client.state(app) }
+            func waitUntilHidden(_ hidden: Bool = true, label: String) -> Bool {
+                let held = waitUntil(timeout: .seconds(20)) {
+                    guard let pixels = try? session.countPixels(KWinGuardTests.xtermColours) else { return false }
+                    return hidden ? pixels == 0 : pixels > 10_000
+                }
+                _ = try? session.countPixels(KWinGuardTests.xtermColours, keep: KWinGuardTests.artifact("shortcut-\(label)"))
+                return held
             }
-            _ = try? session.countPixels(KWinGuardTests.xtermColours, keep: KWinGuardTests.artifact("shortcut-\(label)"))
-            return held
-        }
-        #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
-        _ = waitUntil(timeout: .seconds(10)) { setup.client.isRegistered(app) }
-        let unlocked = environment.run([try PackageFolders.program("applockctl"), "unlock", app, "--stdin"],
-                                       input: GuardedAgent.passcode + "\n")
-        #expect(unlocked.succeeded, "\(unlocked.stderr)")
-        #expect(waitUntilHidden(false, label: "unlocked"), "\(log())")
+            #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
+            _ = waitUntil(timeout: .seconds(10)) { setup.client.isRegistered(app) }
+            let unlocked = environment.run([try PackageFolders.program("applockctl"), "unlock", app, "--stdin"],
+                                           input: GuardedAgent.passcode + "\n")
+            #expect(unlocked.succeeded, "\(unlocked.stderr)")
+            #expect(waitUntilHidden(false, label: "unlocked"), "\(log())")
 
-        session.key("Meta+Alt+l")
-        #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
-        #expect(waitUntilHidden(label: "locked-by-shortcut"), "\(log())")
-        #expect(guardProcess.logText().contains("pressed: locking every protected app"), "\(log())")
+            session.key("Meta+Alt+l")
+            #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
+            #expect(waitUntilHidden(label: "locked-by-shortcut"), "\(log())")
+            #expect(guardProcess.logText().contains("pressed: locking every protected app"), "\(log())")
+        }
     }
 
     @Test("AppLock Settings in a KWin session, as a native Wayland client read through AT-SPI: the shortcut's row has no button to press a new one (applock.conf's LockAll changes nothing there) and says where Plasma keeps the shortcut; Lock All Now in the window still locks every protected app")
     func settingsSaysWherePlasmaKeepsTheShortcut() throws {
-        let app = "org.example.Notes"
-        let setup = try GuardedAgent(app: app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(app)\n")
-        let environment = setup.environment
-        defer { environment.cleanup() }
-        let session = try KWinSession(environment: environment)
+        try withGuardedKWin { setup, session, guardProcess in
+            let app = Self.app
+            let environment = setup.environment
+            let atspi = try AccessibilityDriver.startBus(in: session)
+            defer { atspi.stop() }
+            #expect(waitUntil(timeout: .seconds(20)) { guardProcess.logText().contains("protecting guarded apps on") },
+                    "\(guardProcess.logText())")
+            let unlocked = environment.run([try PackageFolders.program("applockctl"), "unlock", app, "--stdin"],
+                                           input: GuardedAgent.passcode + "\n")
+            #expect(unlocked.succeeded, "\(unlocked.stderr)")
+            let settings = try session.launch([try PackageFolders.program("applock-settings")], logName: "settings",
+                                              extraVariables: AccessibleDesktop.accessibleGtk)
+            defer { settings.stop() }
+            let accessibility = AccessibilityDriver(kwin: session)
+            func tree() -> String { accessibility.tree(of: "io.github.applock.Settings").joined(separator: "\n") }
+            #expect(accessibility.find("Protect Notes", timeout: 30) != nil, "\(settings.logText())")
+            let whereItIs = "Plasma keeps this shortcut: in System Settings, open Shortcuts and find “AppLock: Lock All Now” under KWin"
+            #expect(accessibility.find(whereItIs) != nil, "\(tree())\n\(settings.logText())")
+            #expect(!accessibility.tree(of: "io.github.applock.Settings").contains {
+                $0.hasPrefix("push button\t") && $0.contains("Lock every protected app")
+            }, "no shortcut button offers to change KWin's own: \(tree())")
+            _ = try session.countPixels([], keep: KWinGuardTests.artifact("settings-shortcut-row"))
+
+            #expect(accessibility.activate("Lock All Now", role: "push button", in: "io.github.applock.Settings"), "\(tree())")
+            #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "locked" }, "\(guardProcess.logText())")
+        }
+    }
+
+    static let app = "org.example.Notes"
+
+    /// Runs `body` with the agent guarding Notes (an xterm of that class), KWin's session on the agent's bus and the
+    /// guard started in it; all of them end afterwards.
+    private func withGuardedKWin(_ body: (GuardedAgent, KWinSession, SessionProcess) throws -> Void) throws {
+        let setup = try GuardedAgent(
+            app: Self.app, desktopEntry: "[Desktop Entry]\nType=Application\nName=Notes\nExec=xterm -class \(Self.app)\n")
+        defer { setup.environment.cleanup() }
+        let session = try KWinSession(environment: setup.environment)
         defer { session.stop() }
-        let atspi = try AccessibilityDriver.startBus(in: session)
-        defer { atspi.stop() }
         let guardProcess = try session.launch([try PackageFolders.program("applock-guard"), "--verbose"], logName: "guard")
         defer { guardProcess.stop() }
-        #expect(waitUntil(timeout: .seconds(20)) { guardProcess.logText().contains("protecting guarded apps on") },
-                "\(guardProcess.logText())")
-        let unlocked = environment.run([try PackageFolders.program("applockctl"), "unlock", app, "--stdin"],
-                                       input: GuardedAgent.passcode + "\n")
-        #expect(unlocked.succeeded, "\(unlocked.stderr)")
-        let settings = try session.launch([try PackageFolders.program("applock-settings")], logName: "settings",
-                                          extraVariables: AccessibleDesktop.accessibleGtk)
-        defer { settings.stop() }
-        let accessibility = AccessibilityDriver(kwin: session)
-        func tree() -> String { accessibility.tree(of: "io.github.applock.Settings").joined(separator: "\n") }
-        #expect(accessibility.find("Protect Notes", timeout: 30) != nil, "\(settings.logText())")
-        let whereItIs = "Plasma keeps this shortcut: in System Settings, open Shortcuts and find “AppLock: Lock All Now” under KWin"
-        #expect(accessibility.find(whereItIs) != nil, "\(tree())\n\(settings.logText())")
-        #expect(!accessibility.tree(of: "io.github.applock.Settings").contains {
-            $0.hasPrefix("push button\t") && $0.contains("Lock every protected app")
-        }, "no shortcut button offers to change KWin's own: \(tree())")
-        _ = try session.countPixels([], keep: KWinGuardTests.artifact("settings-shortcut-row"))
-
-        #expect(accessibility.activate("Lock All Now", role: "push button", in: "io.github.applock.Settings"), "\(tree())")
-        #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "locked" }, "\(guardProcess.logText())")
+        try body(setup, session, guardProcess)
     }
 }
