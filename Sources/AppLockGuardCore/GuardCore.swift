@@ -130,6 +130,9 @@ public struct GuardCore: Sendable {
         }
     }
 
+    /// The guarded app `window` belongs to (nil: none the policy guards, or not resolved yet).
+    public func app(of window: GuardWindowID) -> AppID? { guardedApp(of: window) }
+
     /// The agent's last word on `app` (nil when not known).
     public func state(of app: AppID) -> AppState? { apps[app]?.state }
 

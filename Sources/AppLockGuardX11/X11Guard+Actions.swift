@@ -8,8 +8,9 @@ extension X11Guard {
         switch action {
         case .prepareCover(let id):
             prepareCover(X11Window(id.rawValue))
-        case .cover(let id, let kind, let app):
-            showCover(X11Window(id.rawValue), kind: kind, app: app)
+        case .cover(let id, _, _):
+            // The kind and the app are the core's, read as the cover is drawn (``draw(coverOf:)``).
+            showCover(X11Window(id.rawValue))
         case .uncover(let id):
             let client = X11Window(id.rawValue)
             minimiseSoon.remove(client)
@@ -34,10 +35,7 @@ extension X11Guard {
         case .grabKeyboard:
             feed(.keyboardGrabAnswered(grabKeyboard()))
         case .releaseKeyboard(let app):
-            let hosts = Array(covers.values) + (lockHost.map { [$0] } ?? [])
-            if let app, let child = hosts.first(where: { $0.app == app && $0.lockChild != nil })?.lockChild {
-                display.focus(child)
-            }
+            if let app, let child = lockChild(of: app) { display.focus(child) }
             display.ungrabKeyboard()
         case .showLockWindow(let app, .cover(let id)):
             guard let cover = covers[X11Window(id.rawValue)] else { return discardLockHost() }
@@ -63,11 +61,9 @@ extension X11Guard {
 
     /// The hot path: the prepared cover goes directly above the window's frame and is mapped (the server fills it
     /// at once); its label is drawn later, on its first exposure.
-    private func showCover(_ client: X11Window, kind: CoverKind, app: AppID) {
+    private func showCover(_ client: X11Window) {
         if covers[client] == nil { prepareCover(client) }
         guard let cover = covers[client], let frame = clients[client]?.frame else { return }
-        covers[client]?.kind = kind
-        covers[client]?.app = app
         // A window the guard minimised is off the screen: its cover comes back with it (``followMinimised(_:)``).
         if minimisedByGuard.contains(client), !display.isViewable(client) { return }
         display.stack(cover.window, above: frame)
@@ -102,7 +98,7 @@ extension X11Guard {
                 minimiseSoon.remove(client)
                 continue
             }
-            if let app = cover.app, core.lockWindowStarting == app { continue }
+            if let app = core.app(of: GuardWindowID(client.id)), core.lockWindowStarting == app { continue }
             minimiseSoon.remove(client)
             minimise(client)
         }
@@ -159,7 +155,7 @@ extension X11Guard {
         }
         discardLockHost()
         let host = display.createCover(at: frame, rgb: Self.coverRGB)
-        lockHost = Cover(window: host, rect: frame, app: app, mapped: true)
+        lockHost = LockHost(app: app, window: host, rect: frame)
         publishCovers()
         display.map(host)
         display.raise(host)
@@ -181,9 +177,10 @@ extension X11Guard {
     }
 
     func draw(coverOf client: X11Window) {
-        guard let cover = covers[client], cover.mapped, let app = cover.app else { return }
+        let id = GuardWindowID(client.id)
+        guard let cover = covers[client], cover.mapped, let app = core.app(of: id), let kind = core.covers[id] else { return }
         let entry = entries[app]
-        let subtitle = switch cover.kind {
+        let subtitle = switch kind {
         // TRANSLATORS: under an app's name on the cover that hides a locked app's window (X11).
         case .locked: N_("Locked")
         // TRANSLATORS: under an app's name on the cover that hides an obscured app's window (X11).

@@ -55,7 +55,7 @@ extension X11Guard {
         case .unmapped(let window) where window == lockHost?.window:
             display.map(window)
         case .mapped(let window), .unmapped(let window):
-            if case .mapped = event, let app = coverHolding(child: window)?.app {
+            if case .mapped = event, let app = app(ofLockChild: window) {
                 feed(.lockWindowMapped(app))
             } else if clients[window] != nil {
                 // A toolkit makes its menus ahead, before its app's windows are known: resolved again when shown.
@@ -122,8 +122,18 @@ extension X11Guard {
         for (other, otherCover) in covers where otherCover.aboveCoversOf.contains(client) { stack(coverOf: other) }
     }
 
-    private func coverHolding(child: X11Window) -> Cover? {
-        covers.values.first { $0.lockChild == child } ?? (lockHost?.lockChild == child ? lockHost : nil)
+    /// The app whose lock window `child` is, inside a cover or the floating host.
+    private func app(ofLockChild child: X11Window) -> AppID? {
+        if let client = covers.first(where: { $0.value.lockChild == child })?.key {
+            return core.app(of: GuardWindowID(client.id))
+        }
+        return lockHost?.lockChild == child ? lockHost?.app : nil
+    }
+
+    /// The lock window of `app`, inside a cover or the floating host, once it is there.
+    func lockChild(of app: AppID) -> X11Window? {
+        covers.first { $0.value.lockChild != nil && core.app(of: GuardWindowID($0.key.id)) == app }?.value.lockChild
+            ?? (lockHost?.app == app ? lockHost?.lockChild : nil)
     }
 
     /// Notes `window` as the lock window when `parent` is a cover or the floating lock window's host; false when
@@ -221,7 +231,7 @@ extension X11Guard {
             display.map(cover.window)
             covers[window]?.mapped = true
         }
-        if cover.kind == .locked {
+        if core.covers[GuardWindowID(window.id)] == .locked {
             feed(.keyboardGrabAnswered(display.grabKeyboard(cover.window)))
             minimiseSoon.insert(window)
         } else {

@@ -30,11 +30,11 @@ public final class X11Guard: GuardBackend {
         var overrideRedirect = false
     }
 
+    /// A cover window, by the client it covers. How it is covered and whose app it names are the core's
+    /// (`GuardCore.covers`, `GuardCore.app(of:)`), read when it is drawn.
     struct Cover {
         let window: X11Window
         var rect: X11Rect
-        var kind: CoverKind = .locked
-        var app: AppID?
         var mapped = false
         var lockChild: X11Window?
         /// The windows whose covers this one was told to stay above, besides its own window's frame (the core's last
@@ -48,8 +48,17 @@ public final class X11Guard: GuardBackend {
     var frames: [X11Window: X11Window] = [:]
     var covers: [X11Window: Cover] = [:]
     var coverOwners: [X11Window: X11Window] = [:]
-    /// The floating lock window's host: a window like a cover, above everything, when no cover holds the lock window.
-    var lockHost: Cover?
+    /// The floating lock window's host, by the app whose lock window it holds: a window painted as a cover, above
+    /// everything, when no cover holds the lock window.
+    struct LockHost {
+        let app: AppID
+        let window: X11Window
+        var rect: X11Rect
+        var lockChild: X11Window?
+    }
+
+    /// The floating lock window's host, when no cover holds the lock window.
+    var lockHost: LockHost?
     var draining = false
     private var predecessorCovers: [UInt32] = []
     /// The windows a predecessor minimised and did not bring back: this guard brings them back on unlock.
