@@ -21,6 +21,17 @@ struct KWinGuardTests {
         SwayGuardHarness.artifacts.appendingPathComponent("kwin-\(label).png")
     }
 
+    /// Waits until KWin's screen shows none of the xterm's colours (`hidden`) or more than 10 000 of its pixels; the
+    /// screenshot is kept as ``artifact(_:)`` `label`.
+    static func waitUntilXterm(hidden: Bool, on session: KWinSession, label: String) -> Bool {
+        let held = waitUntil(timeout: .seconds(20)) {
+            guard let pixels = try? session.countPixels(xtermColours) else { return false }
+            return hidden ? pixels == 0 : pixels > 10_000
+        }
+        _ = try? session.countPixels(xtermColours, keep: artifact(label))
+        return held
+    }
+
     @Test("A guarded native Wayland app starts minimised with the lock window centred above it and focused; keys typed meanwhile reach nothing; the passcode typed into the lock window brings it back")
     func nativeAppUnlocksFromTheLockWindow() throws {
         let app = "org.freedesktop.weston.wayland-terminal"
@@ -70,12 +81,7 @@ struct KWinGuardTests {
         func log() -> String { guardProcess.logText() + "\n--- kwin\n" + session.logText().suffix(3000) }
         func state() -> String? { try? setup.client.state(app) }
         func waitUntilHidden(_ hidden: Bool = true, label: String) -> Bool {
-            let held = waitUntil(timeout: .seconds(20)) {
-                guard let pixels = try? session.countPixels(Self.xtermColours) else { return false }
-                return hidden ? pixels == 0 : pixels > 10_000
-            }
-            _ = try? session.countPixels(Self.xtermColours, keep: Self.artifact("restart-\(label)"))
-            return held
+            Self.waitUntilXterm(hidden: hidden, on: session, label: "restart-\(label)")
         }
         #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
         #expect(waitUntilHidden(label: "locked"), "\(log())")

@@ -25,12 +25,7 @@ struct KWinHostShortcutTests {
             func log() -> String { guardProcess.logText() + "\n--- kwin\n" + session.logText().suffix(3000) }
             func state() -> String? { try? setup.client.state(app) }
             func waitUntilHidden(_ hidden: Bool = true, label: String) -> Bool {
-                let held = waitUntil(timeout: .seconds(20)) {
-                    guard let pixels = try? session.countPixels(KWinGuardTests.xtermColours) else { return false }
-                    return hidden ? pixels == 0 : pixels > 10_000
-                }
-                _ = try? session.countPixels(KWinGuardTests.xtermColours, keep: KWinGuardTests.artifact("shortcut-\(label)"))
-                return held
+                KWinGuardTests.waitUntilXterm(hidden: hidden, on: session, label: "shortcut-\(label)")
             }
             #expect(waitUntil(timeout: .seconds(20)) { state() == "locked" }, "\(log())")
             _ = waitUntil(timeout: .seconds(10)) { setup.client.isRegistered(app) }
@@ -46,8 +41,8 @@ struct KWinHostShortcutTests {
         }
     }
 
-    @Test("AppLock Settings in a KWin session, as a native Wayland client read through AT-SPI: the shortcut's row has no button to press a new one (applock.conf's LockAll changes nothing there) and says where Plasma keeps the shortcut; Lock All Now in the window still locks every protected app")
-    func settingsSaysWherePlasmaKeepsTheShortcut() throws {
+    @Test("AppLock Settings in a KWin session, as a native Wayland client read through AT-SPI, in English, German and Hebrew: the shortcut's row has no button to press a new one (applock.conf's LockAll changes nothing there) and says where Plasma keeps the shortcut, whole; Lock All Now in the window still locks every protected app", arguments: ["en", "de", "he"])
+    func settingsSaysWherePlasmaKeepsTheShortcut(language: String) throws {
         try withGuardedKWin { setup, session, guardProcess in
             let app = Self.app
             let environment = setup.environment
@@ -58,20 +53,32 @@ struct KWinHostShortcutTests {
             let unlocked = environment.run([try PackageFolders.program("applockctl"), "unlock", app, "--stdin"],
                                            input: GuardedAgent.passcode + "\n")
             #expect(unlocked.succeeded, "\(unlocked.stderr)")
-            let settings = try session.launch([try PackageFolders.program("applock-settings")], logName: "settings",
-                                              extraVariables: AccessibleDesktop.accessibleGtk)
+            let translated = language == "en" ? [:] : try TranslatedSession.variables(language, in: environment)
+            func text(_ message: String, _ arguments: String...) throws -> String {
+                guard language != "en" else { return message.replacingOccurrences(of: "%1$s", with: arguments.first ?? "") }
+                return try TranslatedSession.text(message, arguments, language: language, in: environment)
+            }
+            let settings = try session.launch(
+                [try PackageFolders.program("applock-settings")], logName: "settings",
+                extraVariables: AccessibleDesktop.accessibleGtk.merging(translated) { $1 }
+                    .merging(["APPLOCK_SETTINGS_CHECK_CLIPPING": "1"]) { $1 })
             defer { settings.stop() }
             let accessibility = AccessibilityDriver(kwin: session)
             func tree() -> String { accessibility.tree(of: "io.github.applock.Settings").joined(separator: "\n") }
-            #expect(accessibility.find("Protect Notes", timeout: 30) != nil, "\(settings.logText())")
-            let whereItIs = "Plasma keeps this shortcut: in System Settings, open Shortcuts and find “AppLock: Lock All Now” under KWin"
+            #expect(accessibility.find(try text("Protect %1$s", "Notes"), timeout: 30) != nil, "\(settings.logText())")
+            let whereItIs = try text(
+                "Plasma keeps this shortcut: in System Settings, open Shortcuts and find “AppLock: Lock All Now” under KWin")
             #expect(accessibility.find(whereItIs) != nil, "\(tree())\n\(settings.logText())")
+            let rowTitle = try text("Lock every protected app")
             #expect(!accessibility.tree(of: "io.github.applock.Settings").contains {
-                $0.hasPrefix("push button\t") && $0.contains("Lock every protected app")
+                $0.hasPrefix("push button\t") && $0.contains(rowTitle)
             }, "no shortcut button offers to change KWin's own: \(tree())")
-            _ = try session.countPixels([], keep: KWinGuardTests.artifact("settings-shortcut-row"))
+            _ = try session.countPixels([], keep: KWinGuardTests.artifact("settings-shortcut-row-\(language)"))
+            let clipped = ClippingCheck.nextReport { settings.logText() }
+            #expect(clipped == "none", "Settings' text that does not fit, in \(language): \(clipped ?? "no check made")")
 
-            #expect(accessibility.activate("Lock All Now", role: "push button", in: "io.github.applock.Settings"), "\(tree())")
+            #expect(accessibility.activate(try text("Lock All Now"), role: "push button", in: "io.github.applock.Settings"),
+                    "\(tree())")
             #expect(waitUntil(timeout: .seconds(20)) { (try? setup.client.state(app)) == "locked" }, "\(guardProcess.logText())")
         }
     }
